@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Scenes
+
+/// The command line of `kids-joy-center`.
+struct KidsJoyCenter: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kids-joy-center",
+        abstract: "Kids Joy Center: Memory, Sorting and Balloons games for young children.",
+        version: AppInfo.version
+    )
+
+    @Flag(help: "Run without a window or sound: render offscreen, simulated clock (for scripts and tests).")
+    var headless = false
+
+    @Option(help: "Seed of the random generator; the same seed and script give the same log.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Play timed input from FILE ('-' for stdin).", valueName: "FILE"))
+    var script: String?
+
+    @Option(help: ArgumentHelp("Write the JSON Lines event log to FILE ('-' for stdout).", valueName: "FILE"))
+    var log: String?
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Keep high scores and settings in DIR.", valueName: "DIR"))
+    var dataDir: String?
+
+    @Flag(help: "Start muted (this run only).")
+    var mute = false
+
+    @Flag(help: "Start fullscreen (F11 toggles).")
+    var fullscreen = false
+
+    @Flag(help: "Start in a window (overrides a fullscreen setting).")
+    var windowed = false
+
+    @Flag(name: .customLong("no-draw"), help: ArgumentHelp("Headless: skip drawing frames that no screenshot needs (fast soak runs).", visibility: .hidden))
+    var noDraw = false
+
+    @Option(name: .customLong("assets"), help: ArgumentHelp("Use the Assets folder DIR.", valueName: "DIR", visibility: .hidden))
+    var assets: String?
+
+    func validate() throws {
+        if fullscreen && windowed { throw ValidationError("--fullscreen and --windowed cannot be used together") }
+        if noDraw && !headless { throw ValidationError("--no-draw needs --headless") }
+    }
+
+    func options() -> AppOptions {
+        var o = AppOptions()
+        o.headless = headless
+        o.seed = seed
+        o.scriptPath = script
+        o.logPath = log
+        o.dataDir = dataDir
+        o.mute = mute
+        o.fullscreen = fullscreen && !windowed
+        o.noDraw = noDraw
+        o.assetsDir = assets
+        return o
+    }
+}
+
+@MainActor
+func runProgram() -> Int32 {
+    let command: KidsJoyCenter
+    do {
+        command = try KidsJoyCenter.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        let code = KidsJoyCenter.exitCode(for: error)
+        if code == .success {
+            print(KidsJoyCenter.fullMessage(for: error))
+            return 0
+        }
+        FileHandle.standardError.write(Data("kids-joy-center: \(KidsJoyCenter.fullMessage(for: error))\nTry 'kids-joy-center --help'.\n".utf8))
+        return 2
+    }
+    let app: GameApp
+    do {
+        app = try GameApp(options: command.options())
+        try app.start()
+    } catch let error as AppError {
+        FileHandle.standardError.write(Data("kids-joy-center: \(error)\n".utf8))
+        return error.exitCode
+    } catch {
+        FileHandle.standardError.write(Data("kids-joy-center: \(error)\n".utf8))
+        return 1
+    }
+    let status = app.run()
+    app.shutdown()
+    return status
+}
+
+exit(runProgram())

@@ -1,0 +1,24 @@
+/// Everything the command line (and later the config files) decide for one run.
+public struct AppOptions: Sendable {
+    public var headless = false
+    public var seed: UInt64 = 1
+    public var scriptPath: String?
+    public var logPath: String?
+    public var dataDir: String?
+    public var mute = false
+    public var fullscreen = false
+    public var kiosk = false
+    public var volume: Double = 1
+    /// Headless only: skip drawing frames nobody looks at (screenshots still draw).
+    public var noDraw = false
+    public var assetsDir: String?
+    /// `--bench SCENE`: run a fixed workload and print frame timings.
+    public var bench: String?
+    public var benchFrames = 3000
+    public init() {}
+}
+
+public enum AppInfo {
+    public static let name = "Kids Joy Center"
+    public static let version = "1.0.0"
+}

@@ -1,0 +1,293 @@
+import CSDL2
+import Foundation
+
+/// The program: SDL start-up, assets, the scene stack and the frame loop, windowed or
+/// headless. One fixed update step of 1/60 s; headless runs that step as fast as it can
+/// with a simulated clock, so a script gives the same log every time.
+@MainActor
+public final class GameApp {
+    public static let step = 1.0 / 60.0
+    let options: AppOptions
+    let script: [ScriptCommand]
+    let log: EventLog
+    private let logWriter: LogWriter?
+    private var window: OpaquePointer?
+    private var renderer: OpaquePointer?
+    private var surface: UnsafeMutablePointer<SDL_Surface>?
+    private(set) var canvas: SDLCanvas!
+    private var soundPlayer: SDLSoundPlayer?
+    public private(set) var context: GameContext!
+    public private(set) var stack: SceneStack!
+    private var translator = InputTranslator()
+    private var warned = Set<String>()
+    /// Which frame the loop is on (headless: time = frame / 60).
+    private(set) var frame = 0
+    private var fullscreen = false
+    /// Set when an event arrived: the windowed loop redraws even if nothing animates.
+    private var dirty = true
+
+    /// Checks the options, reads the script and opens the log: nothing runs if any is bad.
+    public init(options: AppOptions, keepLogInMemory: Bool = false) throws {
+        self.options = options
+        if let path = options.scriptPath {
+            let text: String
+            if path == "-" {
+                var lines: [String] = []
+                while let line = readLine(strippingNewline: true) { lines.append(line) }
+                text = lines.joined(separator: "\n")
+            } else {
+                guard let data = FileManager.default.contents(atPath: path), let t = String(data: data, encoding: .utf8) else {
+                    throw AppError.usage("--script: cannot read '\(path)'")
+                }
+                text = t
+            }
+            script = try ScriptParser.parse(text, file: path == "-" ? "<stdin>" : path)
+        } else {
+            script = []
+        }
+        logWriter = try options.logPath.map { try LogWriter(path: $0) }
+        log = EventLog(writer: logWriter, keepInMemory: keepLogInMemory)
+    }
+
+    /// Prints a message on stderr once per run.
+    func warn(_ message: String) {
+        guard warned.insert(message).inserted else { return }
+        FileHandle.standardError.write(Data("kids-joy-center: \(message)\n".utf8))
+    }
+
+    // MARK: - Start-up
+
+    public func start() throws {
+        let assets = try AssetLocator.locate(override: options.assetsDir)
+        let missing = AssetLocator.missingFiles(in: assets)
+        guard missing.isEmpty else {
+            throw AppError.fatal("missing asset file\(missing.count > 1 ? "s" : ""): \(missing.prefix(5).joined(separator: ", "))"
+                                 + (missing.count > 5 ? " and \(missing.count - 5) more" : "") + "; reinstall the game or run tools/make-assets")
+        }
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        if options.headless {
+            guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw AppError.fatal("SDL_Init: \(String(cString: SDL_GetError()))") }
+            guard let s = SDL_CreateRGBSurfaceWithFormat(0, 1024, 768, 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
+                  let r = SDL_CreateSoftwareRenderer(s) else {
+                throw AppError.fatal("cannot create the offscreen renderer: \(String(cString: SDL_GetError()))")
+            }
+            surface = s
+            renderer = r
+        } else {
+            try openWindow()
+        }
+        guard IMG_Init(Int32(IMG_INIT_PNG.rawValue)) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
+            throw AppError.fatal("SDL_image cannot read PNG: \(String(cString: SDL_GetError()))")
+        }
+        guard TTF_Init() == 0 else { throw AppError.fatal("SDL_ttf: \(String(cString: SDL_GetError()))") }
+        canvas = SDLCanvas(renderer: renderer!, assetRoot: assets)
+        try canvas.loadImages(from: assets + "/images", names: AssetManifest.images)
+        if let window, let icon = IMG_Load(assets + "/images/app-icon.png") {
+            SDL_SetWindowIcon(window, icon)
+            SDL_FreeSurface(icon)
+        }
+
+        let player: any SoundPlayer
+        if options.headless || options.bench != nil {
+            player = SilentSoundPlayer()
+        } else {
+            let sdlPlayer = try SDLSoundPlayer(soundDirectory: assets + "/sounds", volume: options.volume, warn: { [weak self] in self?.warn($0) })
+            soundPlayer = sdlPlayer
+            player = sdlPlayer
+        }
+        let dataDir = DataDirectory.resolve(override: options.dataDir)
+        let scores = HighScoreStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
+        let settings = SettingsStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
+        if options.mute { settings.overrideMuted(true) }
+        context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
+                              soundPlayer: player, kiosk: options.kiosk)
+        log.emit("start", [("seed", .int(Int(truncatingIfNeeded: options.seed))), ("version", .string(AppInfo.version)),
+                           ("headless", .bool(options.headless))])
+        stack = SceneStack(root: HomeScene(context: context), log: log)
+    }
+
+    private func openWindow() throws {
+        let env = ProcessInfo.processInfo.environment
+        if env["DISPLAY"].map({ $0.isEmpty }) ?? true, env["WAYLAND_DISPLAY"].map({ $0.isEmpty }) ?? true, env["SDL_VIDEODRIVER"] == nil {
+            throw AppError.fatal("no display found (DISPLAY and WAYLAND_DISPLAY are not set). Start it from a desktop session, or run a script without a window: kids-joy-center --headless --script FILE")
+        }
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw AppError.fatal("cannot open the display (\(String(cString: SDL_GetError()))). Run with --headless to play a script without a window")
+        }
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        fullscreen = options.fullscreen || options.kiosk
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        guard let w = SDL_CreateWindow(AppInfo.name, Int32(kjc_windowpos_centered()), Int32(kjc_windowpos_centered()), 1024, 768, flags) else {
+            throw AppError.fatal("cannot open a window (\(String(cString: SDL_GetError()))). Run with --headless to play a script without a window")
+        }
+        window = w
+        SDL_SetWindowMinimumSize(w, 320, 240)
+        var r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        if r == nil { r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        guard let r else { throw AppError.fatal("cannot create a renderer: \(String(cString: SDL_GetError()))") }
+        renderer = r
+        SDL_RenderSetLogicalSize(r, 1024, 768)
+        if options.kiosk { SDL_ShowCursor(SDL_DISABLE) }
+    }
+
+    public func shutdown() {
+        log.flush()
+        soundPlayer?.close()
+        canvas?.destroy()
+        if let renderer { SDL_DestroyRenderer(renderer) }
+        if let surface { SDL_FreeSurface(surface) }
+        if let window { SDL_DestroyWindow(window) }
+        renderer = nil; surface = nil; window = nil
+        TTF_Quit()
+        IMG_Quit()
+        SDL_Quit()
+    }
+
+    // MARK: - Frame pieces
+
+    /// Reads SDL's queue and hands translated input to the top scene.
+    private func pumpEvents() -> Bool {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            dirty = true
+            if event.type == SDL_QUIT.rawValue {
+                if context.kiosk { log.emit("ignored", [("what", "quit"), ("why", "kiosk")]); continue }
+                return false
+            }
+            guard let input = translator.translate(event) else { continue }
+            if case .key(.f11, _) = input { toggleFullscreen(); continue }
+            stack.handle(input)
+            if stack.quitRequested { return false }
+        }
+        return !stack.quitRequested
+    }
+
+    private func toggleFullscreen() {
+        fullscreen.toggle()
+        log.emit("fullscreen", [("on", .bool(fullscreen))])
+        if let window { SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+    }
+
+    private func drawFrame() {
+        stack.draw(on: canvas)
+        canvas.endFrame()
+    }
+
+    /// Runs a screenshot, dump or quit line. Returns false for quit.
+    private func runControl(_ command: ScriptCommand) -> Bool {
+        switch command.action {
+        case .screenshot(let path):
+            drawFrame()
+            do { try canvas.screenshot(to: path) } catch { warn("\(error)") }
+            log.emit("screenshot", [("path", .string(path))])
+        case .dump:
+            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.top.dump())
+        case .quit:
+            return false
+        default: break
+        }
+        return true
+    }
+
+    // MARK: - Loops
+
+    /// Runs until quit (or, headless, the end of the script). Returns the exit status.
+    public func run() -> Int32 {
+        options.headless ? runHeadless() : runWindowed()
+        log.emit("quit")
+        return 0
+    }
+
+    private func runHeadless() {
+        let player = ScriptPlayer(commands: script)
+        var endFrame: Int? = script.isEmpty ? 0 : nil
+        while true {
+            log.time = Double(frame) / 60
+            player.pushScheduled(frame: frame)
+            var keepGoing = true
+            for command in player.due(at: log.time, frame: frame) {
+                // Input pushed before a control line takes effect before it.
+                if !pumpEvents() { keepGoing = false; break }
+                if !runControl(command) { keepGoing = false; break }
+            }
+            if !keepGoing || !pumpEvents() { break }
+            stack.update(dt: Self.step)
+            if stack.quitRequested { break }
+            if !options.noDraw { drawFrame() }
+            if endFrame == nil && player.isFinished { endFrame = frame + 1 }
+            if let end = endFrame, frame >= end { break }
+            frame += 1
+        }
+    }
+
+    private func runWindowed() {
+        let player = ScriptPlayer(commands: script)
+        player.windowID = window.map { SDL_GetWindowID($0) } ?? 0
+        player.toWindow = { [renderer] p in
+            var x: Int32 = 0, y: Int32 = 0
+            SDL_RenderLogicalToWindow(renderer, Float(p.x), Float(p.y), &x, &y)
+            return Point(Double(x), Double(y))
+        }
+        player.toWindowNormalized = { [window, renderer] p in
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 1, h: Int32 = 1
+            SDL_RenderLogicalToWindow(renderer, Float(p.x), Float(p.y), &x, &y)
+            SDL_GetWindowSize(window, &w, &h)
+            return Point(Double(x) / Double(max(w, 1)), Double(y) / Double(max(h, 1)))
+        }
+        let frequency = Double(SDL_GetPerformanceFrequency())
+        func seconds() -> Double { Double(SDL_GetPerformanceCounter()) / frequency }
+        let started = seconds()
+        var previous = started
+        var accumulator = 0.0
+        var simulated = 0.0
+        var running = true
+        while running {
+            // Sleep until input when nothing moves: an idle Home costs no CPU.
+            if !stack.needsFrames && player.isFinished {
+                var event = SDL_Event()
+                if SDL_WaitEventTimeout(&event, 1000) != 0 { SDL_PushEvent(&event) }
+                previous = seconds()
+                accumulator = 0
+            } else if !stack.needsFrames, let next = player.nextTime {
+                let wait = next - (seconds() - started)
+                if wait > 0.02 {
+                    var event = SDL_Event()
+                    if SDL_WaitEventTimeout(&event, Int32(min(wait, 1) * 1000)) != 0 { SDL_PushEvent(&event) }
+                    previous = seconds()
+                    accumulator = 0
+                }
+            }
+            let now = seconds()
+            accumulator += min(now - previous, 0.25)
+            previous = now
+            let scriptTime = now - started
+            log.time = simulated
+            player.pushScheduled(frame: frame)
+            for command in player.due(at: scriptTime, frame: frame) {
+                if !pumpEvents() || !runControl(command) { running = false; break }
+            }
+            if !running || !pumpEvents() { break }
+            var steps = 0
+            while accumulator >= Self.step && steps < 15 {
+                stack.update(dt: Self.step)
+                simulated += Self.step
+                accumulator -= Self.step
+                steps += 1
+                if stack.quitRequested { running = false; break }
+            }
+            if steps == 0 && !dirty {
+                // Pace to the next step when vsync does not block (e.g. under Xvfb).
+                let wait = Self.step - accumulator
+                if wait > 0.002 { SDL_Delay(UInt32(wait * 1000)) }
+                continue
+            }
+            dirty = false
+            drawFrame()
+            SDL_RenderPresent(renderer)
+            frame += 1
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import CSDL2
+
+/// Feeds a parsed script into SDL's event queue at the right frames, as real mouse, finger
+/// and key events, so scripted input passes the same translation as a child's.
+@MainActor
+final class ScriptPlayer {
+    private let commands: [ScriptCommand]
+    private var next = 0
+    /// Events to push at a later frame (tap releases, drag steps).
+    private var scheduled: [(frame: Int, event: SDL_Event)] = []
+    /// Maps a logical point to the window's coordinates (identity when headless).
+    var toWindow: (Point) -> Point = { $0 }
+    var toWindowNormalized: (Point) -> Point = { Point($0.x / Canvas1024.width, $0.y / Canvas1024.height) }
+    var windowID: UInt32 = 0
+
+    init(commands: [ScriptCommand]) { self.commands = commands }
+
+    var isFinished: Bool { next >= commands.count && scheduled.isEmpty }
+    var nextTime: Double? { next < commands.count ? commands[next].time : nil }
+
+    /// Pushes the events scheduled for `frame`.
+    func pushScheduled(frame: Int) {
+        let due = scheduled.filter { $0.frame <= frame }
+        scheduled.removeAll { $0.frame <= frame }
+        for item in due { var e = item.event; SDL_PushEvent(&e) }
+    }
+
+    /// The commands due at time `t`, in file order. Input verbs are pushed as events here;
+    /// the others are handed back to the app.
+    func due(at t: Double, frame: Int) -> [ScriptCommand] {
+        var out: [ScriptCommand] = []
+        while next < commands.count, commands[next].time <= t + 1e-9 {
+            let command = commands[next]
+            next += 1
+            switch command.action {
+            case .tap(let p):
+                push(mouseButton(SDL_MOUSEBUTTONDOWN, p))
+                scheduled.append((frame + 1, mouseButton(SDL_MOUSEBUTTONUP, p)))
+            case .down(let p): push(mouseButton(SDL_MOUSEBUTTONDOWN, p))
+            case .move(let p): push(mouseMotion(p))
+            case .up(let p): push(mouseButton(SDL_MOUSEBUTTONUP, p))
+            case .drag(let from, let to, let seconds):
+                push(mouseButton(SDL_MOUSEBUTTONDOWN, from))
+                let steps = max(1, Int((seconds * 60).rounded()))
+                for s in 1...steps {
+                    scheduled.append((frame + s, mouseMotion(Point.lerp(from, to, Double(s) / Double(steps)))))
+                }
+                scheduled.append((frame + steps, mouseButton(SDL_MOUSEBUTTONUP, to)))
+            case .touchTap(let p):
+                push(finger(SDL_FINGERDOWN, p))
+                push(mouseButton(SDL_MOUSEBUTTONDOWN, p, synthesizedFromTouch: true))
+                scheduled.append((frame + 1, finger(SDL_FINGERUP, p)))
+                scheduled.append((frame + 1, mouseButton(SDL_MOUSEBUTTONUP, p, synthesizedFromTouch: true)))
+            case .key(let key):
+                push(keyEvent(key))
+            case .screenshot, .dump, .quit:
+                out.append(command)
+            }
+        }
+        return out
+    }
+
+    private func push(_ event: SDL_Event) {
+        var e = event
+        SDL_PushEvent(&e)
+    }
+
+    private func mouseButton(_ type: SDL_EventType, _ p: Point, synthesizedFromTouch: Bool = false) -> SDL_Event {
+        var e = SDL_Event()
+        let w = toWindow(p)
+        e.button.type = type.rawValue
+        e.button.windowID = windowID
+        e.button.which = synthesizedFromTouch ? kjc_touch_mouse_id() : 0
+        e.button.button = UInt8(SDL_BUTTON_LEFT)
+        e.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+        e.button.clicks = 1
+        e.button.x = Int32(w.x.rounded(.down))
+        e.button.y = Int32(w.y.rounded(.down))
+        return e
+    }
+
+    private func mouseMotion(_ p: Point) -> SDL_Event {
+        var e = SDL_Event()
+        let w = toWindow(p)
+        e.motion.type = SDL_MOUSEMOTION.rawValue
+        e.motion.windowID = windowID
+        e.motion.which = 0
+        e.motion.x = Int32(w.x.rounded(.down))
+        e.motion.y = Int32(w.y.rounded(.down))
+        return e
+    }
+
+    private func finger(_ type: SDL_EventType, _ p: Point) -> SDL_Event {
+        var e = SDL_Event()
+        let n = toWindowNormalized(p)
+        e.tfinger.type = type.rawValue
+        e.tfinger.touchId = 1
+        e.tfinger.fingerId = 1
+        e.tfinger.x = Float(n.x)
+        e.tfinger.y = Float(n.y)
+        e.tfinger.pressure = 1
+        e.tfinger.windowID = windowID
+        return e
+    }
+
+    private func keyEvent(_ key: Key) -> SDL_Event {
+        var e = SDL_Event()
+        e.key.type = SDL_KEYDOWN.rawValue
+        e.key.windowID = windowID
+        e.key.state = UInt8(SDL_PRESSED)
+        let sym: SDL_KeyCode
+        switch key {
+        case .escape: sym = SDLK_ESCAPE
+        case .return: sym = SDLK_RETURN
+        case .space: sym = SDLK_SPACE
+        case .f11: sym = SDLK_F11
+        case .left: sym = SDLK_LEFT
+        case .right: sym = SDLK_RIGHT
+        case .up: sym = SDLK_UP
+        case .down: sym = SDLK_DOWN
+        case .tab: sym = SDLK_TAB
+        case .m: sym = SDLK_m
+        }
+        e.key.keysym.sym = Int32(sym.rawValue)
+        return e
+    }
+}

@@ -1,0 +1,62 @@
+/// An RGBA colour, 0-255 per channel.
+public struct Color: Equatable, Sendable {
+    public var r, g, b, a: UInt8
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public func withAlpha(_ alpha: Double) -> Color {
+        Color(r, g, b, UInt8((Double(a) * alpha.clamped(0, 1)).rounded()))
+    }
+    public static let white = Color(255, 255, 255)
+    public static let black = Color(0, 0, 0)
+    public static let clear = Color(0, 0, 0, 0)
+}
+
+/// Text sizes and weights, so draw code names what a label is for.
+public struct TextStyle: Equatable, Sendable, Hashable {
+    public var size: Int
+    public var bold: Bool
+    public init(size: Int, bold: Bool = true) { self.size = size; self.bold = bold }
+}
+
+public enum TextAlign: Sendable { case left, center, right }
+
+/// How an image is placed in a frame. Images are never stretched except by an explicit
+/// scale (the card flip squeezes the width through 0 on purpose).
+public struct ImageOptions: Sendable {
+    public var alpha: Double = 1
+    public var scaleX: Double = 1
+    public var scaleY: Double = 1
+    /// Degrees, clockwise, about the frame centre.
+    public var rotation: Double = 0
+    public var tint: Color? = nil
+    public init(alpha: Double = 1, scaleX: Double = 1, scaleY: Double = 1, rotation: Double = 0, tint: Color? = nil) {
+        self.alpha = alpha; self.scaleX = scaleX; self.scaleY = scaleY; self.rotation = rotation; self.tint = tint
+    }
+}
+
+/// What scenes draw on. The SDL renderer implements it; tests use a recording canvas.
+@MainActor
+public protocol Canvas: AnyObject {
+    func clear(_ color: Color)
+    func fill(_ rect: Rect, _ color: Color)
+    func fillRounded(_ rect: Rect, radius: Double, _ color: Color)
+    func strokeRounded(_ rect: Rect, radius: Double, width: Double, _ color: Color)
+    func fillCircle(center: Point, radius: Double, _ color: Color)
+    func line(from a: Point, to b: Point, width: Double, _ color: Color)
+    /// Draws the named image aspect-fit into `frame`, then applies the options.
+    func image(_ name: String, in frame: Rect, _ options: ImageOptions)
+    /// Pixel size of a loaded image (nil if unknown).
+    func imageSize(_ name: String) -> Size?
+    /// Draws a text line; `at` is the anchor on the baseline box's vertical centre.
+    func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double)
+    func measure(_ string: String, _ style: TextStyle) -> Size
+}
+
+extension Canvas {
+    public func image(_ name: String, in frame: Rect, alpha: Double = 1) {
+        image(name, in: frame, ImageOptions(alpha: alpha))
+    }
+    public func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign = .center,
+                     color: Color, outline: Color? = nil, alpha: Double = 1) {
+        text(string, style, at: at, align: align, color: color, outline: outline, alpha: alpha)
+    }
+}

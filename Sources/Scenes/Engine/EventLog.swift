@@ -1,0 +1,79 @@
+import Foundation
+
+/// The JSON Lines event log of TESTING.md: one object per line with `t` and `event` first.
+@MainActor
+public final class EventLog {
+    /// Simulated seconds since start, set by the app's loop each frame.
+    public var time: Double = 0
+    private let writer: LogWriter?
+    /// Everything logged, kept in memory when asked (tests read it).
+    public private(set) var lines: [JSON] = []
+    private let keepInMemory: Bool
+
+    public init(writer: LogWriter?, keepInMemory: Bool = false) {
+        self.writer = writer
+        self.keepInMemory = keepInMemory
+    }
+
+    public func emit(_ event: String, _ fields: [(String, JSON)] = []) {
+        let line = JSON.object([("t", .double(time)), ("event", .string(event))] + fields)
+        if keepInMemory { lines.append(line) }
+        writer?.write(line.serialized())
+    }
+
+    public func flush() { writer?.flush() }
+
+    /// Events of one kind (for tests).
+    public func events(_ name: String) -> [JSON] { lines.filter { $0["event"]?.stringValue == name } }
+
+}
+
+/// Buffered writer for the log: a file, or stdout for "-". Flushed every 64 KiB and at exit.
+public final class LogWriter {
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    /// Opens `path` for writing (truncating), or stdout for "-".
+    public init(path: String) throws {
+        if path == "-" {
+            handle = FileHandle.standardOutput
+        } else {
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                  let h = FileHandle(forWritingAtPath: path) else {
+                throw AppError.usage("--log: cannot write to '\(path)'")
+            }
+            handle = h
+        }
+    }
+
+    func write(_ line: String) {
+        buffer.append(contentsOf: Array(line.utf8))
+        buffer.append(0x0A)
+        if buffer.count > 65_536 { flush() }
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        handle.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Errors that end the program with a message the user can act on.
+public enum AppError: Error, CustomStringConvertible {
+    /// Bad command-line option or script line: exit status 2.
+    case usage(String)
+    /// Missing asset, no display, SDL failure: exit status 1.
+    case fatal(String)
+    public var description: String {
+        switch self {
+        case .usage(let m), .fatal(let m): return m
+        }
+    }
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: return 2
+        case .fatal: return 1
+        }
+    }
+}

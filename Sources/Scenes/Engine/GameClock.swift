@@ -1,0 +1,42 @@
+/// Seconds since a game started, advanced by the fixed dt. Rounded to microseconds on every
+/// step so that 180 steps of 1/60 s are exactly 3.0 s, not 3.0000000000000013.
+public struct GameClock: Sendable, Equatable {
+    public private(set) var now: Double = 0
+    public init(now: Double = 0) { self.now = now }
+    public mutating func advance(_ dt: Double) {
+        now = ((now + dt) * 1_000_000).rounded() / 1_000_000
+    }
+}
+
+/// A countdown shown as m:ss. The shown whole seconds round up, so "0:01" shows until the
+/// very end and "0:00" means time is over.
+public struct Countdown: Sendable, Equatable {
+    public let limit: Double
+    public init(limit: Double) { self.limit = limit }
+    public func left(at now: Double) -> Double { max(limit - now, 0) }
+    public func shownSeconds(at now: Double) -> Int { Int((left(at: now) - 1e-9).rounded(.up)).clamped(0, Int(limit.rounded(.up))) }
+    public func isOver(at now: Double) -> Bool { now >= limit - 1e-9 }
+    public static func format(_ seconds: Int) -> String {
+        let s = max(seconds, 0)
+        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+    }
+}
+
+/// Points for doing something quickly: the first tier whose limit the interval does not
+/// exceed, else the slowest value. Intervals are compared with a tiny tolerance, so an
+/// interval of exactly 3.0 s computed as 5.35 - 2.35 still counts as 3.0.
+public struct TieredScore: Sendable {
+    public let tiers: [(maxSeconds: Double, points: Int)]
+    public let slowPoints: Int
+    public init(tiers: [(maxSeconds: Double, points: Int)], slowPoints: Int) {
+        self.tiers = tiers; self.slowPoints = slowPoints
+    }
+    public func points(forInterval interval: Double) -> Int {
+        for tier in tiers where interval <= tier.maxSeconds + 1e-6 { return tier.points }
+        return slowPoints
+    }
+}
+
+extension Comparable {
+    public func clamped(_ lo: Self, _ hi: Self) -> Self { min(max(self, lo), hi) }
+}

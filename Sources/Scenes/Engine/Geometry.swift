@@ -1,0 +1,94 @@
+/// A point in logical canvas coordinates (1024×768, origin top-left).
+public struct Point: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    public static let zero = Point(0, 0)
+
+    public func distance(to other: Point) -> Double {
+        let dx = other.x - x, dy = other.y - y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+    public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    /// Linear interpolation from `a` to `b` at fraction `t`.
+    public static func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point {
+        Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+    }
+}
+
+/// A size in logical pixels.
+public struct Size: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+}
+
+/// An axis-aligned rectangle in logical canvas coordinates.
+public struct Rect: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public init(center: Point, size: Size) {
+        self.init(center.x - size.width / 2, center.y - size.height / 2, size.width, size.height)
+    }
+
+    public var minX: Double { x }
+    public var minY: Double { y }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+    public var center: Point { Point(midX, midY) }
+    public var origin: Point { Point(x, y) }
+    public var size: Size { Size(width, height) }
+
+    /// True when `p` lies inside, edges included (a tap on the border counts).
+    public func contains(_ p: Point) -> Bool {
+        p.x >= x && p.x <= maxX && p.y >= y && p.y <= maxY
+    }
+    public func contains(_ r: Rect) -> Bool {
+        r.x >= x - 1e-9 && r.y >= y - 1e-9 && r.maxX <= maxX + 1e-9 && r.maxY <= maxY + 1e-9
+    }
+    public func intersects(_ r: Rect) -> Bool {
+        x < r.maxX && r.x < maxX && y < r.maxY && r.y < maxY
+    }
+    public func insetBy(_ dx: Double, _ dy: Double) -> Rect {
+        Rect(x + dx, y + dy, width - 2 * dx, height - 2 * dy)
+    }
+    public func offsetBy(_ dx: Double, _ dy: Double) -> Rect {
+        Rect(x + dx, y + dy, width, height)
+    }
+    /// The rectangle scaled about its centre.
+    public func scaled(_ sx: Double, _ sy: Double? = nil) -> Rect {
+        let sy = sy ?? sx
+        return Rect(center: center, size: Size(width * sx, height * sy))
+    }
+    /// Moves the rectangle the least distance needed to lie inside `bounds`.
+    public func clamped(into bounds: Rect) -> Rect {
+        var r = self
+        r.x = min(max(r.x, bounds.x), bounds.maxX - r.width)
+        r.y = min(max(r.y, bounds.y), bounds.maxY - r.height)
+        return r
+    }
+    /// The largest rectangle of the given aspect that fits inside, centred (aspect-fit).
+    public func aspectFit(_ content: Size) -> Rect {
+        guard content.width > 0, content.height > 0 else { return self }
+        let scale = min(width / content.width, height / content.height)
+        return Rect(center: center, size: Size(content.width * scale, content.height * scale))
+    }
+    /// [x, y, w, h] rounded to whole pixels, for logs and dumps.
+    public var json: JSON { .array([.int(Int(x.rounded())), .int(Int(y.rounded())), .int(Int(width.rounded())), .int(Int(height.rounded()))]) }
+}
+
+/// The fixed logical canvas everything is drawn on.
+public enum Canvas1024 {
+    public static let width: Double = 1024
+    public static let height: Double = 768
+    public static let bounds = Rect(0, 0, width, height)
+}

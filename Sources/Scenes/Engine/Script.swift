@@ -1,0 +1,88 @@
+/// One line of an input script (TESTING.md): `TIME VERB ARGS...`.
+public struct ScriptCommand: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case tap(Point)
+        case down(Point)
+        case move(Point)
+        case up(Point)
+        case drag(from: Point, to: Point, seconds: Double)
+        case touchTap(Point)
+        case key(Key)
+        case screenshot(path: String)
+        case dump
+        case quit
+    }
+    public var time: Double
+    public var action: Action
+    /// 1-based line number in the script file, for messages.
+    public var line: Int
+}
+
+/// Parses scripts; every line is checked before anything runs ("nothing is half-run").
+public enum ScriptParser {
+    public static let keyNames: [String: Key] = [
+        "escape": .escape, "esc": .escape, "return": .return, "enter": .return, "space": .space,
+        "f11": .f11, "left": .left, "right": .right, "up": .up, "down": .down, "tab": .tab, "m": .m,
+    ]
+
+    public static func parse(_ text: String, file: String) throws -> [ScriptCommand] {
+        var commands: [ScriptCommand] = []
+        var lastTime = 0.0
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            var line = Substring(rawLine)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            if words.isEmpty { continue }
+            func fail(_ message: String) -> AppError { .usage("\(file):\(lineNumber): \(message)") }
+            guard let time = Double(words[0]), time.isFinite, time >= 0 else {
+                throw fail("expected a time in seconds first, got '\(words[0])'")
+            }
+            guard time >= lastTime else {
+                throw fail("time \(words[0]) is earlier than the line before (\(lastTime)); times must not decrease")
+            }
+            lastTime = time
+            guard words.count >= 2 else { throw fail("missing a verb after the time") }
+            let verb = words[1].lowercased()
+            let args = Array(words.dropFirst(2))
+            func numbers(_ count: Int, _ usage: String) throws -> [Double] {
+                guard args.count == count else { throw fail("'\(verb)' takes \(usage)") }
+                return try args.map { word in
+                    guard let v = Double(word), v.isFinite else { throw fail("'\(word)' is not a number (\(verb) takes \(usage))") }
+                    return v
+                }
+            }
+            let action: ScriptCommand.Action
+            switch verb {
+            case "tap": let n = try numbers(2, "X Y"); action = .tap(Point(n[0], n[1]))
+            case "down": let n = try numbers(2, "X Y"); action = .down(Point(n[0], n[1]))
+            case "move": let n = try numbers(2, "X Y"); action = .move(Point(n[0], n[1]))
+            case "up": let n = try numbers(2, "X Y"); action = .up(Point(n[0], n[1]))
+            case "touch-tap": let n = try numbers(2, "X Y"); action = .touchTap(Point(n[0], n[1]))
+            case "drag":
+                let n = try numbers(5, "X1 Y1 X2 Y2 SECONDS")
+                guard n[4] >= 0 else { throw fail("drag SECONDS must not be negative") }
+                action = .drag(from: Point(n[0], n[1]), to: Point(n[2], n[3]), seconds: n[4])
+            case "key":
+                guard args.count == 1 else { throw fail("'key' takes one key name") }
+                guard let key = keyNames[args[0].lowercased()] else {
+                    throw fail("unknown key '\(args[0])' (known: escape, return, space, f11, left, right, up, down, tab, m)")
+                }
+                action = .key(key)
+            case "screenshot":
+                guard args.count == 1 else { throw fail("'screenshot' takes one PATH") }
+                action = .screenshot(path: args[0])
+            case "dump":
+                guard args.isEmpty else { throw fail("'dump' takes no arguments") }
+                action = .dump
+            case "quit":
+                guard args.isEmpty else { throw fail("'quit' takes no arguments") }
+                action = .quit
+            default:
+                throw fail("unknown verb '\(words[1])' (known: tap, down, move, up, drag, touch-tap, key, screenshot, dump, quit)")
+            }
+            commands.append(ScriptCommand(time: time, action: action, line: lineNumber))
+        }
+        return commands
+    }
+}

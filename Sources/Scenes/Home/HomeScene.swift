@@ -1,0 +1,225 @@
+import Foundation
+
+/// The Home screen: choose a game and a level (two segmented rows), Play, High Scores.
+/// Playable with a pointer or the keyboard (arrows/Tab move a focus ring, Return/Space act).
+@MainActor
+public final class HomeScene: BaseScene {
+    public enum Target: Hashable, Sendable {
+        case game(GameKind), level(Level), play, highScores
+        var id: String {
+            switch self {
+            case .game(let g): return "game-\(g.rawValue)"
+            case .level(let l): return "level-\(l.rawValue)"
+            case .play: return "play"
+            case .highScores: return "highscores"
+            }
+        }
+    }
+
+    public private(set) var selectedGame: GameKind?
+    public private(set) var selectedLevel: Level?
+    /// Keyboard focus; shown only after a key was used.
+    public private(set) var focus: Target?
+    private var press = PressTracker<Target>()
+    /// Lift animation of a newly selected tile, 0...1.
+    private var lift: [Target: Double] = [:]
+    /// A wiggle of the rows still missing a choice when Play is tapped too early.
+    private var wiggle = 0.0
+
+    static let focusRows: [[Target]] = [
+        GameKind.allCases.map { .game($0) },
+        Level.allCases.map { .level($0) },
+        [.play, .highScores],
+    ]
+
+    public init(context: GameContext) {
+        super.init(context: context, name: "home")
+    }
+
+    public var playEnabled: Bool { selectedGame != nil && selectedLevel != nil }
+
+    public func frame(of target: Target) -> Rect {
+        switch target {
+        case .game(let g): return HomeLayout.gameTile(GameKind.allCases.firstIndex(of: g)!)
+        case .level(let l): return HomeLayout.levelTile(Level.allCases.firstIndex(of: l)!)
+        case .play: return HomeLayout.play
+        case .highScores: return HomeLayout.highScores
+        }
+    }
+
+    private var allTargets: [Target] { Self.focusRows.flatMap { $0 } }
+
+    private func hit(_ p: Point) -> Target? { allTargets.first { frame(of: $0).contains(p) } }
+
+    // MARK: - Input
+
+    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown(let p):
+            focus = nil
+            press.down(hit(p))
+        case .pointerUp(let p):
+            if let target = press.up(hit(p)) { return activate(target) }
+        case .key(let key, let shift):
+            return handleKey(key, shift: shift)
+        default: break
+        }
+        return []
+    }
+
+    private func handleKey(_ key: Key, shift: Bool) -> [SceneCommand] {
+        let rows = Self.focusRows
+        guard let current = focus, let r = rows.firstIndex(where: { $0.contains(current) }),
+              let c = rows[r].firstIndex(of: current) else {
+            if [.left, .right, .up, .down, .tab].contains(key) { focus = selectedGame.map { .game($0) } ?? rows[0][0] }
+            else if key == .return || key == .space, playEnabled { return activate(.play) }
+            return []
+        }
+        switch key {
+        case .left: focus = rows[r][max(c - 1, 0)]
+        case .right: focus = rows[r][min(c + 1, rows[r].count - 1)]
+        case .up: let nr = max(r - 1, 0); focus = rows[nr][min(c, rows[nr].count - 1)]
+        case .down: let nr = min(r + 1, rows.count - 1); focus = rows[nr][min(c, rows[nr].count - 1)]
+        case .tab:
+            let flat = allTargets
+            let i = flat.firstIndex(of: current)!
+            focus = flat[(i + (shift ? flat.count - 1 : 1)) % flat.count]
+        case .return, .space: return activate(current)
+        default: break
+        }
+        return []
+    }
+
+    private func activate(_ target: Target) -> [SceneCommand] {
+        switch target {
+        case .game(let g):
+            if selectedGame != g {
+                selectedGame = g
+                animateLift(target)
+                context.log.emit("select", [("row", "game"), ("value", .string(g.rawValue))])
+            }
+            context.play(.select)
+        case .level(let l):
+            if selectedLevel != l {
+                selectedLevel = l
+                animateLift(target)
+                context.log.emit("select", [("row", "level"), ("value", .string(l.rawValue))])
+            }
+            context.play(.select)
+        case .play:
+            guard let game = selectedGame, let level = selectedLevel else {
+                context.play(.boing)
+                timeline.tween(0.5, step: { [weak self] v in self?.wiggle = v }, done: { [weak self] in self?.wiggle = 0 })
+                return []
+            }
+            context.play(.whoosh)
+            return [.push(context.makeGame(game, level))]
+        case .highScores:
+            context.play(.click)
+            return [.push(HighScoresPopup(context: context))]
+        }
+        return []
+    }
+
+    private func animateLift(_ target: Target) {
+        timeline.tween(0.3, easing: Easing.easeOutBack, step: { [weak self] v in self?.lift[target] = v })
+    }
+
+    public override func onBack() -> [SceneCommand] { [] }
+
+    public override func onEscape() -> [SceneCommand] {
+        if context.kiosk {
+            // In kiosk mode only the adult gate (hold the logo) leads out.
+            context.log.emit("ignored", [("what", "quit"), ("why", "kiosk")])
+            return []
+        }
+        let alert = AlertScene(context: context, title: "Quit Kids Joy Center?", message: "See you soon!",
+                               buttons: [.yes, .no]) { answer in
+            answer == .yes ? [.pop, .quit] : [.pop]
+        }
+        return [.push(alert)]
+    }
+
+    // MARK: - Drawing
+
+    public override func drawContent(on canvas: any Canvas) {
+        canvas.clear(Theme.background)
+        canvas.image("bg-home", in: Canvas1024.bounds, alpha: 0.3)
+        let shake = wiggle > 0 ? sin(wiggle * .pi * 6) * 10 * (1 - wiggle) : 0
+        canvas.text("Choose a game", Theme.headingText, at: Point(512 + (selectedGame == nil ? shake : 0), HomeLayout.gameLabelY),
+                    color: Theme.ink, outline: .white)
+        canvas.text("Choose a level", Theme.headingText, at: Point(512 + (selectedLevel == nil ? shake : 0), HomeLayout.levelLabelY),
+                    color: Theme.ink, outline: .white)
+        for g in GameKind.allCases {
+            drawTile(canvas, .game(g), image: g.imageName, label: g.title, selected: selectedGame == g,
+                     dx: selectedGame == nil ? shake : 0)
+        }
+        for l in Level.allCases {
+            drawTile(canvas, .level(l), image: l.imageName, label: l.title, selected: selectedLevel == l,
+                     dx: selectedLevel == nil ? shake : 0)
+        }
+        drawPlay(canvas)
+        drawHighScoresButton(canvas)
+    }
+
+    private func drawTile(_ canvas: any Canvas, _ target: Target, image: String, label: String, selected: Bool, dx: Double) {
+        let base = frame(of: target).offsetBy(dx, 0)
+        let liftAmount = selected ? (lift[target] ?? 1) : 0
+        var r = base.offsetBy(0, -8 * liftAmount).scaled(1 + 0.03 * liftAmount)
+        if press.pressed == target { r = r.scaled(0.95) }
+        Decor.card(canvas, r, radius: 26, fill: selected ? Color(255, 246, 220) : Theme.tile, shadow: 6 + 6 * liftAmount)
+        if selected {
+            canvas.strokeRounded(r, radius: 26, width: 7, Theme.selection)
+        }
+        if focus == target {
+            canvas.strokeRounded(r.insetBy(-10, -10), radius: 34, width: 5, Theme.focus)
+        }
+        let imageFrame = Rect(r.x + 20, r.y + 12, r.width - 40, r.height - 62)
+        canvas.image(image, in: imageFrame)
+        canvas.text(label, Theme.labelText, at: Point(r.midX, r.maxY - 28), color: selected ? Theme.selection : Theme.ink)
+        if selected {
+            canvas.image("check", in: Rect(r.maxX - 40, r.y - 16, 52, 52))
+        }
+    }
+
+    private func drawPlay(_ canvas: any Canvas) {
+        var r = HomeLayout.play
+        if press.pressed == .play && playEnabled { r = r.scaled(0.95) }
+        let enabled = playEnabled
+        Decor.card(canvas, r, radius: 34, fill: enabled ? Color(232, 255, 232) : Color(228, 228, 232), shadow: enabled ? 8 : 3)
+        if enabled { canvas.strokeRounded(r, radius: 34, width: 6, Theme.yes) }
+        if focus == .play { canvas.strokeRounded(r.insetBy(-10, -10), radius: 42, width: 5, Theme.focus) }
+        canvas.image("play", in: Rect(r.x + 40, r.y + 10, r.width - 80, r.height - 62),
+                     ImageOptions(alpha: enabled ? 1 : 0.35, tint: enabled ? nil : Color(150, 150, 150)))
+        canvas.text("Play", Theme.headingText, at: Point(r.midX, r.maxY - 30), color: enabled ? Theme.yes : Color(160, 160, 168))
+    }
+
+    private func drawHighScoresButton(_ canvas: any Canvas) {
+        var r = HomeLayout.highScores
+        if press.pressed == .highScores { r = r.scaled(0.95) }
+        Decor.card(canvas, r, radius: 28)
+        if focus == .highScores { canvas.strokeRounded(r.insetBy(-10, -10), radius: 36, width: 5, Theme.focus) }
+        canvas.image("trophy", in: Rect(r.x + 30, r.y + 12, r.width - 60, r.height - 60))
+        canvas.text("High Scores", Theme.smallText, at: Point(r.midX, r.maxY - 26), color: Theme.ink)
+    }
+
+    // MARK: - Dump
+
+    public override func dumpItems() -> [JSON] {
+        allTargets.map { target in
+            let selected: Bool
+            switch target {
+            case .game(let g): selected = selectedGame == g
+            case .level(let l): selected = selectedLevel == l
+            default: selected = false
+            }
+            let enabled = target == .play ? playEnabled : true
+            return dumpItem(target.id, kind: "button", frame: frame(of: target),
+                            [("selected", .bool(selected)), ("enabled", .bool(enabled)), ("focused", .bool(focus == target))])
+        }
+    }
+
+    public override func dumpFields() -> [(String, JSON)] {
+        [("game", .optional(selectedGame?.rawValue)), ("level", .optional(selectedLevel?.rawValue))]
+    }
+}

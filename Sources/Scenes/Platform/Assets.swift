@@ -1,0 +1,61 @@
+import Foundation
+
+/// Every asset the game needs. A missing file is reported by name at start-up.
+public enum AssetManifest {
+    public static let animals = ["cat", "dog", "rabbit", "fox", "panda", "lion", "tiger", "frog", "monkey", "koala"]
+    public static let balloonColors = ["red", "orange", "yellow", "green", "teal", "sky", "blue", "purple", "pink", "brown"]
+    public static let vehicles: [(name: String, category: String)] = [
+        ("airplane", "air"), ("helicopter", "air"), ("rocket", "air"), ("ufo", "air"), ("parachute", "air"),
+        ("sailboat", "water"), ("speedboat", "water"), ("ship", "water"), ("canoe", "water"), ("ferry", "water"),
+        ("car", "land"), ("bus", "land"), ("fire-engine", "land"), ("tractor", "land"), ("bicycle", "land"),
+    ]
+    public static var images: [String] {
+        animals.map { "animal-\($0)" } + vehicles.map { "vehicle-\($0.name)" } + balloonColors.map { "balloon-\($0)" }
+            + ["balloon-star", "balloon-skull", "card-back", "card-front",
+               "game-memory", "game-sorting", "game-balloons", "level-easy", "level-medium", "level-hard",
+               "play", "trophy", "back", "speaker-on", "speaker-off", "check", "logo", "star", "confetti",
+               "sparkle", "burst", "snail", "clock", "score-star", "zone-air", "zone-water", "zone-land",
+               "app-icon", "bg-home", "bg-balloons", "bg-sorting"]
+    }
+    public static let fonts = ["Andika-Regular.ttf", "Andika-Bold.ttf"]
+}
+
+/// Finds the Assets folder: `$KIDS_JOY_CENTER_ASSETS`, the installed share folder next to
+/// the binary (`../share/kids-joy-center`), a source tree above the binary, or the
+/// current directory.
+public enum AssetLocator {
+    public static func locate(override: String? = nil) throws -> String {
+        var candidates: [String] = []
+        if let override { candidates.append(override) }
+        if let env = ProcessInfo.processInfo.environment["KIDS_JOY_CENTER_ASSETS"] { candidates.append(env) }
+        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+        let exeURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? exe.path)
+        var dir = exeURL.deletingLastPathComponent()
+        candidates.append(dir.appendingPathComponent("../share/kids-joy-center").standardized.path)
+        for _ in 0..<6 {
+            candidates.append(dir.appendingPathComponent("Assets").path)
+            dir = dir.deletingLastPathComponent()
+        }
+        candidates.append(FileManager.default.currentDirectoryPath + "/Assets")
+        for candidate in candidates where FileManager.default.fileExists(atPath: candidate + "/images/logo.png") {
+            return candidate
+        }
+        throw AppError.fatal("cannot find the game's Assets folder (looked in: \(candidates.joined(separator: ", "))); set KIDS_JOY_CENTER_ASSETS to it")
+    }
+
+    /// Names every required file that is missing, so a broken install says what to fix.
+    public static func missingFiles(in root: String) -> [String] {
+        let fm = FileManager.default
+        var missing: [String] = []
+        for name in AssetManifest.images where !fm.fileExists(atPath: "\(root)/images/\(name).png") {
+            missing.append("\(root)/images/\(name).png")
+        }
+        for sound in Sound.allCases where !fm.fileExists(atPath: "\(root)/sounds/\(sound.rawValue).wav") {
+            missing.append("\(root)/sounds/\(sound.rawValue).wav")
+        }
+        for font in AssetManifest.fonts where !fm.fileExists(atPath: "\(root)/fonts/\(font)") {
+            missing.append("\(root)/fonts/\(font)")
+        }
+        return missing
+    }
+}

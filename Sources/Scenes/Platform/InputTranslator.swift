@@ -1,0 +1,74 @@
+import CSDL2
+
+/// Turns SDL events into `InputEvent`s in logical coordinates, at one place: mouse and the
+/// first finger become one pointer; mouse events SDL synthesizes from touch are dropped so
+/// a tap counts once; presses in the letterbox bars are ignored.
+public struct InputTranslator {
+    private var activeFinger: SDL_FingerID?
+    private var mouseDown = false
+    public init() {}
+
+    static func inCanvas(_ p: Point) -> Bool { Canvas1024.bounds.contains(p) }
+    static func clampToCanvas(_ p: Point) -> Point { Point(p.x.clamped(0, Canvas1024.width), p.y.clamped(0, Canvas1024.height)) }
+
+    public mutating func translate(_ event: SDL_Event) -> InputEvent? {
+        switch SDL_EventType(rawValue: event.type) {
+        case SDL_MOUSEBUTTONDOWN:
+            guard event.button.which != kjc_touch_mouse_id(), Int32(event.button.button) == SDL_BUTTON_LEFT else { return nil }
+            let p = Point(Double(event.button.x), Double(event.button.y))
+            guard Self.inCanvas(p), activeFinger == nil else { return nil }
+            mouseDown = true
+            return .pointerDown(p)
+        case SDL_MOUSEBUTTONUP:
+            guard event.button.which != kjc_touch_mouse_id(), Int32(event.button.button) == SDL_BUTTON_LEFT, mouseDown else { return nil }
+            mouseDown = false
+            return .pointerUp(Self.clampToCanvas(Point(Double(event.button.x), Double(event.button.y))))
+        case SDL_MOUSEMOTION:
+            guard event.motion.which != kjc_touch_mouse_id(), activeFinger == nil else { return nil }
+            return .pointerMoved(Self.clampToCanvas(Point(Double(event.motion.x), Double(event.motion.y))))
+        case SDL_FINGERDOWN:
+            guard activeFinger == nil, !mouseDown else { return nil }
+            activeFinger = event.tfinger.fingerId
+            return .pointerDown(fingerPoint(event))
+        case SDL_FINGERMOTION:
+            guard activeFinger == event.tfinger.fingerId else { return nil }
+            return .pointerMoved(fingerPoint(event))
+        case SDL_FINGERUP:
+            guard activeFinger == event.tfinger.fingerId else { return nil }
+            activeFinger = nil
+            return .pointerUp(fingerPoint(event))
+        case SDL_KEYDOWN:
+            let sym = event.key.keysym.sym
+            let shift = (UInt32(event.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
+            let key: Key?
+            switch sym {
+            case Int32(SDLK_ESCAPE.rawValue): key = .escape
+            case Int32(SDLK_RETURN.rawValue), Int32(SDLK_KP_ENTER.rawValue): key = .return
+            case Int32(SDLK_SPACE.rawValue): key = .space
+            case Int32(SDLK_F11.rawValue): key = .f11
+            case Int32(SDLK_LEFT.rawValue): key = .left
+            case Int32(SDLK_RIGHT.rawValue): key = .right
+            case Int32(SDLK_UP.rawValue): key = .up
+            case Int32(SDLK_DOWN.rawValue): key = .down
+            case Int32(SDLK_TAB.rawValue): key = .tab
+            case Int32(SDLK_m.rawValue): key = .m
+            default: key = nil
+            }
+            guard let key else { return nil }
+            // Held keys repeat only for moving the focus.
+            if event.key.repeat != 0 && ![.left, .right, .up, .down, .tab].contains(key) { return nil }
+            return .key(key, shift: shift)
+        case SDL_WINDOWEVENT:
+            let id = SDL_WindowEventID(rawValue: UInt32(event.window.event))
+            if id == SDL_WINDOWEVENT_FOCUS_LOST || id == SDL_WINDOWEVENT_MINIMIZED { return .focusLost }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Finger positions arrive normalized to the logical viewport.
+    private func fingerPoint(_ event: SDL_Event) -> Point {
+        Self.clampToCanvas(Point(Double(event.tfinger.x) * Canvas1024.width, Double(event.tfinger.y) * Canvas1024.height))
+    }
+}

@@ -1,0 +1,93 @@
+/// Shared behaviour of all scenes: a timeline, the top bar with Back and mute, the `m` key,
+/// and the dump of touchable items. Subclasses override the `on...` hooks.
+@MainActor
+open class BaseScene: Scene {
+    public let context: GameContext
+    public let name: String
+    public let timeline = Timeline()
+    private var barPress = PressTracker<TopBar.Target>()
+
+    public init(context: GameContext, name: String) {
+        self.context = context
+        self.name = name
+    }
+
+    open var isOverlay: Bool { false }
+    /// Title in the top bar; nil shows the logo (Home).
+    open var title: String? { nil }
+    open var showsBack: Bool { false }
+    open var needsFrames: Bool { timeline.isActive }
+
+    open func enter() {}
+    open func leave() { timeline.cancelAll() }
+    open func resume() {}
+
+    public func update(dt: Double) -> [SceneCommand] {
+        timeline.update(dt: dt)
+        return onUpdate(dt: dt)
+    }
+
+    public func handle(_ event: InputEvent) -> [SceneCommand] {
+        if case .key(.m, _) = event {
+            context.toggleMute()
+            return []
+        }
+        if !isOverlay {
+            switch event {
+            case .pointerDown(let p):
+                if let target = TopBar.hit(p, showsBack: showsBack) {
+                    barPress.down(target)
+                    return []
+                }
+            case .pointerUp(let p):
+                if barPress.pressed != nil {
+                    let tapped = barPress.up(TopBar.hit(p, showsBack: showsBack))
+                    switch tapped {
+                    case .mute?: context.toggleMute(); return []
+                    case .back?: context.play(.click); return onBack()
+                    case nil: return []
+                    }
+                }
+            case .pointerMoved:
+                if barPress.pressed != nil { return [] }
+            case .key(.escape, _):
+                return onEscape()
+            default: break
+            }
+        } else if case .key(.escape, _) = event {
+            return onEscape()
+        }
+        return onInput(event)
+    }
+
+    public func draw(on canvas: any Canvas) {
+        drawContent(on: canvas)
+        if !isOverlay {
+            TopBar.draw(on: canvas, title: title, showsBack: showsBack, muted: context.muted, pressed: barPress.pressed)
+            drawOverBar(on: canvas)
+        }
+    }
+
+    public func dump() -> [(String, JSON)] {
+        let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, muted: context.muted)
+        return dumpFields() + [("items", .array(bar + dumpItems()))]
+    }
+
+    // MARK: hooks
+
+    open func onUpdate(dt: Double) -> [SceneCommand] { [] }
+    open func onInput(_ event: InputEvent) -> [SceneCommand] { [] }
+    /// Back button: by default, leave this scene.
+    open func onBack() -> [SceneCommand] { [.pop] }
+    open func onEscape() -> [SceneCommand] { onBack() }
+    open func drawContent(on canvas: any Canvas) {}
+    /// Drawn after the top bar (time and score pills of games).
+    open func drawOverBar(on canvas: any Canvas) {}
+    open func dumpFields() -> [(String, JSON)] { [] }
+    open func dumpItems() -> [JSON] { [] }
+}
+
+/// Builds one dump item: `id`, `kind`, `frame`, then the item's own state fields.
+public func dumpItem(_ id: String, kind: String, frame: Rect, _ fields: [(String, JSON)] = []) -> JSON {
+    .object([("id", .string(id)), ("kind", .string(kind)), ("frame", frame.json)] + fields)
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Falling confetti and stars for a win. Uses its own generator so decoration never changes
+/// the game's random draws.
+@MainActor
+public final class Confetti {
+    struct Piece {
+        var position: Point
+        var velocity: Point
+        var rotation: Double
+        var spin: Double
+        var color: Color
+        var isStar: Bool
+        var size: Double
+    }
+    private var pieces: [Piece] = []
+    private var age = 0.0
+    public static let lifetime = 3.5
+    private static let colors = [Color(255, 80, 80), Color(255, 190, 40), Color(80, 200, 90), Color(60, 150, 255),
+                                 Color(190, 90, 230), Color(255, 120, 200)]
+
+    public init(seed: UInt64, count: Int = 90) {
+        var rng = SeededGenerator(seed: seed)
+        for _ in 0..<count {
+            pieces.append(Piece(
+                position: Point(Double.random(in: 0...1024, using: &rng), Double.random(in: -300...(-10), using: &rng)),
+                velocity: Point(Double.random(in: -60...60, using: &rng), Double.random(in: 160...320, using: &rng)),
+                rotation: Double.random(in: 0...360, using: &rng),
+                spin: Double.random(in: -360...360, using: &rng),
+                color: Self.colors[Int.random(in: 0..<Self.colors.count, using: &rng)],
+                isStar: Int.random(in: 0..<4, using: &rng) == 0,
+                size: Double.random(in: 14...26, using: &rng)))
+        }
+    }
+
+    public var isFinished: Bool { age >= Self.lifetime }
+
+    public func update(dt: Double) {
+        age += dt
+        for i in pieces.indices {
+            pieces[i].position = pieces[i].position + Point(pieces[i].velocity.x * dt + sin(age * 3 + Double(i)) * 0.8, pieces[i].velocity.y * dt)
+            pieces[i].rotation += pieces[i].spin * dt
+        }
+    }
+
+    public func draw(on canvas: any Canvas) {
+        let fade = max(0, min(1, (Self.lifetime - age) / 0.8))
+        for piece in pieces where piece.position.y < 800 {
+            let frame = Rect(center: piece.position, size: Size(piece.size, piece.size))
+            if piece.isStar {
+                canvas.image("star", in: frame, ImageOptions(alpha: fade, rotation: piece.rotation))
+            } else {
+                canvas.image("confetti", in: frame, ImageOptions(alpha: fade, scaleY: 0.55, rotation: piece.rotation, tint: piece.color))
+            }
+        }
+    }
+}
+
+/// "+N" that rises from a point while fading (points earned).
+public struct FloatingText: Sendable {
+    public var text: String
+    public var start: Point
+    public var age: Double = 0
+    public var color: Color
+    public static let duration = 1.0
+    public static let rise = 60.0
+    public init(text: String, start: Point, color: Color = Color(255, 160, 0)) {
+        self.text = text; self.start = start; self.color = color
+    }
+    public var isFinished: Bool { age >= Self.duration }
+    public var position: Point { Point(start.x, start.y - Self.rise * Easing.easeOutQuad(min(age / Self.duration, 1))) }
+    public var alpha: Double { 1 - Easing.easeInQuad(min(age / Self.duration, 1)) }
+}

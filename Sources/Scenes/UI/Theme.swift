@@ -1,0 +1,75 @@
+/// The palette and text styles, named for what they are used for.
+public enum Theme {
+    public static let background = Color(255, 248, 236)
+    public static let topBar = Color(92, 96, 226)
+    public static let topBarShadow = Color(40, 40, 110, 90)
+    public static let ink = Color(52, 46, 84)
+    public static let inkSoft = Color(110, 104, 140)
+    public static let tile = Color(255, 255, 255)
+    public static let tileShadow = Color(60, 40, 90, 50)
+    public static let selection = Color(255, 138, 0)
+    public static let focus = Color(30, 144, 255)
+    public static let yes = Color(56, 184, 96)
+    public static let no = Color(236, 88, 96)
+    public static let neutral = Color(120, 132, 176)
+    public static let panel = Color(255, 253, 246)
+    public static let panelBorder = Color(255, 196, 64)
+    public static let warning = Color(232, 48, 64)
+    public static let highlightRow = Color(255, 236, 150)
+    public static let pill = Color(255, 255, 255, 235)
+
+    public static let titleText = TextStyle(size: 34, bold: true)
+    public static let headingText = TextStyle(size: 30, bold: true)
+    public static let labelText = TextStyle(size: 26, bold: true)
+    public static let bodyText = TextStyle(size: 26, bold: false)
+    public static let smallText = TextStyle(size: 20, bold: true)
+    public static let bigText = TextStyle(size: 44, bold: true)
+}
+
+/// Draws a rounded "card" with a soft shadow, the look shared by tiles, panels and pills.
+@MainActor
+public enum Decor {
+    public static func card(_ canvas: any Canvas, _ rect: Rect, radius: Double = 22, fill: Color = Theme.tile,
+                            shadow: Double = 6, alpha: Double = 1) {
+        if shadow > 0 {
+            canvas.fillRounded(rect.offsetBy(0, shadow), radius: radius, Theme.tileShadow.withAlpha(alpha))
+        }
+        canvas.fillRounded(rect, radius: radius, fill.withAlpha(alpha))
+    }
+
+    /// A rounded button with an optional icon and label; `pressed` shrinks it a little.
+    public static func button(_ canvas: any Canvas, _ rect: Rect, label: String, color: Color, icon: String? = nil,
+                              pressed: Bool = false, focused: Bool = false, enabled: Bool = true) {
+        let r = pressed ? rect.scaled(0.94) : rect
+        let fill = enabled ? color : Color(190, 190, 198)
+        card(canvas, r, radius: min(r.height / 2, 28), fill: fill, shadow: pressed ? 2 : 5)
+        if focused { canvas.strokeRounded(r.insetBy(-7, -7), radius: min(r.height / 2, 28) + 7, width: 5, Theme.focus) }
+        let textColor = Color.white
+        if let icon {
+            let iconSize = r.height * 0.62
+            let textWidth = canvas.measure(label, Theme.labelText).width
+            let total = iconSize + (label.isEmpty ? 0 : 10 + textWidth)
+            let startX = r.midX - total / 2
+            canvas.image(icon, in: Rect(startX, r.midY - iconSize / 2, iconSize, iconSize), ImageOptions(alpha: enabled ? 1 : 0.5))
+            if !label.isEmpty {
+                canvas.text(label, Theme.labelText, at: Point(startX + iconSize + 10, r.midY), align: .left, color: textColor)
+            }
+        } else {
+            canvas.text(label, Theme.labelText, at: r.center, color: textColor)
+        }
+    }
+}
+
+/// Tracks a press so that a tap counts only when press and release hit the same target.
+public struct PressTracker<ID: Equatable>: Sendable where ID: Sendable {
+    public private(set) var pressed: ID?
+    public init() {}
+    public mutating func down(_ id: ID?) { pressed = id }
+    /// The target tapped, if the release is on the target that was pressed.
+    public mutating func up(_ id: ID?) -> ID? {
+        defer { pressed = nil }
+        guard let id, id == pressed else { return nil }
+        return id
+    }
+    public mutating func cancel() { pressed = nil }
+}

@@ -1,0 +1,48 @@
+/// The bar across the top of every screen: logo (Home) or Back and title (games), and the
+/// mute button on the right. Games also show their time and score pills in it.
+public enum TopBar {
+    public static let height: Double = 64
+    public static let frame = Rect(0, 0, 1024, height)
+    /// Hit areas span the bar's full height: at least 64×64 for small fingers.
+    public static let backFrame = Rect(0, 0, 150, height)
+    public static let muteFrame = Rect(1024 - 84, 0, 84, height)
+    public static let logoFrame = Rect(262, 4, 500, 56)
+    public static let timeFrame = Rect(160, 8, 150, 48)
+    public static let scoreFrame = Rect(1024 - 84 - 160, 8, 150, 48)
+
+    public enum Target: Equatable, Sendable { case back, mute }
+
+    public static func hit(_ p: Point, showsBack: Bool) -> Target? {
+        if muteFrame.contains(p) { return .mute }
+        if showsBack && backFrame.contains(p) { return .back }
+        return nil
+    }
+
+    @MainActor
+    public static func draw(on canvas: any Canvas, title: String?, showsBack: Bool, muted: Bool, pressed: Target?) {
+        canvas.fill(Rect(0, height, 1024, 5), Theme.topBarShadow)
+        canvas.fill(frame, Theme.topBar)
+        if let title {
+            canvas.text(title, Theme.titleText, at: Point(512, height / 2), color: .white, outline: Color(50, 50, 140))
+        } else {
+            canvas.image("logo", in: logoFrame)
+        }
+        if showsBack {
+            let r = Rect(10, 8, 124, 48)
+            let shown = pressed == .back ? r.scaled(0.94) : r
+            canvas.fillRounded(shown, radius: 24, Color(255, 255, 255, 60))
+            canvas.image("back", in: Rect(shown.x + 4, shown.y + 4, 40, 40))
+            canvas.text("Back", Theme.labelText, at: Point(shown.x + 52, shown.midY), align: .left, color: .white)
+        }
+        let m = Rect(muteFrame.midX - 24, 8, 48, 48)
+        canvas.image(muted ? "speaker-off" : "speaker-on", in: pressed == .mute ? m.scaled(0.9) : m)
+    }
+
+    /// Dump items for the bar's buttons.
+    public static func items(showsBack: Bool, muted: Bool) -> [JSON] {
+        var items: [JSON] = []
+        if showsBack { items.append(.object([("id", "back"), ("kind", "button"), ("frame", backFrame.json), ("enabled", true)])) }
+        items.append(.object([("id", "mute"), ("kind", "button"), ("frame", muteFrame.json), ("muted", .bool(muted)), ("enabled", true)]))
+        return items
+    }
+}

@@ -1,0 +1,1399 @@
+#!/usr/bin/python3
+"""Generate every image asset of Kids Joy Center into Assets/images/.
+
+Run with Debian's Python (needs python3-pil and python3-numpy):
+
+    /usr/bin/python3 tools/make_images.py
+
+Everything is either drawn here with Pillow shapes (project-original art,
+CC0-1.0) or is a glyph of Noto Color Emoji (Apache-2.0 images) that is only
+ever scaled DOWN.  Text uses Andika Bold (SIL OFL 1.1).  The output is
+deterministic: all randomness uses fixed seeds.
+"""
+
+import math
+import os
+import random
+import sys
+
+import numpy as np
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "Assets", "images")
+EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+ANDIKA_BOLD = "/usr/share/fonts/truetype/andika/Andika-Bold.ttf"
+
+SS = 4  # supersampling factor for small drawn images
+
+_emoji_font = None
+WRITTEN = []
+
+
+# --------------------------------------------------------------------------
+# generic helpers
+# --------------------------------------------------------------------------
+
+def rgb(h):
+    h = h.lstrip("#")
+    return tuple(int(h[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def mix(c1, c2, t):
+    return tuple(int(round(a + (b - a) * t)) for a, b in zip(c1, c2))
+
+
+def lighten(c, t):
+    return mix(c, (255, 255, 255), t)
+
+
+def darken(c, t):
+    return mix(c, (0, 0, 0), t)
+
+
+def new(w, h):
+    return Image.new("RGBA", (w, h), (0, 0, 0, 0))
+
+
+def down(im, size):
+    """High quality downscale of an RGBA image (premultiplied to avoid halos)."""
+    if im.size == tuple(size):
+        return im
+    if im.mode == "RGBA":
+        return im.convert("RGBa").resize(size, Image.LANCZOS).convert("RGBA")
+    return im.resize(size, Image.LANCZOS)
+
+
+def save(im, name):
+    path = os.path.join(OUT, name)
+    im.save(path, optimize=True)
+    WRITTEN.append((name, im.size, im.mode))
+
+
+def solid(size, color, alpha_mask):
+    """A layer of one colour using alpha_mask (an 'L' image) as alpha."""
+    layer = Image.new("RGBA", size, tuple(color) + (255,))
+    layer.putalpha(alpha_mask)
+    return layer
+
+
+def scale_alpha(mask, f):
+    return mask.point(lambda v: int(v * f + 0.5))
+
+
+def grow(mask, px):
+    """Dilate (px>0) an 'L' mask by about px pixels with rounded corners."""
+    if px <= 0:
+        return mask
+    sigma = px / 1.5
+    b = mask.filter(ImageFilter.GaussianBlur(sigma))
+    return b.point(lambda v: 255 if v > 17 else 0)
+
+
+def soften(mask, px):
+    """Round off sharp corners of a hard mask (keeps size roughly)."""
+    b = mask.filter(ImageFilter.GaussianBlur(px))
+    return b.point(lambda v: 255 if v > 127 else 0)
+
+
+def shadow_of(layer, offset=(0, 6), blur=6, opacity=0.35, color=(40, 30, 60)):
+    """Return a soft shadow layer (same size) for an RGBA layer."""
+    a = scale_alpha(layer.getchannel("A"), opacity)
+    sh = solid(layer.size, color, a).filter(ImageFilter.GaussianBlur(blur))
+    out = new(*layer.size)
+    out.paste(sh, offset)
+    return out
+
+
+def with_shadow(layer, offset=(0, 6), blur=6, opacity=0.35, color=(40, 30, 60)):
+    out = shadow_of(layer, offset, blur, opacity, color)
+    out.alpha_composite(layer)
+    return out
+
+
+def clip(layer, mask):
+    """Multiply a layer's alpha by mask."""
+    a = ImageChops.multiply(layer.getchannel("A"), mask)
+    out = layer.copy()
+    out.putalpha(a)
+    return out
+
+
+def grad_array(w, h, stops, angle=90.0):
+    """Linear gradient as float array (h, w, 3). angle 90 = top->bottom."""
+    ang = math.radians(angle)
+    dx, dy = math.cos(ang), math.sin(ang)
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    proj = xs * dx + ys * dy
+    lo = min(0 * dx + 0 * dy, (w - 1) * dx, (h - 1) * dy, (w - 1) * dx + (h - 1) * dy)
+    hi = max(0.0, (w - 1) * dx, (h - 1) * dy, (w - 1) * dx + (h - 1) * dy)
+    t = (proj - lo) / max(hi - lo, 1e-6)
+    pos = [s[0] for s in stops]
+    out = np.zeros((h, w, 3), np.float32)
+    for ch in range(3):
+        out[..., ch] = np.interp(t, pos, [s[1][ch] for s in stops])
+    return out
+
+
+def gradient(w, h, stops, angle=90.0, mode="RGBA"):
+    arr = grad_array(w, h, stops, angle)
+    im = Image.fromarray(np.clip(arr + 0.5, 0, 255).astype(np.uint8), "RGB")
+    return im.convert(mode)
+
+
+def ellipse_mask(size, box):
+    m = Image.new("L", size, 0)
+    ImageDraw.Draw(m).ellipse(box, fill=255)
+    return m
+
+
+def star_points(cx, cy, R, r, n=5, rot=-90.0):
+    pts = []
+    for i in range(2 * n):
+        a = math.radians(rot + i * 180.0 / n)
+        rad = R if i % 2 == 0 else r
+        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    return pts
+
+
+# --------------------------------------------------------------------------
+# emoji
+# --------------------------------------------------------------------------
+
+def emoji(ch):
+    """The Noto Color Emoji bitmap of ch (native 136x128), trimmed to content."""
+    global _emoji_font
+    if _emoji_font is None:
+        _emoji_font = ImageFont.truetype(EMOJI_FONT, 109)
+    im = new(160, 160)
+    ImageDraw.Draw(im).text((0, 0), ch, font=_emoji_font, embedded_color=True)
+    bbox = im.getbbox()
+    if bbox is None:
+        raise RuntimeError("emoji %r missing from font" % ch)
+    return im.crop(bbox)
+
+
+def emoji_fit(ch, w, h=None, flip=False):
+    """Emoji scaled DOWN (never up) so it fits in w x h."""
+    h = w if h is None else h
+    im = emoji(ch)
+    if flip:
+        im = im.transpose(Image.FLIP_LEFT_RIGHT)
+    s = min(1.0, w / im.width, h / im.height)
+    if s < 1.0:
+        im = down(im, (max(1, round(im.width * s)), max(1, round(im.height * s))))
+    return im
+
+
+def centred(im, w, h, dx=0, dy=0):
+    out = new(w, h)
+    out.alpha_composite(im, ((w - im.width) // 2 + dx, (h - im.height) // 2 + dy))
+    return out
+
+
+def emoji_icon(ch, size, margin=0, flip=False):
+    im = emoji_fit(ch, size - 2 * margin, size - 2 * margin, flip=flip)
+    return centred(im, size, size)
+
+
+# --------------------------------------------------------------------------
+# golden star
+# --------------------------------------------------------------------------
+
+def gold_star_layer(size, cx, cy, R, outline=None, shadow=True, inner=0.48,
+                    top=(255, 236, 110), bottom=(255, 178, 0),
+                    edge=(232, 128, 0)):
+    """Draw a shiny rounded golden star on a (size x size-ish) RGBA layer.
+    size is (w, h) in final-resolution pixels * caller's supersampling."""
+    w, h = size
+    outline = R * 0.12 if outline is None else outline
+    m = Image.new("L", size, 0)
+    ImageDraw.Draw(m).polygon(star_points(cx, cy, R, R * inner), fill=255)
+    m = soften(m, R * 0.045)
+    om = grow(m, outline)
+    layer = new(w, h)
+    layer.alpha_composite(solid(size, edge, om))
+    body = gradient(w, h, [(0, top), (1, bottom)])
+    # restrict the gradient to the star's vertical extent
+    g = gradient(w, int(2 * R) + 1, [(0, top), (0.55, mix(top, bottom, 0.5)), (1, bottom)])
+    body = new(w, h)
+    body.paste(g, (0, int(cy - R)))
+    body.putalpha(m)
+    layer.alpha_composite(body)
+    # glossy facet: smaller star up-left, light
+    hm = Image.new("L", size, 0)
+    ImageDraw.Draw(hm).polygon(
+        star_points(cx - R * 0.06, cy - R * 0.08, R * 0.62, R * 0.62 * inner), fill=255)
+    hm = hm.filter(ImageFilter.GaussianBlur(R * 0.08))
+    hm = ImageChops.multiply(hm, m)
+    layer.alpha_composite(solid(size, (255, 255, 220), scale_alpha(hm, 0.45)))
+    # small specular dot
+    dm = Image.new("L", size, 0)
+    ImageDraw.Draw(dm).ellipse((cx - R * 0.32, cy - R * 0.42, cx - R * 0.12, cy - R * 0.22), fill=255)
+    dm = ImageChops.multiply(dm.filter(ImageFilter.GaussianBlur(R * 0.04)), m)
+    layer.alpha_composite(solid(size, (255, 255, 255), scale_alpha(dm, 0.85)))
+    if shadow:
+        layer = with_shadow(layer, (0, int(R * 0.08)), R * 0.07, 0.35, (120, 60, 0))
+    return layer
+
+
+# --------------------------------------------------------------------------
+# balloons
+# --------------------------------------------------------------------------
+
+BALLOON_COLORS = [
+    ("red", "#F23A3A"),
+    ("orange", "#FF8C1A"),
+    ("yellow", "#FFD21A"),
+    ("green", "#3DC952"),
+    ("teal", "#14BFAE"),
+    ("sky", "#5CC8FF"),
+    ("blue", "#2453DB"),
+    ("purple", "#9345E8"),
+    ("pink", "#FF6EB4"),
+    ("brown", "#9C5F34"),
+]
+
+BW, BH = 120, 180
+BODY_TOP, BODY_BOTTOM = 4, 136
+BODY_HALF_W = 52
+
+
+def balloon_body_mask(s):
+    """Egg-shaped (wider at the top) balloon body mask at scale s."""
+    cx = BW * s / 2
+    top, bottom = BODY_TOP * s, BODY_BOTTOM * s
+    cy = top + (bottom - top) * 0.47
+    bt, bb = cy - top, bottom - cy
+    a = BODY_HALF_W * s / 1.03
+    pts = []
+    n = 360
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        c, sn = math.cos(t), math.sin(t)
+        b = bt if c > 0 else bb
+        x = cx + a * sn * (1 + (0.10 if c > 0 else 0.17) * c)
+        y = cy - b * c
+        pts.append((x, y))
+    m = Image.new("L", (BW * s, BH * s), 0)
+    ImageDraw.Draw(m).polygon(pts, fill=255)
+    return m, cx, cy, a, bt, bb
+
+
+def balloon(color, kind="plain", with_string=True, s=SS):
+    """Return a 120x180 balloon (at final resolution) of the given colour.
+    kind: 'plain', 'star' or 'skull'."""
+    W, H = BW * s, BH * s
+    col = rgb(color) if isinstance(color, str) else color
+    m, cx, cy, a, bt, bb = balloon_body_mask(s)
+    out = new(W, H)
+
+    # ---- string
+    knot_bottom = BODY_BOTTOM * s + 9 * s
+    if with_string:
+        pts = []
+        y0 = knot_bottom - 2 * s
+        for i in range(121):
+            y = y0 + (H - 1 * s - y0) * i / 120
+            u = (y - y0) / (H - y0)
+            x = cx + 4.0 * s * math.sin(u * 2 * math.pi * 1.25) * min(1, u * 4)
+            pts.append((x, y))
+        ImageDraw.Draw(out).line(pts, fill=(150, 150, 165, 255), width=int(1.6 * s), joint="curve")
+
+    # ---- knot (small triangle, apex hidden under the body)
+    km = Image.new("L", (W, H), 0)
+    ky = BODY_BOTTOM * s
+    ImageDraw.Draw(km).polygon(
+        [(cx, ky - 7 * s), (cx - 7 * s, knot_bottom), (cx + 7 * s, knot_bottom)], fill=255)
+    km = soften(km, 1.2 * s)
+    knot_col = darken(col, 0.25) if kind != "skull" else (70, 70, 80)
+    out.alpha_composite(solid((W, H), knot_col, km))
+
+    # ---- outline / glow for special balloons
+    if kind == "star":
+        glow = grow(m, 5 * s).filter(ImageFilter.GaussianBlur(2.5 * s))
+        out.alpha_composite(solid((W, H), (255, 250, 170), glow))
+        out.alpha_composite(solid((W, H), (255, 255, 235), grow(m, 2.5 * s)))
+    elif kind == "skull":
+        out.alpha_composite(solid((W, H), (235, 30, 40), grow(m, 3.2 * s)))
+
+    # ---- shaded body
+    ys, xs = np.mgrid[0:H, 0:W].astype(np.float32)
+    u = (xs - cx) / a
+    v = np.where(ys < cy, (ys - cy) / bt, (ys - cy) / bb)
+    # distance from the light spot (upper-left)
+    d = np.sqrt((u + 0.38) ** 2 + (v + 0.45) ** 2)
+    base = np.array(col, np.float32)
+    if kind == "skull":
+        light = np.array(mix(col, (255, 255, 255), 0.22), np.float32)
+        dark = np.array(darken(col, 0.55), np.float32)
+    else:
+        light = np.array(lighten(col, 0.38), np.float32)
+        dark = np.array(darken(col, 0.32), np.float32)
+    t1 = np.clip(d / 0.75, 0, 1)[..., None]
+    t2 = np.clip((d - 0.75) / 0.85, 0, 1)[..., None]
+    c = light + (base - light) * t1
+    c = c + (dark - c) * t2
+    # rim darkening using a blurred mask
+    mb = np.asarray(m.filter(ImageFilter.GaussianBlur(7 * s)), np.float32) / 255.0
+    rim = np.clip((0.82 - mb) / 0.32, 0, 1)[..., None] * 0.28
+    c = c * (1 - rim)
+    # faint reflected light at lower right rim
+    rl = np.clip(1 - np.sqrt((u - 0.55) ** 2 + (v - 0.62) ** 2) / 0.45, 0, 1)[..., None]
+    c = c + (np.array(lighten(col, 0.25), np.float32) - c) * rl * 0.35
+    body = Image.fromarray(np.clip(c + 0.5, 0, 255).astype(np.uint8), "RGB").convert("RGBA")
+    body.putalpha(m)
+    out.alpha_composite(body)
+
+    # ---- specular highlight (upper-left), kept away from the centre
+    hl = new(W, H)
+    hw, hh = a * 0.17, bt * 0.36
+    hx, hy = cx - a * 0.50, cy - bt * 0.40
+    e = new(int(hw * 2 + 8 * s), int(hh * 2 + 8 * s))
+    ImageDraw.Draw(e).ellipse((4 * s, 4 * s, 4 * s + 2 * hw, 4 * s + 2 * hh), fill=(255, 255, 255, 255))
+    e = e.rotate(-32, resample=Image.BICUBIC, expand=True)
+    hl.alpha_composite(e, (int(hx - e.width / 2), int(hy - e.height / 2)))
+    hl = hl.filter(ImageFilter.GaussianBlur(2.2 * s))
+    dot = new(W, H)
+    dx, dy = cx - a * 0.70, cy + bt * 0.08
+    ImageDraw.Draw(dot).ellipse((dx - 3.2 * s, dy - 4.2 * s, dx + 3.2 * s, dy + 4.2 * s), fill=(255, 255, 255, 255))
+    dot = dot.filter(ImageFilter.GaussianBlur(1.2 * s))
+    hl.alpha_composite(dot)
+    # broad soft sheen behind the sharp highlight
+    sheen = Image.new("L", (W, H), 0)
+    ImageDraw.Draw(sheen).ellipse((cx - a * 0.85, cy - bt * 0.92, cx + a * 0.05, cy + bt * 0.05), fill=90)
+    sheen = sheen.filter(ImageFilter.GaussianBlur(9 * s))
+    hl.alpha_composite(solid((W, H), (255, 255, 255), sheen))
+    hl = clip(hl, m)
+    hl.putalpha(scale_alpha(hl.getchannel("A"), 0.85 if kind != "skull" else 0.5))
+    out.alpha_composite(hl)
+
+    # ---- decorations
+    if kind == "star":
+        rng = random.Random(7)
+        for (px, py, r) in [(0.95, -0.55, 9), (-0.98, 0.05, 7), (0.88, 0.55, 7),
+                            (-0.55, -0.98, 6), (0.35, -1.02, 8), (-0.80, 0.75, 6)]:
+            sx = cx + px * a
+            sy = cy + (py * bt if py < 0 else py * bb)
+            out.alpha_composite(sparkle_layer((W, H), sx, sy, r * s, rng))
+    out = down(out, (BW, BH))
+    if kind == "star":
+        st = emoji_fit("\u2b50", 60)
+        halo = Image.new("L", (BW, BH), 0)
+        hcx, hcy = BW // 2, int(cy / s) + 2
+        ImageDraw.Draw(halo).ellipse((hcx - 30, hcy - 28, hcx + 30, hcy + 30), fill=150)
+        halo = halo.filter(ImageFilter.GaussianBlur(8))
+        out.alpha_composite(solid((BW, BH), (255, 255, 230), ImageChops.multiply(halo, down(m, (BW, BH)))))
+        out.alpha_composite(st, (BW // 2 - st.width // 2, int(cy / s) - st.height // 2 + 2))
+    elif kind == "skull":
+        sk = emoji_fit("\U0001F480", 60)
+        out.alpha_composite(sk, (BW // 2 - sk.width // 2, int(cy / s) - sk.height // 2 + 4))
+    return out
+
+
+# --------------------------------------------------------------------------
+# sparkles
+# --------------------------------------------------------------------------
+
+def astroid_points(cx, cy, rx, ry, rot=0.0, n=120, p=3.0):
+    pts = []
+    cr, sr = math.cos(math.radians(rot)), math.sin(math.radians(rot))
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        c, s_ = math.cos(t), math.sin(t)
+        x = rx * math.copysign(abs(c) ** p, c)
+        y = ry * math.copysign(abs(s_) ** p, s_)
+        pts.append((cx + x * cr - y * sr, cy + x * sr + y * cr))
+    return pts
+
+
+def sparkle_layer(size, cx, cy, r, rng=None, color=(255, 255, 255), glow=(255, 225, 90)):
+    layer = new(*size)
+    gm = Image.new("L", size, 0)
+    ImageDraw.Draw(gm).ellipse((cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7), fill=200)
+    gm = gm.filter(ImageFilter.GaussianBlur(r * 0.35))
+    layer.alpha_composite(solid(size, glow, gm))
+    m = Image.new("L", size, 0)
+    ImageDraw.Draw(m).polygon(astroid_points(cx, cy, r, r * 1.15), fill=255)
+    layer.alpha_composite(solid(size, color, m))
+    return layer
+
+
+# --------------------------------------------------------------------------
+# clouds
+# --------------------------------------------------------------------------
+
+def cloud_mask(size, cx, cy, w, h, rng, puffs=5):
+    """Fluffy cloud: flat-ish bottom + row of puffs."""
+    m = Image.new("L", size, 0)
+    d = ImageDraw.Draw(m)
+    base_h = h * 0.42
+    d.rounded_rectangle((cx - w / 2, cy + h / 2 - base_h, cx + w / 2, cy + h / 2),
+                        radius=base_h / 2, fill=255)
+    for i in range(puffs):
+        f = (i + 0.5) / puffs
+        px = cx - w / 2 + w * (0.12 + 0.76 * f)
+        mid = 1 - abs(f - 0.5) * 2  # 1 in the middle
+        pr = h * (0.28 + 0.30 * mid) * rng.uniform(0.85, 1.1)
+        py = cy + h / 2 - base_h * 0.55 - pr * 0.75
+        d.ellipse((px - pr, py - pr, px + pr, py + pr), fill=255)
+    return m
+
+
+def cloud_layer(size, cx, cy, w, h, rng, alpha=1.0, shade=(205, 225, 245), puffs=5):
+    m = cloud_mask(size, cx, cy, w, h, rng, puffs)
+    m = m.filter(ImageFilter.GaussianBlur(max(1, h * 0.02)))
+    layer = new(*size)
+    # shading: bluish lower part
+    y0, y1 = int(cy - h / 2), int(cy + h / 2) + 1
+    g = gradient(size[0], max(2, y1 - y0), [(0, (255, 255, 255)), (0.55, (255, 255, 255)), (1, shade)])
+    body = new(*size)
+    body.paste(g, (0, y0))
+    # fill above/below the gradient band
+    if y0 > 0:
+        body.paste((255, 255, 255, 255), (0, 0, size[0], y0))
+    if y1 < size[1]:
+        body.paste(shade + (255,), (0, y1, size[0], size[1]))
+    body.putalpha(scale_alpha(m, alpha))
+    sh = shadow_of(body, (0, int(h * 0.06)), h * 0.08, 0.18, (60, 90, 140))
+    layer.alpha_composite(sh)
+    layer.alpha_composite(body)
+    return layer
+
+
+# --------------------------------------------------------------------------
+# cards
+# --------------------------------------------------------------------------
+
+def card_back(size=256, s=SS):
+    S = size * s
+    rad = 28 * size / 256 * s
+    pad = 2 * s
+    m = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(m).rounded_rectangle((pad, pad, S - pad, S - pad), radius=rad, fill=255)
+    border = solid((S, S), (74, 40, 160), m)
+    out = new(S, S)
+    out.alpha_composite(border)
+    bw = 9 * size / 256 * s
+    im_ = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(im_).rounded_rectangle((pad + bw, pad + bw, S - pad - bw, S - pad - bw),
+                                          radius=rad - bw * 0.7, fill=255)
+    face = gradient(S, S, [(0, (150, 95, 255)), (0.5, (110, 100, 250)), (1, (60, 150, 255))], angle=60)
+    pat = new(S, S)
+    d = ImageDraw.Draw(pat)
+    # diagonal lattice of little stars and dots
+    step = 42 * size / 256 * s
+    rows = int(S / step) + 2
+    for j in range(-1, rows):
+        for i in range(-1, rows):
+            x = i * step + (step / 2 if j % 2 else 0)
+            y = j * step
+            if (i + j) % 2 == 0:
+                d.polygon(star_points(x, y, 8 * size / 256 * s, 3.6 * size / 256 * s, rot=-90 + 10 * (i % 3)),
+                          fill=(255, 255, 255, 95))
+            else:
+                rr = 3 * size / 256 * s
+                d.ellipse((x - rr, y - rr, x + rr, y + rr), fill=(255, 230, 120, 110))
+    face.alpha_composite(pat)
+    # dashed inner frame
+    fr = new(S, S)
+    inset = bw + 9 * size / 256 * s + pad
+    ImageDraw.Draw(fr).rounded_rectangle((inset, inset, S - inset, S - inset),
+                                         radius=rad * 0.6, outline=(255, 255, 255, 120),
+                                         width=int(2.5 * size / 256 * s))
+    face.alpha_composite(fr)
+    # central badge: white circle with a golden star and a "?"
+    c = S / 2
+    br = 66 * size / 256 * s
+    badge = new(S, S)
+    ImageDraw.Draw(badge).ellipse((c - br, c - br, c + br, c + br), fill=(255, 255, 255, 235))
+    ImageDraw.Draw(badge).ellipse((c - br * 0.9, c - br * 0.9, c + br * 0.9, c + br * 0.9),
+                                  fill=(255, 248, 225, 255))
+    face.alpha_composite(with_shadow(badge, (0, int(4 * s * size / 256)), 6 * s * size / 256, 0.35, (30, 10, 80)))
+    star = gold_star_layer((S, S), c, c + 2 * s * size / 256, 56 * size / 256 * s, shadow=False)
+    face.alpha_composite(star)
+    fnt = ImageFont.truetype(ANDIKA_BOLD, int(64 * size / 256 * s))
+    qd = new(S, S)
+    ImageDraw.Draw(qd).text((c, c + 6 * s * size / 256), "?", font=fnt, anchor="mm",
+                            fill=(255, 255, 255, 255), stroke_width=int(4 * s * size / 256),
+                            stroke_fill=(200, 90, 0, 255))
+    face.alpha_composite(qd)
+    face.putalpha(im_)
+    out.alpha_composite(face)
+    # soft top gloss
+    gl = new(S, S)
+    ImageDraw.Draw(gl).ellipse((-S * 0.3, -S * 0.75, S * 1.3, S * 0.32), fill=(255, 255, 255, 40))
+    out.alpha_composite(clip(gl, im_))
+    return down(out, (size, size))
+
+
+def card_front(size=256, s=SS):
+    S = size * s
+    rad = 28 * size / 256 * s
+    pad = 2 * s
+    m = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(m).rounded_rectangle((pad, pad, S - pad, S - pad), radius=rad, fill=255)
+    out = solid((S, S), (232, 212, 170), m)
+    bw = 5 * size / 256 * s
+    im_ = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(im_).rounded_rectangle((pad + bw, pad + bw, S - pad - bw, S - pad - bw),
+                                          radius=rad - bw * 0.7, fill=255)
+    face = gradient(S, S, [(0, (255, 253, 244)), (1, (255, 243, 218))])
+    # very subtle inner vignette
+    vg = Image.new("L", (S, S), 0)
+    inset = 20 * s
+    ImageDraw.Draw(vg).rounded_rectangle((inset, inset, S - inset, S - inset), radius=rad, fill=255)
+    vg = vg.filter(ImageFilter.GaussianBlur(14 * s))
+    edge = solid((S, S), (245, 225, 185), ImageChops.invert(vg).point(lambda v: int(v * 0.45)))
+    face.alpha_composite(edge)
+    face.putalpha(im_)
+    out.alpha_composite(face)
+    return down(out, (size, size))
+
+
+# --------------------------------------------------------------------------
+# buttons
+# --------------------------------------------------------------------------
+
+def round_button(size, top, bottom, s=SS, shadow=True):
+    """Glossy round button base at size*s resolution; returns (layer, mask, c, r)."""
+    S = size * s
+    c = S / 2
+    r = S * 0.44
+    cy = c - S * 0.02
+    m = ellipse_mask((S, S), (c - r, cy - r, c + r, cy + r))
+    out = new(S, S)
+    rim = solid((S, S), darken(bottom, 0.18), m)
+    out.alpha_composite(rim)
+    ri = r - S * 0.035
+    mi = ellipse_mask((S, S), (c - ri, cy - ri, c + ri, cy + ri))
+    g = gradient(S, S, [(0, top), (0.5, mix(top, bottom, 0.45)), (1, bottom)])
+    g.putalpha(mi)
+    out.alpha_composite(g)
+    # gloss
+    gl = new(S, S)
+    ImageDraw.Draw(gl).ellipse((c - ri * 0.78, cy - ri * 0.94, c + ri * 0.78, cy - ri * 0.02),
+                               fill=(255, 255, 255, 255))
+    gl = gl.filter(ImageFilter.GaussianBlur(S * 0.02))
+    ga = gradient(S, S, [(0, (120, 120, 120)), (0.5, (0, 0, 0)), (1, (0, 0, 0))]).convert("L")
+    gl.putalpha(ImageChops.multiply(ImageChops.multiply(gl.getchannel("A"), ga), mi))
+    out.alpha_composite(gl)
+    if shadow:
+        out = with_shadow(out, (0, int(S * 0.03)), S * 0.025, 0.35, (20, 20, 40))
+    return out, mi, (c, cy), ri
+
+
+def glyph_shadow(layer, S):
+    return with_shadow(layer, (0, int(S * 0.012)), S * 0.01, 0.30, (0, 0, 0))
+
+
+def make_play(size=200, s=SS):
+    S = size * s
+    base, mi, (c, cy), r = round_button(size, rgb("#6BE36B"), rgb("#1E9E3C"), s)
+    tri = Image.new("L", (S, S), 0)
+    h = r * 0.95
+    x0 = c - h * 0.36
+    ImageDraw.Draw(tri).polygon([(x0, cy - h / 2), (x0, cy + h / 2), (x0 + h * 0.88, cy)], fill=255)
+    tri = soften(tri, S * 0.018)
+    base.alpha_composite(glyph_shadow(solid((S, S), (255, 255, 255), tri), S))
+    return down(base, (size, size))
+
+
+def make_back(size=96, s=SS):
+    S = size * s
+    base, mi, (c, cy), r = round_button(size, rgb("#FFB347"), rgb("#F2661B"), s)
+    ar = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(ar)
+    L = r * 1.12
+    hx = c - L / 2
+    head_w = r * 0.55
+    d.polygon([(hx, cy), (hx + head_w, cy - head_w * 0.95), (hx + head_w, cy + head_w * 0.95)], fill=255)
+    sh = r * 0.17
+    d.rounded_rectangle((hx + head_w * 0.6, cy - sh, c + L / 2, cy + sh), radius=sh, fill=255)
+    ar = soften(ar, S * 0.015)
+    base.alpha_composite(glyph_shadow(solid((S, S), (255, 255, 255), ar), S))
+    return down(base, (size, size))
+
+
+def speaker_mask(S, c, cy, r, dx):
+    m = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(m)
+    x = c + dx
+    bw, bh = r * 0.28, r * 0.46
+    d.rounded_rectangle((x - r * 0.55, cy - bh / 2, x - r * 0.55 + bw, cy + bh / 2), radius=r * 0.06, fill=255)
+    d.polygon([(x - r * 0.55 + bw * 0.8, cy - bh / 2), (x + r * 0.05, cy - r * 0.58),
+               (x + r * 0.05, cy + r * 0.58), (x - r * 0.55 + bw * 0.8, cy + bh / 2)], fill=255)
+    return soften(m, S * 0.012)
+
+
+def make_speaker(on, size=96, s=SS):
+    S = size * s
+    if on:
+        base, mi, (c, cy), r = round_button(size, rgb("#5BC0FF"), rgb("#2167D8"), s)
+    else:
+        base, mi, (c, cy), r = round_button(size, rgb("#A8B6C8"), rgb("#64748B"), s)
+    g = new(S, S)
+    dx = -r * 0.18 if on else -r * 0.22
+    g.alpha_composite(solid((S, S), (255, 255, 255), speaker_mask(S, c, cy, r, dx)))
+    if on:
+        d = ImageDraw.Draw(g)
+        wx = c + dx + r * 0.02
+        for k, (rr, ang) in enumerate([(r * 0.36, 48), (r * 0.66, 50)]):
+            w = int(r * 0.13)
+            d.arc((wx - rr, cy - rr, wx + rr, cy + rr), -ang, ang, fill=(255, 255, 255, 255), width=w)
+            for sgn in (-1, 1):
+                a = math.radians(sgn * ang)
+                px = wx + (rr - w / 2) * math.cos(a)
+                py = cy + (rr - w / 2) * math.sin(a)
+                d.ellipse((px - w / 2, py - w / 2, px + w / 2, py + w / 2), fill=(255, 255, 255, 255))
+        base.alpha_composite(glyph_shadow(g, S))
+    else:
+        base.alpha_composite(glyph_shadow(g, S))
+        # red X with white edge
+        xm = Image.new("L", (S, S), 0)
+        d = ImageDraw.Draw(xm)
+        xc, yc, k = c + r * 0.42, cy, r * 0.26
+        w = int(r * 0.17)
+        for (a1, a2) in [((xc - k, yc - k), (xc + k, yc + k)), ((xc - k, yc + k), (xc + k, yc - k))]:
+            d.line([a1, a2], fill=255, width=w)
+            for p in (a1, a2):
+                d.ellipse((p[0] - w / 2, p[1] - w / 2, p[0] + w / 2, p[1] + w / 2), fill=255)
+        base.alpha_composite(solid((S, S), (255, 255, 255), grow(xm, r * 0.06)))
+        base.alpha_composite(solid((S, S), (235, 35, 45), xm))
+    return down(base, (size, size))
+
+
+def make_check(size=64, s=SS):
+    S = size * s
+    c = S / 2
+    out = new(S, S)
+    r = S * 0.45
+    out.alpha_composite(solid((S, S), (255, 255, 255), ellipse_mask((S, S), (c - r, c - r, c + r, c + r))))
+    ri = r * 0.86
+    mi = ellipse_mask((S, S), (c - ri, c - ri, c + ri, c + ri))
+    g = gradient(S, S, [(0, rgb("#6EE06E")), (1, rgb("#1F9E3E"))])
+    g.putalpha(mi)
+    out.alpha_composite(g)
+    ck = new(S, S)
+    w = int(S * 0.12)
+    pts = [(c - ri * 0.48, c + ri * 0.02), (c - ri * 0.12, c + ri * 0.36), (c + ri * 0.50, c - ri * 0.34)]
+    d = ImageDraw.Draw(ck)
+    d.line(pts, fill=(255, 255, 255, 255), width=w, joint="curve")
+    for p in (pts[0], pts[2]):
+        d.ellipse((p[0] - w / 2, p[1] - w / 2, p[0] + w / 2, p[1] + w / 2), fill=(255, 255, 255, 255))
+    out.alpha_composite(glyph_shadow(ck, S))
+    out = with_shadow(out, (0, int(S * 0.025)), S * 0.025, 0.35, (20, 40, 20))
+    return down(out, (size, size))
+
+
+# --------------------------------------------------------------------------
+# small drawn icons
+# --------------------------------------------------------------------------
+
+def make_star(size=48, s=SS):
+    S = size * s
+    st = gold_star_layer((S, S), S / 2, S / 2 - S * 0.02, S * 0.42)
+    return down(st, (size, size))
+
+
+def make_confetti(size=24, s=SS):
+    S = size * s
+    out = new(S, S)
+    w, h = S * 0.78, S * 0.46
+    box = (S / 2 - w / 2, S / 2 - h / 2, S / 2 + w / 2, S / 2 + h / 2)
+    ImageDraw.Draw(out).rounded_rectangle(box, radius=h * 0.3, fill=(255, 255, 255, 255))
+    # faint lower shading so the tinted piece has a little depth
+    sh = new(S, S)
+    ImageDraw.Draw(sh).rectangle((0, S / 2 + h * 0.1, S, S), fill=(215, 215, 215, 255))
+    sh = sh.filter(ImageFilter.GaussianBlur(S * 0.05))
+    out.alpha_composite(clip(sh, out.getchannel("A")))
+    return down(out, (size, size))
+
+
+def make_sparkle(size=64, s=SS):
+    S = size * s
+    c = S / 2
+    out = new(S, S)
+    gm = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(gm).ellipse((c - S * 0.22, c - S * 0.22, c + S * 0.22, c + S * 0.22), fill=170)
+    gm = gm.filter(ImageFilter.GaussianBlur(S * 0.09))
+    out.alpha_composite(solid((S, S), (255, 214, 80), gm))
+    small = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(small).polygon(astroid_points(c, c, S * 0.25, S * 0.25, rot=45), fill=255)
+    out.alpha_composite(solid((S, S), (255, 226, 120), scale_alpha(small, 0.8)))
+    big = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(big).polygon(astroid_points(c, c, S * 0.40, S * 0.48), fill=255)
+    out.alpha_composite(solid((S, S), (255, 208, 60), big))
+    core = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(core).polygon(astroid_points(c, c, S * 0.33, S * 0.40), fill=255)
+    out.alpha_composite(solid((S, S), (255, 255, 255), core.filter(ImageFilter.GaussianBlur(S * 0.012))))
+    return down(out, (size, size))
+
+
+def make_burst(size=160, s=SS):
+    """White comic 'pop' burst: tapered rays + dots around an empty centre."""
+    S = size * s
+    c = S / 2
+    out = new(S, S)
+    d = ImageDraw.Draw(out)
+    W = (255, 255, 255, 255)
+    n = 12
+    for i in range(n):
+        a = 2 * math.pi * i / n - math.pi / 2
+        long = i % 2 == 0
+        r0 = S * (0.20 if long else 0.25)
+        r1 = S * (0.47 if long else 0.39)
+        w1 = S * (0.055 if long else 0.045)  # half width at the outer end
+        ca, sa = math.cos(a), math.sin(a)
+        px, py = -sa, ca
+        pts = [(c + ca * r0, c + sa * r0),
+               (c + ca * r1 + px * w1, c + sa * r1 + py * w1),
+               (c + ca * r1 - px * w1, c + sa * r1 - py * w1)]
+        d.polygon(pts, fill=W)
+        d.ellipse((c + ca * r1 - w1, c + sa * r1 - w1, c + ca * r1 + w1, c + sa * r1 + w1), fill=W)
+        # dot between rays
+        a2 = a + math.pi / n
+        rr = S * (0.026 if long else 0.02)
+        rd = S * (0.43 if long else 0.35)
+        dx, dy = c + math.cos(a2) * rd, c + math.sin(a2) * rd
+        d.ellipse((dx - rr, dy - rr, dx + rr, dy + rr), fill=W)
+    return down(out, (size, size))
+
+
+def make_levels(n, w=160, h=120, s=SS):
+    W, H = w * s, h * s
+    out = new(W, H)
+    if n == 1:
+        specs = [(W / 2, H / 2, H * 0.44)]
+    elif n == 2:
+        specs = [(W * 0.27, H * 0.52, H * 0.31), (W * 0.73, H * 0.52, H * 0.31)]
+    else:
+        specs = [(W * 0.175, H * 0.60, H * 0.225), (W * 0.825, H * 0.60, H * 0.225),
+                 (W * 0.50, H * 0.45, H * 0.29)]
+    for (x, y, r) in specs:
+        out.alpha_composite(gold_star_layer((W, H), x, y, r))
+    return down(out, (w, h))
+
+
+# --------------------------------------------------------------------------
+# composite icons
+# --------------------------------------------------------------------------
+
+def rotated(im, deg):
+    return im.convert("RGBa").rotate(deg, resample=Image.BICUBIC, expand=True).convert("RGBA")
+
+
+def make_game_memory(size=160):
+    S = size * 2
+    out = new(S, S)
+    cs = int(S * 0.60)
+    back = rotated(down(card_back(256, s=2), (cs, cs)), 12)
+    front = down(card_front(256, s=2), (cs, cs))
+    cat = emoji_fit("\U0001F431", int(cs * 0.80))
+    front.alpha_composite(cat, ((front.width - cat.width) // 2, (front.height - cat.height) // 2))
+    front = rotated(front, -9)
+    out.alpha_composite(with_shadow(back, (0, 6), 6, 0.35),
+                        (int(S * 0.345 - back.width / 2), int(S * 0.40 - back.height / 2)))
+    out.alpha_composite(with_shadow(front, (0, 6), 6, 0.35),
+                        (int(S * 0.655 - front.width / 2), int(S * 0.60 - front.height / 2)))
+    return down(out, (size, size))
+
+
+def make_game_sorting(size=160):
+    S = size
+    out = new(S, S)
+    # soft pastel disc so the three vehicles read as one icon
+    disc = new(S * 4, S * 4)
+    c = S * 2
+    r = S * 2 * 0.92
+    g = gradient(S * 4, S * 4, [(0, rgb("#BDE7FF")), (0.55, rgb("#CFF3FF")), (0.56, rgb("#A6E3F5")),
+                                (0.75, rgb("#B8EBA0")), (1, rgb("#9BDB7E"))])
+    g.putalpha(ellipse_mask((S * 4, S * 4), (c - r, c - r, c + r, c + r)))
+    disc.alpha_composite(g)
+    disc = down(disc, (S, S))
+    out.alpha_composite(disc)
+    plane = emoji_fit("\u2708", 74)
+    boat = emoji_fit("\u26F5", 62)
+    car = emoji_fit("\U0001F697", 70, flip=True)
+    out.alpha_composite(with_shadow(plane, (0, 3), 3, 0.25), (14, 8))
+    out.alpha_composite(with_shadow(boat, (0, 3), 3, 0.25), (92, 38))
+    out.alpha_composite(with_shadow(car, (0, 3), 3, 0.25), (30, 98))
+    return out
+
+
+def balloon_bunch(size, s=2):
+    """Three balloons with strings joining in one point; size x size."""
+    S = size * s
+    out = new(S, S)
+    specs = [("#FF6EB4", -16, 0.27, 0.38, 0.60),
+             ("#5CC8FF", 16, 0.73, 0.38, 0.60),
+             ("#F23A3A", 0, 0.50, 0.34, 0.67)]
+    tie = (S * 0.5, S * 0.96)
+    layers = []
+    for col, ang, fx, fy, sc in specs:
+        b = balloon(col, with_string=False, s=4)
+        b = b.crop((0, 0, BW, BODY_BOTTOM + 10))
+        bw = int(S * sc * BW / (BODY_BOTTOM + 10))
+        bh = int(S * sc)
+        b = down(b, (bw, bh))
+        b = rotated(b, ang)
+        x = S * fx - b.width / 2
+        y = S * fy - b.height / 2
+        # knot position after rotation (approx.: bottom centre of body rotated)
+        kx = S * fx + math.sin(math.radians(-ang)) * bh * 0.48 * -1
+        ky = S * fy + math.cos(math.radians(ang)) * bh * 0.48
+        layers.append((b, (int(x), int(y)), (kx, ky)))
+    d = ImageDraw.Draw(out)
+    for _, _, (kx, ky) in layers:
+        pts = []
+        for i in range(41):
+            t = i / 40
+            x = kx + (tie[0] - kx) * t + math.sin(t * math.pi * 2) * S * 0.012
+            y = ky + (tie[1] - ky) * t
+            pts.append((x, y))
+        d.line(pts, fill=(140, 140, 160, 255), width=max(2, int(S * 0.012)), joint="curve")
+    for b, pos, _ in layers:
+        out.alpha_composite(with_shadow(b, (0, int(S * 0.02)), S * 0.02, 0.25), pos)
+    # small bow at the tie
+    bw = S * 0.035
+    d = ImageDraw.Draw(out)
+    d.polygon([(tie[0], tie[1]), (tie[0] - bw * 1.6, tie[1] - bw), (tie[0] - bw * 1.6, tie[1] + bw)], fill=(255, 200, 40, 255))
+    d.polygon([(tie[0], tie[1]), (tie[0] + bw * 1.6, tie[1] - bw), (tie[0] + bw * 1.6, tie[1] + bw)], fill=(255, 200, 40, 255))
+    d.ellipse((tie[0] - bw * 0.6, tie[1] - bw * 0.6, tie[0] + bw * 0.6, tie[1] + bw * 0.6), fill=(240, 160, 20, 255))
+    return down(out, (size, size))
+
+
+def make_logo(w=520, h=110, s=SS):
+    W, H = w * s, h * s
+    out = new(W, H)
+    text = "Kids Joy Center"
+    colors = ["#F23A3A", "#FF8C1A", "#F5B400", "#3DC952", "#14BFAE", "#2F7BEF", "#9345E8", "#FF4FA3"]
+    em_w = 56
+    avail = (w - 2 * (em_w + 4)) * s
+    fs = 40 * s
+    while True:
+        f = ImageFont.truetype(ANDIKA_BOLD, fs)
+        tw = f.getlength(text)
+        if tw + 2 * 3 * s > avail:
+            break
+        fs += s
+    fs -= s
+    f = ImageFont.truetype(ANDIKA_BOLD, fs)
+    stroke = int(fs * 0.09)
+    tw = f.getlength(text)
+    x = (W - tw) / 2
+    base_y = H * 0.56
+    letters = new(W, H)
+    d = ImageDraw.Draw(letters)
+    ci = 0
+    for i, ch in enumerate(text):
+        adv = f.getlength(text[:i + 1]) - f.getlength(text[:i])
+        if ch != " ":
+            bob = (-1 if ci % 2 else 1) * fs * 0.035
+            d.text((x + f.getlength(text[:i]), base_y + bob), ch, font=f, anchor="ls",
+                   fill=rgb(colors[ci % len(colors)]) + (255,),
+                   stroke_width=stroke, stroke_fill=(255, 255, 255, 255))
+            ci += 1
+    # darker thin rim around the white outline for contrast on light backgrounds
+    a = letters.getchannel("A")
+    rim = solid((W, H), (120, 90, 160), grow(a, 1.2 * s))
+    comp = new(W, H)
+    comp.alpha_composite(rim)
+    comp.alpha_composite(letters)
+    comp = with_shadow(comp, (0, int(4 * s)), 3.5 * s, 0.35, (60, 30, 90))
+    out.alpha_composite(comp)
+    out = down(out, (w, h))
+    bal = emoji_fit("\U0001F388", em_w, 84)
+    star = emoji_fit("\u2b50", em_w, 84)
+    tx0 = (w - tw / s) / 2
+    out.alpha_composite(bal, (max(0, int(tx0 - bal.width - 2)), (h - bal.height) // 2))
+    out.alpha_composite(star, (min(w - star.width, int(tx0 + tw / s + 2)), (h - star.height) // 2))
+    return out
+
+
+def make_app_icon(size=256, s=SS):
+    S = size * s
+    rad = S * 0.22
+    pad = S * 0.02
+    m = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(m).rounded_rectangle((pad, pad, S - pad, S - pad), radius=rad, fill=255)
+    out = new(S, S)
+    face = gradient(S, S, [(0, rgb("#47B8FF")), (0.55, rgb("#7A7CFF")), (1, rgb("#B35CF0"))], angle=75)
+    # sun rays from upper right
+    rays = new(S, S)
+    d = ImageDraw.Draw(rays)
+    cx, cy = S * 0.72, S * 0.30
+    for i in range(16):
+        a0 = 2 * math.pi * i / 16
+        a1 = a0 + math.pi / 16
+        d.polygon([(cx, cy), (cx + math.cos(a0) * S * 1.5, cy + math.sin(a0) * S * 1.5),
+                   (cx + math.cos(a1) * S * 1.5, cy + math.sin(a1) * S * 1.5)], fill=(255, 255, 255, 28))
+    face.alpha_composite(rays)
+    rng = random.Random(3)
+    face.alpha_composite(cloud_layer((S, S), S * 0.30, S * 0.84, S * 0.56, S * 0.22, rng, alpha=0.95))
+    face.putalpha(m)
+    out.alpha_composite(face)
+    # balloon
+    b = balloon("#F23A3A", s=4)
+    bh = int(S * 0.80)
+    bw = int(bh * BW / BH)
+    b = down(b, (bw, bh))
+    b = rotated(b, 8)
+    out.alpha_composite(with_shadow(b, (0, int(S * 0.015)), S * 0.015, 0.3),
+                        (int(S * 0.40 - b.width / 2), int(S * 0.10)))
+    # star
+    st = gold_star_layer((S, S), S * 0.73, S * 0.58, S * 0.20)
+    out.alpha_composite(st)
+    out.alpha_composite(sparkle_layer((S, S), S * 0.86, S * 0.22, S * 0.055))
+    out.alpha_composite(sparkle_layer((S, S), S * 0.15, S * 0.20, S * 0.04))
+    # glossy rim
+    rim = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(rim).rounded_rectangle((pad, pad, S - pad, S - pad), radius=rad, outline=255,
+                                          width=int(S * 0.012))
+    out.alpha_composite(solid((S, S), (255, 255, 255), scale_alpha(rim, 0.55)))
+    out = clip(out, grow(m, 1))
+    return down(out, (size, size))
+
+
+# --------------------------------------------------------------------------
+# backgrounds (drawn at 2x then downsampled to 1024x768)
+# --------------------------------------------------------------------------
+
+BG_W, BG_H = 1024, 768
+
+
+def comp(img, layer, x, y):
+    """alpha_composite layer onto img at (x, y), clipping at the borders."""
+    x, y = int(round(x)), int(round(y))
+    sx0, sy0 = max(0, -x), max(0, -y)
+    sx1, sy1 = min(layer.width, img.width - x), min(layer.height, img.height - y)
+    if sx1 <= sx0 or sy1 <= sy0:
+        return
+    img.alpha_composite(layer, dest=(x + sx0, y + sy0), source=(sx0, sy0, sx1, sy1))
+
+
+def cloud_at(img, cx, cy, w, h, rng, **kw):
+    lw, lh = int(w * 1.2 + h * 0.6), int(h * 2.6)
+    lx, ly = lw / 2, lh * 0.62
+    comp(img, cloud_layer((lw, lh), lx, ly, w, h, rng, **kw), cx - lx, cy - ly)
+
+
+def screen_glow(img, box, color, strength, blur):
+    """Brighten img (RGBA) with a soft additive-looking (screen) glow."""
+    m = Image.new("L", img.size, 0)
+    ImageDraw.Draw(m).ellipse(box, fill=strength)
+    m = m.filter(ImageFilter.GaussianBlur(blur))
+    glow = Image.composite(Image.new("RGB", img.size, color), Image.new("RGB", img.size, 0), m)
+    out = ImageChops.screen(img.convert("RGB"), glow).convert("RGBA")
+    return out
+
+
+def bg_home():
+    s = 2
+    W, H = BG_W * s, BG_H * s
+    img = gradient(W, H, [(0, rgb("#FFC2DA")), (0.35, rgb("#FFE7A3")), (0.68, rgb("#BDF0CF")),
+                          (1, rgb("#B4DAFF"))], angle=35)
+    rng = random.Random(2024)
+    palette = [rgb(c) for c in ["#FF6FA5", "#FFB03B", "#6CD45A", "#3FB8F5", "#A875FF", "#FFD23B",
+                                "#FF7F66", "#2FD1C0"]]
+    # tiny confetti dots underneath everything
+    d = ImageDraw.Draw(img)
+    for k in range(80):
+        x, y = rng.uniform(0, W), rng.uniform(0, H)
+        r = rng.uniform(4, 8) * s
+        d.ellipse((x - r, y - r, x + r, y + r), fill=rng.choice(palette) + (255,))
+    kinds = ["circle", "star", "cloud", "star", "circle", "dots"]
+    cols, rows = 7, 5
+    cw, ch = W / cols, H / rows
+    ci = 0
+    for j in range(rows):
+        for i in range(cols):
+            x = (i + 0.5 + rng.uniform(-0.22, 0.22)) * cw
+            y = (j + 0.5 + rng.uniform(-0.22, 0.22)) * ch
+            kind = kinds[(i + 2 * j) % len(kinds)]
+            col = palette[ci % len(palette)]
+            ci += 3
+            sc = rng.uniform(0.8, 1.2)
+            rot = rng.uniform(-25, 25)
+            if kind == "cloud":
+                cloud_at(img, x, y, 150 * s * sc, 66 * s * sc, rng, shade=(185, 212, 250))
+                continue
+            L = int(150 * s * sc)
+            lay = new(L, L)
+            c = L / 2
+            ld = ImageDraw.Draw(lay)
+            if kind == "circle":
+                r = 48 * s * sc
+                ld.ellipse((c - r, c - r, c + r, c + r), fill=col + (215,))
+                r2 = r * 0.58
+                ld.ellipse((c - r2, c - r2, c + r2, c + r2), fill=lighten(col, 0.4) + (230,))
+                r3 = r * 0.18
+                ld.ellipse((c - r * 0.55 - r3, c - r * 0.55 - r3, c - r * 0.55 + r3, c - r * 0.55 + r3),
+                           fill=(255, 255, 255, 150))
+            elif kind == "star":
+                r = 50 * s * sc
+                m = Image.new("L", (L, L), 0)
+                ImageDraw.Draw(m).polygon(star_points(c, c, r, r * 0.5, rot=-90 + rot), fill=255)
+                m = soften(m, 3 * s)
+                lay = solid((L, L), col, scale_alpha(m, 0.92))
+            else:  # a little trio of dots
+                for k in range(3):
+                    r = 15 * s * sc
+                    a = math.radians(rot * 3 + k * 120)
+                    px, py = c + math.cos(a) * 30 * s * sc, c + math.sin(a) * 30 * s * sc
+                    ld.ellipse((px - r, py - r, px + r, py + r), fill=palette[(ci + k) % len(palette)] + (225,))
+            comp(img, with_shadow(lay, (0, 5 * s), 6 * s, 0.12), x - c, y - c)
+    return down(img.convert("RGB"), (BG_W, BG_H))
+
+
+def hill_polygon(W, H, base, waves, s):
+    pts = [(0, H)]
+    for i in range(0, W + 1, 4 * s):
+        t = i / W
+        y = base
+        for (a, f, p) in waves:
+            y -= a * math.sin(2 * math.pi * (f * t + p))
+        pts.append((i, y))
+    pts.append((W, H))
+    return pts
+
+
+def draw_hills(img, W, H, s, top_y, rng):
+    """Gentle green hills at the bottom of a background; top_y is about their highest line."""
+    y0 = int(top_y - 30 * s)
+    h = H - y0
+    back = Image.new("L", (W, h), 0)
+    ImageDraw.Draw(back).polygon(hill_polygon(W, h, 22 * s + 30 * s, [(16 * s, 1.3, 0.1), (8 * s, 2.7, 0.4)], s),
+                                 fill=255)
+    bg = gradient(W, h, [(0, rgb("#9BE070")), (1, rgb("#7CCF55"))])
+    bg.putalpha(back)
+    img.alpha_composite(bg, (0, y0))
+    fm = Image.new("L", (W, h), 0)
+    ImageDraw.Draw(fm).polygon(hill_polygon(W, h, 48 * s + 30 * s, [(14 * s, 0.9, 0.6), (7 * s, 2.2, 0.15)], s),
+                               fill=255)
+    g = gradient(W, h, [(0, rgb("#6CD04A")), (0.6, rgb("#58C23C")), (1, rgb("#3FA12F"))])
+    g.putalpha(fm)
+    img.alpha_composite(with_shadow(g, (0, -3 * s), 8 * s, 0.15, (30, 80, 20)), (0, y0))
+    # flowers
+    d = ImageDraw.Draw(img)
+    for k in range(30):
+        x = rng.uniform(10 * s, W - 10 * s)
+        y = rng.uniform(H - 26 * s, H - 8 * s)
+        col = rng.choice([(255, 255, 255), (255, 220, 60), (255, 120, 170)])
+        r = rng.uniform(3, 4.5) * s
+        for a in range(5):
+            aa = 2 * math.pi * a / 5
+            d.ellipse((x + math.cos(aa) * r - r * 0.7, y + math.sin(aa) * r - r * 0.7,
+                       x + math.cos(aa) * r + r * 0.7, y + math.sin(aa) * r + r * 0.7), fill=col + (255,))
+        d.ellipse((x - r * 0.6, y - r * 0.6, x + r * 0.6, y + r * 0.6), fill=(255, 170, 30, 255))
+
+
+def draw_sun(img, cx, cy, r, s):
+    L = int(r * 4)
+    lay = new(L, L)
+    c = L / 2
+    d = ImageDraw.Draw(lay)
+    for i in range(12):
+        a = 2 * math.pi * i / 12
+        a0, a1 = a - 0.13, a + 0.13
+        d.polygon([(c + math.cos(a0) * r * 1.18, c + math.sin(a0) * r * 1.18),
+                   (c + math.cos(a) * r * 1.62, c + math.sin(a) * r * 1.62),
+                   (c + math.cos(a1) * r * 1.18, c + math.sin(a1) * r * 1.18)], fill=(255, 214, 70, 255))
+    rays = soften(lay.getchannel("A"), 2 * s)
+    lay = solid((L, L), (255, 214, 70), rays)
+    disc = ellipse_mask((L, L), (c - r, c - r, c + r, c + r))
+    g = gradient(L, L, [(0, (255, 240, 120)), (0.5, (255, 214, 60)), (1, (255, 170, 30))])
+    g.putalpha(disc)
+    lay.alpha_composite(g)
+    comp(img, lay, cx - c, cy - c)
+
+
+def bg_balloons():
+    s = 2
+    W, H = BG_W * s, BG_H * s
+    img = gradient(W, H, [(0, rgb("#1F7FE0")), (0.45, rgb("#62B8F5")), (0.82, rgb("#BFE7FF")),
+                          (1, rgb("#E6F7FF"))])
+    sx, sy = W - 62 * s, 62 * s
+    img = screen_glow(img, (sx - 120 * s, sy - 120 * s, sx + 120 * s, sy + 120 * s), (255, 240, 190), 120, 40 * s)
+    draw_sun(img, sx, sy, 44 * s, s)
+    rng = random.Random(11)
+    for (cx, cy, w, h, al) in [(150, 120, 230, 86, 0.95), (560, 80, 180, 66, 0.9), (830, 250, 240, 88, 0.92),
+                               (330, 330, 200, 76, 0.85), (700, 450, 170, 62, 0.8), (100, 520, 160, 58, 0.8),
+                               (950, 560, 140, 52, 0.75)]:
+        cloud_at(img, cx * s, cy * s, w * s, h * s, rng, alpha=al)
+    draw_hills(img, W, H, s, H - 90 * s, rng)
+    return down(img.convert("RGB"), (BG_W, BG_H))
+
+
+def tree_layer(size, x, ground, s, scale=1.0):
+    lay = new(*size)
+    d = ImageDraw.Draw(lay)
+    tw, th = 14 * s * scale, 46 * s * scale
+    d.rounded_rectangle((x - tw / 2, ground - th, x + tw / 2, ground), radius=tw * 0.3, fill=rgb("#8A5A32") + (255,))
+    cr = 40 * s * scale
+    cy = ground - th - cr * 0.55
+    blobs = [(-0.55, 0.25, 0.62), (0.55, 0.25, 0.62), (0, -0.25, 0.78), (0, 0.3, 0.7)]
+    m = Image.new("L", size, 0)
+    dm = ImageDraw.Draw(m)
+    for (bx, by, br) in blobs:
+        dm.ellipse((x + bx * cr - br * cr, cy + by * cr - br * cr, x + bx * cr + br * cr, cy + by * cr + br * cr),
+                   fill=255)
+    y0 = int(cy - cr * 1.1)
+    g = gradient(size[0], int(cr * 2.3), [(0, rgb("#6FDB4F")), (1, rgb("#249B3A"))])
+    crown = new(*size)
+    crown.paste(g, (0, y0))
+    crown.putalpha(m)
+    lay.alpha_composite(crown)
+    hl = Image.new("L", size, 0)
+    ImageDraw.Draw(hl).ellipse((x - cr * 0.55, cy - cr * 0.85, x - cr * 0.05, cy - cr * 0.45), fill=120)
+    hl = hl.filter(ImageFilter.GaussianBlur(4 * s * scale))
+    lay.alpha_composite(solid(size, (220, 255, 190), ImageChops.multiply(hl, m)))
+    # a few red apples
+    for (ax, ay) in [(-0.5, 0.3), (0.45, 0.1), (0.1, 0.55), (-0.1, -0.35)]:
+        px, py, rr = x + ax * cr, cy + ay * cr, 4.2 * s * scale
+        d.ellipse((px - rr, py - rr, px + rr, py + rr), fill=(240, 60, 60, 255))
+        d.ellipse((px - rr * 0.5, py - rr * 0.6, px - rr * 0.05, py - rr * 0.15), fill=(255, 190, 190, 255))
+    out = new(*size)
+    sh = new(*size)
+    ImageDraw.Draw(sh).ellipse((x - cr * 0.9, ground - 6 * s * scale, x + cr * 0.9, ground + 6 * s * scale),
+                               fill=(20, 80, 20, 80))
+    out.alpha_composite(sh.filter(ImageFilter.GaussianBlur(3 * s)))
+    out.alpha_composite(lay)
+    return out
+
+
+def tree_at(img, x, ground, s, scale=1.0):
+    cr, th = 40 * s * scale, 46 * s * scale
+    lw, lh = int(cr * 2.8), int(th + cr * 2.2 + 20 * s)
+    comp(img, tree_layer((lw, lh), lw / 2, lh - 12 * s, s, scale), x - lw / 2, ground - (lh - 12 * s))
+
+
+def bush_layer(size, x, ground, s, scale=1.0):
+    lay = new(*size)
+    r = 22 * s * scale
+    m = Image.new("L", size, 0)
+    d = ImageDraw.Draw(m)
+    for (bx, by, br) in [(-0.9, 0, 0.75), (0.9, 0, 0.75), (0, -0.35, 1.0)]:
+        d.ellipse((x + bx * r - br * r, ground - r * 0.8 + by * r - br * r,
+                   x + bx * r + br * r, ground - r * 0.8 + by * r + br * r), fill=255)
+    d.rectangle((x - r * 1.7, ground - r * 0.8, x + r * 1.7, ground + r), fill=0)
+    d.rounded_rectangle((x - r * 1.6, ground - r * 1.2, x + r * 1.6, ground), radius=r * 0.4, fill=255)
+    y0 = int(ground - r * 2.2)
+    g = gradient(size[0], int(r * 2.3), [(0, rgb("#7EE05A")), (1, rgb("#2E9E3E"))])
+    b = new(*size)
+    b.paste(g, (0, y0))
+    b.putalpha(m)
+    sh = new(*size)
+    ImageDraw.Draw(sh).ellipse((x - r * 1.8, ground - 5 * s, x + r * 1.8, ground + 6 * s), fill=(20, 80, 20, 80))
+    lay.alpha_composite(sh.filter(ImageFilter.GaussianBlur(3 * s)))
+    lay.alpha_composite(b)
+    d2 = ImageDraw.Draw(lay)
+    for (fx, fy) in [(-0.9, -0.5), (0.2, -1.0), (0.95, -0.45), (-0.2, -0.35)]:
+        px, py = x + fx * r, ground - r * 0.8 + fy * r * 0.8
+        rr = 3.2 * s * scale
+        d2.ellipse((px - rr, py - rr, px + rr, py + rr), fill=(255, 110, 150, 255))
+    return lay
+
+
+def bush_at(img, x, ground, s, scale=1.0):
+    r = 22 * s * scale
+    lw, lh = int(r * 4.2), int(r * 3.2)
+    comp(img, bush_layer((lw, lh), lw / 2, lh - 8 * s, s, scale), x - lw / 2, ground - (lh - 8 * s))
+
+
+def bg_sorting():
+    """Sky (rows 0-410), sea (x 0-470), beach (~470-488), land (x 488-1024) with a road."""
+    s = 2
+    W, H = BG_W * s, BG_H * s
+    HOR = 410 * s
+    img = new(W, H)
+    rng = random.Random(5)
+    # ---- sky; the top 190 px stay plain for the row of vehicles
+    img.paste(gradient(W, HOR, [(0, rgb("#3E9BEB")), (0.5, rgb("#79C3F7")), (1, rgb("#C9ECFF"))]), (0, 0))
+    for (cx, cy, w, h) in [(130, 300, 190, 74), (350, 350, 160, 60), (555, 296, 210, 80),
+                           (770, 352, 170, 64), (930, 288, 160, 64), (255, 250, 96, 36), (680, 246, 90, 34)]:
+        cloud_at(img, cx * s, cy * s, w * s, h * s, rng, alpha=0.97)
+    # ---- sea
+    sea_w = 500 * s
+    img.paste(gradient(sea_w, H - HOR, [(0, rgb("#5FD0E8")), (0.22, rgb("#2BB0D8")), (1, rgb("#0B6FB0"))]),
+              (0, HOR))
+    wl = new(W, H)
+    dw = ImageDraw.Draw(wl)
+    for row in range(8):
+        y = (446 + row * 40 + rng.uniform(-5, 5)) * s
+        size_ = 0.8 + row * 0.06
+        x = rng.uniform(-30, 30)
+        while x < 440:
+            ln = rng.uniform(40, 62) * size_
+            if x + ln > 458:
+                break
+            pts = []
+            for i in range(25):
+                t = i / 24
+                pts.append(((x + t * ln) * s, y - math.sin(t * math.pi * 2) * 4.5 * size_ * s))
+            dw.line(pts, fill=(255, 255, 255, 150 - row * 5), width=int(3 * s), joint="curve")
+            x += ln + rng.uniform(30, 60)
+    img.alpha_composite(wl)
+    d = ImageDraw.Draw(img)
+    for k in range(14):
+        x = rng.uniform(20, 440) * s
+        y = rng.uniform(416, 436) * s
+        d.ellipse((x - 4 * s, y - 1.2 * s, x + 4 * s, y + 1.2 * s), fill=(255, 255, 255, 170))
+    d.rectangle((0, HOR, 492 * s, HOR + 2 * s), fill=(190, 238, 248, 255))
+    # ---- beach (wavy water edge near x=471) with white foam
+    beach = Image.new("L", (W, H), 0)
+    pts = [(520 * s, HOR)]
+    for y in range(HOR, H + 1, 4 * s):
+        pts.append(((471 + 4 * math.sin(y / (26 * s)) + 2 * math.sin(y / (9 * s))) * s, y))
+    pts.append((520 * s, H))
+    ImageDraw.Draw(beach).polygon(pts, fill=255)
+    foam = grow(beach, 4 * s).filter(ImageFilter.GaussianBlur(1.5 * s))
+    ImageDraw.Draw(foam).rectangle((0, 0, W, HOR - 1), fill=0)
+    img.alpha_composite(solid((W, H), (240, 252, 255), foam))
+    sand = gradient(W, H, [(0, rgb("#F7E2A0")), (1, rgb("#EBC877"))])
+    sand.putalpha(beach)
+    img.alpha_composite(sand)
+    # ---- land: grass from a gently wavy edge near x=486
+    land = Image.new("L", (W, H), 0)
+    pts = [(W, HOR)]
+    for y in range(HOR, H + 1, 4 * s):
+        pts.append(((486 + 2.5 * math.sin(y / (17 * s) + 1.0)) * s, y))
+    pts.append((W, H))
+    ImageDraw.Draw(land).polygon(pts, fill=255)
+    grass = gradient(W, H - HOR, [(0, rgb("#8EDC5E")), (0.4, rgb("#74CF4B")), (1, rgb("#4DB53A"))])
+    gl = new(W, H)
+    gl.paste(grass, (0, HOR))
+    gl.putalpha(land)
+    img.alpha_composite(with_shadow(gl, (-2 * s, 0), 2 * s, 0.25, (150, 110, 40)))
+    d = ImageDraw.Draw(img)
+    d.rectangle((488 * s, HOR, W, HOR + 4 * s), fill=rgb("#68C64C") + (255,))
+    r0, r1 = 560 * s, 660 * s
+    for k in range(110):
+        x = rng.uniform(500, 1016) * s
+        y = rng.uniform(426, 762) * s
+        if r0 - 12 * s < y < r1 + 14 * s:
+            continue
+        for dx in (-3, 0, 3):
+            d.line([(x + dx * s, y), (x + dx * 1.8 * s, y - 7 * s)], fill=(62, 158, 52, 255), width=int(1.6 * s))
+    # ---- road y=560..660 with dashed centre line
+    road = new(W, H)
+    dr = ImageDraw.Draw(road)
+    dr.rectangle((0, r0 - 5 * s, W, r1 + 5 * s), fill=(238, 238, 228, 255))
+    dr.rectangle((0, r0, W, r1), fill=rgb("#666B76") + (255,))
+    dr.rectangle((0, r0, W, r0 + 6 * s), fill=rgb("#5A5F69") + (255,))
+    mid = (r0 + r1) / 2
+    x = 514 * s
+    while x < W:
+        dr.rounded_rectangle((x, mid - 4 * s, x + 46 * s, mid + 4 * s), radius=4 * s, fill=(255, 255, 255, 255))
+        x += 84 * s
+    road = clip(road, land)
+    img.alpha_composite(with_shadow(road, (0, 3 * s), 3 * s, 0.2, (20, 60, 20)))
+    # ---- trees and bushes near the edges, clear of the road
+    for (tx, gy, sc) in [(880, 502, 0.7), (545, 540, 1.0), (965, 542, 0.95)]:
+        tree_at(img, tx * s, gy * s, s, sc)
+    for (bx, gy, sc) in [(770, 736, 0.7), (560, 740, 0.9), (950, 738, 1.0)]:
+        bush_at(img, bx * s, gy * s, s, sc)
+    return down(img.convert("RGB"), (BG_W, BG_H))
+
+
+# --------------------------------------------------------------------------
+# main
+# --------------------------------------------------------------------------
+
+ANIMALS = [
+    ("cat", "\U0001F431"), ("dog", "\U0001F436"), ("rabbit", "\U0001F430"), ("fox", "\U0001F98A"),
+    ("panda", "\U0001F43C"), ("lion", "\U0001F981"), ("tiger", "\U0001F42F"), ("frog", "\U0001F438"),
+    ("monkey", "\U0001F435"), ("koala", "\U0001F428"),
+]
+
+# (name, emoji, flip) -- flip the ones drawn facing left so every vehicle heads right
+VEHICLES = [
+    ("airplane", "\u2708", False), ("helicopter", "\U0001F681", True), ("rocket", "\U0001F680", False),
+    ("ufo", "\U0001F6F8", False), ("parachute", "\U0001FA82", False),
+    ("sailboat", "\u26F5", False), ("speedboat", "\U0001F6A4", True), ("ship", "\U0001F6A2", True),
+    ("canoe", "\U0001F6F6", False), ("ferry", "\u26F4", True),
+    ("car", "\U0001F697", True), ("bus", "\U0001F68C", True), ("fire-engine", "\U0001F692", True),
+    ("tractor", "\U0001F69C", True), ("bicycle", "\U0001F6B2", False),
+]
+
+
+def main(only=None):
+    os.makedirs(OUT, exist_ok=True)
+
+    def want(name):
+        return only is None or any(o in name for o in only)
+
+    for name, ch in ANIMALS:
+        if want("animal-" + name):
+            save(emoji_icon(ch, 136), "animal-%s.png" % name)
+    for name, ch, flip in VEHICLES:
+        if want("vehicle-" + name):
+            save(emoji_icon(ch, 136, flip=flip), "vehicle-%s.png" % name)
+    if want("card-back"):
+        save(card_back(), "card-back.png")
+    if want("card-front"):
+        save(card_front(), "card-front.png")
+    for name, col in BALLOON_COLORS:
+        if want("balloon-" + name):
+            save(balloon(col), "balloon-%s.png" % name)
+    if want("balloon-star"):
+        save(balloon("#F7A614", kind="star"), "balloon-star.png")
+    if want("balloon-skull"):
+        save(balloon("#34343E", kind="skull"), "balloon-skull.png")
+    if want("game-memory"):
+        save(make_game_memory(), "game-memory.png")
+    if want("game-sorting"):
+        save(make_game_sorting(), "game-sorting.png")
+    if want("game-balloons"):
+        save(balloon_bunch(160), "game-balloons.png")
+    for n, name in [(1, "easy"), (2, "medium"), (3, "hard")]:
+        if want("level-" + name):
+            save(make_levels(n), "level-%s.png" % name)
+    if want("play"):
+        save(make_play(), "play.png")
+    if want("trophy"):
+        save(emoji_icon("\U0001F3C6", 128, margin=4), "trophy.png")
+    if want("back"):
+        save(make_back(), "back.png")
+    if want("speaker"):
+        save(make_speaker(True), "speaker-on.png")
+        save(make_speaker(False), "speaker-off.png")
+    if want("check"):
+        save(make_check(), "check.png")
+    if want("logo"):
+        save(make_logo(), "logo.png")
+    if want("star"):
+        save(make_star(), "star.png")
+    if want("confetti"):
+        save(make_confetti(), "confetti.png")
+    if want("sparkle"):
+        save(make_sparkle(), "sparkle.png")
+    if want("burst"):
+        save(make_burst(), "burst.png")
+    if want("snail"):
+        save(emoji_icon("\U0001F40C", 96, margin=3, flip=True), "snail.png")
+    if want("clock"):
+        save(emoji_icon("\u23F0", 64, margin=2), "clock.png")
+    if want("score-star"):
+        save(emoji_icon("\u2b50", 64, margin=2), "score-star.png")
+    if want("zone"):
+        save(emoji_icon("\u2601", 96, margin=3), "zone-air.png")
+        save(emoji_icon("\U0001F30A", 96, margin=3), "zone-water.png")
+        save(emoji_icon("\U0001F6E3", 96, margin=3), "zone-land.png")
+    if want("app-icon"):
+        icon = make_app_icon()
+        save(icon, "app-icon.png")
+        for sz in (48, 64, 128):
+            save(down(icon, (sz, sz)), "app-icon-%d.png" % sz)
+    if want("bg-home"):
+        save(bg_home(), "bg-home.png")
+    if want("bg-balloons"):
+        save(bg_balloons(), "bg-balloons.png")
+    if want("bg-sorting"):
+        save(bg_sorting(), "bg-sorting.png")
+    for name, size, mode in WRITTEN:
+        print("%-28s %4dx%-4d %s" % (name, size[0], size[1], mode))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or None)
