@@ -3,6 +3,8 @@ public struct AppOptions: Sendable {
     public var headless = false
     public var seed: UInt64 = 1
     public var scriptPath: String?
+    /// A script given as text (tests), instead of a file.
+    public var scriptText: String?
     public var logPath: String?
     public var dataDir: String?
     public var mute = false

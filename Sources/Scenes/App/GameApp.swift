@@ -29,7 +29,9 @@ public final class GameApp {
     /// Checks the options, reads the script and opens the log: nothing runs if any is bad.
     public init(options: AppOptions, keepLogInMemory: Bool = false) throws {
         self.options = options
-        if let path = options.scriptPath {
+        if let text = options.scriptText {
+            script = try ScriptParser.parse(text, file: "<script>")
+        } else if let path = options.scriptPath {
             let text: String
             if path == "-" {
                 var lines: [String] = []
