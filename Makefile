@@ -1,0 +1,52 @@
+# Kids Joy Center: `make run` to play, `make test` to run every test headless.
+# Both install what is missing (Debian's SDL2 -dev packages, with sudo when not root).
+
+SWIFT     ?= swift
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+BIN       := kids-joy-center
+# Runtime and build packages from Debian; the Swift toolchain itself is not in Debian.
+APT_BUILD := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev
+# Extra packages the test suite uses: a virtual X display and X input for end-to-end tests.
+APT_TEST  := xvfb xauth xdotool
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all run test build release deps test-deps check-swift bench soak assets clean install uninstall deb
+
+all: build
+
+check-swift:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: the Swift toolchain (6.0 or newer) is needed: see https://www.swift.org/install/linux/"; exit 1; }
+
+# Installs only the Debian packages that are missing (apt-get update only when needed).
+deps: check-swift
+	@missing=""; for p in $(APT_BUILD); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+test-deps: deps
+	@missing=""; for p in $(APT_TEST); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	./.build/release/$(BIN) $(ARGS)
+
+# The whole suite, headless: no display or sound card needed (the end-to-end tests start
+# their own virtual X display).
+test: test-deps
+	$(SWIFT) build
+	SDL_AUDIODRIVER=dummy $(SWIFT) test
+
+clean:
+	rm -rf .build
