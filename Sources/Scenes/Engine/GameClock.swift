@@ -1,10 +1,13 @@
-/// Seconds since a game started, advanced by the fixed dt. Rounded to microseconds on every
-/// step so that 180 steps of 1/60 s are exactly 3.0 s, not 3.0000000000000013.
+/// Seconds since a game started, advanced by the fixed dt. Whole steps of 1/60 s are
+/// counted as an integer, so 180 steps are exactly 3.0 s (adding 1/60 180 times is not).
 public struct GameClock: Sendable, Equatable {
-    public private(set) var now: Double = 0
-    public init(now: Double = 0) { self.now = now }
+    public static let stepsPerSecond = 60.0
+    private var steps = 0
+    private var extra = 0.0
+    public init() {}
+    public var now: Double { Double(steps) / Self.stepsPerSecond + extra }
     public mutating func advance(_ dt: Double) {
-        now = ((now + dt) * 1_000_000).rounded() / 1_000_000
+        if abs(dt * Self.stepsPerSecond - 1) < 1e-9 { steps += 1 } else { extra += dt }
     }
 }
 
