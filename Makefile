@@ -50,3 +50,6 @@ test: test-deps
 
 clean:
 	rm -rf .build
+
+# Install, uninstall and the Debian package live in packaging/.
+-include packaging/install.mk
