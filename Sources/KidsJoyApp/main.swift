@@ -34,6 +34,12 @@ struct KidsJoyCenter: ParsableCommand {
     @Flag(help: "Start in a window (overrides a fullscreen setting).")
     var windowed = false
 
+    @Flag(help: "Kiosk mode: fullscreen, no cursor, quitting only through the adult gate (hold the logo 3 s).")
+    var kiosk = false
+
+    @Option(help: ArgumentHelp("Read settings from FILE instead of ~/.config/kids-joy-center/config.toml.", valueName: "FILE"))
+    var config: String?
+
     @Flag(name: .customLong("no-draw"), help: ArgumentHelp("Headless: skip drawing frames that no screenshot needs (fast soak runs).", visibility: .hidden))
     var noDraw = false
 
@@ -45,17 +51,32 @@ struct KidsJoyCenter: ParsableCommand {
         if noDraw && !headless { throw ValidationError("--no-draw needs --headless") }
     }
 
-    func options() -> AppOptions {
+    /// The options after layering: defaults, /etc, the user's config (or --config), then
+    /// the command line. Headless runs read config files only when --config names one, so
+    /// a script replays the same everywhere.
+    func options(warn: (String) -> Void) -> AppOptions {
         var o = AppOptions()
         o.headless = headless
         o.seed = seed
         o.scriptPath = script
         o.logPath = log
-        o.dataDir = dataDir
-        o.mute = mute
-        o.fullscreen = fullscreen && !windowed
         o.noDraw = noDraw
         o.assetsDir = assets
+        var config = ConfigValues()
+        if !headless || self.config != nil {
+            let (values, problems) = ConfigFile.layered(
+                systemPath: headless ? "/nonexistent" : "/etc/kids-joy-center/config.toml",
+                userPath: ConfigFile.userConfigPath(), explicitPath: self.config)
+            config = values
+            problems.forEach(warn)
+        }
+        var cli = CommandLineChoices()
+        cli.fullscreen = fullscreen
+        cli.windowed = windowed
+        cli.kiosk = kiosk
+        cli.mute = mute
+        cli.dataDir = dataDir
+        o.apply(config: config, commandLine: cli)
         return o
     }
 }
@@ -76,7 +97,8 @@ func runProgram() -> Int32 {
     }
     let app: GameApp
     do {
-        app = try GameApp(options: command.options())
+        let options = command.options(warn: { FileHandle.standardError.write(Data("kids-joy-center: \($0)\n".utf8)) })
+        app = try GameApp(options: options)
         try app.start()
     } catch let error as AppError {
         FileHandle.standardError.write(Data("kids-joy-center: \(error)\n".utf8))

@@ -173,6 +173,18 @@ public final class GameApp {
         if let window { SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
     }
 
+    private var screensaverInhibited = false
+
+    /// The screen saver is kept off while a game runs (a child watching balloons is not
+    /// idle) and allowed again on Home.
+    private func updateScreensaver() {
+        let playing = stack.scenes.contains { $0 is GameScene }
+        guard playing != screensaverInhibited else { return }
+        screensaverInhibited = playing
+        if window != nil { if playing { SDL_DisableScreenSaver() } else { SDL_EnableScreenSaver() } }
+        log.emit("screensaver", [("inhibited", .bool(playing))])
+    }
+
     private func drawFrame() {
         stack.draw(on: canvas)
         canvas.endFrame()
@@ -218,6 +230,7 @@ public final class GameApp {
             if !keepGoing || !pumpEvents() { break }
             stack.update(dt: Self.step)
             if stack.quitRequested { break }
+            updateScreensaver()
             if !options.noDraw { drawFrame() }
             if endFrame == nil && player.isFinished { endFrame = frame + 1 }
             if let end = endFrame, frame >= end { break }
@@ -287,6 +300,7 @@ public final class GameApp {
                 continue
             }
             dirty = false
+            updateScreensaver()
             drawFrame()
             SDL_RenderPresent(renderer)
             frame += 1

@@ -25,6 +25,9 @@ public final class HomeScene: BaseScene {
     private var lift: [Target: Double] = [:]
     /// A wiggle of the rows still missing a choice when Play is tapped too early.
     private var wiggle = 0.0
+    /// Seconds the logo has been held (the adult gate opens at `gateHoldSeconds`).
+    private var logoHold: Double?
+    public static let gateHoldSeconds = 3.0
 
     static let focusRows: [[Target]] = [
         GameKind.allCases.map { .game($0) },
@@ -37,6 +40,22 @@ public final class HomeScene: BaseScene {
     }
 
     public var playEnabled: Bool { selectedGame != nil && selectedLevel != nil }
+    public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
+
+    public override func onUpdate(dt: Double) -> [SceneCommand] {
+        guard let held = logoHold else { return [] }
+        if held + dt >= Self.gateHoldSeconds - 1e-9 {
+            logoHold = nil
+            return [.push(AdultGateScene(context: context))]
+        }
+        logoHold = held + dt
+        return []
+    }
+
+    public override func leave() {
+        super.leave()
+        logoHold = nil
+    }
 
     public func frame(of target: Target) -> Rect {
         switch target {
@@ -58,7 +77,11 @@ public final class HomeScene: BaseScene {
         case .pointerDown(let p):
             focus = nil
             press.down(hit(p))
+            if TopBar.logoFrame.contains(p) { logoHold = 0 }
+        case .pointerMoved(let p):
+            if !TopBar.logoFrame.contains(p) { logoHold = nil }
         case .pointerUp(let p):
+            logoHold = nil
             if let target = press.up(hit(p)) { return activate(target) }
         case .key(let key, let shift):
             return handleKey(key, shift: shift)
@@ -162,6 +185,15 @@ public final class HomeScene: BaseScene {
         drawHighScoresButton(canvas)
     }
 
+    public override func drawOverBar(on canvas: any Canvas) {
+        guard let held = logoHold, held > 0.2 else { return }
+        // Shows the grown-up holding the logo that something is happening.
+        let logo = TopBar.logoFrame
+        let progress = min(held / Self.gateHoldSeconds, 1)
+        canvas.fillRounded(Rect(logo.x, TopBar.height - 8, logo.width, 6), radius: 3, Color(255, 255, 255, 80))
+        canvas.fillRounded(Rect(logo.x, TopBar.height - 8, logo.width * progress, 6), radius: 3, Theme.panelBorder)
+    }
+
     private func drawTile(_ canvas: any Canvas, _ target: Target, image: String, label: String, selected: Bool, dx: Double) {
         let base = frame(of: target).offsetBy(dx, 0)
         let liftAmount = selected ? (lift[target] ?? 1) : 0
@@ -206,7 +238,7 @@ public final class HomeScene: BaseScene {
     // MARK: - Dump
 
     public override func dumpItems() -> [JSON] {
-        allTargets.map { target in
+        [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))])] + allTargets.map { target in
             let selected: Bool
             switch target {
             case .game(let g): selected = selectedGame == g

@@ -16,6 +16,9 @@ open class BaseScene: Scene {
     /// Title in the top bar; nil shows the logo (Home).
     open var title: String? { nil }
     open var showsBack: Bool { false }
+    /// Games show a pause button in the top bar.
+    open var showsPause: Bool { false }
+    open var pausedState: Bool { false }
     open var needsFrames: Bool { timeline.isActive }
 
     open func enter() {}
@@ -35,16 +38,17 @@ open class BaseScene: Scene {
         if !isOverlay {
             switch event {
             case .pointerDown(let p):
-                if let target = TopBar.hit(p, showsBack: showsBack) {
+                if let target = TopBar.hit(p, showsBack: showsBack, showsPause: showsPause) {
                     barPress.down(target)
                     return []
                 }
             case .pointerUp(let p):
                 if barPress.pressed != nil {
-                    let tapped = barPress.up(TopBar.hit(p, showsBack: showsBack))
+                    let tapped = barPress.up(TopBar.hit(p, showsBack: showsBack, showsPause: showsPause))
                     switch tapped {
                     case .mute?: context.toggleMute(); return []
                     case .back?: context.play(.click); return onBack()
+                    case .pause?: context.play(.click); onPause(); return []
                     case nil: return []
                     }
                 }
@@ -63,13 +67,14 @@ open class BaseScene: Scene {
     public func draw(on canvas: any Canvas) {
         drawContent(on: canvas)
         if !isOverlay {
-            TopBar.draw(on: canvas, title: title, showsBack: showsBack, muted: context.muted, pressed: barPress.pressed)
+            TopBar.draw(on: canvas, title: title, showsBack: showsBack, showsPause: showsPause, paused: pausedState,
+                        muted: context.muted, pressed: barPress.pressed)
             drawOverBar(on: canvas)
         }
     }
 
     public func dump() -> [(String, JSON)] {
-        let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, muted: context.muted)
+        let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, showsPause: showsPause, paused: pausedState, muted: context.muted)
         return dumpFields() + [("items", .array(bar + dumpItems()))]
     }
 
@@ -80,6 +85,8 @@ open class BaseScene: Scene {
     /// Back button: by default, leave this scene.
     open func onBack() -> [SceneCommand] { [.pop] }
     open func onEscape() -> [SceneCommand] { onBack() }
+    /// The pause button was tapped.
+    open func onPause() {}
     open func drawContent(on canvas: any Canvas) {}
     /// Drawn after the top bar (time and score pills of games).
     open func drawOverBar(on canvas: any Canvas) {}

@@ -30,6 +30,9 @@ open class GameScene: BaseScene {
 
     open override var title: String? { kind.title }
     open override var showsBack: Bool { true }
+    open override var showsPause: Bool { true }
+    open override var pausedState: Bool { isPaused }
+    open override func onPause() { setPaused(!isPaused) }
     open override var needsFrames: Bool { true }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {

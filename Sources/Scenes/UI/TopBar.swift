@@ -7,19 +7,22 @@ public enum TopBar {
     public static let backFrame = Rect(0, 0, 150, height)
     public static let muteFrame = Rect(1024 - 84, 0, 84, height)
     public static let logoFrame = Rect(262, 4, 500, 56)
+    public static let pauseFrame = Rect(1024 - 84 - 80, 0, 80, height)
     public static let timeFrame = Rect(160, 8, 150, 48)
-    public static let scoreFrame = Rect(1024 - 84 - 160, 8, 150, 48)
+    public static let scoreFrame = Rect(pauseFrame.x - 160, 8, 150, 48)
 
-    public enum Target: Equatable, Sendable { case back, mute }
+    public enum Target: Equatable, Sendable { case back, mute, pause }
 
-    public static func hit(_ p: Point, showsBack: Bool) -> Target? {
+    public static func hit(_ p: Point, showsBack: Bool, showsPause: Bool = false) -> Target? {
         if muteFrame.contains(p) { return .mute }
+        if showsPause && pauseFrame.contains(p) { return .pause }
         if showsBack && backFrame.contains(p) { return .back }
         return nil
     }
 
     @MainActor
-    public static func draw(on canvas: any Canvas, title: String?, showsBack: Bool, muted: Bool, pressed: Target?) {
+    public static func draw(on canvas: any Canvas, title: String?, showsBack: Bool, showsPause: Bool = false,
+                            paused: Bool = false, muted: Bool, pressed: Target?) {
         canvas.fill(Rect(0, height, 1024, 5), Theme.topBarShadow)
         canvas.fill(frame, Theme.topBar)
         if let title {
@@ -34,14 +37,26 @@ public enum TopBar {
             canvas.image("back", in: Rect(shown.x + 4, shown.y + 4, 40, 40))
             canvas.text("Back", Theme.labelText, at: Point(shown.x + 52, shown.midY), align: .left, color: .white)
         }
+        if showsPause {
+            var p = Rect(pauseFrame.midX - 24, 8, 48, 48)
+            if pressed == .pause { p = p.scaled(0.9) }
+            canvas.fillCircle(center: p.center, radius: 24, paused ? Theme.yes : Color(255, 255, 255, 70))
+            if paused {
+                canvas.image("play", in: p.insetBy(4, 4))
+            } else {
+                canvas.fillRounded(Rect(p.midX - 11, p.y + 13, 8, 22), radius: 3, .white)
+                canvas.fillRounded(Rect(p.midX + 3, p.y + 13, 8, 22), radius: 3, .white)
+            }
+        }
         let m = Rect(muteFrame.midX - 24, 8, 48, 48)
         canvas.image(muted ? "speaker-off" : "speaker-on", in: pressed == .mute ? m.scaled(0.9) : m)
     }
 
     /// Dump items for the bar's buttons.
-    public static func items(showsBack: Bool, muted: Bool) -> [JSON] {
+    public static func items(showsBack: Bool, showsPause: Bool = false, paused: Bool = false, muted: Bool) -> [JSON] {
         var items: [JSON] = []
         if showsBack { items.append(.object([("id", "back"), ("kind", "button"), ("frame", backFrame.json), ("enabled", true)])) }
+        if showsPause { items.append(.object([("id", "pause"), ("kind", "button"), ("frame", pauseFrame.json), ("paused", .bool(paused)), ("enabled", true)])) }
         items.append(.object([("id", "mute"), ("kind", "button"), ("frame", muteFrame.json), ("muted", .bool(muted)), ("enabled", true)]))
         return items
     }

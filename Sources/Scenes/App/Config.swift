@@ -1,0 +1,141 @@
+import Foundation
+
+/// Settings from config files (a small TOML subset: `key = value` lines, `#` comments,
+/// booleans, numbers and quoted strings). Every key is optional; later layers override.
+public struct ConfigValues: Equatable, Sendable {
+    public var fullscreen: Bool?
+    public var kiosk: Bool?
+    public var mute: Bool?
+    public var volume: Double?
+    public var dataDir: String?
+    public init() {}
+
+    /// `other`'s values win where it has them.
+    public func overridden(by other: ConfigValues) -> ConfigValues {
+        var out = self
+        if let v = other.fullscreen { out.fullscreen = v }
+        if let v = other.kiosk { out.kiosk = v }
+        if let v = other.mute { out.mute = v }
+        if let v = other.volume { out.volume = v }
+        if let v = other.dataDir { out.dataDir = v }
+        return out
+    }
+}
+
+/// Reads config files. A bad line is reported with its file and line and skipped; the
+/// rest of the file still counts, and the game always starts.
+public enum ConfigFile {
+    public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir"]
+
+    public static func parse(_ text: String, file: String) -> (ConfigValues, [String]) {
+        var values = ConfigValues()
+        var problems: [String] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let where_ = "\(file):\(index + 1)"
+            let line = stripComment(String(raw)).trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            if line.hasPrefix("[") {
+                if line != "[kids-joy-center]" { problems.append("\(where_): unknown section \(line) (only [kids-joy-center] or none)") }
+                continue
+            }
+            guard let eq = line.firstIndex(of: "=") else {
+                problems.append("\(where_): expected 'key = value', got '\(line)'")
+                continue
+            }
+            let key = line[..<eq].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-")
+            let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            switch key {
+            case "fullscreen", "kiosk", "mute":
+                guard let b = bool(value) else { problems.append("\(where_): \(key) must be true or false, got '\(value)'"); continue }
+                if key == "fullscreen" { values.fullscreen = b } else if key == "kiosk" { values.kiosk = b } else { values.mute = b }
+            case "volume":
+                guard let v = Double(value), v.isFinite, v >= 0, v <= 100 else {
+                    problems.append("\(where_): volume must be a number from 0.0 to 1.0 (or 0 to 100), got '\(value)'"); continue
+                }
+                values.volume = v > 1 ? v / 100 : v
+            case "data-dir":
+                guard let s = string(value), !s.isEmpty else { problems.append("\(where_): data-dir must be a quoted path, got '\(value)'"); continue }
+                values.dataDir = s
+            default:
+                problems.append("\(where_): unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
+            }
+        }
+        return (values, problems)
+    }
+
+    /// Loads one file if it exists: nil when missing.
+    public static func load(_ path: String) -> (ConfigValues, [String])? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            return (ConfigValues(), ["\(path): cannot be read; using defaults"])
+        }
+        return parse(text, file: path)
+    }
+
+    /// The layers: built-in defaults, the system file, then the user's file (or `--config`).
+    public static func layered(systemPath: String = "/etc/kids-joy-center/config.toml", userPath: String?,
+                               explicitPath: String?) -> (ConfigValues, [String]) {
+        var values = ConfigValues()
+        var problems: [String] = []
+        if let explicitPath, !FileManager.default.fileExists(atPath: explicitPath) {
+            problems.append("--config: \(explicitPath) does not exist; using defaults")
+        }
+        for path in [systemPath, explicitPath ?? userPath].compactMap({ $0 }) {
+            if let (v, p) = load(path) {
+                values = values.overridden(by: v)
+                problems += p
+            }
+        }
+        return (values, problems)
+    }
+
+    public static func userConfigPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/kids-joy-center/config.toml" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/kids-joy-center/config.toml"
+    }
+
+    private static func stripComment(_ line: String) -> String {
+        var inString: Character? = nil
+        for (i, c) in line.enumerated() {
+            if let q = inString { if c == q { inString = nil } }
+            else if c == "\"" || c == "'" { inString = c }
+            else if c == "#" { return String(line.prefix(i)) }
+        }
+        return line
+    }
+
+    private static func bool(_ s: String) -> Bool? {
+        switch s { case "true": return true; case "false": return false; default: return nil }
+    }
+
+    private static func string(_ s: String) -> String? {
+        guard s.count >= 2, let first = s.first, first == s.last, first == "\"" || first == "'" else { return nil }
+        let inner = String(s.dropFirst().dropLast())
+        guard first == "\"" else { return inner }
+        return inner.replacingOccurrences(of: "\\\\", with: "\u{0}").replacingOccurrences(of: "\\\"", with: "\"")
+            .replacingOccurrences(of: "\u{0}", with: "\\")
+    }
+}
+
+/// What the command line said about the settings that config files can also set.
+public struct CommandLineChoices: Sendable {
+    public var fullscreen = false
+    public var windowed = false
+    public var kiosk = false
+    public var mute = false
+    public var dataDir: String?
+    public init() {}
+}
+
+extension AppOptions {
+    /// Layers the command line over the config files over the defaults.
+    public mutating func apply(config: ConfigValues, commandLine cli: CommandLineChoices) {
+        kiosk = cli.kiosk || (config.kiosk ?? false)
+        if cli.windowed { fullscreen = false }
+        else if cli.fullscreen { fullscreen = true }
+        else { fullscreen = (config.fullscreen ?? false) || kiosk }
+        mute = cli.mute || (config.mute ?? false)
+        volume = config.volume ?? 1
+        dataDir = cli.dataDir ?? config.dataDir
+    }
+}

@@ -1,0 +1,177 @@
+/// The adult gate: reached by holding the logo on Home for three seconds. A sum in large
+/// digits is answered on a number pad; a right answer offers Quit and Reset high scores,
+/// a wrong one just closes the gate. In kiosk mode it is the only way out.
+@MainActor
+public final class AdultGateScene: BaseScene {
+    public enum Stage: String { case question, unlocked }
+    public enum Target: Hashable, Sendable {
+        case digit(Int), erase, ok, cancel, quit, reset
+        var id: String {
+            switch self {
+            case .digit(let d): return "gate-key-\(d)"
+            case .erase: return "gate-erase"
+            case .ok: return "gate-ok"
+            case .cancel: return "gate-cancel"
+            case .quit: return "gate-quit"
+            case .reset: return "gate-reset"
+            }
+        }
+    }
+
+    public static let panel = Rect(212, 80, 600, 628)
+    public static let cancelFrame = Rect(panel.maxX - 170, panel.y + 16, 150, 68)
+    static let keySize = Size(100, 76)
+    static let keyGap = 12.0
+    static let questionStyle = TextStyle(size: 64, bold: true)
+
+    public let a: Int
+    public let b: Int
+    public private(set) var stage = Stage.question
+    public private(set) var typed = ""
+    private var press = PressTracker<Target>()
+    private var appear = 0.0
+
+    public init(context: GameContext) {
+        a = Int.random(in: 3...9, using: &context.random.generator)
+        b = Int.random(in: 3...9, using: &context.random.generator)
+        super.init(context: context, name: "gate")
+    }
+
+    public override var isOverlay: Bool { true }
+
+    public override func enter() {
+        context.play(.popup)
+        context.log.emit("gate", [("action", "open"), ("question", .string("\(a) + \(b)"))])
+        timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
+    }
+
+    // MARK: - Layout
+
+    public static func keyFrame(_ target: Target) -> Rect? {
+        let cell: (Int, Int)
+        switch target {
+        case .digit(0): cell = (3, 1)
+        case .digit(let d): cell = ((d - 1) / 3, (d - 1) % 3)
+        case .erase: cell = (3, 0)
+        case .ok: cell = (3, 2)
+        default: return nil
+        }
+        let width = 3 * keySize.width + 2 * keyGap
+        let x0 = panel.midX - width / 2, y0 = panel.y + 268
+        return Rect(x0 + Double(cell.1) * (keySize.width + keyGap), y0 + Double(cell.0) * (keySize.height + keyGap),
+                    keySize.width, keySize.height)
+    }
+
+    public static func choiceFrame(_ target: Target) -> Rect? {
+        switch target {
+        case .quit: return Rect(panel.midX - 220, panel.y + 180, 440, 96)
+        case .reset: return Rect(panel.midX - 220, panel.y + 310, 440, 96)
+        default: return nil
+        }
+    }
+
+    private var targets: [Target] {
+        stage == .question ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .cancel]
+    }
+
+    public func frame(of target: Target) -> Rect? {
+        if target == .cancel { return Self.cancelFrame }
+        return stage == .question ? Self.keyFrame(target) : Self.choiceFrame(target)
+    }
+
+    private func hit(_ p: Point) -> Target? { targets.first { frame(of: $0)?.contains(p) == true } }
+
+    // MARK: - Input
+
+    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown(let p): press.down(hit(p))
+        case .pointerUp(let p): if let t = press.up(hit(p)) { return activate(t) }
+        default: break
+        }
+        return []
+    }
+
+    public override func onEscape() -> [SceneCommand] { activate(.cancel) }
+
+    private func activate(_ target: Target) -> [SceneCommand] {
+        context.play(.click)
+        switch target {
+        case .digit(let d):
+            if typed.count < 2 { typed += String(d) }
+        case .erase:
+            typed = String(typed.dropLast())
+        case .ok:
+            if Int(typed) == a + b {
+                stage = .unlocked
+                context.log.emit("gate", [("action", "right")])
+            } else {
+                context.log.emit("gate", [("action", "wrong")])
+                return [.pop]
+            }
+        case .cancel:
+            context.log.emit("gate", [("action", "cancel")])
+            return [.pop]
+        case .quit:
+            context.log.emit("gate", [("action", "quit")])
+            return [.quit]
+        case .reset:
+            let confirm = AlertScene(context: context, title: "Reset high scores?",
+                                     message: "All five best scores will be erased.\nThis cannot be undone.",
+                                     buttons: [.yes, .no], titleColor: Theme.no) { [context] answer in
+                guard answer == .yes else { return [.pop] }
+                context.scores.reset()
+                context.log.emit("gate", [("action", "reset")])
+                return [.pop, .pop]
+            }
+            return [.push(confirm)]
+        }
+        return []
+    }
+
+    // MARK: - Drawing
+
+    public override func drawContent(on canvas: any Canvas) {
+        let panel = Self.panel.scaled(0.6 + 0.4 * appear)
+        Decor.card(canvas, panel.insetBy(-6, -6), radius: 38, fill: Theme.neutral, shadow: 10)
+        Decor.card(canvas, panel, radius: 32, fill: Theme.panel, shadow: 0)
+        guard appear > 0.5 else { return }
+        canvas.text("For grown-ups", Theme.headingText, at: Point(Self.panel.x + 40, Self.panel.y + 50), align: .left, color: Theme.inkSoft)
+        Decor.button(canvas, Self.cancelFrame, label: "Cancel", color: Theme.neutral, pressed: press.pressed == .cancel)
+        if stage == .question {
+            canvas.text("\(a) + \(b) = ?", Self.questionStyle, at: Point(Self.panel.midX, Self.panel.y + 140), color: Theme.ink)
+            let box = Rect(Self.panel.midX - 90, Self.panel.y + 186, 180, 64)
+            canvas.fillRounded(box, radius: 16, .white)
+            canvas.strokeRounded(box, radius: 16, width: 3, Theme.focus)
+            canvas.text(typed.isEmpty ? " " : typed, Theme.bigText, at: box.center, color: Theme.ink)
+            for target in targets where target != .cancel {
+                guard let f = Self.keyFrame(target) else { continue }
+                let label: String
+                switch target {
+                case .digit(let d): label = String(d)
+                case .erase: label = "⌫"
+                case .ok: label = "OK"
+                default: label = ""
+                }
+                let color = target == .ok ? Theme.yes : (target == .erase ? Theme.no : Theme.focus)
+                if target == .erase {
+                    Decor.button(canvas, f, label: "Del", color: color, pressed: press.pressed == target)
+                } else {
+                    Decor.button(canvas, f, label: label, color: color, pressed: press.pressed == target)
+                }
+            }
+        } else {
+            canvas.text("What would you like to do?", Theme.bodyText, at: Point(Self.panel.midX, Self.panel.y + 130), color: Theme.ink)
+            Decor.button(canvas, Self.choiceFrame(.quit)!, label: "Quit Kids Joy Center", color: Theme.no, pressed: press.pressed == .quit)
+            Decor.button(canvas, Self.choiceFrame(.reset)!, label: "Reset high scores", color: Theme.neutral, pressed: press.pressed == .reset)
+        }
+    }
+
+    public override func dumpFields() -> [(String, JSON)] {
+        [("stage", .string(stage.rawValue)), ("question", .string("\(a) + \(b)")), ("typed", .string(typed))]
+    }
+
+    public override func dumpItems() -> [JSON] {
+        targets.compactMap { t in frame(of: t).map { dumpItem(t.id, kind: "button", frame: $0, [("enabled", true)]) } }
+    }
+}
