@@ -46,6 +46,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(name: .customLong("assets"), help: ArgumentHelp("Use the Assets folder DIR.", valueName: "DIR", visibility: .hidden))
     var assets: String?
 
+    @Option(name: .customLong("stress-record"), help: ArgumentHelp("Record COUNT rising scores into --data-dir, printing each once saved (crash tests).", visibility: .hidden))
+    var stressRecord: Int?
+
     func validate() throws {
         if fullscreen && windowed { throw ValidationError("--fullscreen and --windowed cannot be used together") }
         if noDraw && !headless { throw ValidationError("--no-draw needs --headless") }
@@ -94,6 +97,9 @@ func runProgram() -> Int32 {
         }
         FileHandle.standardError.write(Data("kids-joy-center: \(KidsJoyCenter.fullMessage(for: error))\nTry 'kids-joy-center --help'.\n".utf8))
         return 2
+    }
+    if let count = command.stressRecord {
+        return StressRecorder.run(count: count, dataDir: command.dataDir)
     }
     let app: GameApp
     do {

@@ -114,7 +114,7 @@ public final class HighScoreStore {
     }
 
     /// Decodes the file; answers the good entries and what was wrong, if anything.
-    static func decode(_ data: Data) -> ([HighScoreEntry], String?) {
+    nonisolated static func decode(_ data: Data) -> ([HighScoreEntry], String?) {
         guard !data.isEmpty else { return ([], "the file is empty") }
         guard let text = String(data: data, encoding: .utf8), let doc = JSON.parse(text) else {
             return ([], "it is not valid JSON")

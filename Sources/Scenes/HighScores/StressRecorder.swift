@@ -1,0 +1,20 @@
+import Foundation
+
+/// A crash-test driver (hidden `--stress-record COUNT`): records rising scores one after
+/// another and prints "saved N" after each save returns, so a harness can kill the process
+/// at any moment and check that every reported score survived.
+@MainActor
+public enum StressRecorder {
+    public static func run(count: Int, dataDir: String?) -> Int32 {
+        let dir = DataDirectory.resolve(override: dataDir)
+        let store = HighScoreStore(directory: dir, warn: { FileHandle.standardError.write(Data("kids-joy-center: \($0)\n".utf8)) })
+        let base = (store.table.entries.map(\.score).max() ?? 0) + 1
+        let out = FileHandle.standardOutput
+        for i in 0..<max(count, 0) {
+            let score = base + i
+            store.record(game: GameKind.allCases[i % 3], level: Level.allCases[i % 3], score: score)
+            out.write(Data("saved \(score)\n".utf8))
+        }
+        return 0
+    }
+}
