@@ -49,7 +49,18 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(name: .customLong("stress-record"), help: ArgumentHelp("Record COUNT rising scores into --data-dir, printing each once saved (crash tests).", visibility: .hidden))
     var stressRecord: Int?
 
+    @Option(help: ArgumentHelp("With --headless: measure SCENE (home, memory-hard, sorting-hard, balloons-hard) and print one JSON line.", valueName: "SCENE"))
+    var bench: String?
+
+    @Option(name: .customLong("bench-frames"), help: ArgumentHelp("Frames a benchmark runs.", visibility: .hidden))
+    var benchFrames: Int = 3000
+
+    @Flag(name: .customLong("quit-after-first-frame"), help: ArgumentHelp("Quit once the first frame is shown (start-up timing).", visibility: .hidden))
+    var quitAfterFirstFrame = false
+
     func validate() throws {
+        if bench != nil && !headless { throw ValidationError("--bench needs --headless") }
+        if benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1") }
         if fullscreen && windowed { throw ValidationError("--fullscreen and --windowed cannot be used together") }
         if noDraw && !headless { throw ValidationError("--no-draw needs --headless") }
     }
@@ -65,6 +76,9 @@ struct KidsJoyCenter: ParsableCommand {
         o.logPath = log
         o.noDraw = noDraw
         o.assetsDir = assets
+        o.bench = bench
+        o.benchFrames = benchFrames
+        o.quitAfterFirstFrame = quitAfterFirstFrame
         var config = ConfigValues()
         if !headless || self.config != nil {
             let (values, problems) = ConfigFile.layered(
@@ -112,6 +126,20 @@ func runProgram() -> Int32 {
     } catch {
         FileHandle.standardError.write(Data("kids-joy-center: \(error)\n".utf8))
         return 1
+    }
+    if let scene = command.bench {
+        do {
+            print(try app.runBench(scene))
+        } catch let error as AppError {
+            FileHandle.standardError.write(Data("kids-joy-center: \(error)\n".utf8))
+            app.shutdown()
+            return error.exitCode
+        } catch {
+            app.shutdown()
+            return 1
+        }
+        app.shutdown()
+        return 0
     }
     let status = app.run()
     app.shutdown()

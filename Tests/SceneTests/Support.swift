@@ -91,12 +91,3 @@ extension Array where Element == JSON {
     /// The items of the last `dump` event.
     func lastDumpItems() -> [JSON] { events("dump").last?["items"]?.arrayValue ?? [] }
 }
-
-extension JSON {
-    /// The centre of an item's `frame` [x, y, w, h].
-    var frameCenter: Point? {
-        guard let f = self["frame"]?.arrayValue, f.count == 4,
-              let x = f[0].doubleValue, let y = f[1].doubleValue, let w = f[2].doubleValue, let h = f[3].doubleValue else { return nil }
-        return Point(x + w / 2, y + h / 2)
-    }
-}

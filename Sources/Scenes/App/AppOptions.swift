@@ -17,6 +17,8 @@ public struct AppOptions: Sendable {
     /// `--bench SCENE`: run a fixed workload and print frame timings.
     public var bench: String?
     public var benchFrames = 3000
+    /// Quit right after the first frame is presented (start-up timing).
+    public var quitAfterFirstFrame = false
     public init() {}
 }
 

@@ -185,7 +185,7 @@ public final class GameApp {
         log.emit("screensaver", [("inhibited", .bool(playing))])
     }
 
-    private func drawFrame() {
+    func drawFrame() {
         stack.draw(on: canvas)
         canvas.endFrame()
     }
@@ -211,9 +211,22 @@ public final class GameApp {
     /// Runs until quit (or, headless, the end of the script). Returns the exit status.
     public func run() -> Int32 {
         options.headless ? runHeadless() : runWindowed()
-        log.emit("quit")
+        var fields: [(String, JSON)] = [("peakRSSkB", .int(ProcessStats.peakRSSkB()))]
+        if !options.headless {
+            fields += [("frames", .int(frameTimes.count)), ("framesOver16ms", .int(frameTimes.filter { $0 > 1000.0 / 60 }.count)),
+                       ("maxFrameMs", .double(frameTimes.max() ?? 0)),
+                       ("lateFrames", .int(presentIntervals.filter { $0 > 1.5 * 1000.0 / 60 }.count)),
+                       ("maxIntervalMs", .double(presentIntervals.max() ?? 0))]
+        }
+        log.emit("quit", fields)
         return 0
     }
+
+    /// Windowed: how long each drawn frame's work took (update, draw, present), in ms.
+    private(set) var frameTimes: [Double] = []
+    /// Windowed: ms between consecutive presented frames while something moves.
+    private(set) var presentIntervals: [Double] = []
+    private var lastPresent: Double?
 
     private func runHeadless() {
         let player = ScriptPlayer(commands: script)
@@ -232,6 +245,7 @@ public final class GameApp {
             if stack.quitRequested { break }
             updateScreensaver()
             if !options.noDraw { drawFrame() }
+            if options.quitAfterFirstFrame { break }
             if endFrame == nil && player.isFinished { endFrame = frame + 1 }
             if let end = endFrame, frame >= end { break }
             frame += 1
@@ -257,7 +271,6 @@ public final class GameApp {
         let started = seconds()
         var previous = started
         var accumulator = 0.0
-        var simulated = 0.0
         var running = true
         while running {
             // Sleep until input when nothing moves: an idle Home costs no CPU.
@@ -279,16 +292,17 @@ public final class GameApp {
             accumulator += min(now - previous, 0.25)
             previous = now
             let scriptTime = now - started
-            log.time = simulated
+            // Windowed, the log's clock is real seconds since start (idle frames are skipped).
+            log.time = (scriptTime * 1000).rounded() / 1000
             player.pushScheduled(frame: frame)
             for command in player.due(at: scriptTime, frame: frame) {
                 if !pumpEvents() || !runControl(command) { running = false; break }
             }
             if !running || !pumpEvents() { break }
             var steps = 0
+            let workStart = seconds()
             while accumulator >= Self.step && steps < 15 {
                 stack.update(dt: Self.step)
-                simulated += Self.step
                 accumulator -= Self.step
                 steps += 1
                 if stack.quitRequested { running = false; break }
@@ -302,8 +316,20 @@ public final class GameApp {
             dirty = false
             updateScreensaver()
             drawFrame()
+            let workEnd = seconds()
             SDL_RenderPresent(renderer)
+            if stack.needsFrames {
+                frameTimes.append((workEnd - workStart) * 1000)
+                let presented = seconds()
+                if let last = lastPresent { presentIntervals.append((presented - last) * 1000) }
+                lastPresent = presented
+            } else {
+                lastPresent = nil
+            }
+            // A windowed log is read live (demos, end-to-end tests): flush each frame.
+            log.flush()
             frame += 1
+            if options.quitAfterFirstFrame { break }
         }
     }
 }

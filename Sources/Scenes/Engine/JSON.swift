@@ -244,3 +244,12 @@ extension JSON {
     public static func optional(_ i: Int?) -> JSON { i.map { .int($0) } ?? .null }
     public static func strings(_ items: [String]) -> JSON { .array(items.map { .string($0) }) }
 }
+
+extension JSON {
+    /// The centre of a dump item's `frame` [x, y, w, h]: where a tap hits the item.
+    public var frameCenter: Point? {
+        guard let f = self["frame"]?.arrayValue, f.count == 4,
+              let x = f[0].doubleValue, let y = f[1].doubleValue, let w = f[2].doubleValue, let h = f[3].doubleValue else { return nil }
+        return Point(x + w / 2, y + h / 2)
+    }
+}

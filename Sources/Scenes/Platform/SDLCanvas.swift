@@ -52,10 +52,28 @@ public final class SDLCanvas: Canvas {
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
             textures[name] = Texture(pointer: texture, size: Size(Double(surface.pointee.w), Double(surface.pointee.h)), opaque: opaque)
         }
+        try makeSoftBackground()
         // Open the fonts now so the first frame does not stall.
         for style in [Theme.titleText, Theme.headingText, Theme.labelText, Theme.bodyText, Theme.smallText, Theme.bigText] {
             _ = try font(style, outline: false)
         }
+    }
+
+    /// Home's background is a picture at 30% over cream. Blending a full screen every frame
+    /// is the costliest thing the software renderer does, so it is blended once here into
+    /// an opaque texture (`bg-home-soft`).
+    private func makeSoftBackground() throws {
+        guard let source = textures["bg-home"] else { return }
+        let w = Int32(source.size.width), h = Int32(source.size.height)
+        guard let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+            throw AppError.fatal("cannot make the Home background: \(String(cString: SDL_GetError()))")
+        }
+        let previous = SDL_GetRenderTarget(renderer)
+        SDL_SetRenderTarget(renderer, target)
+        clear(Theme.background)
+        image("bg-home", in: Rect(0, 0, Double(w), Double(h)), ImageOptions(alpha: 0.3))
+        SDL_SetRenderTarget(renderer, previous)
+        textures["bg-home-soft"] = Texture(pointer: target, size: source.size, opaque: true)
     }
 
     private func font(_ style: TextStyle, outline: Bool) throws -> OpaquePointer {
@@ -99,7 +117,12 @@ public final class SDLCanvas: Canvas {
 
     // MARK: - Canvas
 
-    private func setColor(_ c: Color) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a) }
+    /// Opaque colours are filled without blending: SDL's software renderer blends every
+    /// pixel otherwise, even at full alpha.
+    private func setColor(_ c: Color) {
+        SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+    }
 
     public func clear(_ color: Color) {
         setColor(color)

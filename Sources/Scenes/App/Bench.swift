@@ -1,0 +1,150 @@
+import CSDL2
+import Foundation
+
+/// `--bench SCENE`: drives one scene through a fixed, seeded workload in headless mode and
+/// measures update, draw and whole-frame times (the workload's own input injection is not
+/// counted). Prints one JSON line.
+@MainActor
+extension GameApp {
+    public static let benchScenes = ["home", "memory-hard", "sorting-hard", "balloons-hard"]
+
+    public func runBench(_ name: String) throws -> String {
+        guard let workload = BenchWorkload(name: name, context: context) else {
+            throw AppError.usage("--bench: unknown scene '\(name)' (known: \(Self.benchScenes.joined(separator: ", ")))")
+        }
+        workload.start(stack)
+        let frequency = Double(SDL_GetPerformanceFrequency())
+        func ms(_ a: UInt64, _ b: UInt64) -> Double { Double(b &- a) / frequency * 1000 }
+        var update: [Double] = [], draw: [Double] = [], whole: [Double] = []
+        let frames = max(options.benchFrames, 1)
+        update.reserveCapacity(frames); draw.reserveCapacity(frames); whole.reserveCapacity(frames)
+        var maxItems = 0
+        for f in 0..<frames {
+            log.time = Double(f) / 60
+            workload.drive(stack, frame: f)
+            maxItems = max(maxItems, workload.lastItemCount)
+            let t0 = SDL_GetPerformanceCounter()
+            stack.update(dt: Self.step)
+            let t1 = SDL_GetPerformanceCounter()
+            drawFrame()
+            let t2 = SDL_GetPerformanceCounter()
+            update.append(ms(t0, t1)); draw.append(ms(t1, t2)); whole.append(ms(t0, t2))
+        }
+        func stats(_ xs: [Double]) -> JSON {
+            let s = xs.sorted()
+            func p(_ q: Double) -> Double { s[min(s.count - 1, Int((Double(s.count - 1) * q).rounded()))] }
+            return .object([("p50", .double(p(0.5))), ("p99", .double(p(0.99))), ("max", .double(s.last ?? 0))])
+        }
+        let line = JSON.object([
+            ("scene", .string(name)), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
+            ("frame", stats(whole)), ("maxItemsOnScreen", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
+            ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
+        ])
+        return line.serialized()
+    }
+}
+
+/// The scripted workloads of the benchmark: taps and drags chosen from the scene's own dump
+/// items, so they exercise the real input paths.
+@MainActor
+final class BenchWorkload {
+    let name: String
+    let context: GameContext
+    private var rng = SeededGenerator(seed: 4242)
+    private var pending: [(frame: Int, event: InputEvent)] = []
+    private(set) var lastItemCount = 0
+
+    init?(name: String, context: GameContext) {
+        guard GameApp.benchScenes.contains(name) else { return nil }
+        self.name = name
+        self.context = context
+    }
+
+    func start(_ stack: SceneStack) {
+        switch name {
+        case "memory-hard": stack.apply([.push(context.makeGame(.memory, .hard))])
+        case "sorting-hard": stack.apply([.push(context.makeGame(.sorting, .hard))])
+        case "balloons-hard": stack.apply([.push(context.makeGame(.balloons, .hard))])
+        default: break
+        }
+    }
+
+    private func items(_ stack: SceneStack) -> [JSON] {
+        stack.top.dump().first { $0.0 == "items" }?.1.arrayValue ?? []
+    }
+
+    private func schedule(_ frame: Int, _ event: InputEvent) { pending.append((frame, event)) }
+
+    private func tap(_ p: Point, at frame: Int) {
+        schedule(frame, .pointerDown(p))
+        schedule(frame + 1, .pointerUp(p))
+    }
+
+    func drive(_ stack: SceneStack, frame: Int) {
+        let due = pending.filter { $0.frame <= frame }
+        pending.removeAll { $0.frame <= frame }
+        for item in due { stack.handle(item.event) }
+        guard pending.isEmpty else { return }
+        let all = items(stack)
+        lastItemCount = all.count
+        // A finished game: answer "Play again?" with Yes, so the workload keeps playing.
+        if stack.top.name == "alert", let yes = all.first(where: { $0["id"]?.stringValue == "alert-yes" })?.frameCenter {
+            if frame % 30 == 0 { tap(yes, at: frame + 1) }
+            return
+        }
+        switch name {
+        case "home":
+            if stack.top.name == "highscores" {
+                if frame % 90 == 0, let close = all.first(where: { $0["id"]?.stringValue == "close" })?.frameCenter { tap(close, at: frame + 1) }
+                return
+            }
+            guard frame % 20 == 0 else { return }
+            let tiles = all.filter { ($0["id"]?.stringValue ?? "").hasPrefix("game-") || ($0["id"]?.stringValue ?? "").hasPrefix("level-")
+                || $0["id"]?.stringValue == "highscores" }
+            if let target = tiles.randomElement(using: &rng)?.frameCenter { tap(target, at: frame + 1) }
+        case "memory-hard":
+            guard frame % 25 == 0 else { return }
+            let hidden = all.filter { $0["kind"]?.stringValue == "card" && $0["state"]?.stringValue == "hidden" }
+            if let card = hidden.randomElement(using: &rng)?.frameCenter { tap(card, at: frame + 1) }
+        case "sorting-hard":
+            let waiting = all.filter { $0["kind"]?.stringValue == "vehicle" && $0["state"]?.stringValue == "waiting" }
+            guard let vehicle = waiting.randomElement(using: &rng), let from = vehicle.frameCenter else { return }
+            // Mostly wrong drops (so vehicles glide back), one in four right.
+            let category = vehicle["category"]?.stringValue ?? ""
+            let zones = all.filter { $0["kind"]?.stringValue == "zone" }
+            let right = Int.random(in: 0..<4, using: &rng) == 0
+            let target = zones.filter { right ? $0["category"]?.stringValue == category : $0["category"]?.stringValue != category }
+                .randomElement(using: &rng)?.frameCenter ?? Point(512, 500)
+            schedule(frame + 1, .pointerDown(from))
+            let steps = 40
+            for s in 1...steps { schedule(frame + 1 + s, .pointerMoved(Point.lerp(from, target, Double(s) / Double(steps)))) }
+            schedule(frame + 2 + steps, .pointerUp(target))
+        case "balloons-hard":
+            if let flood = stack.top as? BenchFloodable { flood.benchFlood(minimum: 40) }
+            guard frame % 12 == 0 else { return }
+            let balloons = all.filter { $0["kind"]?.stringValue == "balloon" && $0["type"]?.stringValue != "killer" }
+            if let b = balloons.randomElement(using: &rng)?.frameCenter { tap(b, at: frame + 1) }
+        default: break
+        }
+    }
+}
+
+/// A scene that can add work on demand for the benchmark (Balloons keeps 40+ on screen).
+@MainActor
+protocol BenchFloodable: AnyObject {
+    func benchFlood(minimum: Int)
+}
+
+/// Numbers about this process, from /proc.
+public enum ProcessStats {
+    /// Peak resident set size (VmHWM) in kB, 0 if unknown.
+    public static func peakRSSkB() -> Int { field("VmHWM:") }
+    public static func currentRSSkB() -> Int { field("VmRSS:") }
+    private static func field(_ name: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(name) {
+            return Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "0") ?? 0
+        }
+        return 0
+    }
+}
