@@ -1,7 +1,358 @@
-/// The Sorting game scene (being built).
+import Foundation
+
+/// The Sorting game: drag each vehicle of the top row into the sky, the water or the land.
+/// `SortingRules` judges drops and keeps score and time; this scene turns the pointer into
+/// pick-ups and drops, and rule events into sounds, log lines and motion (the lift, the
+/// settling bounce, the slow glide home after a wrong drop).
 @MainActor
 public final class SortingScene: GameScene {
+    /// Where a vehicle is in its life; the dump's `state` field.
+    public enum VehicleState: String, Sendable { case waiting, dragging, returning, placed }
+
+    /// A vehicle on screen: its current frame, its slot in the row, and its animation.
+    struct Sprite {
+        let vehicle: SortingVehicle
+        let home: Rect
+        var frame: Rect
+        var state: VehicleState = .waiting
+        /// Drawn size factor: 1.15 while lifted, bouncing back to 1 when placed.
+        var scale = 1.0
+        /// 0...1: how far the drop shadow has come out (lifted).
+        var lift = 0.0
+        /// Draw order: the last vehicle touched is drawn above the others.
+        var order: Int
+        /// A wrong drop's glide home: where it was let go, and the game time it was.
+        var glide: (from: Rect, start: Double)?
+        var scaleTween: Int?
+    }
+
+    /// A vehicle held by the pointer, and where on it the pointer grabbed it.
+    struct Drag {
+        let index: Int
+        let grab: Point
+        var pointer: Point
+    }
+
+    /// A short sparkle where a vehicle was placed.
+    struct Sparkle {
+        let center: Point
+        var age = 0.0
+        static let duration = 0.7
+        static let stars = 7
+    }
+
+    /// A wrong drop glides home over exactly this long (the spec's 2 to 3 seconds).
+    nonisolated public static let glideDuration = 2.5
+    nonisolated public static let liftScale = 1.15
+    nonisolated public static let liftDuration = 0.12
+    nonisolated public static let settleDuration = 0.6
+    /// The won alert waits for the last vehicle's bounce to be seen.
+    nonisolated public static let winDelay = 0.8
+    nonisolated public static let wiggleDuration = 0.5
+
+    public private(set) var rules: SortingRules
+    private var sprites: [Sprite]
+    private var drag: Drag?
+    private var sparkles: [Sparkle] = []
+    private var nextOrder: Int
+    private var winAt: Double?
+    /// Game seconds at the start of the current frame: the sum of the updates' dt so far.
+    /// Input handled before an update sees the same time as that update's rules, so the log
+    /// shows a glide taking exactly 2.500 s and the time running out exactly at 0:30 after
+    /// the game appeared. (Not `clock.now`: GameScene advances it before `updateGame`, and on
+    /// this base GameClock's per-step microsecond rounding drifts a third of a microsecond
+    /// per frame, so 120 frames would read 2.00004 s and a drop at exactly 2 s would score 4.)
+    private var frameStart = 0.0
+    /// The zones' dashed outlines never move: computed once.
+    private let outlines: [[(Point, Point)]]
+
     public init(context: GameContext, level: Level) {
+        rules = SortingRules(level: level, zones: SortingLayout.zones, using: &context.random.generator)
+        let slots = SortingLayout.slots(count: rules.vehicles.count)
+        sprites = rules.vehicles.enumerated().map { i, vehicle in
+            Sprite(vehicle: vehicle, home: slots[i], frame: slots[i], order: i)
+        }
+        nextOrder = sprites.count
+        outlines = SortingLayout.zones.map {
+            SortingLayout.dashedOutline($0.rect, radius: SortingLayout.zoneRadius, dash: 18, gap: 12)
+        }
         super.init(context: context, kind: .sorting, level: level)
+    }
+
+    public override func enter() {
+        super.enter()
+        showTime(rules.countdown.shownSeconds(at: frameStart))
+    }
+
+    // MARK: - State for tests and dumps
+
+    public func state(of index: Int) -> VehicleState { sprites[index].state }
+    public func frame(of index: Int) -> Rect { sprites[index].frame }
+    public func home(of index: Int) -> Rect { sprites[index].home }
+    public var vehicleCount: Int { sprites.count }
+
+    // MARK: - Time
+
+    public override func updateGame(now _: Double, dt: Double) -> [SceneCommand] {
+        let now = frameStart
+        frameStart += dt
+        advanceGlides(now: now)
+        for i in sparkles.indices { sparkles[i].age += dt }
+        sparkles.removeAll { $0.age >= Sparkle.duration }
+        if let winAt {
+            guard now >= winAt - 1e-9 else { return [] }
+            return finish(.won, reason: "all-placed", score: rules.score, record: true)
+        }
+        showTime(rules.countdown.shownSeconds(at: now))
+        _ = rules.update(now: now)
+        // Over without a win: the countdown ran out (here, or on a release at the last frame).
+        guard rules.isOver, !rules.isWon else { return [] }
+        if let drag { settleAtHome(drag.index) }
+        drag = nil
+        return finish(.lost, reason: "time", score: rules.score, record: false)
+    }
+
+    // MARK: - Input
+
+    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        // Losing focus mid-drag: the release will never come, so the vehicle goes home.
+        if case .focusLost = event, let drag, !isOver {
+            self.drag = nil
+            startGlide(drag.index)
+        }
+        return super.onInput(event)
+    }
+
+    public override func gameInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown(let p):
+            guard drag == nil else { return [] }
+            pick(at: p)
+        case .pointerMoved(let p):
+            guard var held = drag else { return [] }
+            held.pointer = p
+            drag = held
+            sprites[held.index].frame = frameFor(held)
+        case .pointerUp(let p):
+            guard var held = drag else { return [] }
+            held.pointer = p
+            drag = nil
+            release(held)
+        default: break
+        }
+        return []
+    }
+
+    /// The topmost vehicle under `p` that can still move: waiting in the row or gliding home.
+    private func hit(_ p: Point) -> Int? {
+        sprites.indices
+            .filter { rules.isMovable($0) && sprites[$0].state != .placed && sprites[$0].frame.contains(p) }
+            .max { sprites[$0].order < sprites[$1].order }
+    }
+
+    private func pick(at p: Point) {
+        guard let index = hit(p) else { return }
+        sprites[index].glide = nil
+        sprites[index].state = .dragging
+        sprites[index].order = nextOrder
+        nextOrder += 1
+        drag = Drag(index: index, grab: p - sprites[index].frame.origin, pointer: p)
+        context.play(.pick)
+        context.log.emit("pick", [("vehicle", .string(Self.id(index)))])
+        animateScale(index, to: Self.liftScale, lift: 1, duration: Self.liftDuration, easing: Easing.easeOutQuad)
+    }
+
+    private func frameFor(_ held: Drag) -> Rect {
+        let home = sprites[held.index].home
+        return Rect(held.pointer.x - held.grab.x, held.pointer.y - held.grab.y, home.width, home.height)
+    }
+
+    /// Let go: the rules judge the release point; the vehicle settles in its zone or glides home.
+    private func release(_ held: Drag) {
+        let index = held.index
+        sprites[index].frame = frameFor(held)
+        let events = rules.drop(index, at: held.pointer, now: frameStart)
+        for event in events {
+            switch event {
+            case .placed(_, let zoneID, let points):
+                logDrop(index, at: held.pointer, correct: true, zone: zoneID)
+                let zoneRect = rules.zones.first { $0.id == zoneID }?.rect ?? sprites[index].frame
+                sprites[index].frame = SortingLayout.placedFrame(sprites[index].frame, in: zoneRect)
+                sprites[index].state = .placed
+                context.play(.correct)
+                animateScale(index, to: 1, lift: 0, duration: Self.settleDuration, easing: Easing.easeOutBounce)
+                sparkles.append(Sparkle(center: sprites[index].frame.center))
+                showPoints(points)
+            case .rejected(_, let zoneID):
+                logDrop(index, at: held.pointer, correct: false, zone: zoneID)
+                context.play(.oops)
+                startGlide(index)
+            case .won:
+                winAt = frameStart + Self.winDelay
+            case .timeUp:
+                // Let go on the very frame time ran out: the next update ends the game.
+                settleAtHome(index)
+            }
+        }
+        if events.isEmpty { settleAtHome(index) }
+    }
+
+    private func logDrop(_ index: Int, at p: Point, correct: Bool, zone: String?) {
+        context.log.emit("drop", [("vehicle", .string(Self.id(index))), ("at", .array([Self.number(p.x), Self.number(p.y)])),
+                                  ("correct", .bool(correct)), ("zone", .optional(zone))])
+    }
+
+    /// Glides from where the vehicle is now to its slot in exactly `glideDuration`, eased.
+    private func startGlide(_ index: Int) {
+        sprites[index].state = .returning
+        sprites[index].glide = (sprites[index].frame, frameStart)
+        animateScale(index, to: 1, lift: 0, duration: 0.25, easing: Easing.easeOutQuad)
+    }
+
+    /// Moves gliding vehicles along their eased path; they arrive exactly at their slot.
+    /// Driven by game time, so a paused game holds them where they are.
+    private func advanceGlides(now: Double) {
+        for index in sprites.indices {
+            guard sprites[index].state == .returning, let glide = sprites[index].glide else { continue }
+            let home = sprites[index].home
+            let progress = (now - glide.start) / Self.glideDuration
+            if progress >= 1 - 1e-9 {
+                sprites[index].frame = home
+                sprites[index].state = .waiting
+                sprites[index].glide = nil
+                context.log.emit("returned", [("vehicle", .string(Self.id(index))), ("seconds", .double(now - glide.start))])
+            } else {
+                let v = Easing.easeInOutCubic(max(progress, 0))
+                let from = glide.from
+                sprites[index].frame = Rect(from.x + (home.x - from.x) * v, from.y + (home.y - from.y) * v, home.width, home.height)
+            }
+        }
+    }
+
+    private func settleAtHome(_ index: Int) {
+        if let tween = sprites[index].scaleTween { timeline.cancel(tween) }
+        sprites[index].glide = nil
+        sprites[index].scaleTween = nil
+        sprites[index].frame = sprites[index].home
+        sprites[index].state = .waiting
+        sprites[index].scale = 1
+        sprites[index].lift = 0
+    }
+
+    private func animateScale(_ index: Int, to target: Double, lift targetLift: Double, duration: Double, easing: @escaping Easing.Curve) {
+        if let old = sprites[index].scaleTween { timeline.cancel(old) }
+        let fromScale = sprites[index].scale, fromLift = sprites[index].lift
+        sprites[index].scaleTween = timeline.tween(duration, easing: easing, step: { [weak self] v in
+            guard let self else { return }
+            self.sprites[index].scale = fromScale + (target - fromScale) * v
+            self.sprites[index].lift = (fromLift + (targetLift - fromLift) * min(max(v, 0), 1))
+        }, done: { [weak self] in
+            self?.sprites[index].scaleTween = nil
+        })
+    }
+
+    // MARK: - Drawing
+
+    public override func drawContent(on canvas: any Canvas) {
+        canvas.fill(Canvas1024.bounds, Color(150, 205, 250))
+        canvas.image("bg-sorting", in: SortingLayout.backgroundFrame)
+        let hovered = drag.flatMap { rules.zone(at: $0.pointer)?.id }
+        for (zone, outline) in zip(rules.zones, outlines) {
+            drawZone(zone, outline: outline, hovered: zone.id == hovered, on: canvas)
+        }
+        for sprite in sprites {
+            canvas.fillRounded(sprite.home.insetBy(-2, -2), radius: 16, Color(255, 255, 255, sprite.state == .placed ? 40 : 90))
+            switch sprite.state {
+            case .placed:
+                // An emptied slot says "done" with a check.
+                canvas.image("check", in: Rect(center: sprite.home.center, size: Size(36, 36)), ImageOptions(alpha: 0.85))
+            case .dragging, .returning:
+                // A faint ghost keeps the slot: where a wrong drop will glide back to.
+                canvas.image(sprite.vehicle.imageName, in: sprite.home, ImageOptions(alpha: 0.25))
+            case .waiting:
+                break
+            }
+        }
+        // A placed vehicle shines: a glow behind it, and a ring of stars bursting out over it.
+        for sparkle in sparkles {
+            let t = sparkle.age / Sparkle.duration
+            let size = 70 + 90 * Easing.easeOutQuad(t)
+            canvas.image("sparkle", in: Rect(center: sparkle.center, size: Size(size, size)),
+                         ImageOptions(alpha: 1 - Easing.easeInQuad(t), rotation: 90 * t))
+        }
+        let order = sprites.indices.filter { drag?.index != $0 }.sorted { sprites[$0].order < sprites[$1].order }
+        for index in order { drawVehicle(index, on: canvas) }
+        for sparkle in sparkles {
+            let t = sparkle.age / Sparkle.duration
+            let distance = 30 + 55 * Easing.easeOutCubic(t)
+            for k in 0..<Sparkle.stars {
+                let angle = Double(k) / Double(Sparkle.stars) * 2 * Double.pi + 0.4
+                let p = Point(sparkle.center.x + cos(angle) * distance, sparkle.center.y + sin(angle) * distance)
+                canvas.image("star", in: Rect(center: p, size: Size(24, 24)),
+                             ImageOptions(alpha: 1 - Easing.easeInQuad(t), rotation: 180 * t))
+            }
+        }
+    }
+
+    /// The dragged vehicle goes over everything, the top bar included.
+    public override func drawOverBar(on canvas: any Canvas) {
+        super.drawOverBar(on: canvas)
+        if let drag { drawVehicle(drag.index, on: canvas) }
+    }
+
+    private func drawVehicle(_ index: Int, on canvas: any Canvas) {
+        let sprite = sprites[index]
+        if sprite.lift > 0.01 {
+            let shadow = sprite.frame.offsetBy(8 * sprite.lift, 16 * sprite.lift)
+            canvas.image(sprite.vehicle.imageName, in: shadow,
+                         ImageOptions(alpha: 0.35 * sprite.lift, scaleX: sprite.scale, scaleY: sprite.scale, tint: Color(30, 30, 60)))
+        }
+        canvas.image(sprite.vehicle.imageName, in: sprite.frame,
+                     ImageOptions(scaleX: sprite.scale, scaleY: sprite.scale, rotation: wiggle(sprite)))
+    }
+
+    /// A wrong drop shakes its head ("not here") as it sets off home: a quick decaying wiggle.
+    private func wiggle(_ sprite: Sprite) -> Double {
+        guard sprite.state == .returning, let glide = sprite.glide else { return 0 }
+        let age = frameStart - glide.start
+        guard age < Self.wiggleDuration else { return 0 }
+        return 12 * sin(age * 2 * Double.pi * 3.5) * (1 - age / Self.wiggleDuration)
+    }
+
+    private func drawZone(_ zone: SortingZone, outline: [(Point, Point)], hovered: Bool, on canvas: any Canvas) {
+        let rect = zone.rect
+        canvas.fillRounded(rect, radius: SortingLayout.zoneRadius, Color(255, 255, 255, hovered ? 90 : 45))
+        if hovered {
+            canvas.strokeRounded(rect, radius: SortingLayout.zoneRadius, width: 6, Color(255, 255, 255, 235))
+        } else {
+            for (a, b) in outline { canvas.line(from: a, to: b, width: 4, Color(255, 255, 255, 220)) }
+        }
+        let label = zone.category.label
+        let labelWidth = canvas.measure(label, Theme.labelText).width
+        let badge = SortingLayout.badgeFrame(of: rect, labelWidth: labelWidth)
+        Decor.card(canvas, badge, radius: badge.height / 2, fill: Color(255, 255, 255, 225), shadow: 3)
+        let icon = Rect(badge.x + 12, badge.midY - SortingLayout.badgeIcon / 2, SortingLayout.badgeIcon, SortingLayout.badgeIcon)
+        canvas.image(zone.category.iconName, in: icon)
+        canvas.text(label, Theme.labelText, at: Point(icon.maxX + 8, badge.midY), align: .left, color: Theme.ink)
+    }
+
+    // MARK: - Dump
+
+    public static func id(_ index: Int) -> String { "vehicle-\(index)" }
+
+    /// Whole numbers as JSON integers, others with their fraction (release points of a drag).
+    static func number(_ value: Double) -> JSON {
+        value == value.rounded() && abs(value) < 1e9 ? .int(Int(value)) : .double(value)
+    }
+
+    public override func dumpItems() -> [JSON] {
+        let vehicles = sprites.enumerated().map { index, sprite in
+            dumpItem(Self.id(index), kind: "vehicle", frame: sprite.frame, [
+                ("name", .string(sprite.vehicle.name)), ("category", .string(sprite.vehicle.category.rawValue)),
+                ("state", .string(sprite.state.rawValue)), ("home", sprite.home.json),
+            ])
+        }
+        let zones = rules.zones.map { dumpItem($0.id, kind: "zone", frame: $0.rect, [("category", .string($0.category.rawValue))]) }
+        return vehicles + zones
     }
 }

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Hand-placed frames of the Sorting screen. The background `bg-sorting` is drawn full
+/// screen (1024×768, the top bar over its top 64 px), so the zones are given in the picture's
+/// own pixels: the sky with its clouds, the sea on the left, grass and road on the right.
+/// The top of the sky is plain: the row of vehicles waits there.
+public enum SortingLayout {
+    /// The plain sky band under the top bar where the vehicles wait in one row.
+    public static let rowBand = Rect(0, 72, 1024, 118)
+    /// Vehicles are never smaller than a child's finger target, nor bigger than this.
+    public static let minVehicleSize: Double = 64
+    public static let maxVehicleSize: Double = 100
+    /// The smallest gap between neighbours (and at the ends) before vehicles shrink.
+    public static let minGap: Double = 12
+
+    /// The background picture, full screen under the top bar.
+    public static let backgroundFrame = Canvas1024.bounds
+
+    /// The drop rectangles, one per category, matched to the picture: clouds and sky; waves
+    /// and sea (the left of the beach); grass and road (the right of it).
+    public static let zones: [SortingZone] = [
+        SortingZone(category: .air, rect: Rect(24, 196, 976, 200)),
+        SortingZone(category: .water, rect: Rect(24, 424, 440, 320)),
+        SortingZone(category: .land, rect: Rect(496, 424, 504, 320)),
+    ]
+
+    /// The side of each square vehicle frame for a row of `count`: as large as fits with at
+    /// least `minGap` between neighbours and at both ends, at most `maxVehicleSize`
+    /// (100 px for 8, 89 px for 10, 72 px for 12). Whole pixels, so images stay crisp.
+    public static func vehicleSize(count: Int) -> Double {
+        guard count > 0 else { return maxVehicleSize }
+        let fit = (Canvas1024.width - Double(count + 1) * minGap) / Double(count)
+        return min(maxVehicleSize, rowBand.height, fit).rounded(.down)
+    }
+
+    /// The home slots of a row of `count` vehicles: one row across the top, centred in the
+    /// sky band, with equal gaps between neighbours and at both ends.
+    public static func slots(count: Int) -> [Rect] {
+        let size = vehicleSize(count: count)
+        let gap = (Canvas1024.width - Double(count) * size) / Double(count + 1)
+        let y = rowBand.midY - size / 2
+        return (0..<count).map { i in Rect(gap + Double(i) * (size + gap), y, size, size) }
+    }
+
+    /// A placed vehicle stays where it was let go, moved the least needed to lie inside the
+    /// zone rectangle that holds the release point.
+    public static func placedFrame(_ frame: Rect, in zone: Rect) -> Rect {
+        frame.clamped(into: zone)
+    }
+
+    // MARK: Zone decoration
+
+    /// Corner radius of the zones' rounded outline.
+    public static let zoneRadius: Double = 26
+    /// The badge in a zone's top-left corner: icon and label, so a zone reads without colour.
+    public static func badgeFrame(of zone: Rect, labelWidth: Double) -> Rect {
+        Rect(zone.x + 12, zone.y + 12, 12 + badgeIcon + 8 + labelWidth + 18, badgeIcon + 12)
+    }
+    public static let badgeIcon: Double = 44
+
+    /// A dashed outline along a rounded rectangle, as short straight segments: dashes of
+    /// `dash` px separated by `gap` px, walked along the perimeter (corner arcs included).
+    public static func dashedOutline(_ rect: Rect, radius: Double, dash: Double, gap: Double) -> [(Point, Point)] {
+        let r = min(radius, rect.width / 2, rect.height / 2)
+        let straightW = rect.width - 2 * r, straightH = rect.height - 2 * r
+        let arc = Double.pi / 2 * r
+        let pieces: [(length: Double, at: (Double) -> Point)] = [
+            (straightW, { Point(rect.x + r + $0, rect.y) }),
+            (arc, { corner(Point(rect.maxX - r, rect.y + r), r, -Double.pi / 2 + $0 / max(r, 1e-9)) }),
+            (straightH, { Point(rect.maxX, rect.y + r + $0) }),
+            (arc, { corner(Point(rect.maxX - r, rect.maxY - r), r, $0 / max(r, 1e-9)) }),
+            (straightW, { Point(rect.maxX - r - $0, rect.maxY) }),
+            (arc, { corner(Point(rect.x + r, rect.maxY - r), r, Double.pi / 2 + $0 / max(r, 1e-9)) }),
+            (straightH, { Point(rect.x, rect.maxY - r - $0) }),
+            (arc, { corner(Point(rect.x + r, rect.y + r), r, Double.pi + $0 / max(r, 1e-9)) }),
+        ]
+        let perimeter = pieces.reduce(0) { $0 + $1.length }
+        // Stretch the gaps a little so the dashes close the loop evenly.
+        let count = max(1, Int((perimeter / (dash + gap)).rounded()))
+        let period = perimeter / Double(count)
+        func point(at distance: Double) -> Point {
+            var d = distance
+            for piece in pieces {
+                if d <= piece.length { return piece.at(d) }
+                d -= piece.length
+            }
+            return pieces[pieces.count - 1].at(pieces[pieces.count - 1].length)
+        }
+        var segments: [(Point, Point)] = []
+        let step = 9.0
+        for k in 0..<count {
+            let start = Double(k) * period
+            var s = start
+            while s < start + dash - 1e-9 {
+                let e = min(s + step, start + dash)
+                segments.append((point(at: s), point(at: e)))
+                s = e
+            }
+        }
+        return segments
+    }
+
+    private static func corner(_ centre: Point, _ r: Double, _ angle: Double) -> Point {
+        Point(centre.x + r * cos(angle), centre.y + r * sin(angle))
+    }
+}

@@ -1,0 +1,146 @@
+/// Where a vehicle belongs: the three areas of the sorting picture.
+public enum VehicleCategory: String, CaseIterable, Sendable {
+    case air, water, land
+
+    /// The word shown on the zone, so the areas never depend on colour alone.
+    public var label: String {
+        switch self {
+        case .air: return "Sky"
+        case .water: return "Water"
+        case .land: return "Land"
+        }
+    }
+    /// The icon image drawn on the zone.
+    public var iconName: String { "zone-\(rawValue)" }
+}
+
+/// One vehicle of a game: its picture name and the category it must be sorted into.
+public struct SortingVehicle: Equatable, Sendable {
+    public let name: String
+    public let category: VehicleCategory
+    public init(name: String, category: VehicleCategory) { self.name = name; self.category = category }
+    public var imageName: String { "vehicle-\(name)" }
+
+    /// The pool of 15 vehicles of the asset manifest: 5 air, 5 water, 5 land.
+    public static var pool: [SortingVehicle] {
+        AssetManifest.vehicles.compactMap { entry in
+            VehicleCategory(rawValue: entry.category).map { SortingVehicle(name: entry.name, category: $0) }
+        }
+    }
+}
+
+/// One drop rectangle of a category. A category has one or two; ids count from 1
+/// (`zone-air-1`, `zone-air-2`) as in the scripted-play contract.
+public struct SortingZone: Equatable, Sendable {
+    public let category: VehicleCategory
+    public let index: Int
+    public let rect: Rect
+    public init(category: VehicleCategory, index: Int = 1, rect: Rect) {
+        self.category = category; self.index = index; self.rect = rect
+    }
+    public var id: String { "zone-\(category.rawValue)-\(index)" }
+}
+
+/// What happened after a rule call; the scene turns these into sounds, log lines and motion.
+public enum SortingEvent: Equatable, Sendable {
+    /// Dropped inside a zone of its category: it stays there and earns `points`.
+    case placed(vehicle: Int, zone: String, points: Int)
+    /// Dropped anywhere else (`zone` is the other category's zone it landed on, if any).
+    case rejected(vehicle: Int, zone: String?)
+    /// Every vehicle is placed before the time ran out.
+    case won(score: Int)
+    /// The countdown reached 0:00 first.
+    case timeUp(score: Int)
+}
+
+/// The Sorting game's rules (SPEC section 5) as a plain value: which vehicles are in play,
+/// how a drop is judged (by the point where the pointer is let go), the speed score and the
+/// countdown. It never reads a clock or draws a random number on its own: callers pass the
+/// game time `now` and the app's seeded generator.
+public struct SortingRules: Sendable {
+    public let level: Level
+    public let vehicles: [SortingVehicle]
+    public let zones: [SortingZone]
+    public let countdown: Countdown
+    public private(set) var placed: Set<Int> = []
+    public private(set) var score = 0
+    /// Game time of the previous correct placement (or the start): the speed score counts from it.
+    public private(set) var lastPlacementAt = 0.0
+    public private(set) var isOver = false
+    public private(set) var isWon = false
+
+    /// ≤ 2 s: 5 points; ≤ 4 s: 4; slower: 3.
+    public static let scoring = TieredScore(tiers: [(maxSeconds: 2, points: 5), (maxSeconds: 4, points: 4)], slowPoints: 3)
+
+    public static func vehicleCount(for level: Level) -> Int {
+        switch level {
+        case .easy: return 8
+        case .medium: return 10
+        case .hard: return 12
+        }
+    }
+
+    /// Seconds on the clock: 1:00, 0:45, 0:30.
+    public static func timeLimit(for level: Level) -> Double {
+        switch level {
+        case .easy: return 60
+        case .medium: return 45
+        case .hard: return 30
+        }
+    }
+
+    /// Draws `count` different vehicles from the pool of 15, in a random row order.
+    public static func draw(count: Int, using generator: inout some RandomNumberGenerator) -> [SortingVehicle] {
+        Array(SortingVehicle.pool.shuffled(using: &generator).prefix(count))
+    }
+
+    public init(level: Level, vehicles: [SortingVehicle], zones: [SortingZone]) {
+        self.level = level
+        self.vehicles = vehicles
+        self.zones = zones
+        self.countdown = Countdown(limit: Self.timeLimit(for: level))
+    }
+
+    /// A new game: draws the level's number of vehicles with the given generator.
+    public init(level: Level, zones: [SortingZone], using generator: inout some RandomNumberGenerator) {
+        self.init(level: level, vehicles: Self.draw(count: Self.vehicleCount(for: level), using: &generator), zones: zones)
+    }
+
+    /// The zone whose rectangle holds `point` (edges included), if any.
+    public func zone(at point: Point) -> SortingZone? {
+        zones.first { $0.rect.contains(point) }
+    }
+
+    /// True while the vehicle can still be picked up and dropped.
+    public func isMovable(_ vehicle: Int) -> Bool {
+        !isOver && vehicles.indices.contains(vehicle) && !placed.contains(vehicle)
+    }
+
+    /// The vehicle was let go at `point` at game time `now`.
+    public mutating func drop(_ vehicle: Int, at point: Point, now: Double) -> [SortingEvent] {
+        guard isMovable(vehicle) else { return [] }
+        if countdown.isOver(at: now) { return update(now: now) }
+        let zone = zone(at: point)
+        guard let zone, zone.category == vehicles[vehicle].category else {
+            return [.rejected(vehicle: vehicle, zone: zone?.id)]
+        }
+        let points = Self.scoring.points(forInterval: now - lastPlacementAt)
+        placed.insert(vehicle)
+        score += points
+        lastPlacementAt = now
+        var events: [SortingEvent] = [.placed(vehicle: vehicle, zone: zone.id, points: points)]
+        if placed.count == vehicles.count {
+            isOver = true
+            isWon = true
+            events.append(.won(score: score))
+        }
+        return events
+    }
+
+    /// Advances to `now`: the game is lost when the countdown is over first.
+    public mutating func update(now: Double) -> [SortingEvent] {
+        guard !isOver, countdown.isOver(at: now) else { return [] }
+        isOver = true
+        return [.timeUp(score: score)]
+    }
+}
