@@ -101,6 +101,8 @@ open class GameScene: BaseScene {
     public func finish(_ outcome: Outcome, reason: String, score: Int, record: Bool, title: String? = nil) -> [SceneCommand] {
         guard !isOver else { return [] }
         isOver = true
+        // The scene stops updating under the alert: drop "+N" texts so none hang frozen.
+        floating.removeAll()
         let rank = record ? context.scores.record(game: kind, level: level, score: score) : nil
         context.log.emit("gameover", [
             ("game", .string(kind.rawValue)), ("level", .string(level.rawValue)), ("result", .string(outcome.rawValue)),
