@@ -1,7 +1,253 @@
-/// The Memory game scene (being built).
+import Foundation
+
+/// The Memory game (SPEC section 4): find the animal pairs before the time runs out.
+/// Taps become `MemoryRules` calls; rule events become sounds, log events and animations:
+/// cards flip by squeezing their width through zero, found pairs bounce, sparkle and keep a
+/// gold outline with a check badge, and a mismatched pair shakes before it closes.
 @MainActor
 public final class MemoryScene: GameScene {
+    public private(set) var rules: MemoryRules
+    /// Where each card lies (index = card id); fixed for the whole game.
+    public let cardFrames: [Rect]
+    /// The rectangle the whole grid covers.
+    private let gridBounds: Rect
+
+    /// How a card looks right now, apart from the rules' state: which side is up and the
+    /// animations running on it. Times are on `animationTime`.
+    struct CardLook {
+        /// The side showing once the current flip (if any) is done.
+        var faceUp = false
+        var flipStart: Double?
+        var matchedAt: Double?
+        var wiggleStart: Double?
+    }
+
+    /// A half-turn of a card.
+    static let flipDuration = 0.32
+    /// The hop of a found pair.
+    static let bounceDuration = 0.5
+    static let wiggleDuration = 0.35
+    /// After the last pair the child sees it bounce before the "You won!" alert covers it.
+    static let winCelebration = 1.2
+    static let background = Color(226, 242, 255)
+    static let dotColor = Color(255, 255, 255, 120)
+    static let matchGold = Color(255, 190, 40)
+
+    private var looks: [CardLook]
+    private var animationTime = 0.0
+    private var press = PressTracker<Int>()
+    /// Game time at which the win alert appears.
+    private var winAlertAt: Double?
+    /// Game seconds at the start of the current frame: the sum of the updates' dt so far.
+    /// Not `clock.now`: GameClock rounds every step to whole microseconds, which drifts by
+    /// a third of a microsecond per frame, so frame 180 would read 3.00006 s and a pair found
+    /// at exactly 3 s would score 4. A plain sum stays within 1e-12 s of frames / 60.
+    private var frameStart = 0.0
+
     public init(context: GameContext, level: Level) {
+        rules = MemoryRules(level: level, using: &context.random.generator)
+        cardFrames = MemoryLayout.frames(for: level, in: GameScene.playArea)
+        let first = cardFrames[0], last = cardFrames[cardFrames.count - 1]
+        gridBounds = Rect(first.x, first.y, last.maxX - first.x, last.maxY - first.y)
+        looks = Array(repeating: CardLook(), count: rules.cards.count)
         super.init(context: context, kind: .memory, level: level)
+    }
+
+    public override func enter() {
+        super.enter()
+        showTime(rules.countdown.shownSeconds(at: 0))
+    }
+
+    static func cardID(_ index: Int) -> String { "card-\(index)" }
+
+    // MARK: - Input
+
+    private func card(at p: Point) -> Int? { cardFrames.firstIndex { $0.contains(p) } }
+
+    public override func gameInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown(let p):
+            press.down(card(at: p))
+        case .pointerUp(let p):
+            if let tapped = press.up(card(at: p)) { return tap(tapped) }
+        default: break
+        }
+        return []
+    }
+
+    private func tap(_ index: Int) -> [SceneCommand] {
+        let events = rules.tap(card: index, now: frameStart)
+        if events.isEmpty {
+            // Open, found, or waiting for a mismatch to close: a soft shake says "not now".
+            looks[index].wiggleStart = animationTime
+            return []
+        }
+        return apply(events)
+    }
+
+    // MARK: - Time
+
+    public override func updateGame(now: Double, dt: Double) -> [SceneCommand] {
+        animationTime += dt
+        // Rules run on the time at the start of this frame, the same time a tap handled just
+        // before this update saw. So the log shows a mismatch closing exactly 1.000 s after
+        // its flip and the time running out exactly 2:00 after the game appeared, instead of
+        // one frame early (GameScene advances `clock` before calling us).
+        let ruleTime = frameStart
+        frameStart += dt
+        if let winAlertAt {
+            guard ruleTime + MemoryRules.timeTolerance >= winAlertAt else { return [] }
+            self.winAlertAt = nil
+            return finish(.won, reason: "all-found", score: rules.score, record: true)
+        }
+        let events = rules.update(now: ruleTime)
+        if rules.outcome != .won { showTime(rules.countdown.shownSeconds(at: ruleTime)) }
+        return apply(events)
+    }
+
+    /// Turns rule events into sounds, log lines and animations, in the order they happened.
+    private func apply(_ events: [MemoryEvent]) -> [SceneCommand] {
+        var commands: [SceneCommand] = []
+        for event in events {
+            switch event {
+            case .flipped(let card):
+                context.play(.flip)
+                context.log.emit("flip", [("card", .string(Self.cardID(card))), ("face", .string(rules.cards[card].face))])
+                startFlip(card, faceUp: true)
+            case .matched(let first, let second, let points):
+                context.log.emit("match", [("cards", .strings([Self.cardID(first), Self.cardID(second)])),
+                                           ("face", .string(rules.cards[first].face))])
+                context.play(.cheer)
+                // The hop starts once the second card has finished turning over.
+                looks[first].matchedAt = animationTime + Self.flipDuration
+                looks[second].matchedAt = animationTime + Self.flipDuration
+                showPoints(points)
+            case .mismatched(let first, let second):
+                context.log.emit("mismatch", [("cards", .strings([Self.cardID(first), Self.cardID(second)])),
+                                              ("faces", .strings([rules.cards[first].face, rules.cards[second].face]))])
+                context.play(.boing)
+                looks[first].wiggleStart = animationTime + Self.flipDuration
+                looks[second].wiggleStart = animationTime + Self.flipDuration
+            case .closed(let first, let second):
+                context.log.emit("close", [("cards", .strings([Self.cardID(first), Self.cardID(second)]))])
+                context.play(.close)
+                startFlip(first, faceUp: false)
+                startFlip(second, faceUp: false)
+            case .won:
+                winAlertAt = frameStart + Self.winCelebration
+            case .lost:
+                commands += finish(.lost, reason: "time", score: rules.score, record: false)
+            }
+        }
+        return commands
+    }
+
+    private func startFlip(_ card: Int, faceUp: Bool) {
+        looks[card].faceUp = faceUp
+        looks[card].flipStart = animationTime
+    }
+
+    // MARK: - Drawing
+
+    public override func drawContent(on canvas: any Canvas) {
+        drawBackground(on: canvas)
+        for index in cardFrames.indices { drawCard(index, on: canvas) }
+    }
+
+    /// A soft sky with big faint dots: cheerful, and quiet enough that the cards stand out.
+    /// Dots the cards would hide anyway are skipped (headless runs draw in software).
+    private func drawBackground(on canvas: any Canvas) {
+        canvas.fill(Canvas1024.bounds, Self.background)
+        let area = GameScene.playArea
+        let spacing = 128.0, radius = 26.0
+        var row = 0
+        var y = area.y + spacing / 2
+        while y < area.maxY + spacing {
+            var x = row % 2 == 0 ? spacing / 2 : spacing
+            while x < area.maxX + spacing {
+                let dot = Rect(center: Point(x, y), size: Size(2 * radius, 2 * radius))
+                if !gridBounds.contains(dot) { canvas.fillCircle(center: dot.center, radius: radius, Self.dotColor) }
+                x += spacing
+            }
+            y += spacing * 0.75
+            row += 1
+        }
+    }
+
+    /// Progress 0...1 of an animation that started at `start` and lasts `duration`, or nil
+    /// when it has not started or is over.
+    private func progress(_ start: Double?, _ duration: Double) -> Double? {
+        guard let start, animationTime >= start, animationTime < start + duration else { return nil }
+        return (animationTime - start) / duration
+    }
+
+    private func drawCard(_ index: Int, on canvas: any Canvas) {
+        let look = looks[index]
+        var frame = cardFrames[index]
+        // Which side shows and how wide it is: a flip squeezes the old side to nothing,
+        // then the new side grows back (|cos| of a half-turn).
+        var faceUp = look.faceUp
+        var scaleX = 1.0
+        if let p = progress(look.flipStart, Self.flipDuration) {
+            if p < 0.5 { faceUp.toggle() }
+            scaleX = abs(cos(p * .pi))
+        }
+        if let p = progress(look.wiggleStart, Self.wiggleDuration) {
+            frame = frame.offsetBy(sin(p * .pi * 6) * 7 * (1 - p), 0)
+        }
+        let state = rules.cards[index].state
+        let shownMatched = state == .matched && (look.matchedAt.map { animationTime >= $0 } ?? false)
+        var bounce = 0.0
+        if shownMatched, let p = progress(look.matchedAt, Self.bounceDuration) { bounce = sin(p * .pi) }
+        if bounce > 0 { frame = frame.scaled(1 + 0.08 * bounce).offsetBy(0, -frame.height * 0.04 * bounce) }
+        if press.pressed == index && rules.canOpen(index) { frame = frame.scaled(0.94) }
+
+        let radius = frame.width * 0.1
+        if shownMatched {
+            // A warm glow behind found cards, brighter while they hop.
+            let glow = 0.45 + 0.55 * bounce
+            canvas.fillRounded(frame.insetBy(-12, -12), radius: radius + 12, Self.matchGold.withAlpha(0.25 * glow))
+            canvas.fillRounded(frame.insetBy(-6, -6), radius: radius + 6, Self.matchGold.withAlpha(0.5 * glow))
+        }
+        let squeezed = frame.scaled(scaleX, 1)
+        if squeezed.width > 1 {
+            canvas.fillRounded(squeezed.offsetBy(0, 5), radius: min(radius, squeezed.width / 2), Theme.tileShadow)
+        }
+        let options = ImageOptions(scaleX: scaleX)
+        if faceUp {
+            canvas.image("card-front", in: frame, options)
+            canvas.image("animal-\(rules.cards[index].face)", in: frame.insetBy(frame.width * 0.13, frame.height * 0.13), options)
+        } else {
+            canvas.image("card-back", in: frame, options)
+        }
+        if shownMatched {
+            // Found pairs are marked by shape too, not colour alone: an outline and a check.
+            canvas.strokeRounded(frame.insetBy(-2, -2), radius: radius + 2, width: 5, Self.matchGold)
+            let badge = frame.width * 0.3
+            canvas.image("check", in: Rect(frame.maxX - badge * 0.8, frame.y - badge * 0.2, badge, badge))
+            if let p = progress(look.matchedAt, Self.bounceDuration * 1.6) { drawSparkles(around: frame, progress: p, on: canvas) }
+        }
+    }
+
+    /// Sparkles burst out from a found card and fade.
+    private func drawSparkles(around frame: Rect, progress p: Double, on canvas: any Canvas) {
+        let count = 6
+        let reach = frame.width * (0.45 + 0.3 * Easing.easeOutCubic(p))
+        let size = frame.width * 0.22 * (1 - 0.4 * p)
+        for i in 0..<count {
+            let angle = Double(i) / Double(count) * 2 * .pi + 0.4
+            let centre = Point(frame.midX + cos(angle) * reach, frame.midY + sin(angle) * reach)
+            canvas.image("sparkle", in: Rect(center: centre, size: Size(size, size)),
+                         ImageOptions(alpha: 1 - p, rotation: p * 180))
+        }
+    }
+
+    // MARK: - Dump
+
+    public override func dumpItems() -> [JSON] {
+        rules.cards.map { card in
+            dumpItem(Self.cardID(card.id), kind: "card", frame: cardFrames[card.id],
+                     [("face", .string(card.face)), ("state", .string(card.state.rawValue))])
+        }
     }
 }

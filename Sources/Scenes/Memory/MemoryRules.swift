@@ -1,0 +1,152 @@
+/// One card of the Memory grid. `id` is its grid position (row-major), which is also the
+/// number in its log and dump id `card-N`.
+public struct MemoryCard: Equatable, Sendable {
+    public enum State: String, Sendable { case hidden, open, matched }
+    public let id: Int
+    /// The animal on the card's face (`cat`, `dog`, ...); the image is `animal-<face>`.
+    public let face: String
+    public internal(set) var state: State = .hidden
+}
+
+/// What a rule call made happen, in the order it happened. The scene turns these into
+/// sounds, log events and animations.
+public enum MemoryEvent: Equatable, Sendable {
+    /// A hidden card turned face up.
+    case flipped(card: Int)
+    /// The two open cards show the same animal and stay open for good.
+    case matched(first: Int, second: Int, points: Int)
+    /// The two open cards differ; they close `mismatchCloseDelay` seconds later.
+    case mismatched(first: Int, second: Int)
+    /// The mismatched pair turned face down again.
+    case closed(first: Int, second: Int)
+    /// Every pair was found before the time ran out.
+    case won
+    /// The time ran out first.
+    case lost
+}
+
+/// The rules of Memory (SPEC section 4) as a plain value: a shuffled deck of animal pairs,
+/// tapping cards open, matching, the 1-second close of a mismatch (the grid is locked
+/// meanwhile), speed scoring and the countdown. It never reads a clock or a global random
+/// source: every call takes the game time `now` (seconds since the start), and the deck is
+/// drawn from the generator the caller passes in.
+public struct MemoryRules: Sendable {
+    /// How long a mismatched pair stays open, counted from the second card opening.
+    public static let mismatchCloseDelay = 1.0
+    /// ≤3 s since the previous pair (or the start): 5 points; ≤7 s: 4; slower: 3.
+    public static let scoring = TieredScore(tiers: [(maxSeconds: 3, points: 5), (maxSeconds: 7, points: 4)], slowPoints: 3)
+    /// Tolerance for "exactly one second later" with a clock that moves in 1/60 s steps
+    /// rounded to microseconds: far below one frame, far above the rounding.
+    static let timeTolerance = 1e-5
+
+    /// Columns × rows of the grid; landscape, so Hard is 5 wide and 4 high.
+    public static func grid(for level: Level) -> (columns: Int, rows: Int) {
+        switch level {
+        case .easy: return (4, 3)
+        case .medium: return (4, 4)
+        case .hard: return (5, 4)
+        }
+    }
+
+    public static func pairCount(for level: Level) -> Int {
+        let grid = grid(for: level)
+        return grid.columns * grid.rows / 2
+    }
+
+    /// 2:00, 1:45, 1:30.
+    public static func timeLimit(for level: Level) -> Double {
+        switch level {
+        case .easy: return 120
+        case .medium: return 105
+        case .hard: return 90
+        }
+    }
+
+    public let level: Level
+    public private(set) var cards: [MemoryCard]
+    public let countdown: Countdown
+    public private(set) var score = 0
+    /// When the last pair was found (0 = the start): the speed of the next pair counts from here.
+    public private(set) var lastPairTime = 0.0
+    /// The first card of a turn, open and waiting for its partner.
+    public private(set) var waitingCard: Int?
+    /// A mismatched pair and the time it closes; the grid ignores taps until then.
+    public private(set) var pendingClose: (first: Int, second: Int, at: Double)?
+    /// How the game ended, once it has.
+    public enum Outcome: String, Sendable { case won, lost }
+    public private(set) var outcome: Outcome?
+
+    /// Draws the animals for this level at random from the ten and shuffles the positions.
+    public init(level: Level, using generator: inout some RandomNumberGenerator) {
+        self.level = level
+        countdown = Countdown(limit: Self.timeLimit(for: level))
+        let animals = Array(AssetManifest.animals.shuffled(using: &generator).prefix(Self.pairCount(for: level)))
+        let faces = (animals + animals).shuffled(using: &generator)
+        cards = faces.enumerated().map { MemoryCard(id: $0.offset, face: $0.element) }
+    }
+
+    /// A fixed deck, for tests that need to know where each animal lies.
+    public init(level: Level, faces: [String]) {
+        precondition(faces.count == Self.pairCount(for: level) * 2, "a \(level) deck has \(Self.pairCount(for: level)) pairs")
+        self.level = level
+        countdown = Countdown(limit: Self.timeLimit(for: level))
+        cards = faces.enumerated().map { MemoryCard(id: $0.offset, face: $0.element) }
+    }
+
+    public var isFinished: Bool { outcome != nil }
+    /// While a mismatched pair waits to close, no other card opens.
+    public var isLocked: Bool { pendingClose != nil }
+    public var matchedPairs: Int { cards.filter { $0.state == .matched }.count / 2 }
+
+    /// Whether tapping `card` now would open it (used for the press-down look, too).
+    public func canOpen(_ card: Int) -> Bool {
+        !isFinished && !isLocked && cards.indices.contains(card) && cards[card].state == .hidden
+    }
+
+    /// A child tapped `card` at time `now`. Taps on open or matched cards, during the
+    /// mismatch wait, or after the game ended change nothing and return no events.
+    public mutating func tap(card: Int, now: Double) -> [MemoryEvent] {
+        guard canOpen(card) else { return [] }
+        cards[card].state = .open
+        var events: [MemoryEvent] = [.flipped(card: card)]
+        guard let first = waitingCard else {
+            waitingCard = card
+            return events
+        }
+        waitingCard = nil
+        if cards[first].face == cards[card].face {
+            cards[first].state = .matched
+            cards[card].state = .matched
+            let points = Self.scoring.points(forInterval: now - lastPairTime)
+            score += points
+            lastPairTime = now
+            events.append(.matched(first: first, second: card, points: points))
+            if cards.allSatisfy({ $0.state == .matched }) {
+                outcome = .won
+                events.append(.won)
+            }
+        } else {
+            pendingClose = (first, card, now + Self.mismatchCloseDelay)
+            events.append(.mismatched(first: first, second: card))
+        }
+        return events
+    }
+
+    /// Advances to time `now`: closes a mismatched pair when its second is up, and ends the
+    /// game when the countdown reaches 0:00.
+    public mutating func update(now: Double) -> [MemoryEvent] {
+        guard !isFinished else { return [] }
+        var events: [MemoryEvent] = []
+        if let pending = pendingClose, now + Self.timeTolerance >= pending.at {
+            cards[pending.first].state = .hidden
+            cards[pending.second].state = .hidden
+            pendingClose = nil
+            events.append(.closed(first: pending.first, second: pending.second))
+        }
+        if countdown.isOver(at: now) {
+            outcome = .lost
+            events.append(.lost)
+        }
+        return events
+    }
+}
