@@ -155,8 +155,10 @@ for round_ in range(1, MAX_ROUNDS + 1):
     log = run(taps)
 
 if shots:
-    # Balloons rising; a far balloon's number on its way to the score; the slow indicator.
-    extra = [(frame_time(4.0), "4.0000 screenshot %s/balloons-rising.png" % shots)]
+    # Balloons rising (a run without taps, so the sky is full), then in the played run: a far
+    # balloon's number on its way to the score, the star's magic and the slow indicator.
+    run([], [(6.0, "6.0000 screenshot %s/balloons-rising.png" % shots)])
+    extra = []
     far = [t for t in taps if t["type"] == "regular" and t["y"] > 520 and 6 < t["t"] < 18]
     if far:
         t = frame_time(far[0]["t"] + 0.3)
