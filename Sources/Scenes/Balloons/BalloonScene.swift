@@ -1,7 +1,250 @@
-/// The Balloons game scene (being built).
+import Foundation
+
+/// The Balloons game: balloons rise over the sky; a tap pops one and its number flies to the
+/// score. The star balloon slows the next balloons for a while, the skull ends the game.
+/// The rules (`BalloonRules`) own positions, timing and scoring; this scene turns taps into
+/// rule calls, and rule events into log lines, sounds and animations, and draws.
 @MainActor
 public final class BalloonScene: GameScene {
+    public private(set) var rules: BalloonRules
+    private let countdown: Countdown
+    /// Numbers on their way to the score pill; each counts when it lands.
+    public private(set) var flights: [FlyingNumber] = []
+    private var effects: [PopEffect] = []
+    /// Shake and red flash after the skull balloon, seconds left.
+    private var shakeLeft = 0.0
+    private var flashLeft = 0.0
+    /// After the skull pops, the alert waits a moment so the "boom" can be seen.
+    private var pendingAlert: [SceneCommand] = []
+    private var alertDelay = 0.0
+    /// Decoration time: keeps sparkles around the star balloon twinkling.
+    private var decorTime = 0.0
+
+    public static let shakeDuration = 0.45
+    public static let flashDuration = 0.5
+    public static let killerAlertDelay = 0.9
+    /// How far (px) and how much (degrees) balloons sway as they rise.
+    public static let swayDistance = 5.0
+    public static let swayAngle = 4.0
+    static let numberText = TextStyle(size: 54, bold: true)
+    static let flyingText = TextStyle(size: 44, bold: true)
+    static let numberOutline = Color(40, 30, 70)
+
     public init(context: GameContext, level: Level) {
+        rules = BalloonRules(level: level, using: &context.random.generator)
+        countdown = Countdown(limit: rules.config.timeLimit)
         super.init(context: context, kind: .balloons, level: level)
+    }
+
+    // MARK: - Time
+
+    public override func onUpdate(dt: Double) -> [SceneCommand] {
+        var commands = super.onUpdate(dt: dt)
+        guard !isPaused else { return commands }
+        decorTime += dt
+        for i in effects.indices { effects[i].age += dt }
+        effects.removeAll { $0.isFinished }
+        shakeLeft = max(shakeLeft - dt, 0)
+        flashLeft = max(flashLeft - dt, 0)
+        if !pendingAlert.isEmpty {
+            alertDelay -= dt
+            if alertDelay <= 1e-9 {
+                commands += pendingAlert
+                pendingAlert = []
+            }
+        }
+        return commands
+    }
+
+    public override func updateGame(now: Double, dt: Double) -> [SceneCommand] {
+        // Numbers land first, so a number that lands in the last frame still counts on screen.
+        for i in flights.indices { flights[i].age += dt }
+        for flight in flights where flight.hasLanded { showPoints(flight.number) }
+        flights.removeAll { $0.hasLanded }
+        let events = rules.advance(to: now, using: &context.random.generator)
+        showTime(countdown.shownSeconds(at: now))
+        return handle(events, now: now)
+    }
+
+    // MARK: - Input
+
+    public override func gameInput(_ event: InputEvent) -> [SceneCommand] {
+        // A balloon pops on the press: it keeps rising, so waiting for the release of a
+        // small hand on a moving target would miss it.
+        guard case .pointerDown(let p) = event else { return [] }
+        return handle(rules.tap(p, now: clock.now), now: clock.now)
+    }
+
+    // MARK: - Rule events
+
+    private func handle(_ events: [BalloonEvent], now: Double) -> [SceneCommand] {
+        var commands: [SceneCommand] = []
+        for event in events {
+            switch event {
+            case .spawned(let b):
+                context.log.emit("spawn", [
+                    ("balloon", .string(b.name)), ("type", .string(b.type.rawValue)), ("color", .string(b.color)),
+                    ("number", .optional(b.number)), ("spot", .int(b.spot)), ("speed", .double(b.speed)),
+                ])
+                if b.type == .bonus { context.play(.bonusArrive) }
+                if b.type == .killer { context.play(.killerArrive) }
+            case .escaped(let b):
+                context.log.emit("escape", [("balloon", .string(b.name))])
+            case .popped(let b, let points):
+                context.log.emit("pop", [("balloon", .string(b.name)), ("type", .string(b.type.rawValue)), ("number", .optional(b.number))])
+                let center = BalloonLayout.body(in: swayedFrame(b, at: now)).center
+                switch b.type {
+                case .regular:
+                    context.play(.pop)
+                    effects.append(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .pop, seed: b.id))
+                case .bonus:
+                    context.play(.pop)
+                    effects.append(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .magic, seed: b.id))
+                case .killer:
+                    context.play(.boom)
+                    effects.append(PopEffect(center: center, tint: Color(70, 70, 84), style: .boom, seed: b.id))
+                    shakeLeft = Self.shakeDuration
+                    flashLeft = Self.flashDuration
+                }
+                if points > 0 { flights.append(FlyingNumber(number: points, from: center)) }
+            case .slowedDown:
+                context.play(.magic)
+            case .ended(let reason):
+                landAllFlights()
+                switch reason {
+                case .time:
+                    commands += finish(.won, reason: "time", score: rules.score, record: true)
+                case .idle:
+                    commands += finish(.lost, reason: "idle", score: rules.score, record: false)
+                case .killer:
+                    pendingAlert = finish(.lost, reason: "killer", score: rules.score, record: false)
+                    alertDelay = Self.killerAlertDelay
+                }
+            }
+        }
+        return commands
+    }
+
+    /// The game ended with numbers still flying: count them now so the final score is right.
+    private func landAllFlights() {
+        for flight in flights { showPoints(flight.number) }
+        flights.removeAll()
+    }
+
+    // MARK: - Drawing
+
+    /// Sway: a small sideways drift and tilt, each balloon in its own phase, so they look
+    /// alive. Kept well inside the hit margin, so the touchable area stays honest.
+    private func sway(_ b: Balloon, at now: Double) -> (dx: Double, angle: Double) {
+        let phase = Double(b.id) * 2.399963
+        let t = now - b.spawnTime
+        return (Self.swayDistance * sin(t * 2.1 + phase), Self.swayAngle * sin(t * 1.7 + phase + 1))
+    }
+
+    private func swayedFrame(_ b: Balloon, at now: Double) -> Rect {
+        b.frame(at: now).offsetBy(sway(b, at: now).dx, 0)
+    }
+
+    private var shakeOffset: Point {
+        guard shakeLeft > 0 else { return .zero }
+        let strength = 14 * shakeLeft / Self.shakeDuration
+        return Point(strength * sin(decorTime * 71), strength * cos(decorTime * 53))
+    }
+
+    public override func drawContent(on canvas: any Canvas) {
+        let now = clock.now
+        let offset = shakeOffset
+        let background = offset == .zero ? Canvas1024.bounds : Canvas1024.bounds.scaled(1.04).offsetBy(offset.x, offset.y)
+        canvas.image("bg-balloons", in: background)
+        for b in rules.balloons { drawBalloon(b, now: now, offset: offset, on: canvas) }
+        for effect in effects { effect.draw(on: canvas, offset: offset) }
+        drawSlowIndicator(now: now, on: canvas)
+        if flashLeft > 0 {
+            canvas.fill(BalloonLayout.playArea, Color(255, 40, 40).withAlpha(0.45 * flashLeft / Self.flashDuration))
+        }
+    }
+
+    private func drawBalloon(_ b: Balloon, now: Double, offset: Point, on canvas: any Canvas) {
+        let (dx, angle) = sway(b, at: now)
+        let frame = b.frame(at: now).offsetBy(dx + offset.x, offset.y)
+        guard frame.maxY > BalloonLayout.playArea.minY, frame.minY < Canvas1024.height else { return }
+        // The body centre turns with the image about the frame centre.
+        let body = BalloonLayout.body(in: frame).center
+        let radians = angle * .pi / 180
+        let vx = body.x - frame.midX, vy = body.y - frame.midY
+        let center = Point(frame.midX + vx * cos(radians) - vy * sin(radians), frame.midY + vx * sin(radians) + vy * cos(radians))
+        if b.type == .bonus {
+            // A pulsing golden halo: the star balloon reads as special, not just as yellow.
+            let pulse = 0.5 + 0.5 * sin(decorTime * 5)
+            canvas.fillCircle(center: center, radius: 62 + 6 * pulse, Color(255, 236, 120).withAlpha(0.25 + 0.2 * pulse))
+        }
+        canvas.image(b.imageName, in: frame, ImageOptions(rotation: angle))
+        if let number = b.number {
+            canvas.text("\(number)", Self.numberText, at: center, color: .white, outline: Self.numberOutline)
+        } else if b.type == .bonus {
+            for i in 0..<3 {
+                let a = decorTime * 1.6 + Double(i) * 2.1
+                let p = Point(center.x + cos(a) * 54, center.y + sin(a) * 60)
+                let size = 32 + 10 * sin(decorTime * 5 + Double(i))
+                canvas.image("sparkle", in: Rect(center: p, size: Size(size, size)), ImageOptions(rotation: decorTime * 90))
+            }
+        }
+    }
+
+    private func drawSlowIndicator(now: Double, on canvas: any Canvas) {
+        let left = rules.slowLeft(at: now)
+        guard left > 0, !isOver || rules.ended == .killer else { return }
+        let fraction = left / rules.config.slowDuration
+        // Pops in over the first 0.3 s, so the child notices it.
+        let appear = min((rules.config.slowDuration - left) / 0.3, 1)
+        let frame = BalloonLayout.slowIndicator.scaled(0.6 + 0.4 * Easing.easeOutBack(appear))
+        Decor.card(canvas, frame, radius: frame.height / 2, fill: Color(255, 252, 230), shadow: 5)
+        canvas.strokeRounded(frame, radius: frame.height / 2, width: 4, Color(255, 190, 40))
+        let s = frame.width / BalloonLayout.slowIndicator.width
+        let icon = BalloonLayout.slowIcon
+        canvas.image("snail", in: Rect(frame.x + (icon.x - BalloonLayout.slowIndicator.x) * s, frame.y + (icon.y - BalloonLayout.slowIndicator.y) * s,
+                                       icon.width * s, icon.height * s))
+        let label = BalloonLayout.slowLabelAnchor
+        canvas.text("Slow!", Theme.labelText, at: Point(frame.x + (label.x - BalloonLayout.slowIndicator.x) * s, frame.y + (label.y - BalloonLayout.slowIndicator.y) * s),
+                    align: .left, color: Color(120, 70, 200))
+        let track = BalloonLayout.slowBarTrack
+        let trackFrame = Rect(frame.x + (track.x - BalloonLayout.slowIndicator.x) * s, frame.y + (track.y - BalloonLayout.slowIndicator.y) * s,
+                              track.width * s, track.height * s)
+        canvas.fillRounded(trackFrame, radius: trackFrame.height / 2, Color(230, 222, 200))
+        if fraction > 0.01 {
+            canvas.fillRounded(Rect(trackFrame.x, trackFrame.y, max(trackFrame.width * fraction, trackFrame.height), trackFrame.height),
+                               radius: trackFrame.height / 2, Color(150, 90, 230))
+        }
+    }
+
+    /// The popped numbers flying to the score, drawn over the top bar so they reach the pill.
+    public override func drawOverBar(on canvas: any Canvas) {
+        super.drawOverBar(on: canvas)
+        for flight in flights {
+            // A golden coin with the number, shrinking a little as it nears the score pill.
+            let scale = 1 - 0.4 * flight.progress
+            let p = flight.position
+            canvas.fillCircle(center: Point(p.x, p.y + 3), radius: 34 * scale, Color(120, 70, 0, 70))
+            canvas.fillCircle(center: p, radius: 34 * scale, .white)
+            canvas.fillCircle(center: p, radius: 29 * scale, Color(255, 190, 30))
+            let style = TextStyle(size: Int((Double(Self.flyingText.size) * scale).rounded()), bold: true)
+            canvas.text("\(flight.number)", style, at: p, color: .white, outline: Self.numberOutline)
+        }
+    }
+
+    // MARK: - Dump
+
+    public override func dumpFields() -> [(String, JSON)] {
+        super.dumpFields() + [("slowLeft", .double(rules.slowLeft(at: clock.now)))]
+    }
+
+    public override func dumpItems() -> [JSON] {
+        rules.balloons.compactMap { b in
+            guard let frame = b.hitFrame(at: clock.now) else { return nil }
+            return dumpItem(b.name, kind: "balloon", frame: frame, [
+                ("type", .string(b.type.rawValue)), ("color", .string(b.color)), ("number", .optional(b.number)),
+                ("speed", .double(b.speed)),
+            ])
+        }
     }
 }

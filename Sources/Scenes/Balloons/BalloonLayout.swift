@@ -1,0 +1,63 @@
+/// Where balloons enter, how big they are drawn, where their touchable body is, and where
+/// the score pill and the "slow" indicator sit. Pure constants and small functions, shared by
+/// the rules (positions, hit-testing) and the scene (drawing).
+public enum BalloonLayout {
+    /// The area under the top bar where balloons can be seen and touched.
+    public static let playArea = Rect(0, TopBar.height, Canvas1024.width, Canvas1024.height - TopBar.height)
+
+    /// The balloon images are 120×180; drawn at 0.8 so that ten entrance spots fit side by
+    /// side across 1024 px without overlapping, while the body stays far above 64×64.
+    public static let imageSize = Size(120, 180)
+    public static let scale = 0.8
+    public static let size = Size(imageSize.width * scale, imageSize.height * scale)
+    /// The body (the round part) inside the 120×180 image; the string hangs below it.
+    public static let bodyInImage = Rect(8, 4, 104, 132)
+    /// Taps a little off the body still count: small fingers are not precise and balloons move.
+    public static let hitMargin = 12.0
+
+    public static let spotCount = 10
+    /// Equal gaps between the ten spots and at both ends.
+    public static let spotGap = (Canvas1024.width - Double(spotCount) * size.width) / Double(spotCount + 1)
+    /// A new balloon starts with its top at the bottom edge of the screen and rises into view.
+    public static let entranceY = Canvas1024.height
+
+    /// Left edge of an entrance spot (0...9).
+    public static func spotX(_ spot: Int) -> Double {
+        spotGap + Double(spot) * (size.width + spotGap)
+    }
+
+    /// The balloon image frame (body and string) with its top-left corner at (x, y).
+    public static func frame(x: Double, y: Double) -> Rect { Rect(x, y, size.width, size.height) }
+
+    /// The body inside a balloon image frame.
+    public static func body(in frame: Rect) -> Rect {
+        let s = frame.width / imageSize.width
+        return Rect(frame.x + bodyInImage.x * s, frame.y + bodyInImage.y * s, bodyInImage.width * s, bodyInImage.height * s)
+    }
+
+    /// The touchable area: the body plus a margin, cut to the play area (a balloon behind the
+    /// top bar cannot be touched, and the centre of this frame is never on a top-bar button).
+    /// Nil once nothing of it is left in the play area.
+    public static func hitFrame(in frame: Rect) -> Rect? {
+        clip(body(in: frame).insetBy(-hitMargin, -hitMargin), to: playArea)
+    }
+
+    /// The intersection of two rectangles, nil when they do not overlap.
+    public static func clip(_ r: Rect, to bounds: Rect) -> Rect? {
+        let x0 = max(r.minX, bounds.minX), y0 = max(r.minY, bounds.minY)
+        let x1 = min(r.maxX, bounds.maxX), y1 = min(r.maxY, bounds.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// Where popped numbers fly to: the centre of the score pill.
+    public static let scoreTarget = TopBar.scoreFrame.center
+    /// One speed for every flying number, so far balloons take visibly longer.
+    public static let flyingNumberSpeed = 900.0
+
+    /// The "slow" indicator after a bonus balloon: a pill just under the top bar.
+    public static let slowIndicator = Rect(Canvas1024.width / 2 - 130, TopBar.height + 14, 260, 76)
+    public static var slowIcon: Rect { Rect(slowIndicator.x + 12, slowIndicator.y + 8, 60, 60) }
+    public static var slowBarTrack: Rect { Rect(slowIndicator.x + 84, slowIndicator.maxY - 24, slowIndicator.width - 104, 12) }
+    public static var slowLabelAnchor: Point { Point(slowIndicator.x + 84, slowIndicator.y + 28) }
+}
