@@ -130,6 +130,8 @@ public final class SDLCanvas: Canvas {
     }
 
     public func fill(_ rect: Rect, _ color: Color) {
+        // SDL draws a one-pixel line for an empty rectangle: skip those.
+        guard rect.width >= 0.5, rect.height >= 0.5 else { return }
         setColor(color)
         var r = SDL_FRect(x: Float(rect.x), y: Float(rect.y), w: Float(rect.width), h: Float(rect.height))
         SDL_RenderFillRectF(renderer, &r)
