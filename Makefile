@@ -44,7 +44,7 @@ run: release
 
 # The whole suite, headless: no display or sound card needed (the end-to-end tests start
 # their own virtual X display).
-test: test-deps
+test: test-deps packaging-deps
 	$(SWIFT) build
 	SDL_AUDIODRIVER=dummy $(SWIFT) test
 
