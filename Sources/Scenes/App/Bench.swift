@@ -37,7 +37,7 @@ extension GameApp {
         }
         let line = JSON.object([
             ("scene", .string(name)), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
-            ("frame", stats(whole)), ("maxItemsOnScreen", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
+            ("frame", stats(whole)), ("maxBalloons", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
             ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
         ])
         return line.serialized()
@@ -64,7 +64,15 @@ final class BenchWorkload {
         switch name {
         case "memory-hard": stack.apply([.push(context.makeGame(.memory, .hard))])
         case "sorting-hard": stack.apply([.push(context.makeGame(.sorting, .hard))])
-        case "balloons-hard": stack.apply([.push(context.makeGame(.balloons, .hard))])
+        case "balloons-hard":
+            // The busiest sky the game can show: Hard's numbers, but ten balloons a second at a
+            // speed that keeps 40-50 on screen, and no time or idle limit to end the run.
+            var config = BalloonRules.Config.level(.hard)
+            config.countsPerSecond = [10]
+            config.speed = 150
+            config.timeLimit = 10_000
+            config.idleLimit = 10_000
+            stack.apply([.push(BalloonScene(context: context, level: .hard, config: config))])
         default: break
         }
     }
@@ -86,7 +94,7 @@ final class BenchWorkload {
         for item in due { stack.handle(item.event) }
         guard pending.isEmpty else { return }
         let all = items(stack)
-        lastItemCount = all.count
+        lastItemCount = all.filter { $0["kind"]?.stringValue == "balloon" }.count
         // A finished game: answer "Play again?" with Yes, so the workload keeps playing.
         if stack.top.name == "alert", let yes = all.first(where: { $0["id"]?.stringValue == "alert-yes" })?.frameCenter {
             if frame % 30 == 0 { tap(yes, at: frame + 1) }
@@ -120,19 +128,12 @@ final class BenchWorkload {
             for s in 1...steps { schedule(frame + 1 + s, .pointerMoved(Point.lerp(from, target, Double(s) / Double(steps)))) }
             schedule(frame + 2 + steps, .pointerUp(target))
         case "balloons-hard":
-            if let flood = stack.top as? BenchFloodable { flood.benchFlood(minimum: 40) }
             guard frame % 12 == 0 else { return }
             let balloons = all.filter { $0["kind"]?.stringValue == "balloon" && $0["type"]?.stringValue != "killer" }
             if let b = balloons.randomElement(using: &rng)?.frameCenter { tap(b, at: frame + 1) }
         default: break
         }
     }
-}
-
-/// A scene that can add work on demand for the benchmark (Balloons keeps 40+ on screen).
-@MainActor
-protocol BenchFloodable: AnyObject {
-    func benchFlood(minimum: Int)
 }
 
 /// Numbers about this process, from /proc.

@@ -30,8 +30,9 @@ public final class BalloonScene: GameScene {
     static let flyingText = TextStyle(size: 44, bold: true)
     static let numberOutline = Color(40, 30, 70)
 
-    public init(context: GameContext, level: Level) {
-        rules = BalloonRules(level: level, using: &context.random.generator)
+    /// `config` replaces the level's numbers (the benchmark's busiest sky uses it).
+    public init(context: GameContext, level: Level, config: BalloonRules.Config? = nil) {
+        rules = BalloonRules(config: config ?? .level(level), using: &context.random.generator)
         countdown = Countdown(limit: rules.config.timeLimit)
         super.init(context: context, kind: .balloons, level: level)
     }
