@@ -39,8 +39,8 @@ final class PackagingTests: XCTestCase {
         let scratch = NSTemporaryDirectory() + "kjc-pkg-run-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
-        FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/out"))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/err"))
         let p = Process()

@@ -51,6 +51,7 @@ public final class SceneStack {
     public var needsFrames: Bool { scenes.contains { $0.needsFrames } }
 
     public func handle(_ event: InputEvent) {
+        revision &+= 1
         apply(top.handle(event))
     }
 
@@ -58,19 +59,34 @@ public final class SceneStack {
         apply(top.update(dt: dt))
     }
 
-    /// Draws from the topmost opaque scene up; each overlay dims what is beneath it.
+    /// Bumped whenever the stack changes or input arrives: the picture beneath an overlay
+    /// can only change then, because only the top scene gets time.
+    private var revision = 0
+
+    /// Draws from the topmost opaque scene up; each overlay dims what is beneath it. What is
+    /// beneath the top overlay (dim included) is drawn as one cached layer.
     public func draw(on canvas: any Canvas) {
         let base = scenes.lastIndex(where: { !$0.isOverlay }) ?? 0
-        for index in base..<scenes.count {
-            let scene = scenes[index]
-            if index > base && scene.isOverlay {
+        let top = scenes.count - 1
+        func drawRange(_ range: Range<Int>) {
+            for index in range {
+                if index > base && scenes[index].isOverlay { canvas.fill(Canvas1024.bounds, SceneStack.dimColor) }
+                scenes[index].draw(on: canvas)
+            }
+        }
+        if top > base {
+            canvas.layer(key: revision) {
+                drawRange(base..<top)
                 canvas.fill(Canvas1024.bounds, SceneStack.dimColor)
             }
-            scene.draw(on: canvas)
+            scenes[top].draw(on: canvas)
+        } else {
+            drawRange(base..<scenes.count)
         }
     }
 
     public func apply(_ commands: [SceneCommand]) {
+        if !commands.isEmpty { revision &+= 1 }
         for command in commands {
             switch command {
             case .push(let scene):

@@ -96,6 +96,10 @@ public final class SDLCanvas: Canvas {
         for t in textures.values { SDL_DestroyTexture(t.pointer) }
         for t in textCache.values { SDL_DestroyTexture(t.texture.pointer) }
         for t in cornerTextures.values { SDL_DestroyTexture(t) }
+        for t in sprites.values { SDL_DestroyTexture(t.texture.pointer) }
+        if let layerTexture { SDL_DestroyTexture(layerTexture) }
+        layerTexture = nil
+        sprites.removeAll()
         cornerTextures.removeAll()
         for f in fonts.values { TTF_CloseFont(f) }
         for f in outlineFonts.values { TTF_CloseFont(f) }
@@ -105,6 +109,7 @@ public final class SDLCanvas: Canvas {
     /// Called once per drawn frame: drops text textures not used for a while.
     public func endFrame() {
         frameNumber += 1
+        if spriteRequests.count > 2000 { spriteRequests = spriteRequests.filter { frameNumber - $0.value <= 2 } }
         guard textCache.count > Self.textCacheLimit else { return }
         let stale = textCache.filter { frameNumber - $0.value.lastUsed > 30 }
         for (key, value) in stale {
@@ -252,7 +257,119 @@ public final class SDLCanvas: Canvas {
     public func image(_ name: String, in frame: Rect, _ options: ImageOptions) {
         guard let texture = textures[name], options.alpha > 0.004 else { return }
         let fitted = frame.aspectFit(texture.size).scaled(options.scaleX, options.scaleY)
-        draw(texture, in: fitted, options)
+        let scaled = abs(fitted.width - texture.size.width) > 0.5 || abs(fitted.height - texture.size.height) > 0.5
+        guard scaled || options.rotation != 0 else {
+            draw(texture, in: fitted, options)
+            return
+        }
+        let key = SpriteKey(name: name, width: Int(fitted.width.rounded()), height: Int(fitted.height.rounded()),
+                            degrees: Int(options.rotation.rounded()))
+        if let sprite = sprite(for: key, from: texture) {
+            var plain = options
+            plain.rotation = 0
+            draw(sprite, in: Rect(center: fitted.center, size: sprite.size), plain)
+        } else {
+            draw(texture, in: fitted, options)
+        }
+    }
+
+    // MARK: - Layer cache
+
+    private var layerTexture: OpaquePointer?
+    private var layerKey: Int?
+
+    public func layer(key: Int, _ draw: () -> Void) {
+        if layerTexture == nil {
+            layerTexture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                             Int32(Canvas1024.width), Int32(Canvas1024.height))
+        }
+        guard let texture = layerTexture else { draw(); return }
+        if layerKey != key {
+            let previous = SDL_GetRenderTarget(renderer)
+            SDL_SetRenderTarget(renderer, texture)
+            draw()
+            SDL_SetRenderTarget(renderer, previous)
+            layerKey = key
+        }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+    }
+
+    // MARK: - Sprite cache
+    //
+    // The software renderer scales and rotates with a temporary surface on every draw, which
+    // is most of a frame's cost. An image drawn at the same size and angle in two frames in a
+    // row is rendered once into a texture of that size (rotation quantized to whole degrees)
+    // and then copied 1:1. Sizes that change every frame (a card flipping, a pulse) are not
+    // cached. The cache is bounded by bytes and evicts what was used least recently.
+
+    struct SpriteKey: Hashable {
+        let name: String
+        let width: Int
+        let height: Int
+        let degrees: Int
+    }
+    struct CachedSprite {
+        let texture: Texture
+        var lastUsed: Int
+        let bytes: Int
+    }
+    private var sprites: [SpriteKey: CachedSprite] = [:]
+    private var spriteRequests: [SpriteKey: Int] = [:]
+    private var spriteBytes = 0
+    static let spriteBudget = 24 << 20
+
+    public var cachedSpriteCount: Int { sprites.count }
+
+    private func sprite(for key: SpriteKey, from texture: Texture) -> Texture? {
+        if var cached = sprites[key] {
+            cached.lastUsed = frameNumber
+            sprites[key] = cached
+            return cached.texture
+        }
+        let previousRequest = spriteRequests[key]
+        spriteRequests[key] = frameNumber
+        guard let previousRequest, previousRequest >= frameNumber - 1, key.width > 0, key.height > 0 else { return nil }
+        let radians = Double(key.degrees) * .pi / 180
+        let w = Double(key.width), h = Double(key.height)
+        let bw = Int32((abs(w * cos(radians)) + abs(h * sin(radians))).rounded(.up)) + 2
+        let bh = Int32((abs(w * sin(radians)) + abs(h * cos(radians))).rounded(.up)) + 2
+        guard let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), bw, bh) else {
+            return nil
+        }
+        SDL_SetTextureBlendMode(target, SDL_BLENDMODE_BLEND)
+        let previousTarget = SDL_GetRenderTarget(renderer)
+        SDL_SetRenderTarget(renderer, target)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+        SDL_RenderClear(renderer)
+        // Copy, not blend, into the clear texture: straight alpha stays straight.
+        SDL_SetTextureBlendMode(texture.pointer, SDL_BLENDMODE_NONE)
+        SDL_SetTextureAlphaMod(texture.pointer, 255)
+        SDL_SetTextureColorMod(texture.pointer, 255, 255, 255)
+        var dst = SDL_FRect(x: Float((Double(bw) - w) / 2), y: Float((Double(bh) - h) / 2), w: Float(w), h: Float(h))
+        if key.degrees != 0 {
+            SDL_RenderCopyExF(renderer, texture.pointer, nil, &dst, Double(key.degrees), nil, SDL_FLIP_NONE)
+        } else {
+            SDL_RenderCopyF(renderer, texture.pointer, nil, &dst)
+        }
+        SDL_SetRenderTarget(renderer, previousTarget)
+        let bytes = Int(bw) * Int(bh) * 4
+        let made = Texture(pointer: target, size: Size(Double(bw), Double(bh)), opaque: false)
+        sprites[key] = CachedSprite(texture: made, lastUsed: frameNumber, bytes: bytes)
+        spriteBytes += bytes
+        if spriteBytes > Self.spriteBudget { evictSprites() }
+        return made
+    }
+
+    private func evictSprites() {
+        for (key, sprite) in sprites.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+            guard spriteBytes > Self.spriteBudget * 3 / 4 else { break }
+            guard sprite.lastUsed < frameNumber else { continue }
+            SDL_DestroyTexture(sprite.texture.pointer)
+            sprites[key] = nil
+            spriteBytes -= sprite.bytes
+        }
     }
 
     private func draw(_ texture: Texture, in target: Rect, _ options: ImageOptions) {
