@@ -53,3 +53,10 @@ clean:
 
 # Install, uninstall and the Debian package live in packaging/.
 -include packaging/install.mk
+
+# Benchmarks (release build): writes BENCHMARKS.md and docs/bench/*.png.
+APT_BENCH := xvfb xauth gnuplot-nox
+bench: release
+	@missing=""; for p in $(APT_BENCH); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+	python3 tools/bench/bench.py

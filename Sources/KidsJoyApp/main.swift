@@ -55,6 +55,12 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(name: .customLong("bench-frames"), help: ArgumentHelp("Frames a benchmark runs.", visibility: .hidden))
     var benchFrames: Int = 3000
 
+    @Option(name: .customLong("bench-csv"), help: ArgumentHelp("Write every benchmark frame's times to FILE (CSV).", valueName: "FILE", visibility: .hidden))
+    var benchCSV: String?
+
+    @Flag(name: .customLong("bench-profile"), help: ArgumentHelp("Add the time spent in each kind of drawing call to the benchmark line.", visibility: .hidden))
+    var benchProfile = false
+
     @Flag(name: .customLong("quit-after-first-frame"), help: ArgumentHelp("Quit once the first frame is shown (start-up timing).", visibility: .hidden))
     var quitAfterFirstFrame = false
 
@@ -78,6 +84,8 @@ struct KidsJoyCenter: ParsableCommand {
         o.assetsDir = assets
         o.bench = bench
         o.benchFrames = benchFrames
+        o.benchCSV = benchCSV
+        o.benchProfile = benchProfile
         o.quitAfterFirstFrame = quitAfterFirstFrame
         var config = ConfigValues()
         if !headless || self.config != nil {

@@ -394,9 +394,9 @@ final class MemorySceneTests: XCTestCase {
         XCTAssertEqual(canvas.images.filter { $0 == "animal-\(h.rules.cards[a].face)" }.count, 2)
         XCTAssertEqual(canvas.images.filter { $0 == "animal-\(h.rules.cards[c].face)" }.count, 1)
         XCTAssertEqual(canvas.images.filter { $0 == "check" }.count, 2, "found cards carry a check, not colour alone")
-        // The found cards' outline, drawn around the cards themselves.
+        // The found cards' outline and two glow rings, drawn around the cards themselves.
         let strokes = canvas.calls.compactMap { call -> Rect? in if case .stroke(let r) = call { return r }; return nil }
-        XCTAssertEqual(strokes.count, 2)
+        XCTAssertEqual(strokes.count, 6)
         XCTAssertTrue(strokes.allSatisfy { $0.contains(h.scene.cardFrames[a].center) || $0.contains(h.scene.cardFrames[b].center) })
     }
 
@@ -416,7 +416,7 @@ final class MemorySceneTests: XCTestCase {
             func imageSize(_ name: String) -> Size? { Size(256, 256) }
             func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double) {}
             func measure(_ string: String, _ style: TextStyle) -> Size { Size(10, 10) }
-            func layer(key: Int, _ draw: () -> Void) { draw() }
+            func layer(_ id: String, key: Int, _ draw: () -> Void) { draw() }
         }
         let h = MemoryHarness(level: .easy)
         h.tap(0)

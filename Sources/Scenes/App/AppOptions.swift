@@ -17,6 +17,10 @@ public struct AppOptions: Sendable {
     /// `--bench SCENE`: run a fixed workload and print frame timings.
     public var bench: String?
     public var benchFrames = 3000
+    /// Where the benchmark writes every frame's times (CSV), for plots.
+    public var benchCSV: String?
+    /// Time each kind of drawing call (`--bench-profile`).
+    public var benchProfile = false
     /// Quit right after the first frame is presented (start-up timing).
     public var quitAfterFirstFrame = false
     public init() {}

@@ -19,6 +19,7 @@ extension GameApp {
         let frames = max(options.benchFrames, 1)
         update.reserveCapacity(frames); draw.reserveCapacity(frames); whole.reserveCapacity(frames)
         var maxItems = 0
+        let profiler = options.benchProfile ? ProfilingCanvas(inner: canvas) : nil
         for f in 0..<frames {
             log.time = Double(f) / 60
             workload.drive(stack, frame: f)
@@ -26,9 +27,21 @@ extension GameApp {
             let t0 = SDL_GetPerformanceCounter()
             stack.update(dt: Self.step)
             let t1 = SDL_GetPerformanceCounter()
-            drawFrame()
+            if let profiler {
+                stack.draw(on: profiler)
+                canvas.endFrame()
+            } else {
+                drawFrame()
+            }
             let t2 = SDL_GetPerformanceCounter()
             update.append(ms(t0, t1)); draw.append(ms(t1, t2)); whole.append(ms(t0, t2))
+        }
+        if let path = options.benchCSV {
+            var csv = "frame,update_ms,draw_ms,frame_ms\n"
+            for i in 0..<frames { csv += "\(i),\(update[i]),\(draw[i]),\(whole[i])\n" }
+            do { try csv.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                throw AppError.usage("--bench-csv: cannot write \(path)")
+            }
         }
         func stats(_ xs: [Double]) -> JSON {
             let s = xs.sorted()
@@ -39,7 +52,7 @@ extension GameApp {
             ("scene", .string(name)), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
             ("frame", stats(whole)), ("maxBalloons", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
             ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
-        ])
+        ] + (profiler.map { [("profile", $0.report(frames: frames))] } ?? []))
         return line.serialized()
     }
 }
@@ -147,5 +160,47 @@ public enum ProcessStats {
             return Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "0") ?? 0
         }
         return 0
+    }
+}
+
+/// Wraps the real canvas and adds up the time spent in each kind of call (`--bench-profile`),
+/// to see where a frame's time goes.
+@MainActor
+final class ProfilingCanvas: Canvas {
+    let inner: SDLCanvas
+    private(set) var totals: [String: (ms: Double, calls: Int)] = [:]
+    private let frequency = Double(SDL_GetPerformanceFrequency())
+    init(inner: SDLCanvas) { self.inner = inner }
+
+    private func measure(_ label: String, _ body: () -> Void) {
+        let t0 = SDL_GetPerformanceCounter()
+        body()
+        let ms = Double(SDL_GetPerformanceCounter() &- t0) / frequency * 1000
+        let old = totals[label] ?? (0, 0)
+        totals[label] = (old.ms + ms, old.calls + 1)
+    }
+
+    func clear(_ color: Color) { measure("clear") { inner.clear(color) } }
+    func fill(_ rect: Rect, _ color: Color) { measure(color.a == 255 ? "fill opaque" : "fill blended") { inner.fill(rect, color) } }
+    func fillRounded(_ rect: Rect, radius: Double, _ color: Color) {
+        measure(color.a == 255 ? "rounded opaque" : "rounded blended") { inner.fillRounded(rect, radius: radius, color) }
+    }
+    func strokeRounded(_ rect: Rect, radius: Double, width: Double, _ color: Color) {
+        measure("stroke") { inner.strokeRounded(rect, radius: radius, width: width, color) }
+    }
+    func fillCircle(center: Point, radius: Double, _ color: Color) { measure("circle") { inner.fillCircle(center: center, radius: radius, color) } }
+    func line(from a: Point, to b: Point, width: Double, _ color: Color) { measure("line") { inner.line(from: a, to: b, width: width, color) } }
+    func image(_ name: String, in frame: Rect, _ options: ImageOptions) { measure("image \(name)") { inner.image(name, in: frame, options) } }
+    func imageSize(_ name: String) -> Size? { inner.imageSize(name) }
+    func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double) {
+        measure(outline == nil ? "text" : "text outlined") { inner.text(string, style, at: at, align: align, color: color, outline: outline, alpha: alpha) }
+    }
+    func measure(_ string: String, _ style: TextStyle) -> Size { inner.measure(string, style) }
+    func layer(_ id: String, key: Int, _ draw: () -> Void) { measure("layer \(id)") { inner.layer(id, key: key, draw) } }
+
+    func report(frames: Int) -> JSON {
+        .object(totals.sorted { $0.value.ms > $1.value.ms }.prefix(15).map { label, value in
+            (label, .object([("msPerFrame", .double(value.ms / Double(frames))), ("callsPerFrame", .double(Double(value.calls) / Double(frames)))]))
+        })
     }
 }

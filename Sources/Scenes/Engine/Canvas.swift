@@ -49,9 +49,10 @@ public protocol Canvas: AnyObject {
     /// Draws a text line; `at` is the anchor on the baseline box's vertical centre.
     func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double)
     func measure(_ string: String, _ style: TextStyle) -> Size
-    /// Draws what `draw` draws, reusing the picture from the last call with the same `key`
-    /// when the canvas can keep one (the scenes beneath an overlay do not change).
-    func layer(key: Int, _ draw: () -> Void)
+    /// Draws what `draw` draws, reusing the full-screen picture kept under `id` when it was
+    /// drawn with the same `key` (a static background, the scenes beneath an overlay). A
+    /// canvas that keeps no pictures just draws.
+    func layer(_ id: String, key: Int, _ draw: () -> Void)
 }
 
 extension Canvas {

@@ -75,7 +75,7 @@ public final class SceneStack {
             }
         }
         if top > base {
-            canvas.layer(key: revision) {
+            canvas.layer("beneath-overlay", key: revision) {
                 drawRange(base..<top)
                 canvas.fill(Canvas1024.bounds, SceneStack.dimColor)
             }

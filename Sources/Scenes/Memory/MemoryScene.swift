@@ -150,7 +150,8 @@ public final class MemoryScene: GameScene {
     // MARK: - Drawing
 
     public override func drawContent(on canvas: any Canvas) {
-        drawBackground(on: canvas)
+        // The background never changes during a game: drawn once, then copied.
+        canvas.layer("memory-background", key: Level.allCases.firstIndex(of: level) ?? 0) { drawBackground(on: canvas) }
         for index in cardFrames.indices { drawCard(index, on: canvas) }
     }
 
@@ -205,13 +206,18 @@ public final class MemoryScene: GameScene {
         let radius = frame.width * 0.1
         if shownMatched {
             // A warm glow behind found cards, brighter while they hop.
+            // Drawn as rings round the card (the card hides the rest): blending only what shows.
             let glow = 0.45 + 0.55 * bounce
-            canvas.fillRounded(frame.insetBy(-12, -12), radius: radius + 12, Self.matchGold.withAlpha(0.25 * glow))
-            canvas.fillRounded(frame.insetBy(-6, -6), radius: radius + 6, Self.matchGold.withAlpha(0.5 * glow))
+            canvas.strokeRounded(frame.insetBy(-6, -6), radius: radius + 6, width: 12, Self.matchGold.withAlpha(0.25 * glow))
+            canvas.strokeRounded(frame.insetBy(-3, -3), radius: radius + 3, width: 6, Self.matchGold.withAlpha(0.25 * glow))
         }
         let squeezed = frame.scaled(scaleX, 1)
         if squeezed.width > 1 {
-            canvas.fillRounded(squeezed.offsetBy(0, 5), radius: min(radius, squeezed.width / 2), Theme.tileShadow)
+            // Only the band below the card shows of its shadow: blend just that.
+            let shadow = squeezed.offsetBy(0, 5)
+            let r = min(radius, squeezed.width / 2)
+            let band = min(shadow.height, 2 * r + 5)
+            canvas.fillRounded(Rect(shadow.x, shadow.maxY - band, shadow.width, band), radius: r, Theme.tileShadow)
         }
         let options = ImageOptions(scaleX: scaleX)
         if faceUp {

@@ -15,6 +15,7 @@ public final class SDLCanvas: Canvas {
         let style: TextStyle
         let color: UInt32
         let outline: Bool
+        var outlineColor: UInt32 = 0xFFFF_FFFF
     }
     struct CachedText {
         let texture: Texture
@@ -41,11 +42,18 @@ public final class SDLCanvas: Canvas {
     public func loadImages(from directory: String, names: [String]) throws {
         for name in names {
             let path = "\(directory)/\(name).png"
-            guard let surface = IMG_Load(path) else {
+            guard let loaded = IMG_Load(path) else {
                 throw AppError.fatal("cannot load image \(path): \(String(cString: SDL_GetError()))")
             }
+            let opaque = loaded.pointee.format.pointee.Amask == 0
+            // The canvas is ARGB8888: converting once here makes every later copy a
+            // same-format blit instead of a per-pixel conversion.
+            let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
+            SDL_FreeSurface(loaded)
+            guard let surface = converted else {
+                throw AppError.fatal("cannot convert image \(path): \(String(cString: SDL_GetError()))")
+            }
             defer { SDL_FreeSurface(surface) }
-            let opaque = surface.pointee.format.pointee.Amask == 0
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
                 throw AppError.fatal("cannot make a texture of \(path): \(String(cString: SDL_GetError()))")
             }
@@ -97,8 +105,8 @@ public final class SDLCanvas: Canvas {
         for t in textCache.values { SDL_DestroyTexture(t.texture.pointer) }
         for t in cornerTextures.values { SDL_DestroyTexture(t) }
         for t in sprites.values { SDL_DestroyTexture(t.texture.pointer) }
-        if let layerTexture { SDL_DestroyTexture(layerTexture) }
-        layerTexture = nil
+        for layer in layers.values { SDL_DestroyTexture(layer.texture) }
+        layers.removeAll()
         sprites.removeAll()
         cornerTextures.removeAll()
         for f in fonts.values { TTF_CloseFont(f) }
@@ -109,7 +117,7 @@ public final class SDLCanvas: Canvas {
     /// Called once per drawn frame: drops text textures not used for a while.
     public func endFrame() {
         frameNumber += 1
-        if spriteRequests.count > 2000 { spriteRequests = spriteRequests.filter { frameNumber - $0.value <= 2 } }
+        if spriteRequests.count > 5000 { spriteRequests = spriteRequests.filter { frameNumber - $0.value <= 600 } }
         guard textCache.count > Self.textCacheLimit else { return }
         let stale = textCache.filter { frameNumber - $0.value.lastUsed > 30 }
         for (key, value) in stale {
@@ -232,7 +240,8 @@ public final class SDLCanvas: Canvas {
         let r = max(1, Int(radius.rounded()))
         guard let texture = cornerTexture(radius: r, width: 0) else { return }
         prepare(texture, color)
-        var d = SDL_FRect(x: Float(center.x - radius), y: Float(center.y - radius), w: Float(2 * radius), h: Float(2 * radius))
+        // Drawn at the texture's own size: an unscaled copy.
+        var d = SDL_FRect(x: Float((center.x - Double(r)).rounded()), y: Float((center.y - Double(r)).rounded()), w: Float(2 * r), h: Float(2 * r))
         SDL_RenderCopyF(renderer, texture, nil, &d)
     }
 
@@ -262,7 +271,8 @@ public final class SDLCanvas: Canvas {
             draw(texture, in: fitted, options)
             return
         }
-        let key = SpriteKey(name: name, width: Int(fitted.width.rounded()), height: Int(fitted.height.rounded()),
+        // Sizes snap to even pixels so animations reuse their sprites from one run to the next.
+        let key = SpriteKey(name: name, width: 2 * Int((fitted.width / 2).rounded()), height: 2 * Int((fitted.height / 2).rounded()),
                             degrees: Int(options.rotation.rounded()))
         if let sprite = sprite(for: key, from: texture) {
             var plain = options
@@ -275,33 +285,41 @@ public final class SDLCanvas: Canvas {
 
     // MARK: - Layer cache
 
-    private var layerTexture: OpaquePointer?
-    private var layerKey: Int?
+    private var layers: [String: (texture: OpaquePointer, key: Int)] = [:]
+    /// Full-screen layers are 3 MB each: a few ids at most.
+    static let layerLimit = 4
 
-    public func layer(key: Int, _ draw: () -> Void) {
-        if layerTexture == nil {
-            layerTexture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                             Int32(Canvas1024.width), Int32(Canvas1024.height))
+    public func layer(_ id: String, key: Int, _ draw: () -> Void) {
+        var entry = layers[id]
+        if entry == nil {
+            if layers.count >= Self.layerLimit, let victim = layers.keys.first {
+                SDL_DestroyTexture(layers[victim]!.texture)
+                layers[victim] = nil
+            }
+            guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                                  Int32(Canvas1024.width), Int32(Canvas1024.height)) else { draw(); return }
+            entry = (texture, key &+ 1)
         }
-        guard let texture = layerTexture else { draw(); return }
-        if layerKey != key {
+        guard var current = entry else { draw(); return }
+        if current.key != key {
             let previous = SDL_GetRenderTarget(renderer)
-            SDL_SetRenderTarget(renderer, texture)
+            SDL_SetRenderTarget(renderer, current.texture)
             draw()
             SDL_SetRenderTarget(renderer, previous)
-            layerKey = key
+            current.key = key
         }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-        SDL_RenderCopy(renderer, texture, nil, nil)
+        layers[id] = current
+        SDL_SetTextureBlendMode(current.texture, SDL_BLENDMODE_NONE)
+        SDL_RenderCopy(renderer, current.texture, nil, nil)
     }
 
     // MARK: - Sprite cache
     //
     // The software renderer scales and rotates with a temporary surface on every draw, which
-    // is most of a frame's cost. An image drawn at the same size and angle in two frames in a
-    // row is rendered once into a texture of that size (rotation quantized to whole degrees)
-    // and then copied 1:1. Sizes that change every frame (a card flipping, a pulse) are not
-    // cached. The cache is bounded by bytes and evicts what was used least recently.
+    // is most of a frame's cost. An image asked for a second time at the same size (snapped
+    // to even pixels) and angle (whole degrees) is rendered once into a texture of that size
+    // and from then on copied 1:1. A one-off size is drawn directly. The cache is bounded by
+    // bytes and evicts what was used least recently.
 
     struct SpriteKey: Hashable {
         let name: String
@@ -327,9 +345,7 @@ public final class SDLCanvas: Canvas {
             sprites[key] = cached
             return cached.texture
         }
-        let previousRequest = spriteRequests[key]
-        spriteRequests[key] = frameNumber
-        guard let previousRequest, previousRequest >= frameNumber - 1, key.width > 0, key.height > 0 else { return nil }
+        guard spriteRequests.updateValue(frameNumber, forKey: key) != nil, key.width > 0, key.height > 0 else { return nil }
         let radians = Double(key.degrees) * .pi / 180
         let w = Double(key.width), h = Double(key.height)
         let bw = Int32((abs(w * cos(radians)) + abs(h * sin(radians))).rounded(.up)) + 2
@@ -416,15 +432,48 @@ public final class SDLCanvas: Canvas {
             }
         }
         let options = ImageOptions(alpha: alpha * Double(color.a) / 255)
-        if let outline, let stroke = textTexture(string, style, outline, outline: true) {
-            let o = origin(stroke.size)
-            draw(stroke, in: Rect(o.x, o.y, stroke.size.width, stroke.size.height), ImageOptions(alpha: alpha * Double(outline.a) / 255))
-            let w = Double(Self.outlineWidth)
-            draw(fill, in: Rect(o.x + w, o.y + w, fill.size.width, fill.size.height), options)
+        if let outline, let combined = outlinedText(string, style, color, outline, fill: fill) {
+            let o = origin(combined.size)
+            draw(combined, in: Rect(o.x, o.y, combined.size.width, combined.size.height), options)
         } else {
             let o = origin(fill.size)
             draw(fill, in: Rect(o.x, o.y, fill.size.width, fill.size.height), options)
         }
+    }
+
+    /// Outlined text as one texture (outline, then the letters on top), made once: one blit
+    /// a frame instead of two.
+    private func outlinedText(_ string: String, _ style: TextStyle, _ color: Color, _ outline: Color, fill: Texture) -> Texture? {
+        let key = TextKey(string: string, style: style,
+                          color: UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(outline.a),
+                          outline: true, outlineColor: UInt32(outline.r) << 16 | UInt32(outline.g) << 8 | UInt32(outline.b))
+        if var cached = textCache[key] {
+            cached.lastUsed = frameNumber
+            textCache[key] = cached
+            return cached.texture
+        }
+        guard let stroke = textTexture(string, style, outline, outline: true),
+              let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                             Int32(stroke.size.width), Int32(stroke.size.height)) else { return nil }
+        let previous = SDL_GetRenderTarget(renderer)
+        SDL_SetRenderTarget(renderer, target)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+        SDL_RenderClear(renderer)
+        // The outline is copied as is; the letters are blended over it.
+        SDL_SetTextureBlendMode(stroke.pointer, SDL_BLENDMODE_NONE)
+        SDL_SetTextureAlphaMod(stroke.pointer, 255)
+        var all = SDL_Rect(x: 0, y: 0, w: Int32(stroke.size.width), h: Int32(stroke.size.height))
+        SDL_RenderCopy(renderer, stroke.pointer, nil, &all)
+        SDL_SetTextureBlendMode(fill.pointer, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureAlphaMod(fill.pointer, 255)
+        var inner = SDL_Rect(x: Self.outlineWidth, y: Self.outlineWidth, w: Int32(fill.size.width), h: Int32(fill.size.height))
+        SDL_RenderCopy(renderer, fill.pointer, nil, &inner)
+        SDL_SetRenderTarget(renderer, previous)
+        SDL_SetTextureBlendMode(target, SDL_BLENDMODE_BLEND)
+        let texture = Texture(pointer: target, size: stroke.size, opaque: false)
+        textCache[key] = CachedText(texture: texture, lastUsed: frameNumber)
+        return texture
     }
 
     public func measure(_ string: String, _ style: TextStyle) -> Size {

@@ -254,14 +254,22 @@ public final class SortingScene: GameScene {
     // MARK: - Drawing
 
     public override func drawContent(on canvas: any Canvas) {
-        canvas.fill(Canvas1024.bounds, Color(150, 205, 250))
-        canvas.image("bg-sorting", in: SortingLayout.backgroundFrame)
         let hovered = drag.flatMap { rules.zone(at: $0.pointer)?.id }
-        for (zone, outline) in zip(rules.zones, outlines) {
-            drawZone(zone, outline: outline, hovered: zone.id == hovered, on: canvas)
+        // The picture, the zones and the empty slots change only when a zone is hovered or a
+        // vehicle is placed: drawn into a layer then, and copied in between.
+        let hoveredIndex = rules.zones.firstIndex { $0.id == hovered } ?? -1
+        let placed = sprites.enumerated().reduce(0) { $0 | ($1.element.state == .placed ? 1 << $1.offset : 0) }
+        canvas.layer("sorting-background", key: (hoveredIndex + 1) << 20 | placed) {
+            canvas.fill(Canvas1024.bounds, Color(150, 205, 250))
+            canvas.image("bg-sorting", in: SortingLayout.backgroundFrame)
+            for (zone, outline) in zip(rules.zones, outlines) {
+                drawZone(zone, outline: outline, hovered: zone.id == hovered, on: canvas)
+            }
+            for sprite in sprites {
+                canvas.fillRounded(sprite.home.insetBy(-2, -2), radius: 16, Color(255, 255, 255, sprite.state == .placed ? 40 : 90))
+            }
         }
         for sprite in sprites {
-            canvas.fillRounded(sprite.home.insetBy(-2, -2), radius: 16, Color(255, 255, 255, sprite.state == .placed ? 40 : 90))
             switch sprite.state {
             case .placed:
                 // An emptied slot says "done" with a check.

@@ -88,7 +88,10 @@ open class GameScene: BaseScene {
         shownScore += delta
         context.log.emit("score", [("delta", .int(delta)), ("total", .int(shownScore))])
         context.play(.coin)
-        floating.append(FloatingText(text: "+\(delta)", start: Point(TopBar.scoreFrame.midX, TopBar.scoreFrame.maxY + 40)))
+        // Points that land close together fan out sideways instead of stacking.
+        let young = floating.filter { $0.age < 0.4 }.count
+        let dx = Double([0, -40, 40][young % 3])
+        floating.append(FloatingText(text: "+\(delta)", start: Point(TopBar.scoreFrame.midX + dx, TopBar.scoreFrame.maxY + 40)))
     }
 
     // MARK: - Game over

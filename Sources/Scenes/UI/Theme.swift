@@ -32,7 +32,15 @@ public enum Decor {
     public static func card(_ canvas: any Canvas, _ rect: Rect, radius: Double = 22, fill: Color = Theme.tile,
                             shadow: Double = 6, alpha: Double = 1) {
         if shadow > 0 {
-            canvas.fillRounded(rect.offsetBy(0, shadow), radius: radius, Theme.tileShadow.withAlpha(alpha))
+            let shadowRect = rect.offsetBy(0, shadow)
+            if alpha >= 1 && fill.a == 255 {
+                // Only the band below an opaque card shows: blend just that (blending is
+                // what costs most in software rendering).
+                let band = min(shadowRect.height, 2 * radius + shadow)
+                canvas.fillRounded(Rect(shadowRect.x, shadowRect.maxY - band, shadowRect.width, band), radius: radius, Theme.tileShadow)
+            } else {
+                canvas.fillRounded(shadowRect, radius: radius, Theme.tileShadow.withAlpha(alpha))
+            }
         }
         canvas.fillRounded(rect, radius: radius, fill.withAlpha(alpha))
     }

@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""`make bench`: measures Kids Joy Center and writes BENCHMARKS.md with plots.
+
+Figures (the targets are in the Performance issue and in BENCHMARKS.md):
+  * frame times per scene, headless software renderer (`--bench SCENE`, 3000 frames);
+  * start-up to the first presented frame, headless and windowed (Xvfb), median of runs;
+  * CPU used by the windowed game on an idle Home and during a Balloons game (Xvfb);
+  * late frames in a 60 s windowed Balloons Hard run (Xvfb);
+  * peak RSS after playing all three games, headless and windowed.
+Uses only the standard library; gnuplot draws the plots."""
+import json, os, platform, shutil, signal, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.path.join(ROOT, ".build", "release", "kids-joy-center")
+OUT_DIR = os.path.join(ROOT, "docs", "bench")
+SCENES = ["home", "memory-hard", "sorting-hard", "balloons-hard"]
+FRAMES = int(os.environ.get("BENCH_FRAMES", "3000"))
+RUNS = int(os.environ.get("BENCH_RUNS", "7"))
+ENV = dict(os.environ, SDL_AUDIODRIVER="dummy")
+HZ = os.sysconf("SC_CLK_TCK")
+
+# Alert "Yes" centre and Home targets, from the game's dumps.
+YES = (388, 498)
+HOME = {"memory": (248, 224), "sorting": (512, 224), "balloons": (776, 224),
+        "easy": (248, 440), "medium": (512, 440), "hard": (776, 440), "play": (512, 646)}
+
+
+def run(args, **kw):
+    return subprocess.run([BIN] + args, env=kw.pop("env", ENV), capture_output=True, text=True, **kw)
+
+
+def bench_scene(scene, data):
+    csv = os.path.join(data, scene + ".csv")
+    r = run(["--headless", "--bench", scene, "--bench-frames", str(FRAMES), "--bench-csv", csv, "--data-dir", data])
+    if r.returncode != 0:
+        sys.exit(f"bench {scene} failed: {r.stderr}")
+    return json.loads(r.stdout.strip().splitlines()[-1]), csv
+
+
+class Xvfb:
+    """A private X display for the windowed measurements."""
+    def __enter__(self):
+        for n in range(80, 100):
+            if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
+                self.display = f":{n}"
+                break
+        self.proc = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if os.path.exists(f"/tmp/.X11-unix/X{self.display[1:]}"):
+                break
+            time.sleep(0.05)
+        self.env = dict(ENV, DISPLAY=self.display)
+        return self
+
+    def __exit__(self, *exc):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+def startup(env, headless, data):
+    args = ["--quit-after-first-frame", "--data-dir", data] + (["--headless"] if headless else ["--windowed"])
+    times = []
+    for _ in range(RUNS):
+        t0 = time.perf_counter()
+        r = subprocess.run([BIN] + args, env=env, capture_output=True)
+        times.append((time.perf_counter() - t0) * 1000)
+        if r.returncode != 0:
+            sys.exit(f"start-up run failed: {r.stderr}")
+    return statistics.median(times), times
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / HZ
+
+
+def script_file(data, lines):
+    path = os.path.join(data, "script.txt")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+def keep_popping(start, end, step=0.25):
+    """Taps across the sky often enough that a Balloons game never ends idle, and answers
+    'Play again?' with Yes when a game ends."""
+    lines, t, i = [], start, 0
+    columns = [60 + 100 * k for k in range(10)]
+    while t < end:
+        x = columns[i % 10]
+        y = 180 + (i * 137) % 480
+        lines.append(f"{t:.2f} tap {x} {y}")
+        if i % 8 == 7:
+            lines.append(f"{t + 0.05:.2f} tap {YES[0]} {YES[1]}")
+        t += step
+        i += 1
+    return lines
+
+
+def windowed_cpu(x, data, lines, measure_from, measure_to, total):
+    path = script_file(data, lines + [f"{total} quit"])
+    log = os.path.join(data, "cpu.jsonl")
+    p = subprocess.Popen([BIN, "--windowed", "--data-dir", data, "--script", path, "--log", log], env=x.env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    t0 = time.perf_counter()
+    time.sleep(measure_from)
+    c0, w0 = cpu_seconds(p.pid), time.perf_counter()
+    time.sleep(measure_to - measure_from)
+    c1, w1 = cpu_seconds(p.pid), time.perf_counter()
+    p.wait(timeout=total + 30)
+    quit_event = read_quit(log)
+    return 100 * (c1 - c0) / (w1 - w0), quit_event
+
+
+def read_quit(log):
+    with open(log) as f:
+        for line in f:
+            event = json.loads(line)
+            if event.get("event") == "quit":
+                return event
+    return {}
+
+
+def all_games_script():
+    lines, t = [], 0.3
+    for game in ["memory", "sorting", "balloons"]:
+        for target in [game, "hard", "play"]:
+            lines.append(f"{t:.2f} tap {HOME[target][0]} {HOME[target][1]}")
+            t += 0.3
+        lines += keep_popping(t, t + 8) if game == "balloons" else []
+        if game == "memory":
+            lines += [f"{t + 0.4 * k:.2f} tap {200 + 150 * (k % 5)} {150 + 160 * (k // 5 % 4)}" for k in range(20)]
+        if game == "sorting":
+            lines += [f"{t + 1.2 * k:.2f} drag {80 + 80 * k} 120 {300 + 50 * k} 560 0.6" for k in range(6)]
+        t += 9
+        lines.append(f"{t:.2f} key escape")
+        t += 0.5
+    lines.append(f"{t:.2f} quit")
+    return lines
+
+
+def plot(csvs):
+    if not shutil.which("gnuplot"):
+        print("gnuplot not found: no plots", file=sys.stderr)
+        return []
+    os.makedirs(OUT_DIR, exist_ok=True)
+    images = []
+    for scene, csv in csvs.items():
+        png = os.path.join(OUT_DIR, f"frames-{scene}.png")
+        cmd = f"""
+set terminal pngcairo size 900,360 font 'sans,10'
+set output '{png}'
+set datafile separator ','
+set title 'Kids Joy Center: {scene}, whole-frame time per frame (headless software renderer, release)'
+set xlabel 'frame'
+set ylabel 'ms'
+set yrange [0:*]
+set key top right
+plot '{csv}' every ::1 using 1:4 with lines lw 1 lc rgb '#5c60e2' title 'frame (update + draw)', \
+     4 with lines dt 2 lc rgb '#e83040' title 'target p99 4 ms'
+"""
+        subprocess.run(["gnuplot"], input=cmd, text=True, check=True)
+        images.append((scene, os.path.relpath(png, ROOT)))
+    return images
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    return f"{model}, {os.cpu_count()} cores, {mem:.0f} GiB, no GPU; {platform.system()} {platform.release()}; load average before: {os.getloadavg()[0]:.2f}"
+
+
+def main():
+    if not os.access(BIN, os.X_OK):
+        sys.exit(f"build first: {BIN}")
+    data = tempfile.mkdtemp(prefix="kjc-bench-")
+    where = machine()
+    results, csvs = {}, {}
+    for scene in SCENES:
+        results[scene], csvs[scene] = bench_scene(scene, data)
+        print(json.dumps(results[scene]))
+    headless_start, _ = startup(ENV, True, data)
+    script = script_file(data, all_games_script())
+    log = os.path.join(data, "all.jsonl")
+    r = run(["--headless", "--data-dir", data, "--script", script, "--log", log])
+    rss_headless = read_quit(log).get("peakRSSkB", 0)
+    windowed = {}
+    if shutil.which("Xvfb"):
+        with Xvfb() as x:
+            windowed["start"], _ = startup(x.env, False, data)
+            windowed["idle"], _ = windowed_cpu(x, data, [], 2, 22, 23)
+            game = [f"0.5 tap {HOME['balloons'][0]} {HOME['balloons'][1]}", f"0.8 tap {HOME['easy'][0]} {HOME['easy'][1]}",
+                    f"1.1 tap {HOME['play'][0]} {HOME['play'][1]}"] + keep_popping(1.5, 24)
+            windowed["balloons"], _ = windowed_cpu(x, data, game, 3, 23, 24)
+            hard = [f"0.5 tap {HOME['balloons'][0]} {HOME['balloons'][1]}", f"0.8 tap {HOME['hard'][0]} {HOME['hard'][1]}",
+                    f"1.1 tap {HOME['play'][0]} {HOME['play'][1]}"] + keep_popping(1.5, 61.5)
+            _, windowed["run60"] = windowed_cpu(x, data, hard, 1, 2, 62)
+            log = os.path.join(data, "allw.jsonl")
+            subprocess.run([BIN, "--windowed", "--data-dir", data, "--script", script, "--log", log], env=x.env,
+                           capture_output=True, timeout=120)
+            windowed["rss"] = read_quit(log).get("peakRSSkB", 0)
+    images = plot(csvs)
+    write_report(where, results, headless_start, rss_headless, windowed, images)
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def mark(value, target, lower_is_better=True):
+    ok = value <= target if lower_is_better else value >= target
+    return "met" if ok else "**not met**"
+
+
+def write_report(where, results, headless_start, rss_headless, windowed, images):
+    rows = []
+    for scene in SCENES:
+        r = results[scene]
+        p99 = r["frame"]["p99"]
+        rows.append(f"| whole frame p99, {scene} | {p99:.2f} ms (p50 {r['frame']['p50']:.2f}, max {r['frame']['max']:.2f}; "
+                    f"update p99 {r['update']['p99']:.3f}, draw p99 {r['draw']['p99']:.2f}) | ≤ 4 ms | {mark(p99, 4)} |")
+    run60 = windowed.get("run60", {})
+    if windowed:
+        over = run60.get("framesOver16ms", -1)
+        rows.append(f"| frames over 16.7 ms, 60 s windowed Balloons Hard (Xvfb) | {over} of {run60.get('frames', 0)} frames' work; "
+                    f"{run60.get('lateFrames', 0)} presented more than 25 ms after the previous one (longest gap "
+                    f"{run60.get('maxIntervalMs', 0):.1f} ms, longest work {run60.get('maxFrameMs', 0):.1f} ms) | 0 | {mark(over, 0)} |")
+    rows.append(f"| start to first frame, headless | {headless_start:.0f} ms (median of {RUNS}, whole process) | ≤ 100 ms | {mark(headless_start, 100)} |")
+    if windowed:
+        rows.append(f"| start to first frame, windowed (Xvfb) | {windowed['start']:.0f} ms (median of {RUNS}, whole process) | ≤ 300 ms | {mark(windowed['start'], 300)} |")
+        rows.append(f"| CPU on an idle Home, windowed, 20 s | {windowed['idle']:.2f} % of one core | ≤ 1 % | {mark(windowed['idle'], 1)} |")
+        rows.append(f"| CPU during a Balloons game, windowed, 20 s | {windowed['balloons']:.1f} % of one core | (reported) | |")
+    rows.append(f"| peak RSS headless after all three games | {rss_headless / 1024:.1f} MB | ≤ 60 MB | {mark(rss_headless / 1024, 60)} |")
+    if windowed:
+        rows.append(f"| peak RSS windowed after all three games (Xvfb) | {windowed['rss'] / 1024:.1f} MB | (reported) | |")
+    text = f"""# Benchmarks
+
+Measured by `make bench` (`tools/bench/bench.py`) on {time.strftime('%Y-%m-%d')}, release build.
+
+Machine: {where}.
+
+| figure | measured | target | |
+|---|---|---|---|
+""" + "\n".join(rows) + """
+
+How each figure is taken:
+
+- **Frame times**: `kids-joy-center --headless --bench SCENE` drives the scene through a fixed, seeded
+  workload for """ + str(FRAMES) + """ frames (Memory flipping and closing cards; Sorting dragging vehicles,
+  mostly to the wrong place so they glide back; Balloons with ten balloons a second so 40+ are on
+  screen, numbers flying, "+N" texts; Home tapping tiles and opening High Scores) and times
+  `update` and `draw` of every frame with SDL's performance counter. The workload's own input
+  injection is not counted.
+- **Start-up**: wall time of the whole process with `--quit-after-first-frame` (every asset is
+  loaded before the first frame), so it includes exit; median of several runs.
+- **CPU**: user + system time of the windowed process (from `/proc`) over 20 s under Xvfb.
+- **Late frames**: the windowed loop records each frame's work (update + draw) and the gap between
+  presented frames; the `quit` log event reports them.
+- **Peak RSS**: `VmHWM` of the process, reported in the `quit` log event, after a script that
+  plays Memory, Sorting and Balloons.
+
+"""
+    for scene, png in images:
+        text += f"![{scene}]({png})\n\n"
+    with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
+        f.write(text)
+    print("wrote BENCHMARKS.md")
+
+
+if __name__ == "__main__":
+    main()
