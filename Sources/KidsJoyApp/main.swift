@@ -106,18 +106,28 @@ struct KidsJoyCenter: ParsableCommand {
     }
 }
 
+/// Prints a message for the user on standard error.
+func report(_ message: String) {
+    FileHandle.standardError.write(Data("kids-joy-center: \(message)\n".utf8))
+}
+
+/// Reports an error and answers the exit status: 2 for bad input, 1 for the rest.
+func fail(_ error: any Error) -> Int32 {
+    report("\(error)")
+    return (error as? AppError)?.exitCode ?? 1
+}
+
 @MainActor
 func runProgram() -> Int32 {
     let command: KidsJoyCenter
     do {
         command = try KidsJoyCenter.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
-        let code = KidsJoyCenter.exitCode(for: error)
-        if code == .success {
+        if KidsJoyCenter.exitCode(for: error) == .success {
             print(KidsJoyCenter.fullMessage(for: error))
             return 0
         }
-        FileHandle.standardError.write(Data("kids-joy-center: \(KidsJoyCenter.fullMessage(for: error))\nTry 'kids-joy-center --help'.\n".utf8))
+        report("\(KidsJoyCenter.fullMessage(for: error))\nTry 'kids-joy-center --help'.")
         return 2
     }
     if let count = command.stressRecord {
@@ -125,33 +135,21 @@ func runProgram() -> Int32 {
     }
     let app: GameApp
     do {
-        let options = command.options(warn: { FileHandle.standardError.write(Data("kids-joy-center: \($0)\n".utf8)) })
-        app = try GameApp(options: options)
+        app = try GameApp(options: command.options(warn: report))
         try app.start()
-    } catch let error as AppError {
-        FileHandle.standardError.write(Data("kids-joy-center: \(error)\n".utf8))
-        return error.exitCode
     } catch {
-        FileHandle.standardError.write(Data("kids-joy-center: \(error)\n".utf8))
-        return 1
+        return fail(error)
     }
+    defer { app.shutdown() }
     if let scene = command.bench {
         do {
             print(try app.runBench(scene))
-        } catch let error as AppError {
-            FileHandle.standardError.write(Data("kids-joy-center: \(error)\n".utf8))
-            app.shutdown()
-            return error.exitCode
+            return 0
         } catch {
-            app.shutdown()
-            return 1
+            return fail(error)
         }
-        app.shutdown()
-        return 0
     }
-    let status = app.run()
-    app.shutdown()
-    return status
+    return app.run()
 }
 
 exit(runProgram())
