@@ -46,7 +46,7 @@ run: release
 # their own virtual X display).
 test: test-deps packaging-deps
 	$(SWIFT) build
-	SDL_AUDIODRIVER=dummy $(SWIFT) test
+	SWIFT=$(SWIFT) tools/run-tests.sh
 
 clean:
 	rm -rf .build

@@ -160,7 +160,11 @@ public final class GameApp {
                 return false
             }
             guard let input = translator.translate(event) else { continue }
-            if case .key(.f11, _) = input { toggleFullscreen(); continue }
+            if case .key(.f11, _) = input {
+                // A kiosk stays fullscreen.
+                if context.kiosk { log.emit("ignored", [("what", "fullscreen"), ("why", "kiosk")]) } else { toggleFullscreen() }
+                continue
+            }
             stack.handle(input)
             if stack.quitRequested { return false }
         }
