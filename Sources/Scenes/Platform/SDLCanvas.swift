@@ -1,6 +1,32 @@
 import CSDL2
 import Foundation
 
+/// Surfaces decoded on worker threads, each slot written by exactly one of them.
+final class DecodedImages: @unchecked Sendable {
+    var surfaces: [UnsafeMutablePointer<SDL_Surface>?]
+    var opaque: [Bool]
+    var errors: [String?]
+    private let lock = NSLock()
+    init(count: Int) {
+        surfaces = Array(repeating: nil, count: count)
+        opaque = Array(repeating: false, count: count)
+        errors = Array(repeating: nil, count: count)
+    }
+    func set(_ i: Int, _ surface: UnsafeMutablePointer<SDL_Surface>, opaque isOpaque: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        surfaces[i] = surface
+        opaque[i] = isOpaque
+    }
+    func fail(_ i: Int, _ message: String) {
+        lock.lock(); defer { lock.unlock() }
+        errors[i] = message
+    }
+    func freeAll() {
+        for case let s? in surfaces { SDL_FreeSurface(s) }
+        surfaces = surfaces.map { _ in nil }
+    }
+}
+
 /// The SDL renderer behind the `Canvas` protocol: images from a texture cache, shapes as
 /// triangle geometry, text rendered once per (string, style, colour) and cached.
 @MainActor
@@ -39,26 +65,36 @@ public final class SDLCanvas: Canvas {
     }
 
     /// Loads every PNG of the images folder; throws naming the first file that fails.
+    /// Loads every image; throws naming the first file that fails. PNG decoding is most of
+    /// the start-up time, so the files are decoded (and converted to the canvas's ARGB8888,
+    /// making every later copy a same-format blit) on all cores; textures are then made here.
     public func loadImages(from directory: String, names: [String]) throws {
-        for name in names {
-            let path = "\(directory)/\(name).png"
+        let decoded = DecodedImages(count: names.count)
+        DispatchQueue.concurrentPerform(iterations: names.count) { i in
+            let path = "\(directory)/\(names[i]).png"
             guard let loaded = IMG_Load(path) else {
-                throw AppError.fatal("cannot load image \(path): \(String(cString: SDL_GetError()))")
+                decoded.fail(i, "cannot load image \(path): \(String(cString: SDL_GetError()))")
+                return
             }
             let opaque = loaded.pointee.format.pointee.Amask == 0
-            // The canvas is ARGB8888: converting once here makes every later copy a
-            // same-format blit instead of a per-pixel conversion.
             let converted = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
             SDL_FreeSurface(loaded)
-            guard let surface = converted else {
-                throw AppError.fatal("cannot convert image \(path): \(String(cString: SDL_GetError()))")
+            guard let converted else {
+                decoded.fail(i, "cannot convert image \(path)")
+                return
             }
-            defer { SDL_FreeSurface(surface) }
+            decoded.set(i, converted, opaque: opaque)
+        }
+        defer { decoded.freeAll() }
+        for (i, name) in names.enumerated() {
+            if let error = decoded.errors[i] { throw AppError.fatal(error) }
+            guard let surface = decoded.surfaces[i] else { throw AppError.fatal("cannot load image \(name)") }
             guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-                throw AppError.fatal("cannot make a texture of \(path): \(String(cString: SDL_GetError()))")
+                throw AppError.fatal("cannot make a texture of \(name): \(String(cString: SDL_GetError()))")
             }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-            textures[name] = Texture(pointer: texture, size: Size(Double(surface.pointee.w), Double(surface.pointee.h)), opaque: opaque)
+            textures[name] = Texture(pointer: texture, size: Size(Double(surface.pointee.w), Double(surface.pointee.h)),
+                                     opaque: decoded.opaque[i])
         }
         try makeSoftBackground()
         // Open the fonts now so the first frame does not stall.
