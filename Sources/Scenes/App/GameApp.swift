@@ -277,17 +277,20 @@ public final class GameApp {
         var accumulator = 0.0
         var running = true
         while running {
-            // Sleep until input when nothing moves: an idle Home costs no CPU.
+            // Sleep until input when nothing moves: an idle Home costs no CPU. The wait gets
+            // no event pointer, so the event that wakes it stays queued, in order. (Taking it
+            // and pushing it back put it behind the events that came with it and behind SDL's
+            // poll sentinel, so it could wake the wait again and again, unhandled, and each
+            // push ran SDL's renderer watch on it again: window coordinates were mapped to the
+            // canvas twice, and in a resized window the click landed elsewhere.)
             if !stack.needsFrames && player.isFinished {
-                var event = SDL_Event()
-                if SDL_WaitEventTimeout(&event, 1000) != 0 { SDL_PushEvent(&event) }
+                _ = SDL_WaitEventTimeout(nil, 1000)
                 previous = seconds()
                 accumulator = 0
             } else if !stack.needsFrames, let next = player.nextTime {
                 let wait = next - (seconds() - started)
                 if wait > 0.02 {
-                    var event = SDL_Event()
-                    if SDL_WaitEventTimeout(&event, Int32(min(wait, 1) * 1000)) != 0 { SDL_PushEvent(&event) }
+                    _ = SDL_WaitEventTimeout(nil, Int32(min(wait, 1) * 1000))
                     previous = seconds()
                     accumulator = 0
                 }
@@ -312,6 +315,10 @@ public final class GameApp {
                 if stack.quitRequested { running = false; break }
             }
             if steps == 0 && !dirty {
+                // A script's dump or screenshot on a still screen often runs in a turn that
+                // draws nothing (the next wait resets the accumulator): flush here too, or
+                // its line waits in the buffer until the next input.
+                log.flush()
                 // Pace to the next step when vsync does not block (e.g. under Xvfb).
                 let wait = Self.step - accumulator
                 if wait > 0.002 { SDL_Delay(UInt32(wait * 1000)) }
