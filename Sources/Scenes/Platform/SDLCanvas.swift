@@ -118,6 +118,9 @@ public final class SDLCanvas: Canvas {
         image("bg-home", in: Rect(0, 0, Double(w), Double(h)), ImageOptions(alpha: 0.3))
         SDL_SetRenderTarget(renderer, previous)
         textures["bg-home-soft"] = Texture(pointer: target, size: source.size, opaque: true)
+        // Only the blended copy is ever drawn: free the original (3 MB).
+        SDL_DestroyTexture(source.pointer)
+        textures["bg-home"] = nil
     }
 
     private func font(_ style: TextStyle, outline: Bool) throws -> OpaquePointer {
@@ -322,8 +325,9 @@ public final class SDLCanvas: Canvas {
     // MARK: - Layer cache
 
     private var layers: [String: (texture: OpaquePointer, key: Int)] = [:]
-    /// Full-screen layers are 3 MB each: a few ids at most.
-    static let layerLimit = 4
+    /// Full-screen layers are 3 MB each: two at most (a game's background and what lies
+    /// beneath an overlay).
+    static let layerLimit = 2
 
     public func layer(_ id: String, key: Int, _ draw: () -> Void) {
         var entry = layers[id]
@@ -371,7 +375,8 @@ public final class SDLCanvas: Canvas {
     private var sprites: [SpriteKey: CachedSprite] = [:]
     private var spriteRequests: [SpriteKey: Int] = [:]
     private var spriteBytes = 0
-    static let spriteBudget = 24 << 20
+    /// Enough for every balloon at every sway angle plus the pop animations.
+    static let spriteBudget = 8 << 20
 
     public var cachedSpriteCount: Int { sprites.count }
 

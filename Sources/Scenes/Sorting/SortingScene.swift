@@ -259,7 +259,7 @@ public final class SortingScene: GameScene {
         // vehicle is placed: drawn into a layer then, and copied in between.
         let hoveredIndex = rules.zones.firstIndex { $0.id == hovered } ?? -1
         let placed = sprites.enumerated().reduce(0) { $0 | ($1.element.state == .placed ? 1 << $1.offset : 0) }
-        canvas.layer("sorting-background", key: (hoveredIndex + 1) << 20 | placed) {
+        canvas.layer("game-background", key: (hoveredIndex + 1) << 20 | placed) {
             canvas.fill(Canvas1024.bounds, Color(150, 205, 250))
             canvas.image("bg-sorting", in: SortingLayout.backgroundFrame)
             for (zone, outline) in zip(rules.zones, outlines) {
