@@ -60,3 +60,6 @@ bench: release
 	@missing=""; for p in $(APT_BENCH); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
 	python3 tools/bench/bench.py
+
+# Monkey play: `make soak` (a million random input events, see tools/monkey/README.md).
+-include tools/monkey/monkey.mk

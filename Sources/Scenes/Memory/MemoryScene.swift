@@ -85,6 +85,12 @@ public final class MemoryScene: GameScene {
         return apply(events)
     }
 
+    /// The last pair is found: the game is won and its alert comes within `winCelebration`.
+    /// Back must not throw the win away unrecorded, so it waits for the alert.
+    public override func onBack() -> [SceneCommand] {
+        winAlertAt != nil ? [] : super.onBack()
+    }
+
     // MARK: - Time
 
     public override func updateGame(now: Double, dt: Double) -> [SceneCommand] {

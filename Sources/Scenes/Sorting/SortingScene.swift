@@ -112,6 +112,12 @@ public final class SortingScene: GameScene {
         return finish(.lost, reason: "time", score: rules.score, record: false)
     }
 
+    /// Every vehicle is placed: the game is won and its alert comes within `winDelay`. Back
+    /// must not throw the win away unrecorded, so it waits for the alert.
+    public override func onBack() -> [SceneCommand] {
+        winAt != nil ? [] : super.onBack()
+    }
+
     // MARK: - Input
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {

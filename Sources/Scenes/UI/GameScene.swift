@@ -63,6 +63,9 @@ open class GameScene: BaseScene {
     open func gameInput(_ event: InputEvent) -> [SceneCommand] { [] }
 
     open override func onBack() -> [SceneCommand] {
+        // A game that has ended waits for its alert (the skull's boom): Back is no way around
+        // the game over it already logged.
+        guard !isOver else { return [] }
         // Leaving mid-game loses it: nothing is recorded.
         isOver = true
         return [.pop]
