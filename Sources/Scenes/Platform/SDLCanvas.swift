@@ -391,32 +391,40 @@ public final class SDLCanvas: Canvas {
         let w = Double(key.width), h = Double(key.height)
         let bw = Int32((abs(w * cos(radians)) + abs(h * sin(radians))).rounded(.up)) + 2
         let bh = Int32((abs(w * sin(radians)) + abs(h * cos(radians))).rounded(.up)) + 2
-        guard let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), bw, bh) else {
-            return nil
-        }
-        SDL_SetTextureBlendMode(target, SDL_BLENDMODE_BLEND)
-        let previousTarget = SDL_GetRenderTarget(renderer)
-        SDL_SetRenderTarget(renderer, target)
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
-        SDL_RenderClear(renderer)
-        // Copy, not blend, into the clear texture: straight alpha stays straight.
-        SDL_SetTextureBlendMode(texture.pointer, SDL_BLENDMODE_NONE)
-        SDL_SetTextureAlphaMod(texture.pointer, 255)
-        SDL_SetTextureColorMod(texture.pointer, 255, 255, 255)
-        var dst = SDL_FRect(x: Float((Double(bw) - w) / 2), y: Float((Double(bh) - h) / 2), w: Float(w), h: Float(h))
-        if key.degrees != 0 {
-            SDL_RenderCopyExF(renderer, texture.pointer, nil, &dst, Double(key.degrees), nil, SDL_FLIP_NONE)
-        } else {
-            SDL_RenderCopyF(renderer, texture.pointer, nil, &dst)
-        }
-        SDL_SetRenderTarget(renderer, previousTarget)
+        guard let target = renderIntoNewTexture(width: bw, height: bh, {
+            // Copy, not blend, into the clear texture: straight alpha stays straight.
+            SDL_SetTextureBlendMode(texture.pointer, SDL_BLENDMODE_NONE)
+            SDL_SetTextureAlphaMod(texture.pointer, 255)
+            SDL_SetTextureColorMod(texture.pointer, 255, 255, 255)
+            var dst = SDL_FRect(x: Float((Double(bw) - w) / 2), y: Float((Double(bh) - h) / 2), w: Float(w), h: Float(h))
+            if key.degrees != 0 {
+                SDL_RenderCopyExF(renderer, texture.pointer, nil, &dst, Double(key.degrees), nil, SDL_FLIP_NONE)
+            } else {
+                SDL_RenderCopyF(renderer, texture.pointer, nil, &dst)
+            }
+        }) else { return nil }
         let bytes = Int(bw) * Int(bh) * 4
         let made = Texture(pointer: target, size: Size(Double(bw), Double(bh)), opaque: false)
         sprites[key] = CachedSprite(texture: made, lastUsed: frameNumber, bytes: bytes)
         spriteBytes += bytes
         if spriteBytes > Self.spriteBudget { evictSprites() }
         return made
+    }
+
+    /// A new transparent ARGB texture of the given size with `draw` rendered into it
+    /// (the render target is restored afterwards); it blends when drawn.
+    private func renderIntoNewTexture(width: Int32, height: Int32, _ draw: () -> Void) -> OpaquePointer? {
+        guard let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                             width, height) else { return nil }
+        let previous = SDL_GetRenderTarget(renderer)
+        SDL_SetRenderTarget(renderer, target)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+        SDL_RenderClear(renderer)
+        draw()
+        SDL_SetRenderTarget(renderer, previous)
+        SDL_SetTextureBlendMode(target, SDL_BLENDMODE_BLEND)
+        return target
     }
 
     private func evictSprites() {
@@ -494,24 +502,17 @@ public final class SDLCanvas: Canvas {
             return cached.texture
         }
         guard let stroke = textTexture(string, style, outline, outline: true),
-              let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                             Int32(stroke.size.width), Int32(stroke.size.height)) else { return nil }
-        let previous = SDL_GetRenderTarget(renderer)
-        SDL_SetRenderTarget(renderer, target)
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
-        SDL_RenderClear(renderer)
-        // The outline is copied as is; the letters are blended over it.
-        SDL_SetTextureBlendMode(stroke.pointer, SDL_BLENDMODE_NONE)
-        SDL_SetTextureAlphaMod(stroke.pointer, 255)
-        var all = SDL_Rect(x: 0, y: 0, w: Int32(stroke.size.width), h: Int32(stroke.size.height))
-        SDL_RenderCopy(renderer, stroke.pointer, nil, &all)
-        SDL_SetTextureBlendMode(fill.pointer, SDL_BLENDMODE_BLEND)
-        SDL_SetTextureAlphaMod(fill.pointer, 255)
-        var inner = SDL_Rect(x: Self.outlineWidth, y: Self.outlineWidth, w: Int32(fill.size.width), h: Int32(fill.size.height))
-        SDL_RenderCopy(renderer, fill.pointer, nil, &inner)
-        SDL_SetRenderTarget(renderer, previous)
-        SDL_SetTextureBlendMode(target, SDL_BLENDMODE_BLEND)
+              let target = renderIntoNewTexture(width: Int32(stroke.size.width), height: Int32(stroke.size.height), {
+                  // The outline is copied as is; the letters are blended over it.
+                  SDL_SetTextureBlendMode(stroke.pointer, SDL_BLENDMODE_NONE)
+                  SDL_SetTextureAlphaMod(stroke.pointer, 255)
+                  var all = SDL_Rect(x: 0, y: 0, w: Int32(stroke.size.width), h: Int32(stroke.size.height))
+                  SDL_RenderCopy(renderer, stroke.pointer, nil, &all)
+                  SDL_SetTextureBlendMode(fill.pointer, SDL_BLENDMODE_BLEND)
+                  SDL_SetTextureAlphaMod(fill.pointer, 255)
+                  var inner = SDL_Rect(x: Self.outlineWidth, y: Self.outlineWidth, w: Int32(fill.size.width), h: Int32(fill.size.height))
+                  SDL_RenderCopy(renderer, fill.pointer, nil, &inner)
+              }) else { return nil }
         let texture = Texture(pointer: target, size: stroke.size, opaque: false)
         textCache[key] = CachedText(texture: texture, lastUsed: frameNumber)
         return texture
