@@ -61,6 +61,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Flag(name: .customLong("bench-profile"), help: ArgumentHelp("Add the time spent in each kind of drawing call to the benchmark line.", visibility: .hidden))
     var benchProfile = false
 
+    @Flag(name: .customLong("process-stats"), help: ArgumentHelp("Add peak memory and frame timing to the log's quit event.", visibility: .hidden))
+    var processStats = false
+
     @Flag(name: .customLong("quit-after-first-frame"), help: ArgumentHelp("Quit once the first frame is shown (start-up timing).", visibility: .hidden))
     var quitAfterFirstFrame = false
 
@@ -86,6 +89,7 @@ struct KidsJoyCenter: ParsableCommand {
         o.benchFrames = benchFrames
         o.benchCSV = benchCSV
         o.benchProfile = benchProfile
+        o.processStats = processStats
         o.quitAfterFirstFrame = quitAfterFirstFrame
         var config = ConfigValues()
         if !headless || self.config != nil {

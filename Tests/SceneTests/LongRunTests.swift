@@ -35,7 +35,7 @@ final class LongRunTests: XCTestCase {
             try script.write(toFile: directory + "/script.txt", atomically: true, encoding: .utf8)
             log = directory + "/log.jsonl"
             process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-            process.arguments = ["--headless", "--seed", "5", "--script", directory + "/script.txt", "--log", log,
+            process.arguments = ["--headless", "--process-stats", "--seed", "5", "--script", directory + "/script.txt", "--log", log,
                                  "--data-dir", directory + "/data"]
             var env = ProcessInfo.processInfo.environment
             env["SDL_AUDIODRIVER"] = "dummy"

@@ -420,7 +420,7 @@ final class WindowSession {
         try "".write(toFile: directory + "/empty.toml", atomically: true, encoding: .utf8)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-        p.arguments = ["--windowed", "--seed", "11", "--data-dir", directory + "/data", "--log", log.path,
+        p.arguments = ["--windowed", "--process-stats", "--seed", "11", "--data-dir", directory + "/data", "--log", log.path,
                        "--script", directory + "/script.txt", "--config", directory + "/empty.toml"]
         p.environment = environment
         p.standardOutput = FileHandle.nullDevice

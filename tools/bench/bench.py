@@ -102,7 +102,7 @@ def keep_popping(start, end, step=0.25):
 def windowed_cpu(x, data, lines, measure_from, measure_to, total):
     path = script_file(data, lines + [f"{total} quit"])
     log = os.path.join(data, "cpu.jsonl")
-    p = subprocess.Popen([BIN, "--windowed", "--data-dir", data, "--script", path, "--log", log], env=x.env,
+    p = subprocess.Popen([BIN, "--windowed", "--process-stats", "--data-dir", data, "--script", path, "--log", log], env=x.env,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     t0 = time.perf_counter()
     time.sleep(measure_from)
@@ -192,7 +192,7 @@ def main():
     headless_start, _ = startup(ENV, True, data)
     script = script_file(data, all_games_script())
     log = os.path.join(data, "all.jsonl")
-    r = run(["--headless", "--data-dir", data, "--script", script, "--log", log])
+    r = run(["--headless", "--process-stats", "--data-dir", data, "--script", script, "--log", log])
     rss_headless = read_quit(log).get("peakRSSkB", 0)
     windowed = {}
     if shutil.which("Xvfb"):
@@ -206,7 +206,7 @@ def main():
                     f"1.1 tap {HOME['play'][0]} {HOME['play'][1]}"] + keep_popping(1.5, 61.5)
             _, windowed["run60"] = windowed_cpu(x, data, hard, 1, 2, 62)
             log = os.path.join(data, "allw.jsonl")
-            subprocess.run([BIN, "--windowed", "--data-dir", data, "--script", script, "--log", log], env=x.env,
+            subprocess.run([BIN, "--windowed", "--process-stats", "--data-dir", data, "--script", script, "--log", log], env=x.env,
                            capture_output=True, timeout=120)
             windowed["rss"] = read_quit(log).get("peakRSSkB", 0)
     images = plot(csvs)

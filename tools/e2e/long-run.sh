@@ -38,13 +38,13 @@ field() { grep "\"event\":\"$2\"" "$1" | tail -n 1 | sed -n "s/.*\"$3\":\([0-9]*
 echo "binary: $BIN"
 echo "warm-up: $warmup simulated minutes..."
 start=$(date +%s)
-"$BIN" --headless --seed $seed --script "$work/warmup.txt" --log "$work/warmup.jsonl" --data-dir "$work/data-warmup"
+"$BIN" --headless --process-stats --seed $seed --script "$work/warmup.txt" --log "$work/warmup.jsonl" --data-dir "$work/data-warmup"
 warm_peak=$(field "$work/warmup.jsonl" quit peakRSSkB)
 echo "  peak RSS after warm-up: $warm_peak kB ($(( $(date +%s) - start )) s)"
 
 echo "long run: $minutes simulated minutes ($(( minutes * 3600 )) frames)..."
 start=$(date +%s)
-"$BIN" --headless --seed $seed --script "$work/long.txt" --log "$work/long.jsonl" --data-dir "$work/data-long" &
+"$BIN" --headless --process-stats --seed $seed --script "$work/long.txt" --log "$work/long.jsonl" --data-dir "$work/data-long" &
 pid=$!
 # RSS now, sampled every 30 s of wall time (the log is buffered, so the simulated time
 # shown is where the last flushed line was).

@@ -21,6 +21,8 @@ public struct AppOptions: Sendable {
     public var benchCSV: String?
     /// Time each kind of drawing call (`--bench-profile`).
     public var benchProfile = false
+    /// Add peak memory (and, windowed, frame timing) to the `quit` log event.
+    public var processStats = false
     /// Quit right after the first frame is presented (start-up timing).
     public var quitAfterFirstFrame = false
     public init() {}

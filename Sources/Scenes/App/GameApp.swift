@@ -215,8 +215,11 @@ public final class GameApp {
     /// Runs until quit (or, headless, the end of the script). Returns the exit status.
     public func run() -> Int32 {
         options.headless ? runHeadless() : runWindowed()
-        var fields: [(String, JSON)] = [("peakRSSkB", .int(ProcessStats.peakRSSkB()))]
-        if !options.headless {
+        // Memory and frame timing differ from run to run: only on request, so the same seed
+        // and script still give the same log line for line.
+        var fields: [(String, JSON)] = []
+        if options.processStats { fields.append(("peakRSSkB", .int(ProcessStats.peakRSSkB()))) }
+        if options.processStats && !options.headless {
             fields += [("frames", .int(frameTimes.count)), ("framesOver16ms", .int(frameTimes.filter { $0 > 1000.0 / 60 }.count)),
                        ("maxFrameMs", .double(frameTimes.max() ?? 0)),
                        ("lateFrames", .int(presentIntervals.filter { $0 > 1.5 * 1000.0 / 60 }.count)),
