@@ -20,6 +20,7 @@ final class MonkeyTests: XCTestCase {
         return nil
     }
 
+    /// What a `monkey.py` command left: its exit status and output.
     struct Output { let status: Int32; let stdout: String; let stderr: String }
 
     /// Runs `monkey.py ARGS` and waits for it (the monkey has its own per-run timeouts).

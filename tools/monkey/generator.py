@@ -1160,11 +1160,24 @@ class Monkey:
 
     def ending(self):
         """Most runs end with `quit`; some just run out of lines; some quit through the UI
-        (Escape on Home, then Yes)."""
+        (Escape on Home, then Yes; or, looking, the adult gate's Quit)."""
         r = self.rng.random()
         if r < 0.15 and (not self.adaptive or self.belief.get("scene") == "home"):
             st = self.probe() if self.adaptive else {"scene": "home"}
-            if st.get("scene") == "home":
+            if st.get("scene") == "home" and self.adaptive and self.chance(0.3):
+                self.hold_logo()
+                gate = self.probe()
+                question = (gate.get("dump") or {}).get("question") if gate.get("scene") == "gate" else None
+                if question:
+                    for digit in str(sum(int(x) for x in question.split("+"))):
+                        self.press(L.gate_key(int(digit)))
+                        self.think(0.1, 0.3)
+                    self.press(L.gate_key("ok"))
+                    self.think(0.2, 0.6)
+                    self.press(self.jitter(L.GATE_QUIT, 40))
+                    self.count("quit-by-gate")
+                    self.s.wait(5)
+            elif st.get("scene") == "home":
                 self.s.key("escape")
                 self.s.wait(self.rng.randint(5, 30))
                 if self.chance(0.5):

@@ -2,10 +2,10 @@
 
 Every frame here was read from `dump` events of the real game (1024x768 logical canvas)
 and from the constants they come from (HomeLayout, TopBar, AlertScene, HighScoresPopup,
-AdultGateScene, MemoryLayout, SortingLayout, BalloonLayout). The generator only aims with
-them; the checker never trusts them (it reads the log). If a layout changes, taps land
-elsewhere and the monkey still plays, only less well: `monkey.py layout-check` compares
-these numbers with fresh dumps.
+AdultGateScene, MemoryLayout, SortingLayout, BalloonLayout). The generator aims with them
+(adaptive runs prefer the frames a dump shows); the checker trusts only the log, apart from
+the level rules it checks (counts, time limits, speeds, zones). If a layout changes, taps
+land elsewhere and the monkey still plays, only less well.
 """
 
 WIDTH, HEIGHT = 1024, 768
