@@ -109,14 +109,12 @@ public final class SDLCanvas: Canvas {
     private func makeSoftBackground() throws {
         guard let source = textures["bg-home"] else { return }
         let w = Int32(source.size.width), h = Int32(source.size.height)
-        guard let target = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+        guard let target = renderIntoNewTexture(width: w, height: h, {
+            clear(Theme.background)
+            image("bg-home", in: Rect(0, 0, Double(w), Double(h)), ImageOptions(alpha: 0.3))
+        }) else {
             throw AppError.fatal("cannot make the Home background: \(String(cString: SDL_GetError()))")
         }
-        let previous = SDL_GetRenderTarget(renderer)
-        SDL_SetRenderTarget(renderer, target)
-        clear(Theme.background)
-        image("bg-home", in: Rect(0, 0, Double(w), Double(h)), ImageOptions(alpha: 0.3))
-        SDL_SetRenderTarget(renderer, previous)
         textures["bg-home-soft"] = Texture(pointer: target, size: source.size, opaque: true)
         // Only the blended copy is ever drawn: free the original (3 MB).
         SDL_DestroyTexture(source.pointer)
