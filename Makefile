@@ -36,8 +36,9 @@ test-deps: deps
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime is linked in (as in the .deb): a quicker start and less memory.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 run: release
 	./.build/release/$(BIN) $(ARGS)

@@ -19,7 +19,10 @@ let package = Package(
         .target(
             name: "Scenes",
             dependencies: ["CSDL2"],
-            path: "Sources/Scenes"
+            path: "Sources/Scenes",
+            // The game draws every pixel itself (Platform/Pixels.swift): unoptimized, a frame
+            // takes 100 times longer, and the tests and the debug game play whole games.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .executableTarget(
             name: "KidsJoyApp",

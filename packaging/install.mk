@@ -28,7 +28,7 @@ metainfodir   = $(datadir)/metainfo
 icondir       = $(datadir)/icons/hicolor
 
 # What is installed, listed once: install-files copies these and uninstall removes them.
-PKG_IMAGES    := $(notdir $(sort $(wildcard Assets/images/*.png)))
+PKG_IMAGES    := $(notdir $(sort $(wildcard Assets/images/*.qoi Assets/images/*.png)))
 PKG_SOUNDS    := $(notdir $(sort $(wildcard Assets/sounds/*.wav)))
 PKG_FONTS     := $(notdir $(sort $(wildcard Assets/fonts/*.ttf))) OFL.txt
 PKG_TOPFILES  := CREDITS.md LICENSE-Apache-2.0.txt
@@ -65,7 +65,7 @@ install: release
 install-files:
 	@test -n "$(PKG_VERSION)" || { echo "error: no AppInfo.version in Sources/Scenes/App/AppOptions.swift"; exit 1; }
 	@test -x "$(BIN_PATH)" || { echo "error: $(BIN_PATH) is not built: run 'make install', or pass BIN_PATH=<built binary>"; exit 1; }
-	@test -f Assets/images/logo.png || { echo "error: Assets/ is incomplete: run tools/make-assets"; exit 1; }
+	@test -f Assets/images/logo.qoi || { echo "error: Assets/ is incomplete: run tools/make-assets"; exit 1; }
 	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(pkgdatadir)/images" "$(DESTDIR)$(pkgdatadir)/sounds" \
 	  "$(DESTDIR)$(pkgdatadir)/fonts" "$(DESTDIR)$(appsdir)" "$(DESTDIR)$(metainfodir)"
 	$(INSTALL) -m 755 "$(BIN_PATH)" "$(DESTDIR)$(bindir)/$(BIN)"

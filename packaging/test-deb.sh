@@ -49,7 +49,7 @@ check "Depends on no -dev package" bash -c '! grep -q -- "-dev" <<<"$1"' _ "$(fi
 echo "== contents (dpkg-deb -c)"
 listing=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|')
 for f in /usr/bin/kids-joy-center \
-         /usr/share/kids-joy-center/images/logo.png \
+         /usr/share/kids-joy-center/images/logo.qoi \
          /usr/share/kids-joy-center/sounds/pop.wav \
          /usr/share/kids-joy-center/fonts/Andika-Regular.ttf \
          /usr/share/kids-joy-center/fonts/OFL.txt \

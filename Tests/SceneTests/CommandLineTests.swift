@@ -90,11 +90,11 @@ final class CommandLineTests: XCTestCase {
     func test_missingAssetIsNamed() throws {
         let fake = NSTemporaryDirectory() + "kjc-assets-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: fake + "/images", withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: fake + "/images/logo.png", contents: Data())
+        _ = FileManager.default.createFile(atPath: fake + "/images/logo.qoi", contents: Data())
         let r = try Self.run(["--headless", "--data-dir", fake], environment: ["KIDS_JOY_CENTER_ASSETS": fake])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("missing asset"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("images/animal-cat.png"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("images/animal-cat.qoi"), r.stderr)
     }
 
     func test_corruptScoresFileIsReportedOnceAndKept() throws {

@@ -127,8 +127,8 @@ final class LongRunTests: XCTestCase {
             canvas.endFrame()
             largestAfterFrame = max(largestAfterFrame, canvas.cachedTextCount)
         }
-        XCTAssertGreaterThan(largestInFrame, SDLCanvas.textCacheLimit, "the run must go past the limit to test eviction")
-        XCTAssertLessThanOrEqual(largestAfterFrame, SDLCanvas.textCacheLimit)
+        XCTAssertGreaterThan(largestInFrame, SoftwareCanvas.textCacheLimit, "the run must go past the limit to test eviction")
+        XCTAssertLessThanOrEqual(largestAfterFrame, SoftwareCanvas.textCacheLimit)
         // What the last 30 frames drew stays cached (a screen's texts are not re-rendered).
         XCTAssertGreaterThanOrEqual(canvas.cachedTextCount, 30 * perFrame)
     }

@@ -129,7 +129,7 @@ final class PackagingTests: XCTestCase {
             let source = Set(((try? fm.contentsOfDirectory(atPath: "\(Self.packageRoot)/Assets/\(sub)")) ?? []))
             XCTAssertEqual(installed, source, "share/kids-joy-center/\(sub) holds every file of Assets/\(sub)")
         }
-        for file in ["CREDITS.md", "LICENSE-Apache-2.0.txt", "fonts/OFL.txt", "images/logo.png", "fonts/Andika-Regular.ttf"] {
+        for file in ["CREDITS.md", "LICENSE-Apache-2.0.txt", "fonts/OFL.txt", "images/logo.qoi", "fonts/Andika-Regular.ttf"] {
             XCTAssertTrue(fm.fileExists(atPath: "\(share)/\(file)"), file)
         }
         XCTAssertEqual(fm.contents(atPath: "\(usr)/share/applications/\(Self.appID).desktop"),

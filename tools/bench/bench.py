@@ -15,6 +15,9 @@ BIN = os.path.join(ROOT, ".build", "release", "kids-joy-center")
 OUT_DIR = os.path.join(ROOT, "docs", "bench")
 SCENES = ["home", "memory-hard", "sorting-hard", "balloons-hard"]
 FRAMES = int(os.environ.get("BENCH_FRAMES", "3000"))
+# Each scene runs this many times and the run with the median p99 is reported (a shared
+# machine sometimes stalls a process for a few milliseconds).
+SCENE_RUNS = int(os.environ.get("BENCH_SCENE_RUNS", "3"))
 RUNS = int(os.environ.get("BENCH_RUNS", "7"))
 ENV = dict(os.environ, SDL_AUDIODRIVER="dummy")
 HZ = os.sysconf("SC_CLK_TCK")
@@ -30,11 +33,18 @@ def run(args, **kw):
 
 
 def bench_scene(scene, data):
-    csv = os.path.join(data, scene + ".csv")
-    r = run(["--headless", "--bench", scene, "--bench-frames", str(FRAMES), "--bench-csv", csv, "--data-dir", data])
-    if r.returncode != 0:
-        sys.exit(f"bench {scene} failed: {r.stderr}")
-    return json.loads(r.stdout.strip().splitlines()[-1]), csv
+    runs = []
+    for i in range(SCENE_RUNS):
+        csv = os.path.join(data, f"{scene}-{i}.csv")
+        r = run(["--headless", "--bench", scene, "--bench-frames", str(FRAMES), "--bench-csv", csv, "--data-dir", data])
+        if r.returncode != 0:
+            sys.exit(f"bench {scene} failed: {r.stderr}")
+        result = json.loads(r.stdout.strip().splitlines()[-1])
+        runs.append((result["frame"]["p99"], result, csv))
+    runs.sort(key=lambda run: run[0])
+    _, result, csv = runs[len(runs) // 2]
+    result["p99OfRuns"] = [run[0] for run in runs]
+    return result, csv
 
 
 class Xvfb:
@@ -193,6 +203,8 @@ def main():
     script = script_file(data, all_games_script())
     log = os.path.join(data, "all.jsonl")
     r = run(["--headless", "--process-stats", "--data-dir", data, "--script", script, "--log", log])
+    if r.returncode != 0:
+        sys.exit(f"the all-games run failed: {r.stderr}")
     rss_headless = read_quit(log).get("peakRSSkB", 0)
     windowed = {}
     if shutil.which("Xvfb"):
@@ -225,7 +237,8 @@ def write_report(where, results, headless_start, rss_headless, windowed, images)
         r = results[scene]
         p99 = r["frame"]["p99"]
         rows.append(f"| whole frame p99, {scene} | {p99:.2f} ms (p50 {r['frame']['p50']:.2f}, max {r['frame']['max']:.2f}; "
-                    f"update p99 {r['update']['p99']:.3f}, draw p99 {r['draw']['p99']:.2f}) | ≤ 4 ms | {mark(p99, 4)} |")
+                    f"update p99 {r['update']['p99']:.3f}, draw p99 {r['draw']['p99']:.2f}; p99 of the {len(r['p99OfRuns'])} runs: "
+                    f"{', '.join(f'{x:.2f}' for x in r['p99OfRuns'])}) | ≤ 4 ms | {mark(p99, 4)} |")
     run60 = windowed.get("run60", {})
     if windowed:
         over = run60.get("framesOver16ms", -1)
@@ -257,7 +270,8 @@ How each figure is taken:
   mostly to the wrong place so they glide back; Balloons with ten balloons a second so 40+ are on
   screen, numbers flying, "+N" texts; Home tapping tiles and opening High Scores) and times
   `update` and `draw` of every frame with SDL's performance counter. The workload's own input
-  injection is not counted.
+  injection is not counted. Each scene runs """ + str(SCENE_RUNS) + """ times; the table shows the run with the median p99
+  (and the p99 of every run), the plot that run's frames.
 - **Start-up**: wall time of the whole process with `--quit-after-first-frame` (every asset is
   loaded before the first frame), so it includes exit; median of several runs.
 - **CPU**: user + system time of the windowed process (from `/proc`) over 20 s under Xvfb.

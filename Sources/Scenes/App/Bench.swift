@@ -167,10 +167,10 @@ public enum ProcessStats {
 /// to see where a frame's time goes.
 @MainActor
 final class ProfilingCanvas: Canvas {
-    let inner: SDLCanvas
+    let inner: SoftwareCanvas
     private(set) var totals: [String: (ms: Double, calls: Int)] = [:]
     private let frequency = Double(SDL_GetPerformanceFrequency())
-    init(inner: SDLCanvas) { self.inner = inner }
+    init(inner: SoftwareCanvas) { self.inner = inner }
 
     private func measure(_ label: String, _ body: () -> Void) {
         let t0 = SDL_GetPerformanceCounter()

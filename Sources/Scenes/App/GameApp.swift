@@ -13,8 +13,9 @@ public final class GameApp {
     private let logWriter: LogWriter?
     private var window: OpaquePointer?
     private var renderer: OpaquePointer?
-    private var surface: UnsafeMutablePointer<SDL_Surface>?
-    private(set) var canvas: SDLCanvas!
+    /// Windowed: the texture the canvas's frame is uploaded to each drawn frame.
+    private var frameTexture: OpaquePointer?
+    private(set) var canvas: SoftwareCanvas!
     private var soundPlayer: SDLSoundPlayer?
     public private(set) var context: GameContext!
     public private(set) var stack: SceneStack!
@@ -60,6 +61,11 @@ public final class GameApp {
     // MARK: - Start-up
 
     public func start() throws {
+        // Pictures of 64 kB and more (sprites, layers, backgrounds) get their own memory
+        // mappings, returned when freed. Left to itself, glibc raises this threshold after the
+        // first 3 MB layer is freed, and the sprites and texts that come and go then scatter
+        // over the heap, which never shrinks: peak memory grew by 9 MB in a Balloons game.
+        kjc_mmap_threshold(64 * 1024)
         let assets = try AssetLocator.locate(override: options.assetsDir)
         let missing = AssetLocator.missingFiles(in: assets)
         guard missing.isEmpty else {
@@ -71,13 +77,8 @@ public final class GameApp {
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         if options.headless {
+            // Headless, the canvas's own picture is the screen: no renderer at all.
             guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw AppError.fatal("SDL_Init: \(String(cString: SDL_GetError()))") }
-            guard let s = SDL_CreateRGBSurfaceWithFormat(0, 1024, 768, 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-                  let r = SDL_CreateSoftwareRenderer(s) else {
-                throw AppError.fatal("cannot create the offscreen renderer: \(String(cString: SDL_GetError()))")
-            }
-            surface = s
-            renderer = r
         } else {
             try openWindow()
         }
@@ -85,9 +86,9 @@ public final class GameApp {
             throw AppError.fatal("SDL_image cannot read PNG: \(String(cString: SDL_GetError()))")
         }
         guard TTF_Init() == 0 else { throw AppError.fatal("SDL_ttf: \(String(cString: SDL_GetError()))") }
-        canvas = SDLCanvas(renderer: renderer!, assetRoot: assets)
-        try canvas.loadImages(from: assets + "/images", names: AssetManifest.images)
-        if let window, let icon = IMG_Load(assets + "/images/app-icon.png") {
+        canvas = SoftwareCanvas(assetRoot: assets)
+        try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
+        if let window, let icon = IMG_Load(assets + "/images/" + AssetManifest.windowIcon) {
             SDL_SetWindowIcon(window, icon)
             SDL_FreeSurface(icon)
         }
@@ -116,6 +117,14 @@ public final class GameApp {
         if env["DISPLAY"].map({ $0.isEmpty }) ?? true, env["WAYLAND_DISPLAY"].map({ $0.isEmpty }) ?? true, env["SDL_VIDEODRIVER"] == nil {
             throw AppError.fatal("no display found (DISPLAY and WAYLAND_DISPLAY are not set). Start it from a desktop session, or run a script without a window: kids-joy-center --headless --script FILE")
         }
+        // The game draws every pixel itself and shows one picture a frame. Without a GPU (no
+        // /dev/dri: a virtual machine, Xvfb, an old kiosk) OpenGL is Mesa's llvmpipe, which
+        // takes 90 ms to start and a core to run: SDL's plain software renderer then shows
+        // the picture instead (SDL_RENDER_DRIVER, if set, still decides).
+        if env["SDL_RENDER_DRIVER"] == nil && !Self.hasGPU() {
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw AppError.fatal("cannot open the display (\(String(cString: SDL_GetError()))). Run with --headless to play a script without a window")
         }
@@ -132,17 +141,28 @@ public final class GameApp {
         guard let r else { throw AppError.fatal("cannot create a renderer: \(String(cString: SDL_GetError()))") }
         renderer = r
         SDL_RenderSetLogicalSize(r, 1024, 768)
+        guard let t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), 1024, 768) else {
+            throw AppError.fatal("cannot create the frame texture: \(String(cString: SDL_GetError()))")
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+        frameTexture = t
         if options.kiosk { SDL_ShowCursor(SDL_DISABLE) }
+    }
+
+    /// Whether the machine has a graphics device (a DRM card or render node).
+    static func hasGPU() -> Bool {
+        let devices = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return devices.contains { $0.hasPrefix("card") || $0.hasPrefix("renderD") }
     }
 
     public func shutdown() {
         log.flush()
         soundPlayer?.close()
         canvas?.destroy()
+        if let frameTexture { SDL_DestroyTexture(frameTexture) }
         if let renderer { SDL_DestroyRenderer(renderer) }
-        if let surface { SDL_FreeSurface(surface) }
         if let window { SDL_DestroyWindow(window) }
-        renderer = nil; surface = nil; window = nil
+        renderer = nil; frameTexture = nil; window = nil
         TTF_Quit()
         IMG_Quit()
         SDL_Quit()
@@ -190,8 +210,19 @@ public final class GameApp {
     }
 
     func drawFrame() {
+        canvas.beginFrame()
         stack.draw(on: canvas)
         canvas.endFrame()
+    }
+
+    /// Windowed: shows the frame, letterboxed and scaled to the window by the renderer.
+    private func present() {
+        guard let renderer, let frameTexture else { return }
+        SDL_UpdateTexture(frameTexture, nil, canvas.frame.pixels, Int32(canvas.frame.width * 4))
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, frameTexture, nil, nil)
+        SDL_RenderPresent(renderer)
     }
 
     /// Runs a screenshot, dump or quit line. Returns false for quit.
@@ -331,7 +362,7 @@ public final class GameApp {
             updateScreensaver()
             drawFrame()
             let workEnd = seconds()
-            SDL_RenderPresent(renderer)
+            present()
             if stack.needsFrames {
                 frameTimes.append((workEnd - workStart) * 1000)
                 let presented = seconds()

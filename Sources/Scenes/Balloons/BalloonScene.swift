@@ -228,7 +228,8 @@ public final class BalloonScene: GameScene {
             canvas.fillCircle(center: Point(p.x, p.y + 3), radius: 34 * scale, Color(120, 70, 0, 70))
             canvas.fillCircle(center: p, radius: 34 * scale, .white)
             canvas.fillCircle(center: p, radius: 29 * scale, Color(255, 190, 30))
-            let style = TextStyle(size: Int((Double(Self.flyingText.size) * scale).rounded()), bold: true)
+            // Even sizes only: each size of each number is rasterized once, then reused.
+            let style = TextStyle(size: 2 * Int((Double(Self.flyingText.size) * scale / 2).rounded()), bold: true)
             canvas.text("\(flight.number)", style, at: p, color: .white, outline: Self.numberOutline)
         }
     }

@@ -166,8 +166,8 @@ public final class HomeScene: BaseScene {
     // MARK: - Drawing
 
     public override func drawContent(on canvas: any Canvas) {
-        // The picture at 30% over cream, blended once at start-up (see SDLCanvas).
-        canvas.image("bg-home-soft", in: Canvas1024.bounds)
+        // The pattern at 30% over cream (blended when the asset is made).
+        canvas.image("bg-home", in: Canvas1024.bounds)
         let shake = wiggle > 0 ? sin(wiggle * .pi * 6) * 10 * (1 - wiggle) : 0
         canvas.text("Choose a game", Theme.headingText, at: Point(512 + (selectedGame == nil ? shake : 0), HomeLayout.gameLabelY),
                     color: Theme.ink, outline: .white)

@@ -15,8 +15,14 @@ public enum AssetManifest {
                "game-memory", "game-sorting", "game-balloons", "level-easy", "level-medium", "level-hard",
                "play", "trophy", "back", "speaker-on", "speaker-off", "check", "logo", "star", "confetti",
                "sparkle", "burst", "snail", "clock", "score-star", "zone-air", "zone-water", "zone-land",
-               "app-icon", "bg-home", "bg-balloons", "bg-sorting"]
+               "bg-home", "bg-balloons", "bg-sorting"]
     }
+    /// The full-screen backgrounds: 3 MB each decoded, and only one is shown at a time.
+    public static let backgrounds: Set<String> = ["bg-home", "bg-balloons", "bg-sorting"]
+    /// The game's pictures are QOI files (see `QOI`).
+    public static let imageExtension = "qoi"
+    /// The window icon, also installed as the desktop icon.
+    public static let windowIcon = "app-icon.png"
     public static let fonts = ["Andika-Regular.ttf", "Andika-Bold.ttf"]
 }
 
@@ -37,7 +43,7 @@ public enum AssetLocator {
             dir = dir.deletingLastPathComponent()
         }
         candidates.append(FileManager.default.currentDirectoryPath + "/Assets")
-        for candidate in candidates where FileManager.default.fileExists(atPath: candidate + "/images/logo.png") {
+        for candidate in candidates where FileManager.default.fileExists(atPath: candidate + "/images/logo.\(AssetManifest.imageExtension)") {
             return candidate
         }
         throw AppError.fatal("cannot find the game's Assets folder (looked in: \(candidates.joined(separator: ", "))); set KIDS_JOY_CENTER_ASSETS to it")
@@ -47,8 +53,8 @@ public enum AssetLocator {
     public static func missingFiles(in root: String) -> [String] {
         let fm = FileManager.default
         var missing: [String] = []
-        for name in AssetManifest.images where !fm.fileExists(atPath: "\(root)/images/\(name).png") {
-            missing.append("\(root)/images/\(name).png")
+        for name in AssetManifest.images where !fm.fileExists(atPath: "\(root)/images/\(name).\(AssetManifest.imageExtension)") {
+            missing.append("\(root)/images/\(name).\(AssetManifest.imageExtension)")
         }
         for sound in Sound.allCases where !fm.fileExists(atPath: "\(root)/sounds/\(sound.rawValue).wav") {
             missing.append("\(root)/sounds/\(sound.rawValue).wav")

@@ -261,20 +261,21 @@ public final class SortingScene: GameScene {
 
     public override func drawContent(on canvas: any Canvas) {
         let hovered = drag.flatMap { rules.zone(at: $0.pointer)?.id }
-        // The picture, the zones and the empty slots change only when a zone is hovered or a
-        // vehicle is placed: drawn into a layer then, and copied in between.
-        let hoveredIndex = rules.zones.firstIndex { $0.id == hovered } ?? -1
+        // The picture, the zones and the empty slots change only when a vehicle is placed:
+        // drawn into a layer then, and copied in between. A hovered zone's highlight is drawn
+        // over the layer, so moving a drag across zones does not redraw the whole picture.
         let placed = sprites.enumerated().reduce(0) { $0 | ($1.element.state == .placed ? 1 << $1.offset : 0) }
-        canvas.layer("game-background", key: (hoveredIndex + 1) << 20 | placed) {
+        canvas.layer("game-background", key: placed) {
             canvas.fill(Canvas1024.bounds, Color(150, 205, 250))
             canvas.image("bg-sorting", in: SortingLayout.backgroundFrame)
             for (zone, outline) in zip(rules.zones, outlines) {
-                drawZone(zone, outline: outline, hovered: zone.id == hovered, on: canvas)
+                drawZone(zone, outline: outline, on: canvas)
             }
             for sprite in sprites {
                 canvas.fillRounded(sprite.home.insetBy(-2, -2), radius: 16, Color(255, 255, 255, sprite.state == .placed ? 40 : 90))
             }
         }
+        if let zone = rules.zones.first(where: { $0.id == hovered }) { drawHover(zone, on: canvas) }
         for sprite in sprites {
             switch sprite.state {
             case .placed:
@@ -333,14 +334,23 @@ public final class SortingScene: GameScene {
         return 12 * sin(age * 2 * Double.pi * 3.5) * (1 - age / Self.wiggleDuration)
     }
 
-    private func drawZone(_ zone: SortingZone, outline: [(Point, Point)], hovered: Bool, on canvas: any Canvas) {
+    /// A zone as it waits: a faint white wash, a dashed outline and its name badge.
+    private func drawZone(_ zone: SortingZone, outline: [(Point, Point)], on canvas: any Canvas) {
+        canvas.fillRounded(zone.rect, radius: SortingLayout.zoneRadius, Color(255, 255, 255, 45))
+        for (a, b) in outline { canvas.line(from: a, to: b, width: 4, Color(255, 255, 255, 220)) }
+        drawBadge(zone, on: canvas)
+    }
+
+    /// The zone under a dragged vehicle lights up: a second wash over the first (together
+    /// alpha 90), a solid outline over the dashes, and the badge again on top.
+    private func drawHover(_ zone: SortingZone, on canvas: any Canvas) {
+        canvas.fillRounded(zone.rect, radius: SortingLayout.zoneRadius, Color(255, 255, 255, 55))
+        canvas.strokeRounded(zone.rect, radius: SortingLayout.zoneRadius, width: 6, Color(255, 255, 255, 235))
+        drawBadge(zone, on: canvas)
+    }
+
+    private func drawBadge(_ zone: SortingZone, on canvas: any Canvas) {
         let rect = zone.rect
-        canvas.fillRounded(rect, radius: SortingLayout.zoneRadius, Color(255, 255, 255, hovered ? 90 : 45))
-        if hovered {
-            canvas.strokeRounded(rect, radius: SortingLayout.zoneRadius, width: 6, Color(255, 255, 255, 235))
-        } else {
-            for (a, b) in outline { canvas.line(from: a, to: b, width: 4, Color(255, 255, 255, 220)) }
-        }
         let label = zone.category.label
         let labelWidth = canvas.measure(label, Theme.labelText).width
         let badge = SortingLayout.badgeFrame(of: rect, labelWidth: labelWidth)

@@ -1,0 +1,572 @@
+import CSDL2
+import Foundation
+
+/// Pictures decoded on worker threads, each slot written by exactly one of them.
+final class DecodedImages: @unchecked Sendable {
+    var buffers: [PixelBuffer?]
+    var errors: [String?]
+    private let lock = NSLock()
+    init(count: Int) {
+        buffers = Array(repeating: nil, count: count)
+        errors = Array(repeating: nil, count: count)
+    }
+    func set(_ i: Int, _ buffer: PixelBuffer) {
+        lock.lock(); defer { lock.unlock() }
+        buffers[i] = buffer
+    }
+    func fail(_ i: Int, _ message: String) {
+        lock.lock(); defer { lock.unlock() }
+        errors[i] = message
+    }
+}
+
+/// The game's renderer: the `Canvas` drawn in software into one 1024×768 premultiplied
+/// picture (`frame`), which the app shows in its window (one texture upload a frame) or,
+/// headless, saves for screenshots. SDL decodes the images (SDL_image) and rasterizes the
+/// text (SDL_ttf); everything else is `Pixels`: images, cached text and sprites are blended
+/// four pixels at a time, shapes are filled from cached anti-aliased coverage masks.
+///
+/// Why not SDL's own software renderer: it blends straight alpha one pixel at a time, about
+/// 4.5 ns a pixel on this kind of machine and 10 ns with an alpha or colour modulation, so a
+/// busy Balloons frame took 8-15 ms and a dimmed overlay 4 ms for the dimming alone. With
+/// a GPU the window's renderer could do it, but the game must be smooth without one.
+@MainActor
+public final class SoftwareCanvas: Canvas {
+    struct TextKey: Hashable {
+        let string: String
+        let style: TextStyle
+        let color: UInt32
+        let outline: Bool
+        var outlineColor: UInt32 = 0xFFFF_FFFF
+    }
+    struct CachedText {
+        let buffer: PixelBuffer
+        var lastUsed: Int
+    }
+
+    /// What the scenes drew, the size of the logical canvas.
+    public let frame: PixelBuffer
+    /// Where drawing goes now: the frame, or a layer being redrawn.
+    private var target: PixelBuffer
+    private var images: [String: PixelBuffer] = [:]
+    /// Backgrounds kept as QOI bytes, decoded into `images` while in use.
+    private var compressed: [String: (bytes: [UInt8], size: Size)] = [:]
+    private var decodedUse: [String: Int] = [:]
+    /// Images halved again and again, for drawing far below their size without aliasing.
+    private var halvings: [String: [PixelBuffer]] = [:]
+    struct FontKey: Hashable { let bold: Bool; let outline: Bool }
+    /// One open font per file and outline, set to the size asked for: every TTF_Font holds
+    /// its own FreeType face and HarfBuzz copies of the font's tables (half a megabyte), so
+    /// one per text size cost 7 MB.
+    private var fonts: [FontKey: (font: OpaquePointer, size: Int)] = [:]
+    private var measured: [TextKey: Size] = [:]
+    private var textCache: [TextKey: CachedText] = [:]
+    private var frameNumber = 0
+    private let fontDirectory: String
+    static let outlineWidth: Int32 = 2
+    public static let textCacheLimit = 200
+
+    public init(assetRoot: String) {
+        fontDirectory = assetRoot + "/fonts"
+        frame = PixelBuffer(width: Int(Canvas1024.width), height: Int(Canvas1024.height), opaque: true)
+        target = frame
+    }
+
+    /// Loads every image (QOI files); throws naming the first file that fails. The files are
+    /// decoded straight to premultiplied pixels on all cores. The full-screen backgrounds
+    /// named in `keepCompressed` (3 MB each decoded, a few hundred kB as files) are checked
+    /// the same way, then kept as file bytes and decoded again (4 ms) when their screen shows.
+    public func loadImages(from directory: String, names: [String], keepCompressed: Set<String> = []) throws {
+        let decoded = DecodedImages(count: names.count)
+        let paths = names.map { "\(directory)/\($0).\(AssetManifest.imageExtension)" }
+        // Largest first, so the cores finish together.
+        let sizes = paths.map(Self.fileSize)
+        let order = paths.indices.sorted { sizes[$0] > sizes[$1] }
+        DispatchQueue.concurrentPerform(iterations: names.count) { k in
+            let i = order[k]
+            do {
+                let picture = try QOI.load(path: paths[i])
+                if !picture.opaque { picture.findSpans() }
+                decoded.set(i, picture)
+            } catch {
+                decoded.fail(i, "cannot load image \(error)")
+            }
+        }
+        for (i, name) in names.enumerated() {
+            if let error = decoded.errors[i] { throw AppError.fatal(error) }
+            guard let buffer = decoded.buffers[i] else { throw AppError.fatal("cannot load image \(name)") }
+            if keepCompressed.contains(name), let bytes = FileManager.default.contents(atPath: paths[i]) {
+                compressed[name] = (bytes: [UInt8](bytes), size: Size(Double(buffer.width), Double(buffer.height)))
+            } else {
+                images[name] = buffer
+            }
+        }
+        // Open the fonts now so the first frame does not stall, and a missing one is said.
+        for bold in [false, true] { _ = try font(TextStyle(size: Theme.bodyText.size, bold: bold), outline: false) }
+    }
+
+    /// (stat(2): FileManager's attributes also look up the owner's name, a file read each.)
+    private nonisolated static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// A premultiplied copy of an SDL surface of any format.
+    nonisolated static func buffer(of surface: UnsafeMutablePointer<SDL_Surface>, what: String) throws -> PixelBuffer {
+        var source = surface
+        var converted: UnsafeMutablePointer<SDL_Surface>?
+        if surface.pointee.format.pointee.format != SDL_PIXELFORMAT_ARGB8888.rawValue {
+            guard let c = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+                throw AppError.fatal("cannot convert \(what): \(String(cString: SDL_GetError()))")
+            }
+            converted = c
+            source = c
+        }
+        defer { if let converted { SDL_FreeSurface(converted) } }
+        let buffer = PixelBuffer(width: Int(source.pointee.w), height: Int(source.pointee.h))
+        SDL_LockSurface(source)
+        if let pixels = source.pointee.pixels {
+            buffer.loadStraight(from: UnsafeRawPointer(pixels), pitch: Int(source.pointee.pitch))
+        }
+        SDL_UnlockSurface(source)
+        return buffer
+    }
+
+    private func font(_ style: TextStyle, outline: Bool) throws -> OpaquePointer {
+        let key = FontKey(bold: style.bold, outline: outline)
+        if let open = fonts[key] {
+            if open.size != style.size {
+                TTF_SetFontSize(open.font, Int32(style.size))
+                fonts[key] = (open.font, style.size)
+            }
+            return open.font
+        }
+        let path = fontDirectory + (style.bold ? "/Andika-Bold.ttf" : "/Andika-Regular.ttf")
+        guard let f = TTF_OpenFont(path, Int32(style.size)) else {
+            throw AppError.fatal("cannot open font \(path): \(String(cString: SDL_GetError()))")
+        }
+        if outline { TTF_SetFontOutline(f, Self.outlineWidth) }
+        fonts[key] = (f, style.size)
+        return f
+    }
+
+    /// Frees the pictures and closes the fonts (before TTF_Quit).
+    public func destroy() {
+        for f in fonts.values { TTF_CloseFont(f.font) }
+        fonts.removeAll(); measured.removeAll()
+        images.removeAll(); compressed.removeAll(); decodedUse.removeAll(); halvings.removeAll(); scratch = []; textCache.removeAll(); sprites.removeAll(); layers.removeAll(); masks.removeAll()
+        spriteBytes = 0
+    }
+
+    /// Called once per drawn frame: drops what was not used for a while (text beyond the
+    /// limit, sprites and layers of a scene that is gone), so memory follows the screen.
+    public func endFrame() {
+        drawList()
+        frameNumber += 1
+        if frameNumber % 60 == 0 {
+            spriteRequests = spriteRequests.filter { frameNumber - $0.value <= 2 }
+            for (key, sprite) in sprites where frameNumber - sprite.lastUsed > Self.idleFrames {
+                sprites[key] = nil
+                spriteBytes -= sprite.buffer.byteCount
+            }
+            layers = layers.filter { frameNumber - $0.value.lastUsed <= Self.idleFrames }
+            for (name, used) in decodedUse where frameNumber - used > Self.idleFrames {
+                images[name] = nil
+                decodedUse[name] = nil
+            }
+        }
+        guard textCache.count > Self.textCacheLimit else { return }
+        textCache = textCache.filter { frameNumber - $0.value.lastUsed <= 30 }
+    }
+
+    /// Sprites and layers unused for this many frames (5 s) are freed.
+    static let idleFrames = 300
+
+    public var cachedTextCount: Int { textCache.count }
+    public var cachedSpriteCount: Int { sprites.count }
+    /// Bytes held by pictures (images, their halvings, sprites, text, layers and the frame).
+    public var pictureBytes: Int {
+        images.values.reduce(0) { $0 + $1.byteCount } + halvings.values.joined().reduce(0) { $0 + $1.byteCount }
+            + scratch.count * 4
+            + spriteBytes + textCache.values.reduce(0) { $0 + $1.buffer.byteCount }
+            + layers.values.reduce(0) { $0 + $1.buffer.byteCount } + frame.byteCount
+    }
+
+    // MARK: - Shapes
+
+    public func clear(_ color: Color) {
+        drawOp(.fill(target.bounds, Pixels.pixel(Color(color.r, color.g, color.b))))
+    }
+
+    public func fill(_ rect: Rect, _ color: Color) {
+        drawOp(.fill(IRect(rounding: rect), Pixels.pixel(color)))
+    }
+
+    struct MaskKey: Hashable { let radius: Int; let width: Int }
+    private var masks: [MaskKey: CoverageMask] = [:]
+
+    /// An anti-aliased disc (width 0) or ring of the given radius, made once.
+    private func mask(radius: Int, width: Int) -> CoverageMask {
+        let key = MaskKey(radius: radius, width: width)
+        if let m = masks[key] { return m }
+        let m = CoverageMask.disc(radius: radius, width: width)
+        masks[key] = m
+        return m
+    }
+
+    /// The four quadrants of a disc or ring mask at the corners of `rect` (whole pixels).
+    private func corners(_ mask: CoverageMask, radius r: Int, of rect: IRect, _ color: UInt32) {
+        drawOp(.mask(mask, from: IRect(0, 0, r, r), x: rect.x, y: rect.y, color))
+        drawOp(.mask(mask, from: IRect(r, 0, r, r), x: rect.maxX - r, y: rect.y, color))
+        drawOp(.mask(mask, from: IRect(0, r, r, r), x: rect.x, y: rect.maxY - r, color))
+        drawOp(.mask(mask, from: IRect(r, r, r, r), x: rect.maxX - r, y: rect.maxY - r, color))
+    }
+
+    public func fillRounded(_ rawRect: Rect, radius: Double, _ color: Color) {
+        let rect = IRect(rounding: rawRect)
+        guard !rect.isEmpty else { return }
+        let r = Int(min(radius, Double(rect.w) / 2, Double(rect.h) / 2).rounded(.down))
+        let c = Pixels.pixel(color)
+        guard r >= 1 else { drawOp(.fill(rect, c)); return }
+        corners(mask(radius: r, width: 0), radius: r, of: rect, c)
+        // The middle band, then the two side strips between the corners: no overlaps.
+        drawOp(.fill(IRect(rect.x + r, rect.y, rect.w - 2 * r, rect.h), c))
+        drawOp(.fill(IRect(rect.x, rect.y + r, r, rect.h - 2 * r), c))
+        drawOp(.fill(IRect(rect.maxX - r, rect.y + r, r, rect.h - 2 * r), c))
+    }
+
+    public func strokeRounded(_ rect: Rect, radius: Double, width: Double, _ color: Color) {
+        let outer = IRect(rounding: rect.insetBy(-width / 2, -width / 2))
+        guard !outer.isEmpty else { return }
+        let w = max(1, Int(width.rounded()))
+        let r = max(w, Int(min(radius + width / 2, Double(outer.w) / 2, Double(outer.h) / 2).rounded(.down)))
+        let c = Pixels.pixel(color)
+        corners(mask(radius: r, width: w), radius: r, of: outer, c)
+        drawOp(.fill(IRect(outer.x + r, outer.y, outer.w - 2 * r, w), c))
+        drawOp(.fill(IRect(outer.x + r, outer.maxY - w, outer.w - 2 * r, w), c))
+        drawOp(.fill(IRect(outer.x, outer.y + r, w, outer.h - 2 * r), c))
+        drawOp(.fill(IRect(outer.maxX - w, outer.y + r, w, outer.h - 2 * r), c))
+    }
+
+    public func fillCircle(center: Point, radius: Double, _ color: Color) {
+        let r = max(1, Int(radius.rounded()))
+        let m = mask(radius: r, width: 0)
+        drawOp(.mask(m, from: IRect(0, 0, 2 * r, 2 * r), x: Int((center.x - Double(r)).rounded()),
+                    y: Int((center.y - Double(r)).rounded()), Pixels.pixel(color)))
+    }
+
+    /// A thick anti-aliased line with square-cut ends: each pixel near it is covered by how
+    /// far its centre lies inside the band.
+    public func line(from a: Point, to b: Point, width: Double, _ color: Color) {
+        let len = a.distance(to: b)
+        guard len > 0, width > 0 else { return }
+        let half = width / 2
+        let box = IRect(Int((min(a.x, b.x) - half - 1).rounded(.down)), Int((min(a.y, b.y) - half - 1).rounded(.down)),
+                        Int((abs(a.x - b.x) + width + 3).rounded(.up)), Int((abs(a.y - b.y) + width + 3).rounded(.up)))
+            .intersection(target.bounds)
+        guard !box.isEmpty else { return }
+        let ux = (b.x - a.x) / len, uy = (b.y - a.y) / len
+        let c = Pixels.pixel(color)
+        let mask = CoverageMask(width: box.w, height: box.h)
+        for y in 0..<box.h {
+            for x in 0..<box.w {
+                let px = Double(box.x + x) + 0.5 - a.x, py = Double(box.y + y) + 0.5 - a.y
+                let along = px * ux + py * uy, across = abs(-px * uy + py * ux)
+                let cover = min(max(half - across + 0.5, 0), 1) * min(max(along + 0.5, 0), 1) * min(max(len - along + 0.5, 0), 1)
+                mask.values[y * box.w + x] = UInt8((cover * 255).rounded())
+            }
+        }
+        drawOp(.mask(mask, from: IRect(0, 0, box.w, box.h), x: box.x, y: box.y, c))
+    }
+
+    // MARK: - Images
+
+    public func imageSize(_ name: String) -> Size? {
+        images[name].map { Size(Double($0.width), Double($0.height)) } ?? compressed[name]?.size
+    }
+
+    /// A loaded image, decoding a compressed background when it is first drawn again.
+    private func picture(_ name: String) -> PixelBuffer? {
+        guard let packed = compressed[name] else { return images[name] }
+        decodedUse[name] = frameNumber
+        if let picture = images[name] { return picture }
+        // The bytes decoded once at start-up, so this cannot fail short of memory corruption.
+        guard let picture = try? QOI.decode(packed.bytes) else { return nil }
+        images[name] = picture
+        return picture
+    }
+
+    public func image(_ name: String, in frame: Rect, _ options: ImageOptions) {
+        guard options.alpha > 0.004, let picture = picture(name) else { return }
+        let size = Size(Double(picture.width), Double(picture.height))
+        let fitted = frame.aspectFit(size).scaled(options.scaleX, options.scaleY)
+        let modulation = Modulation(alpha: UInt8((options.alpha.clamped(0, 1) * 255).rounded()), tint: options.tint)
+        let scaled = abs(fitted.width - size.width) > 0.5 || abs(fitted.height - size.height) > 0.5
+        guard scaled || options.rotation != 0 else {
+            put(picture, at: fitted.origin, modulation)
+            return
+        }
+        guard fitted.width >= 1, fitted.height >= 1 else { return }
+        // Sizes snap to even pixels so animations reuse their sprites from one run to the next.
+        let key = SpriteKey(name: name, width: 2 * Int((fitted.width / 2).rounded()), height: 2 * Int((fitted.height / 2).rounded()),
+                            degrees: Int(options.rotation.rounded()))
+        if let sprite = sprite(for: key, from: picture) {
+            put(sprite, at: Point(fitted.midX - Double(sprite.width) / 2, fitted.midY - Double(sprite.height) / 2), modulation)
+        } else {
+            // Resampled straight into the frame, at the exact size and angle.
+            let w = fitted.width, h = fitted.height
+            drawOp(.transformed(source(name, picture, scale: min(w / size.width, h / size.height)),
+                                centerX: fitted.midX, centerY: fitted.midY, width: w, height: h, degrees: options.rotation, modulation))
+        }
+    }
+
+    // MARK: - Drawing, on two cores
+    //
+    // What the scenes draw into the frame is listed during the frame and drawn at its end by
+    // two threads, one for the top half of the frame and one for the bottom: the work is
+    // memory-bound blending, and the machine has two cores. Text, sprites and layers are made
+    // while listing (one thread); the list only copies and blends finished pictures.
+
+    enum DrawOp: Sendable {
+        case fill(IRect, UInt32)
+        case mask(CoverageMask, from: IRect, x: Int, y: Int, UInt32)
+        case draw(PixelBuffer, x: Int, y: Int, Modulation)
+        case transformed(PixelBuffer, centerX: Double, centerY: Double, width: Double, height: Double, degrees: Double, Modulation)
+
+        func run(on target: PixelBuffer, clip: IRect?, scratch: inout [UInt32]) {
+            switch self {
+            case .fill(let rect, let color): Pixels.fill(target, rect, color, clip: clip)
+            case .mask(let mask, let from, let x, let y, let color): Pixels.fill(target, mask: mask, from: from, x: x, y: y, color, clip: clip)
+            case .draw(let picture, let x, let y, let modulation): Pixels.draw(picture, to: target, x: x, y: y, modulation, clip: clip)
+            case .transformed(let picture, let cx, let cy, let w, let h, let degrees, let modulation):
+                Pixels.drawTransformed(picture, to: target, centerX: cx, centerY: cy, width: w, height: h, degrees: degrees, modulation,
+                                       clip: clip, scratch: &scratch)
+            }
+        }
+    }
+
+    /// Set between `beginFrame` and `endFrame`: drawing into the frame is listed.
+    private var listing = false
+    private var ops: [DrawOp] = []
+    /// Reused by one-off resampling with a fade or tint.
+    private var scratch: [UInt32] = []
+    /// Threads drawing a frame's list (at most 4; 1 draws it directly).
+    static let drawThreads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+
+    private func drawOp(_ op: DrawOp) {
+        if listing && target === frame {
+            ops.append(op)
+        } else {
+            op.run(on: target, clip: nil, scratch: &scratch)
+        }
+    }
+
+    /// Starts listing a frame's drawing (see `endFrame`).
+    public func beginFrame() {
+        listing = true
+    }
+
+    /// Draws the listed operations into the frame, in bands, one thread a band.
+    private func drawList() {
+        listing = false
+        guard !ops.isEmpty else { return }
+        let list = ops, frame = self.frame
+        ops.removeAll(keepingCapacity: true)
+        let bands = Self.drawThreads
+        if bands == 1 {
+            for op in list { op.run(on: frame, clip: nil, scratch: &scratch) }
+            return
+        }
+        let height = (frame.height + bands - 1) / bands
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let clip = IRect(0, band * height, frame.width, min(height, frame.height - band * height))
+            var scratch: [UInt32] = []
+            for op in list { op.run(on: frame, clip: clip, scratch: &scratch) }
+        }
+    }
+
+    /// Draws a picture 1:1 with its top-left at `origin` (rounded to whole pixels).
+    private func put(_ picture: PixelBuffer, at origin: Point, _ modulation: Modulation) {
+        drawOp(.draw(picture, x: Int(origin.x.rounded()), y: Int(origin.y.rounded()), modulation))
+    }
+
+    /// The picture, halved until drawing it at `scale` needs no more than halving again.
+    private func source(_ name: String, _ picture: PixelBuffer, scale: Double) -> PixelBuffer {
+        var scale = scale, level = 0
+        while scale < 0.5 && picture.width >> (level + 1) >= 2 && picture.height >> (level + 1) >= 2 {
+            scale *= 2
+            level += 1
+        }
+        guard level > 0 else { return picture }
+        var levels = halvings[name] ?? []
+        while levels.count < level { levels.append(Pixels.halved(levels.last ?? picture)) }
+        halvings[name] = levels
+        return levels[level - 1]
+    }
+
+    // MARK: - Layer cache
+
+    private var layers: [String: (buffer: PixelBuffer, key: Int, lastUsed: Int)] = [:]
+    /// Full-screen layers are 3 MB each: two at most (a game's background and what lies
+    /// beneath an overlay).
+    static let layerLimit = 2
+
+    public func layer(_ id: String, key: Int, _ draw: () -> Void) {
+        var entry = layers[id]
+        if entry == nil {
+            if layers.count >= Self.layerLimit, let victim = layers.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+                layers[victim] = nil
+            }
+            entry = (PixelBuffer(width: frame.width, height: frame.height, opaque: true), key &+ 1, frameNumber)
+        }
+        guard var current = entry else { draw(); return }
+        if current.key != key {
+            let previous = target
+            target = current.buffer
+            draw()
+            target = previous
+            current.key = key
+        }
+        current.lastUsed = frameNumber
+        layers[id] = current
+        drawOp(.draw(current.buffer, x: 0, y: 0, .none))
+    }
+
+    // MARK: - Sprite cache
+    //
+    // A scaled or turned image is resampled into a sprite of that size (snapped to even
+    // pixels) and angle (whole degrees). A sprite asked for again the next frame (a balloon
+    // swaying slowly, a card) is kept and from then on copied 1:1; one whose size or angle
+    // changes every frame (a burst growing, a sparkle spinning) is resampled each frame and
+    // never pushes out the sprites in use. The cache is bounded by bytes and evicts what was
+    // used least recently.
+
+    struct SpriteKey: Hashable {
+        let name: String
+        let width: Int
+        let height: Int
+        let degrees: Int
+    }
+    struct CachedSprite {
+        let buffer: PixelBuffer
+        var lastUsed: Int
+    }
+    private var sprites: [SpriteKey: CachedSprite] = [:]
+    private var spriteRequests: [SpriteKey: Int] = [:]
+    private var spriteBytes = 0
+    /// Enough for every balloon at every sway angle plus the pop animations.
+    static let spriteBudget = 8 << 20
+
+    /// The cached sprite, or a new one if this key was also asked for in the last frame; nil
+    /// for a one-off.
+    private func sprite(for key: SpriteKey, from picture: PixelBuffer) -> PixelBuffer? {
+        if var cached = sprites[key] {
+            cached.lastUsed = frameNumber
+            sprites[key] = cached
+            return cached.buffer
+        }
+        guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
+        let w = Double(key.width), h = Double(key.height)
+        let scale = min(w / Double(picture.width), h / Double(picture.height))
+        let made = Pixels.transformed(source(key.name, picture, scale: scale), width: w, height: h, degrees: Double(key.degrees))
+        made.findSpans()
+        sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
+        spriteBytes += made.byteCount
+        if spriteBytes > Self.spriteBudget { evictSprites() }
+        return made
+    }
+
+    private func evictSprites() {
+        for (key, sprite) in sprites.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+            guard spriteBytes > Self.spriteBudget * 3 / 4 else { break }
+            guard sprite.lastUsed < frameNumber else { continue }
+            sprites[key] = nil
+            spriteBytes -= sprite.buffer.byteCount
+        }
+    }
+
+    // MARK: - Text
+
+    private func colorKey(_ c: Color, alpha: UInt8) -> UInt32 {
+        UInt32(c.r) << 24 | UInt32(c.g) << 16 | UInt32(c.b) << 8 | UInt32(alpha)
+    }
+
+    /// The text in one colour (full alpha), rasterized once.
+    private func textPicture(_ string: String, _ style: TextStyle, _ color: Color, outline: Bool, cached keep: Bool = true) -> PixelBuffer? {
+        let key = TextKey(string: string, style: style, color: colorKey(color, alpha: 255), outline: outline)
+        if var cached = textCache[key] {
+            cached.lastUsed = frameNumber
+            textCache[key] = cached
+            return cached.buffer
+        }
+        guard let font = try? font(style, outline: outline),
+              let surface = TTF_RenderUTF8_Blended(font, string, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let picture = try? Self.buffer(of: surface, what: "text") else { return nil }
+        picture.findSpans()
+        if keep { textCache[key] = CachedText(buffer: picture, lastUsed: frameNumber) }
+        return picture
+    }
+
+    public func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double) {
+        guard !string.isEmpty, alpha > 0.004 else { return }
+        let drawn = outline.map { outlinedText(string, style, color, $0) } ?? textPicture(string, style, color, outline: false)
+        guard let picture = drawn else { return }
+        let w = Double(picture.width), h = Double(picture.height)
+        let origin: Point
+        switch align {
+        case .left: origin = Point(at.x, at.y - h / 2)
+        case .center: origin = Point(at.x - w / 2, at.y - h / 2)
+        case .right: origin = Point(at.x - w, at.y - h / 2)
+        }
+        put(picture, at: origin, Modulation(alpha: UInt8((alpha.clamped(0, 1) * Double(color.a)).rounded())))
+    }
+
+    /// Outlined text as one picture (the outline, then the letters over it), made once; the
+    /// two layers are not kept.
+    private func outlinedText(_ string: String, _ style: TextStyle, _ color: Color, _ outline: Color) -> PixelBuffer? {
+        let key = TextKey(string: string, style: style, color: colorKey(color, alpha: outline.a), outline: true,
+                          outlineColor: UInt32(outline.r) << 16 | UInt32(outline.g) << 8 | UInt32(outline.b))
+        if var cached = textCache[key] {
+            cached.lastUsed = frameNumber
+            textCache[key] = cached
+            return cached.buffer
+        }
+        guard let fill = textPicture(string, style, color, outline: false, cached: false),
+              let stroke = textPicture(string, style, outline, outline: true, cached: false) else { return nil }
+        let combined = PixelBuffer(width: stroke.width, height: stroke.height)
+        Pixels.draw(stroke, to: combined, x: 0, y: 0, Modulation(alpha: outline.a))
+        Pixels.draw(fill, to: combined, x: Int(Self.outlineWidth), y: Int(Self.outlineWidth))
+        combined.findSpans()
+        textCache[key] = CachedText(buffer: combined, lastUsed: frameNumber)
+        return combined
+    }
+
+    /// Remembered: scenes measure their labels every frame, and a font asked for at another
+    /// size forgets its glyphs.
+    public func measure(_ string: String, _ style: TextStyle) -> Size {
+        let key = TextKey(string: string, style: style, color: 0, outline: false)
+        if let size = measured[key] { return size }
+        guard let font = try? font(style, outline: false) else { return Size(0, 0) }
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(font, string, &w, &h)
+        if measured.count > 1000 { measured.removeAll() }
+        let size = Size(Double(w), Double(h))
+        measured[key] = size
+        return size
+    }
+
+    // MARK: - Output
+
+    /// Saves the frame drawn so far as a 1024×768 PNG.
+    public func screenshot(to path: String) throws {
+        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
+                                                               Int32(frame.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw AppError.fatal("screenshot: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard IMG_SavePNG(surface, path) == 0 else {
+            throw AppError.fatal("screenshot \(path): \(String(cString: SDL_GetError()))")
+        }
+    }
+}
