@@ -73,7 +73,7 @@ echo "  games: $games game overs, $answers answered Yes, $pops balloons popped; 
 echo "text cache: $(( minutes * 3600 )) frames of --bench balloons-hard..."
 start=$(date +%s)
 bench=$("$BIN" --headless --seed $seed --bench balloons-hard --bench-frames $(( minutes * 3600 )) --data-dir "$work/data-bench")
-echo "  cached texts: $(echo "$bench" | sed -n 's/.*"cachedTexts":\([0-9]*\).*/\1/p') (the canvas keeps at most 400 after each frame)"
+echo "  cached texts: $(echo "$bench" | sed -n 's/.*"cachedTexts":\([0-9]*\).*/\1/p') (the canvas keeps at most 200 after each frame)"
 echo "  bench peak RSS: $(echo "$bench" | sed -n 's/.*"peakRSSkB":\([0-9]*\).*/\1/p') kB ($(( $(date +%s) - start )) s)"
 
 status=0

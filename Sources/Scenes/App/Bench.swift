@@ -51,6 +51,7 @@ extension GameApp {
         let line = JSON.object([
             ("scene", .string(name)), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
             ("frame", stats(whole)), ("maxBalloons", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
+            ("pictureKB", .int(canvas.pictureBytes / 1024)),
             ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
         ] + (profiler.map { [("profile", $0.report(frames: frames))] } ?? []))
         return line.serialized()
