@@ -71,15 +71,6 @@ public final class PixelBuffer: @unchecked Sendable {
         opaque = allOpaque
         return allOpaque
     }
-
-    /// Straight-alpha copy of one pixel (for screenshots of translucent pictures and tests).
-    public func straight(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        let p = self[x, y]
-        let a = p >> 24
-        guard a > 0 else { return (0, 0, 0, 0) }
-        func c(_ shift: UInt32) -> UInt8 { UInt8(min(255, (((p >> shift) & 0xFF) * 255 + a / 2) / a)) }
-        return (c(16), c(8), c(0), UInt8(a))
-    }
 }
 
 /// An 8-bit coverage mask (anti-aliased discs and rings for rounded shapes).

@@ -89,11 +89,21 @@ public enum QOI {
 
     /// Reads and decodes a file.
     public static func load(path: String) throws -> PixelBuffer {
+        try decode(try read(path: path), path: path)
+    }
+
+    /// A file's bytes, to decode with `decode(_:path:)` (now or later).
+    public static func read(path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DecodeError(description: "cannot read \(path)")
         }
+        return [UInt8](data)
+    }
+
+    /// Decodes a file's bytes; an error names the file.
+    public static func decode(_ bytes: [UInt8], path: String) throws -> PixelBuffer {
         do {
-            return try data.withUnsafeBytes { try decode($0.bindMemory(to: UInt8.self)) }
+            return try decode(bytes)
         } catch let error as DecodeError {
             throw DecodeError(description: "\(path): \(error.description)")
         }

@@ -1,18 +1,22 @@
 import CSDL2
 import Foundation
 
-/// Pictures decoded on worker threads, each slot written by exactly one of them.
+/// Pictures decoded on worker threads, each slot written by exactly one of them (with the
+/// file's bytes when they are to be kept).
 final class DecodedImages: @unchecked Sendable {
     var buffers: [PixelBuffer?]
+    var bytes: [[UInt8]?]
     var errors: [String?]
     private let lock = NSLock()
     init(count: Int) {
         buffers = Array(repeating: nil, count: count)
+        bytes = Array(repeating: nil, count: count)
         errors = Array(repeating: nil, count: count)
     }
-    func set(_ i: Int, _ buffer: PixelBuffer) {
+    func set(_ i: Int, _ buffer: PixelBuffer, bytes kept: [UInt8]?) {
         lock.lock(); defer { lock.unlock() }
         buffers[i] = buffer
+        bytes[i] = kept
     }
     func fail(_ i: Int, _ message: String) {
         lock.lock(); defer { lock.unlock() }
@@ -22,8 +26,8 @@ final class DecodedImages: @unchecked Sendable {
 
 /// The game's renderer: the `Canvas` drawn in software into one 1024×768 premultiplied
 /// picture (`frame`), which the app shows in its window (one texture upload a frame) or,
-/// headless, saves for screenshots. SDL decodes the images (SDL_image) and rasterizes the
-/// text (SDL_ttf); everything else is `Pixels`: images, cached text and sprites are blended
+/// headless, saves for screenshots. `QOI` decodes the images and SDL_ttf rasterizes the
+/// text; everything else is `Pixels`: images, cached text and sprites are blended
 /// four pixels at a time, shapes are filled from cached anti-aliased coverage masks.
 ///
 /// Why not SDL's own software renderer: it blends straight alpha one pixel at a time, about
@@ -82,12 +86,14 @@ public final class SoftwareCanvas: Canvas {
         // Largest first, so the cores finish together.
         let sizes = paths.map(Self.fileSize)
         let order = paths.indices.sorted { sizes[$0] > sizes[$1] }
+        let keep = names.map { keepCompressed.contains($0) }
         DispatchQueue.concurrentPerform(iterations: names.count) { k in
             let i = order[k]
             do {
-                let picture = try QOI.load(path: paths[i])
+                let bytes = try QOI.read(path: paths[i])
+                let picture = try QOI.decode(bytes, path: paths[i])
                 if !picture.opaque { picture.findSpans() }
-                decoded.set(i, picture)
+                decoded.set(i, picture, bytes: keep[i] ? bytes : nil)
             } catch {
                 decoded.fail(i, "cannot load image \(error)")
             }
@@ -95,8 +101,8 @@ public final class SoftwareCanvas: Canvas {
         for (i, name) in names.enumerated() {
             if let error = decoded.errors[i] { throw AppError.fatal(error) }
             guard let buffer = decoded.buffers[i] else { throw AppError.fatal("cannot load image \(name)") }
-            if keepCompressed.contains(name), let bytes = FileManager.default.contents(atPath: paths[i]) {
-                compressed[name] = (bytes: [UInt8](bytes), size: Size(Double(buffer.width), Double(buffer.height)))
+            if let bytes = decoded.bytes[i] {
+                compressed[name] = (bytes: bytes, size: Size(Double(buffer.width), Double(buffer.height)))
             } else {
                 images[name] = buffer
             }
