@@ -1,6 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The targets are rooms whose doors the compiler guards (README "Architecture"):
+//   GameCore   rules, levels as data, game definitions, clock and timeline, seeded random,
+//              rule events, message keys. The Swift standard library only.
+//   Scenes     → GameCore. Scenes, UI pieces, feedback tables, the Canvas and Audio protocols.
+//   Render     → Scenes, CSDL2 (SDL_ttf glyphs). The software canvas: pixels, QOI, text cache.
+//   Platform   → GameCore, Scenes, CSDL2. Window, input translation, audio, asset lookup.
+//   KidsJoyApp → all. Command line, config layers, stores, the frame loop, the script player.
+// Nothing links full Foundation (ICU alone would be 34 MB of the static binary):
+// FoundationEssentials where files and the environment are needed, and nothing in GameCore.
+
+/// The game draws every pixel itself: unoptimized, a frame takes 100 times longer, and the
+/// tests and the debug game play whole games through the pixel code.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "KidsJoyCenter",
     products: [
@@ -16,25 +30,22 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-mixer-dev", "libsdl2-ttf-dev"])]
         ),
-        .target(
-            name: "Scenes",
-            dependencies: ["CSDL2"],
-            path: "Sources/Scenes",
-            // The game draws every pixel itself (Platform/Pixels.swift): unoptimized, a frame
-            // takes 100 times longer, and the tests and the debug game play whole games.
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
-        ),
+        .target(name: "GameCore", path: "Sources/GameCore"),
+        .target(name: "Scenes", dependencies: ["GameCore"], path: "Sources/Scenes"),
+        .target(name: "Render", dependencies: ["Scenes", "CSDL2"], path: "Sources/Render",
+                swiftSettings: optimizedInDebug),
+        .target(name: "Platform", dependencies: ["GameCore", "Scenes", "CSDL2"], path: "Sources/Platform"),
         .executableTarget(
             name: "KidsJoyApp",
             dependencies: [
-                "Scenes",
+                "GameCore", "Scenes", "Render", "Platform", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/KidsJoyApp"
         ),
         .testTarget(
             name: "SceneTests",
-            dependencies: ["Scenes", "CSDL2"],
+            dependencies: ["GameCore", "Scenes", "Render", "Platform", "KidsJoyApp", "CSDL2"],
             path: "Tests/SceneTests"
         ),
     ],

@@ -10,7 +10,7 @@
 
 APP_ID        := io.github.kidsjoycenter.KidsJoyCenter
 # The version has one home: AppInfo.version in the sources.
-PKG_VERSION   := $(shell sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' Sources/Scenes/App/AppOptions.swift)
+PKG_VERSION   := $(shell sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' Sources/KidsJoyApp/AppOptions.swift)
 INSTALL       ?= install
 # The binary install-files copies; `make install` builds it first.
 BIN_PATH      ?= .build/release/$(BIN)
@@ -63,7 +63,7 @@ install: release
 	@$(MAKE) --no-print-directory install-files BIN_PATH=.build/release/$(BIN)
 
 install-files:
-	@test -n "$(PKG_VERSION)" || { echo "error: no AppInfo.version in Sources/Scenes/App/AppOptions.swift"; exit 1; }
+	@test -n "$(PKG_VERSION)" || { echo "error: no AppInfo.version in Sources/KidsJoyApp/AppOptions.swift"; exit 1; }
 	@test -x "$(BIN_PATH)" || { echo "error: $(BIN_PATH) is not built: run 'make install', or pass BIN_PATH=<built binary>"; exit 1; }
 	@test -f Assets/images/logo.qoi || { echo "error: Assets/ is incomplete: run tools/make-assets"; exit 1; }
 	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(pkgdatadir)/images" "$(DESTDIR)$(pkgdatadir)/sounds" \

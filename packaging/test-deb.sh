@@ -23,7 +23,7 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
 fi
 make --no-print-directory packaging-deps >/dev/null || { echo "FAIL: make packaging-deps"; exit 1; }
 
-version=$(sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' Sources/Scenes/App/AppOptions.swift)
+version=$(sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' Sources/KidsJoyApp/AppOptions.swift)
 deb="dist/kids-joy-center_${version}_$(dpkg --print-architecture).deb"
 [ -f "$deb" ] || { echo "FAIL: $deb was not built"; exit 1; }
 echo "== $deb ($(du -h "$deb" | cut -f1))"

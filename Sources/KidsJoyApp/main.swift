@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import GameCore
+import Platform
+import Render
+import Glibc
 import Scenes
 
 /// The command line of `kids-joy-center`.
@@ -112,7 +116,7 @@ struct KidsJoyCenter: ParsableCommand {
 
 /// Prints a message for the user on standard error.
 func report(_ message: String) {
-    FileHandle.standardError.write(Data("kids-joy-center: \(message)\n".utf8))
+    writeStandardError("kids-joy-center: \(message)\n")
 }
 
 /// Reports an error and answers the exit status: 2 for bad input, 1 for the rest.
@@ -156,4 +160,4 @@ func runProgram() -> Int32 {
     return app.run()
 }
 
-exit(runProgram())
+Glibc.exit(runProgram())

@@ -1,5 +1,9 @@
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// The Balloons rules (SPEC section 6), stepped through time like the app does (1/60 s).
 final class BalloonRulesTests: XCTestCase {

@@ -1,5 +1,9 @@
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// The Balloons scene driven in process: a scene stack stepped at 1/60 s, taps aimed from the
 /// scene's own dump items, exactly as a script would. (Linux XCTest cannot call main-actor

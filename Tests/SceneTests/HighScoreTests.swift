@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 final class HighScoreTableTests: XCTestCase {
     private func entry(_ id: String, _ score: Int, at time: Double = 0) -> HighScoreEntry {

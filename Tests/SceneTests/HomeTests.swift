@@ -1,5 +1,9 @@
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 final class HomeTests: XCTestCase {
     @MainActor private static func makeHome() -> (GameContext, HomeScene, SceneStack) {

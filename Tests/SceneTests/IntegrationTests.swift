@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 final class ConfigTests: XCTestCase {
     func test_parsesKeysAndReportsBadLinesWithFileAndLine() {
@@ -149,7 +153,7 @@ final class AdultGateTests: XCTestCase {
             tap(stack, yes.center)
             XCTAssertEqual(stack.names, ["home"])
             XCTAssertTrue(context.scores.table.entries.isEmpty)
-            XCTAssertTrue(HighScoreStore(directory: context.scores.directory, warn: { _ in }).table.entries.isEmpty)
+            XCTAssertTrue(HighScoreStore(directory: (context.scores as! HighScoreStore).directory, warn: { _ in }).table.entries.isEmpty)
         }
     }
 

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// Long play without leaks: Balloons Hard kept alive by the blind script of
 /// tools/e2e/balloons-script.sh (taps across the sky, "Play again? Yes" after every game

@@ -1,5 +1,9 @@
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// The rules of Memory (SPEC section 4), on a pure value with time passed in.
 final class MemoryRulesTests: XCTestCase {

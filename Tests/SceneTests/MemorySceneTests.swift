@@ -1,5 +1,9 @@
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// Drives a real MemoryScene on a SceneStack frame by frame, the way the app's loop does:
 /// in each frame, input first, then one 1/60 s update. Frame 0 is the frame the game was

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// Monkey play (tools/monkey): random but valid input on fixed seeds, played by the real
 /// binary headless, with the log checked against the invariants a child must never break.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import Scenes
+@testable import KidsJoyApp
 
 /// The Linux packaging (packaging/install.mk): `make install-files` into a temporary DESTDIR,
 /// the installed game finds its assets in share/, the desktop entry and AppStream metainfo

@@ -1,7 +1,11 @@
 import CSDL2
 import Foundation
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// The game's own software renderer: the pixel operations (blending, modulation, coverage
 /// masks, resampling), the QOI decoder, and the canvas's caches.

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// Save-file faults: whatever is on disk, the game starts, keeps what it can, keeps a copy
 /// of the bad file, says so once, and never crashes.

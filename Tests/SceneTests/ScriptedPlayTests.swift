@@ -1,7 +1,11 @@
 import CSDL2
 import Foundation
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// The scripted-play contract of TESTING.md, end to end through the real app (headless).
 final class ScriptedPlayTests: XCTestCase {

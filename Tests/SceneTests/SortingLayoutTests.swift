@@ -1,5 +1,9 @@
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// The row of vehicles and the zones: hand-placed frames checked against the spec.
 final class SortingLayoutTests: XCTestCase {

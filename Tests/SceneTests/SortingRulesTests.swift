@@ -1,5 +1,9 @@
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// SPEC section 5 rules: the draw, drops judged by the release point, speed scoring, time.
 final class SortingRulesTests: XCTestCase {

@@ -1,5 +1,9 @@
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// The Sorting scene driven headless through a SceneStack, stepping time at 1/60 s. As in
 /// the app, a frame handles input first and then runs one update; the game time of input

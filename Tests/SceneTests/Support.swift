@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// A canvas that records what was drawn, so layout and drawing can be asserted without pixels.
 @MainActor

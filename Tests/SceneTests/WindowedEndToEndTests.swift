@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
+@testable import GameCore
 @testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
 
 /// The real binary in a real window, driven by real X input: a virtual X display (Xvfb)
 /// started by the test, the game started on it without `--headless`, and xdotool moving

@@ -1,4 +1,5 @@
-import Foundation
+import GameCore
+import Glibc
 
 /// The colours of the balloon images (the asset generator's palette), used to tint the pop
 /// burst so it bursts in the colour of the balloon that was popped.

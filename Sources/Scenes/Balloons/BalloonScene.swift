@@ -1,4 +1,5 @@
-import Foundation
+import GameCore
+import Glibc
 
 /// The Balloons game: balloons rise over the sky; a tap pops one and its number flies to the
 /// score. The star balloon slows the next balloons for a while, the skull ends the game.

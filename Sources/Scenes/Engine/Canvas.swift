@@ -1,3 +1,5 @@
+import GameCore
+
 /// An RGBA colour, 0-255 per channel.
 public struct Color: Equatable, Sendable {
     public var r, g, b, a: UInt8

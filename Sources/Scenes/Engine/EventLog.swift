@@ -1,16 +1,16 @@
-import Foundation
+import GameCore
 
 /// The JSON Lines event log of TESTING.md: one object per line with `t` and `event` first.
 @MainActor
 public final class EventLog {
     /// Simulated seconds since start, set by the app's loop each frame.
     public var time: Double = 0
-    private let writer: LogWriter?
+    private let writer: (any LogSink)?
     /// Everything logged, kept in memory when asked (tests read it).
     public private(set) var lines: [JSON] = []
     private let keepInMemory: Bool
 
-    public init(writer: LogWriter?, keepInMemory: Bool = false) {
+    public init(writer: (any LogSink)?, keepInMemory: Bool = false) {
         self.writer = writer
         self.keepInMemory = keepInMemory
     }
@@ -28,35 +28,11 @@ public final class EventLog {
 
 }
 
-/// Buffered writer for the log: a file, or stdout for "-". Flushed every 64 KiB and at exit.
-public final class LogWriter {
-    private let handle: FileHandle
-    private var buffer = Data()
-
-    /// Opens `path` for writing (truncating), or stdout for "-".
-    public init(path: String) throws {
-        if path == "-" {
-            handle = FileHandle.standardOutput
-        } else {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let h = FileHandle(forWritingAtPath: path) else {
-                throw AppError.usage("--log: cannot write to '\(path)'")
-            }
-            handle = h
-        }
-    }
-
-    func write(_ line: String) {
-        buffer.append(contentsOf: Array(line.utf8))
-        buffer.append(0x0A)
-        if buffer.count > 65_536 { flush() }
-    }
-
-    public func flush() {
-        guard !buffer.isEmpty else { return }
-        handle.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
-    }
+/// Where finished log lines go (the app's file or stdout writer).
+@MainActor
+public protocol LogSink: AnyObject {
+    func write(_ line: String)
+    func flush()
 }
 
 /// Errors that end the program with a message the user can act on.

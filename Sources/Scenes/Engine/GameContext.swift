@@ -1,15 +1,17 @@
+import GameCore
+
 /// The services every scene shares, owned by the app and handed down (no globals).
 @MainActor
 public final class GameContext {
     public let log: EventLog
     public let random: RandomSource
-    public let scores: HighScoreStore
-    public let settings: SettingsStore
+    public let scores: any ScoreKeeping
+    public let settings: any SettingsKeeping
     public var soundPlayer: any SoundPlayer
     /// Kiosk mode: quitting needs the adult gate.
     public var kiosk: Bool
 
-    public init(log: EventLog, random: RandomSource, scores: HighScoreStore, settings: SettingsStore,
+    public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settings: any SettingsKeeping,
                 soundPlayer: any SoundPlayer, kiosk: Bool = false) {
         self.log = log
         self.random = random
@@ -41,4 +43,26 @@ public final class GameContext {
         case .balloons: return BalloonScene(context: self, level: level)
         }
     }
+}
+
+/// Keeps the high-score table (the app's store writes it to the data folder).
+@MainActor
+public protocol ScoreKeeping: AnyObject {
+    var table: HighScoreTable { get }
+    /// The id of the score recorded last in this run (the popup highlights it).
+    var lastRecordedID: String? { get }
+    /// Records a finished game's score if it makes the top five; answers its rank.
+    @discardableResult func record(game: GameKind, level: Level, score: Int) -> Int?
+    /// Clears the table (the adult gate's "Reset high scores").
+    func reset()
+}
+
+/// Keeps the settings a child or a parent changes while playing (mute, for now).
+@MainActor
+public protocol SettingsKeeping: AnyObject {
+    var muted: Bool { get }
+    /// Remembers the choice.
+    func setMuted(_ value: Bool)
+    /// Mutes this run only (`--mute`), without changing the remembered choice.
+    func overrideMuted(_ value: Bool)
 }

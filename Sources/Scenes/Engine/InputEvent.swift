@@ -1,3 +1,5 @@
+import GameCore
+
 /// Keys the game reacts to.
 public enum Key: String, Sendable, CaseIterable {
     case escape, `return`, space, f11, left, right, up, down, tab, m

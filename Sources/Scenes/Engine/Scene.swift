@@ -1,3 +1,5 @@
+import GameCore
+
 /// What a scene asks the stack to do; applied in order at the end of the frame, never in
 /// the middle of a callback.
 @MainActor

@@ -1,3 +1,5 @@
+import GameCore
+
 /// Every sound effect of the game; the raw value is the file name in Assets/sounds (.wav).
 public enum Sound: String, CaseIterable, Sendable {
     case click, select, whoosh, popup, flip, close, cheer, boing

@@ -1,3 +1,5 @@
+import GameCore
+
 /// The adult gate: reached by holding the logo on Home for three seconds. A sum in large
 /// digits is answered on a number pad; a right answer offers Quit and Reset high scores,
 /// a wrong one just closes the gate. In kiosk mode it is the only way out.

@@ -1,3 +1,5 @@
+import GameCore
+
 /// Hand-placed frames of the Home screen.
 public enum HomeLayout {
     public static let tileSize = Size(220, 176)

@@ -1,4 +1,5 @@
-import Foundation
+import GameCore
+import Glibc
 
 /// The Home screen: choose a game and a level (two segmented rows), Play, High Scores.
 /// Playable with a pointer or the keyboard (arrows/Tab move a focus ring, Return/Space act).

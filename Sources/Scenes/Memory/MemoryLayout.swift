@@ -1,3 +1,5 @@
+import GameCore
+
 /// Where the Memory cards go: a grid of square cards centred in the play area, with equal
 /// left/right margins, equal top/bottom margins and equal gaps, the cards as large as fit.
 /// Sizes are whole pixels so card edges stay crisp; any odd pixel left over goes to the

@@ -1,4 +1,5 @@
-import Foundation
+import GameCore
+import Glibc
 
 /// The Memory game (SPEC section 4): find the animal pairs before the time runs out.
 /// Taps become `MemoryRules` calls; rule events become sounds, log events and animations:

@@ -1,4 +1,5 @@
-import Foundation
+import GameCore
+import Glibc
 
 /// Hand-placed frames of the Sorting screen. The background `bg-sorting` is drawn full
 /// screen (1024×768, the top bar over its top 64 px), so the zones are given in the picture's

@@ -1,4 +1,5 @@
-import Foundation
+import GameCore
+import Glibc
 
 /// The Sorting game: drag each vehicle of the top row into the sky, the water or the land.
 /// `SortingRules` judges drops and keeps score and time; this scene turns the pointer into

@@ -1,3 +1,5 @@
+import GameCore
+
 /// A button of an alert.
 public struct AlertButton: Equatable, Sendable {
     public enum Kind: String, Sendable { case yes, no, ok }

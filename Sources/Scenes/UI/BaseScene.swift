@@ -1,3 +1,5 @@
+import GameCore
+
 /// Shared behaviour of all scenes: a timeline, the top bar with Back and mute, the `m` key,
 /// and the dump of touchable items. Subclasses override the `on...` hooks.
 @MainActor

@@ -1,4 +1,5 @@
-import Foundation
+import GameCore
+import Glibc
 
 /// Falling confetti and stars for a win. Uses its own generator so decoration never changes
 /// the game's random draws.

@@ -1,4 +1,5 @@
-import Foundation
+import GameCore
+import Glibc
 
 /// What every game shares: the top bar with Back, title, time and score pills; the game
 /// clock; the countdown label with its last-ten-seconds pulse and tick; "+N" floating

@@ -1,3 +1,5 @@
+import GameCore
+
 /// The palette and text styles, named for what they are used for.
 public enum Theme {
     public static let background = Color(255, 248, 236)

@@ -1,4 +1,8 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import GameCore
+import Scenes
 
 /// A picture in memory: premultiplied ARGB, one `UInt32` per pixel (0xAARRGGBB, the byte
 /// order of SDL_PIXELFORMAT_ARGB8888 on little-endian machines), rows packed.

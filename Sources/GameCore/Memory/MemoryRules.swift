@@ -37,7 +37,7 @@ public struct MemoryRules: Sendable {
     public static let scoring = TieredScore(tiers: [(maxSeconds: 3, points: 5), (maxSeconds: 7, points: 4)], slowPoints: 3)
     /// Tolerance for "exactly one second later" with a clock that moves in 1/60 s steps
     /// rounded to microseconds: far below one frame, far above the rounding.
-    static let timeTolerance = 1e-5
+    public static let timeTolerance = 1e-5
 
     /// Columns × rows of the grid; landscape, so Hard is 5 wide and 4 high.
     public static func grid(for level: Level) -> (columns: Int, rows: Int) {
@@ -80,7 +80,7 @@ public struct MemoryRules: Sendable {
     public init(level: Level, using generator: inout some RandomNumberGenerator) {
         self.level = level
         countdown = Countdown(limit: Self.timeLimit(for: level))
-        let animals = Array(AssetManifest.animals.shuffled(using: &generator).prefix(Self.pairCount(for: level)))
+        let animals = Array(GameContent.animals.shuffled(using: &generator).prefix(Self.pairCount(for: level)))
         let faces = (animals + animals).shuffled(using: &generator)
         cards = faces.enumerated().map { MemoryCard(id: $0.offset, face: $0.element) }
     }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import GameCore
+import Scenes
 
 /// Where the game keeps its files: `--data-dir`, else `$XDG_DATA_HOME/kids-joy-center`,
 /// else `~/.local/share/kids-joy-center`.
@@ -6,7 +8,7 @@ public enum DataDirectory {
     public static func resolve(override: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let override, !override.isEmpty { return override }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/kids-joy-center" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? homeDirectory()
         return home + "/.local/share/kids-joy-center"
     }
 }
@@ -14,7 +16,7 @@ public enum DataDirectory {
 /// Persists the high-score table as JSON with atomic writes, recovering from bad files.
 /// Every problem is reported once through `warn`, and play goes on.
 @MainActor
-public final class HighScoreStore {
+public final class HighScoreStore: ScoreKeeping {
     public static let fileName = "highscores.json"
     /// A save file larger than this is not ours.
     public static let sizeLimit = 1_000_000

@@ -1,5 +1,10 @@
 import CSDL2
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import GameCore
+import Scenes
+import Synchronization
 
 /// Pictures decoded on worker threads, each slot written by exactly one of them (with the
 /// file's bytes when they are to be kept).
@@ -7,20 +12,20 @@ final class DecodedImages: @unchecked Sendable {
     var buffers: [PixelBuffer?]
     var bytes: [[UInt8]?]
     var errors: [String?]
-    private let lock = NSLock()
+    private let lock = Mutex(())
     init(count: Int) {
         buffers = Array(repeating: nil, count: count)
         bytes = Array(repeating: nil, count: count)
         errors = Array(repeating: nil, count: count)
     }
     func set(_ i: Int, _ buffer: PixelBuffer, bytes kept: [UInt8]?) {
-        lock.lock(); defer { lock.unlock() }
-        buffers[i] = buffer
-        bytes[i] = kept
+        lock.withLock { _ in
+            buffers[i] = buffer
+            bytes[i] = kept
+        }
     }
     func fail(_ i: Int, _ message: String) {
-        lock.lock(); defer { lock.unlock() }
-        errors[i] = message
+        lock.withLock { _ in errors[i] = message }
     }
 }
 
@@ -82,7 +87,7 @@ public final class SoftwareCanvas: Canvas {
     /// the same way, then kept as file bytes and decoded again (4 ms) when their screen shows.
     public func loadImages(from directory: String, names: [String], keepCompressed: Set<String> = []) throws {
         let decoded = DecodedImages(count: names.count)
-        let paths = names.map { "\(directory)/\($0).\(AssetManifest.imageExtension)" }
+        let paths = names.map { "\(directory)/\($0).\(QOI.fileExtension)" }
         // Largest first, so the cores finish together.
         let sizes = paths.map(Self.fileSize)
         let order = paths.indices.sorted { sizes[$0] > sizes[$1] }

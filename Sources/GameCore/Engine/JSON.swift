@@ -1,5 +1,3 @@
-import Foundation
-
 /// A small JSON value with ordered object keys, so log lines read the same every run.
 public indirect enum JSON: Equatable, Sendable {
     case null
@@ -24,7 +22,7 @@ public indirect enum JSON: Equatable, Sendable {
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
         case .double(let d):
-            if d.isFinite { out += String(format: "%.3f", d) } else { out += "null" }
+            if d.isFinite { out += JSON.fixed3(d) } else { out += "null" }
         case .string(let s): JSON.writeString(s, into: &out)
         case .array(let items):
             out += "["
@@ -45,6 +43,43 @@ public indirect enum JSON: Equatable, Sendable {
         }
     }
 
+    /// `d` with exactly three decimals, rounded as C's `printf("%.3f")` rounds: from the
+    /// double's exact binary value, ties to even. (The log's numbers must read the same as
+    /// they always have; this keeps Foundation's `String(format:)` out of the core.)
+    static func fixed3(_ d: Double) -> String {
+        let negative = d.sign == .minus
+        let magnitude = abs(d)
+        var thousandths: UInt64
+        if magnitude >= 9_000_000_000_000 {
+            // Beyond 2^53 / 1000 every double is a whole number: no fraction to round.
+            return (negative ? "-" : "") + String(Int64(magnitude)) + ".000"
+        } else if magnitude == 0 {
+            thousandths = 0
+        } else {
+            // magnitude = significand × 2^exponent exactly, with a 53-bit significand.
+            let exponent = Int(magnitude.exponent) - 52
+            let significand = magnitude.significandBitPattern | (magnitude.isNormal ? 1 << 52 : 0)
+            let scaled = significand * 1000 // < 2^63
+            if exponent >= 0 {
+                thousandths = scaled << UInt64(exponent)
+            } else {
+                let shift = -exponent
+                if shift >= 64 {
+                    thousandths = 0
+                } else {
+                    thousandths = scaled >> UInt64(shift)
+                    let remainder = scaled & ((1 << UInt64(shift)) - 1)
+                    let half: UInt64 = 1 << UInt64(shift - 1)
+                    if remainder > half || (remainder == half && thousandths % 2 == 1) { thousandths += 1 }
+                }
+            }
+        }
+        let whole = thousandths / 1000, fraction = thousandths % 1000
+        let digits = String(fraction)
+        let sign = negative ? "-" : ""
+        return sign + String(whole) + "." + String(repeating: "0", count: 3 - digits.count) + digits
+    }
+
     private static func writeString(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -56,7 +91,8 @@ public indirect enum JSON: Equatable, Sendable {
             case "\t": out += "\\t"
             default:
                 if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -147,7 +183,8 @@ struct JSONParser {
             }
             break
         }
-        guard i > start, let text = String(bytes: bytes[start..<i], encoding: .utf8) else { return nil }
+        guard i > start else { return nil }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
         if isInteger, let n = Int(text) { return .int(n) }
         guard let d = Double(text), d.isFinite else { return nil }
         return .double(d)

@@ -23,7 +23,7 @@ public struct SortingVehicle: Equatable, Sendable {
 
     /// The pool of 15 vehicles of the asset manifest: 5 air, 5 water, 5 land.
     public static var pool: [SortingVehicle] {
-        AssetManifest.vehicles.compactMap { entry in
+        GameContent.vehicles.compactMap { entry in
             VehicleCategory(rawValue: entry.category).map { SortingVehicle(name: entry.name, category: $0) }
         }
     }

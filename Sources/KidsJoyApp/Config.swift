@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import GameCore
+import Scenes
 
 /// Settings from config files (a small TOML subset: `key = value` lines, `#` comments,
 /// booleans, numbers and quoted strings). Every key is optional; later layers override.
@@ -32,7 +34,7 @@ public enum ConfigFile {
         var problems: [String] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let where_ = "\(file):\(index + 1)"
-            let line = stripComment(String(raw)).trimmingCharacters(in: .whitespaces)
+            let line = stripComment(String(raw)).trimmingWhitespace()
             if line.isEmpty { continue }
             if line.hasPrefix("[") {
                 if line != "[kids-joy-center]" { problems.append("\(where_): unknown section \(line) (only [kids-joy-center] or none)") }
@@ -42,8 +44,8 @@ public enum ConfigFile {
                 problems.append("\(where_): expected 'key = value', got '\(line)'")
                 continue
             }
-            let key = line[..<eq].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-")
-            let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<eq].trimmingWhitespace().replacing("_", with: "-")
+            let value = line[line.index(after: eq)...].trimmingWhitespace()
             switch key {
             case "fullscreen", "kiosk", "mute":
                 guard let b = bool(value) else { problems.append("\(where_): \(key) must be true or false, got '\(value)'"); continue }
@@ -91,7 +93,7 @@ public enum ConfigFile {
 
     public static func userConfigPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/kids-joy-center/config.toml" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/kids-joy-center/config.toml"
+        return (environment["HOME"] ?? homeDirectory()) + "/.config/kids-joy-center/config.toml"
     }
 
     private static func stripComment(_ line: String) -> String {
@@ -112,8 +114,7 @@ public enum ConfigFile {
         guard s.count >= 2, let first = s.first, first == s.last, first == "\"" || first == "'" else { return nil }
         let inner = String(s.dropFirst().dropLast())
         guard first == "\"" else { return inner }
-        return inner.replacingOccurrences(of: "\\\\", with: "\u{0}").replacingOccurrences(of: "\\\"", with: "\"")
-            .replacingOccurrences(of: "\u{0}", with: "\\")
+        return inner.replacing("\\\\", with: "\u{0}").replacing("\\\"", with: "\"").replacing("\u{0}", with: "\\")
     }
 }
 

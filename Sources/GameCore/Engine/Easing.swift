@@ -1,5 +1,3 @@
-import Foundation
-
 /// Easing curves: pure functions from progress 0...1 to eased progress.
 public enum Easing {
     public typealias Curve = @Sendable (Double) -> Double
@@ -7,13 +5,15 @@ public enum Easing {
     public static let easeInQuad: Curve = { $0 * $0 }
     public static let easeOutQuad: Curve = { 1 - (1 - $0) * (1 - $0) }
     public static let easeInOutCubic: Curve = { t in
-        t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
+        let u = -2 * t + 2
+        return t < 0.5 ? 4 * t * t * t : 1 - u * u * u / 2
     }
-    public static let easeOutCubic: Curve = { t in 1 - pow(1 - t, 3) }
+    public static let easeOutCubic: Curve = { t in let u = 1 - t; return 1 - u * u * u }
     /// Overshoots a little and settles: for things that "pop" into place.
     public static let easeOutBack: Curve = { t in
         let c1 = 1.70158, c3 = c1 + 1
-        return 1 + c3 * pow(t - 1, 3) + c1 * pow(t - 1, 2)
+        let u = t - 1
+        return 1 + c3 * u * u * u + c1 * u * u
     }
     /// A bounce that lands at 1.
     public static let easeOutBounce: Curve = { t in

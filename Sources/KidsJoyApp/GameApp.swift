@@ -1,5 +1,9 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
+import GameCore
+import Platform
+import Render
+import Scenes
 
 /// The program: SDL start-up, assets, the scene stack and the frame loop, windowed or
 /// headless. One fixed update step of 1/60 s; headless runs that step as fast as it can
@@ -55,7 +59,7 @@ public final class GameApp {
     /// Prints a message on stderr once per run.
     func warn(_ message: String) {
         guard warned.insert(message).inserted else { return }
-        FileHandle.standardError.write(Data("kids-joy-center: \(message)\n".utf8))
+        writeStandardError("kids-joy-center: \(message)\n")
     }
 
     // MARK: - Start-up

@@ -1,3 +1,5 @@
+import GameCore
+import Scenes
 import CSDL2
 
 /// Feeds a parsed script into SDL's event queue at the right frames, as real mouse, finger

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import GameCore
+import Scenes
 
 /// A crash-test driver (hidden `--stress-record COUNT`): records rising scores one after
 /// another and prints "saved N" after each save returns, so a harness can kill the process
@@ -7,13 +9,12 @@ import Foundation
 public enum StressRecorder {
     public static func run(count: Int, dataDir: String?) -> Int32 {
         let dir = DataDirectory.resolve(override: dataDir)
-        let store = HighScoreStore(directory: dir, warn: { FileHandle.standardError.write(Data("kids-joy-center: \($0)\n".utf8)) })
+        let store = HighScoreStore(directory: dir, warn: { writeStandardError("kids-joy-center: \($0)\n") })
         let base = (store.table.entries.map(\.score).max() ?? 0) + 1
-        let out = FileHandle.standardOutput
         for i in 0..<max(count, 0) {
             let score = base + i
             store.record(game: GameKind.allCases[i % 3], level: Level.allCases[i % 3], score: score)
-            out.write(Data("saved \(score)\n".utf8))
+            writeStandardOutput("saved \(score)\n")
         }
         return 0
     }

@@ -1,14 +1,12 @@
-import Foundation
+import FoundationEssentials
+import GameCore
+import Scenes
 
 /// Every asset the game needs. A missing file is reported by name at start-up.
 public enum AssetManifest {
-    public static let animals = ["cat", "dog", "rabbit", "fox", "panda", "lion", "tiger", "frog", "monkey", "koala"]
-    public static let balloonColors = ["red", "orange", "yellow", "green", "teal", "sky", "blue", "purple", "pink", "brown"]
-    public static let vehicles: [(name: String, category: String)] = [
-        ("airplane", "air"), ("helicopter", "air"), ("rocket", "air"), ("ufo", "air"), ("parachute", "air"),
-        ("sailboat", "water"), ("speedboat", "water"), ("ship", "water"), ("canoe", "water"), ("ferry", "water"),
-        ("car", "land"), ("bus", "land"), ("fire-engine", "land"), ("tractor", "land"), ("bicycle", "land"),
-    ]
+    public static let animals = GameContent.animals
+    public static let balloonColors = GameContent.balloonColors
+    public static let vehicles = GameContent.vehicles
     public static var images: [String] {
         animals.map { "animal-\($0)" } + vehicles.map { "vehicle-\($0.name)" } + balloonColors.map { "balloon-\($0)" }
             + ["balloon-star", "balloon-skull", "card-back", "card-front",

@@ -1,8 +1,10 @@
-import Foundation
+import FoundationEssentials
+import GameCore
+import Scenes
 
 /// Settings that persist beside the scores (settings.json): for now, mute.
 @MainActor
-public final class SettingsStore {
+public final class SettingsStore: SettingsKeeping {
     public static let fileName = "settings.json"
     public let directory: String
     public var path: String { directory + "/" + Self.fileName }

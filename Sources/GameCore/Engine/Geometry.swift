@@ -91,4 +91,8 @@ public enum Canvas1024 {
     public static let width: Double = 1024
     public static let height: Double = 768
     public static let bounds = Rect(0, 0, width, height)
+    /// The bar across the top of every screen (Back, title, time, score, mute).
+    public static let topBarHeight: Double = 64
+    /// Everything below the top bar.
+    public static let playArea = Rect(0, topBarHeight, width, height - topBarHeight)
 }

@@ -1,7 +1,7 @@
-import Foundation
-#if canImport(Glibc)
+import FoundationEssentials
+import GameCore
+import Scenes
 import Glibc
-#endif
 
 /// Small POSIX helpers for files that must never be half-written.
 public enum AtomicFile {
@@ -27,7 +27,7 @@ public enum AtomicFile {
             throw POSIXFailure(op: "write", path: path)
         }
         // Make the rename itself durable.
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY)
         if dfd >= 0 { fsync(dfd); close(dfd) }
     }
@@ -48,16 +48,22 @@ public enum AtomicFile {
     /// Reads at most `limit` bytes; nil with a reason when the file is missing, too big,
     /// a directory or unreadable.
     public static func read(_ path: String, limit: Int) -> ReadResult {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return .missing }
-        if isDir.boolValue { return .unreadable("it is a directory") }
-        guard let attrs = try? FileManager.default.attributesOfItem(atPath: path) else { return .unreadable("cannot read its attributes") }
-        let size = (attrs[.size] as? NSNumber)?.intValue ?? 0
-        if size > limit { return .unreadable("it is \(size) bytes, more than the \(limit) a save file can be") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable("permission denied") }
-        defer { try? handle.close() }
-        let data: Data? = try? handle.read(upToCount: limit + 1)
-        return .data(data ?? Data())
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .unreadable("it is a directory") }
+        if info.st_size > limit { return .unreadable("it is \(info.st_size) bytes, more than the \(limit) a save file can be") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .unreadable(errno == EACCES ? "permission denied" : String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            count += n
+        }
+        return .data(Data(bytes[0..<count]))
     }
 
     public enum ReadResult {
@@ -71,14 +77,12 @@ public enum AtomicFile {
     public static func keepBadCopy(of path: String) -> String? {
         var n = 1
         var target = path + ".bad"
-        while FileManager.default.fileExists(atPath: target) {
+        var info = stat()
+        while lstat(target, &info) == 0 {
             n += 1
             target = path + ".bad-\(n)"
         }
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            return nil
-        }
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         do { try FileManager.default.copyItem(atPath: path, toPath: target); return target } catch { return nil }
     }
 }

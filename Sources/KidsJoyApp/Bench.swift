@@ -1,5 +1,9 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
+import GameCore
+import Platform
+import Render
+import Scenes
 
 /// `--bench SCENE`: drives one scene through a fixed, seeded workload in headless mode and
 /// measures update, draw and whole-frame times (the workload's own input injection is not

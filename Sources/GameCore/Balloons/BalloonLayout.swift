@@ -3,7 +3,7 @@
 /// the rules (positions, hit-testing) and the scene (drawing).
 public enum BalloonLayout {
     /// The area under the top bar where balloons can be seen and touched.
-    public static let playArea = Rect(0, TopBar.height, Canvas1024.width, Canvas1024.height - TopBar.height)
+    public static let playArea = Canvas1024.playArea
 
     /// The balloon images are 120×180; drawn at 0.8 so that ten entrance spots fit side by
     /// side across 1024 px without overlapping, while the body stays far above 64×64.
@@ -51,12 +51,13 @@ public enum BalloonLayout {
     }
 
     /// Where popped numbers fly to: the centre of the score pill.
-    public static let scoreTarget = TopBar.scoreFrame.center
+    /// (The centre of TopBar.scoreFrame; a test keeps the two together.)
+    public static let scoreTarget = Point(775, 32)
     /// One speed for every flying number, so far balloons take visibly longer.
     public static let flyingNumberSpeed = 900.0
 
     /// The "slow" indicator after a bonus balloon: a pill just under the top bar.
-    public static let slowIndicator = Rect(Canvas1024.width / 2 - 130, TopBar.height + 14, 260, 76)
+    public static let slowIndicator = Rect(Canvas1024.width / 2 - 130, Canvas1024.topBarHeight + 14, 260, 76)
     public static var slowIcon: Rect { Rect(slowIndicator.x + 12, slowIndicator.y + 8, 60, 60) }
     public static var slowBarTrack: Rect { Rect(slowIndicator.x + 84, slowIndicator.maxY - 24, slowIndicator.width - 104, 12) }
     public static var slowLabelAnchor: Point { Point(slowIndicator.x + 84, slowIndicator.y + 28) }

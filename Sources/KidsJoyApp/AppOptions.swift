@@ -1,3 +1,5 @@
+import GameCore
+import Scenes
 /// Everything the command line (and later the config files) decide for one run.
 public struct AppOptions: Sendable {
     public var headless = false

@@ -1,5 +1,7 @@
 import CSDL2
-import Foundation
+import GameCore
+import Scenes
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,5 @@
+import GameCore
+
 /// The modal "High Scores" panel: five rows of rank, game, level and score, dashes for
 /// missing rows, the score recorded last highlighted, and a Close button.
 @MainActor

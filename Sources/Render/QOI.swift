@@ -1,9 +1,15 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import GameCore
+import Scenes
 
 /// Reads QOI images ("The Quite OK Image Format", https://qoiformat.org), the format of the
 /// game's pictures: decoding all of them takes a few milliseconds, where SDL_image's PNG
 /// path took about 100 ms of the start-up. Pixels come out premultiplied, ready to draw.
 public enum QOI {
+    /// The game's pictures are QOI files.
+    public static let fileExtension = "qoi"
     public struct DecodeError: Error, CustomStringConvertible {
         public let description: String
     }

@@ -1,3 +1,5 @@
+import GameCore
+import Scenes
 /// One line of an input script (TESTING.md): `TIME VERB ARGS...`.
 public struct ScriptCommand: Equatable, Sendable {
     public enum Action: Equatable, Sendable {

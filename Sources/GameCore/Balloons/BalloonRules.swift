@@ -9,7 +9,7 @@ public enum BalloonType: String, Sendable, Equatable {
 public struct Balloon: Equatable, Sendable {
     public let id: Int
     public let type: BalloonType
-    /// The image colour: one of `AssetManifest.balloonColors`, or "star"/"skull".
+    /// The image colour: one of `GameContent.balloonColors`, or "star"/"skull".
     public let color: String
     /// The points it gives; nil for the star and skull balloons.
     public let number: Int?
@@ -238,7 +238,7 @@ public struct BalloonRules: Sendable {
         let number: Int?
         switch type {
         case .regular:
-            color = AssetManifest.balloonColors.randomElement(using: &rng) ?? "red"
+            color = GameContent.balloonColors.randomElement(using: &rng) ?? "red"
             number = Int.random(in: config.numbers, using: &rng)
         case .bonus:
             color = "star"; number = nil
