@@ -13,6 +13,8 @@ public struct AppOptions: Sendable {
     public var fullscreen = false
     public var kiosk = false
     public var volume: Double = 1
+    /// Spoken lines on (the `voice` setting); effects are separate.
+    public var voice = true
     /// Headless only: skip drawing frames nobody looks at (screenshots still draw).
     public var noDraw = false
     public var assetsDir: String?

@@ -7,14 +7,15 @@ import Scenes
 
 /// `--bench SCENE`: drives one scene through a fixed, seeded workload in headless mode and
 /// measures update, draw and whole-frame times (the workload's own input injection is not
-/// counted). Prints one JSON line.
+/// counted). Prints one JSON line. The scenes are `home` and `<game>-hard` for every game of
+/// the registry; each game says what its busiest scene is and how the workload plays it.
 @MainActor
 extension GameApp {
-    public static let benchScenes = ["home", "memory-hard", "sorting-hard", "balloons-hard"]
+    public var benchScenes: [String] { ["home"] + context.registry.ids.map { "\($0.rawValue)-hard" } }
 
     public func runBench(_ name: String) throws -> String {
         guard let workload = BenchWorkload(name: name, context: context) else {
-            throw AppError.usage("--bench: unknown scene '\(name)' (known: \(Self.benchScenes.joined(separator: ", ")))")
+            throw AppError.usage("--bench: unknown scene '\(name)' (known: \(benchScenes.joined(separator: ", ")))")
         }
         workload.start(stack)
         let frequency = Double(SDL_GetPerformanceFrequency())
@@ -29,7 +30,7 @@ extension GameApp {
             workload.drive(stack, frame: f)
             maxItems = max(maxItems, workload.lastItemCount)
             let t0 = SDL_GetPerformanceCounter()
-            stack.update(dt: Self.step)
+            stack.step()
             let t1 = SDL_GetPerformanceCounter()
             if let profiler {
                 stack.draw(on: profiler)
@@ -43,7 +44,7 @@ extension GameApp {
         if let path = options.benchCSV {
             var csv = "frame,update_ms,draw_ms,frame_ms\n"
             for i in 0..<frames { csv += "\(i),\(update[i]),\(draw[i]),\(whole[i])\n" }
-            do { try csv.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            do { try Data(csv.utf8).write(to: URL(fileURLWithPath: path)) } catch {
                 throw AppError.usage("--bench-csv: cannot write \(path)")
             }
         }
@@ -63,47 +64,39 @@ extension GameApp {
 }
 
 /// The scripted workloads of the benchmark: taps and drags chosen from the scene's own dump
-/// items, so they exercise the real input paths.
+/// items, so they exercise the real input paths. Home taps tiles and opens the high scores;
+/// a game plays the moves its registry entry chooses and answers "Play again?" with Yes.
 @MainActor
 final class BenchWorkload {
     let name: String
     let context: GameContext
+    private let game: GameEntry?
     private var rng = SeededGenerator(seed: 4242)
     private var pending: [(frame: Int, event: InputEvent)] = []
     private(set) var lastItemCount = 0
 
     init?(name: String, context: GameContext) {
-        guard GameApp.benchScenes.contains(name) else { return nil }
         self.name = name
         self.context = context
+        if name == "home" {
+            game = nil
+        } else {
+            guard name.hasSuffix("-hard"), let entry = context.registry.entry(GameKind(String(name.dropLast(5)))) else { return nil }
+            game = entry
+        }
     }
 
     func start(_ stack: SceneStack) {
-        switch name {
-        case "memory-hard": stack.apply([.push(context.makeGame(.memory, .hard))])
-        case "sorting-hard": stack.apply([.push(context.makeGame(.sorting, .hard))])
-        case "balloons-hard":
-            // The busiest sky the game can show: Hard's numbers, but ten balloons a second at a
-            // speed that keeps 40-50 on screen, and no time or idle limit to end the run.
-            var config = BalloonRules.Config.level(.hard)
-            config.countsPerSecond = [10]
-            config.speed = 150
-            config.timeLimit = 10_000
-            config.idleLimit = 10_000
-            stack.apply([.push(BalloonScene(context: context, level: .hard, config: config))])
-        default: break
-        }
+        guard let game else { return }
+        stack.apply([.push(game.makeBenchScene?(context) ?? game.makeScene(context, .hard))])
     }
 
     private func items(_ stack: SceneStack) -> [JSON] {
         stack.top.dump().first { $0.0 == "items" }?.1.arrayValue ?? []
     }
 
-    private func schedule(_ frame: Int, _ event: InputEvent) { pending.append((frame, event)) }
-
-    private func tap(_ p: Point, at frame: Int) {
-        schedule(frame, .pointerDown(p))
-        schedule(frame + 1, .pointerUp(p))
+    private func schedule(_ frame: Int, _ events: [(Int, InputEvent)]) {
+        for (offset, event) in events { pending.append((frame + offset, event)) }
     }
 
     func drive(_ stack: SceneStack, frame: Int) {
@@ -115,42 +108,21 @@ final class BenchWorkload {
         lastItemCount = all.filter { $0["kind"]?.stringValue == "balloon" }.count
         // A finished game: answer "Play again?" with Yes, so the workload keeps playing.
         if stack.top.name == "alert", let yes = all.first(where: { $0["id"]?.stringValue == "alert-yes" })?.frameCenter {
-            if frame % 30 == 0 { tap(yes, at: frame + 1) }
+            if frame % 30 == 0 { schedule(frame, benchTap(yes)) }
             return
         }
-        switch name {
-        case "home":
-            if stack.top.name == "highscores" {
-                if frame % 90 == 0, let close = all.first(where: { $0["id"]?.stringValue == "close" })?.frameCenter { tap(close, at: frame + 1) }
-                return
-            }
-            guard frame % 20 == 0 else { return }
-            let tiles = all.filter { ($0["id"]?.stringValue ?? "").hasPrefix("game-") || ($0["id"]?.stringValue ?? "").hasPrefix("level-")
-                || $0["id"]?.stringValue == "highscores" }
-            if let target = tiles.randomElement(using: &rng)?.frameCenter { tap(target, at: frame + 1) }
-        case "memory-hard":
-            guard frame % 25 == 0 else { return }
-            let hidden = all.filter { $0["kind"]?.stringValue == "card" && $0["state"]?.stringValue == "hidden" }
-            if let card = hidden.randomElement(using: &rng)?.frameCenter { tap(card, at: frame + 1) }
-        case "sorting-hard":
-            let waiting = all.filter { $0["kind"]?.stringValue == "vehicle" && $0["state"]?.stringValue == "waiting" }
-            guard let vehicle = waiting.randomElement(using: &rng), let from = vehicle.frameCenter else { return }
-            // Mostly wrong drops (so vehicles glide back), one in four right.
-            let category = vehicle["category"]?.stringValue ?? ""
-            let zones = all.filter { $0["kind"]?.stringValue == "zone" }
-            let right = Int.random(in: 0..<4, using: &rng) == 0
-            let target = zones.filter { right ? $0["category"]?.stringValue == category : $0["category"]?.stringValue != category }
-                .randomElement(using: &rng)?.frameCenter ?? Point(512, 500)
-            schedule(frame + 1, .pointerDown(from))
-            let steps = 40
-            for s in 1...steps { schedule(frame + 1 + s, .pointerMoved(Point.lerp(from, target, Double(s) / Double(steps)))) }
-            schedule(frame + 2 + steps, .pointerUp(target))
-        case "balloons-hard":
-            guard frame % 12 == 0 else { return }
-            let balloons = all.filter { $0["kind"]?.stringValue == "balloon" && $0["type"]?.stringValue != "killer" }
-            if let b = balloons.randomElement(using: &rng)?.frameCenter { tap(b, at: frame + 1) }
-        default: break
+        if let game {
+            schedule(frame, game.benchMove(frame, all, &rng))
+            return
         }
+        if stack.top.name == "highscores" {
+            if frame % 90 == 0, let close = all.first(where: { $0["id"]?.stringValue == "close" })?.frameCenter { schedule(frame, benchTap(close)) }
+            return
+        }
+        guard frame % 20 == 0 else { return }
+        let tiles = all.filter { ($0["id"]?.stringValue ?? "").hasPrefix("game-") || ($0["id"]?.stringValue ?? "").hasPrefix("level-")
+            || $0["id"]?.stringValue == "highscores" }
+        if let target = tiles.randomElement(using: &rng)?.frameCenter { schedule(frame, benchTap(target)) }
     }
 }
 

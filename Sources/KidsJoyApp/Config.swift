@@ -10,6 +10,7 @@ public struct ConfigValues: Equatable, Sendable {
     public var mute: Bool?
     public var volume: Double?
     public var dataDir: String?
+    public var voice: Bool?
     public init() {}
 
     /// `other`'s values win where it has them.
@@ -20,6 +21,7 @@ public struct ConfigValues: Equatable, Sendable {
         if let v = other.mute { out.mute = v }
         if let v = other.volume { out.volume = v }
         if let v = other.dataDir { out.dataDir = v }
+        if let v = other.voice { out.voice = v }
         return out
     }
 }
@@ -27,7 +29,7 @@ public struct ConfigValues: Equatable, Sendable {
 /// Reads config files. A bad line is reported with its file and line and skipped; the
 /// rest of the file still counts, and the game always starts.
 public enum ConfigFile {
-    public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir"]
+    public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir", "voice"]
 
     public static func parse(_ text: String, file: String) -> (ConfigValues, [String]) {
         var values = ConfigValues()
@@ -47,9 +49,14 @@ public enum ConfigFile {
             let key = line[..<eq].trimmingWhitespace().replacing("_", with: "-")
             let value = line[line.index(after: eq)...].trimmingWhitespace()
             switch key {
-            case "fullscreen", "kiosk", "mute":
+            case "fullscreen", "kiosk", "mute", "voice":
                 guard let b = bool(value) else { problems.append("\(where_): \(key) must be true or false, got '\(value)'"); continue }
-                if key == "fullscreen" { values.fullscreen = b } else if key == "kiosk" { values.kiosk = b } else { values.mute = b }
+                switch key {
+                case "fullscreen": values.fullscreen = b
+                case "kiosk": values.kiosk = b
+                case "mute": values.mute = b
+                default: values.voice = b
+                }
             case "volume":
                 guard let v = Double(value), v.isFinite, v >= 0, v <= 100 else {
                     problems.append("\(where_): volume must be a number from 0.0 to 1.0 (or 0 to 100), got '\(value)'"); continue
@@ -125,6 +132,7 @@ public struct CommandLineChoices: Sendable {
     public var kiosk = false
     public var mute = false
     public var dataDir: String?
+    public var voice: Bool?
     public init() {}
 }
 
@@ -138,5 +146,6 @@ extension AppOptions {
         mute = cli.mute || (config.mute ?? false)
         volume = config.volume ?? 1
         dataDir = cli.dataDir ?? config.dataDir
+        voice = config.voice ?? true
     }
 }

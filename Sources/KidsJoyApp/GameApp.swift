@@ -10,7 +10,8 @@ import Scenes
 /// with a simulated clock, so a script gives the same log every time.
 @MainActor
 public final class GameApp {
-    public static let step = 1.0 / 60.0
+    /// One frame (the shared definition lives with the game clock).
+    public static var step: Double { GameClock.step }
     let options: AppOptions
     let script: [ScriptCommand]
     let log: EventLog
@@ -110,7 +111,10 @@ public final class GameApp {
         let settings = SettingsStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
         if options.mute { settings.overrideMuted(true) }
         context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
-                              soundPlayer: player, kiosk: options.kiosk)
+                              soundPlayer: player, kiosk: options.kiosk,
+                              voices: VoiceLibraryLoader.load(assets: assets, language: "en", warn: { [weak self] in self?.warn($0) }))
+        context.warn = { [weak self] in self?.warn($0) }
+        context.voiceEnabled = options.voice
         log.emit("start", [("seed", .int(Int(truncatingIfNeeded: options.seed))), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless))])
         stack = SceneStack(root: HomeScene(context: context), log: log)
@@ -283,7 +287,7 @@ public final class GameApp {
                 if !runControl(command) { keepGoing = false; break }
             }
             if !keepGoing || !pumpEvents() { break }
-            stack.update(dt: Self.step)
+            stack.step()
             if stack.quitRequested { break }
             updateScreensaver()
             if !options.noDraw { drawFrame() }
@@ -347,7 +351,7 @@ public final class GameApp {
             var steps = 0
             let workStart = seconds()
             while accumulator >= Self.step && steps < 15 {
-                stack.update(dt: Self.step)
+                stack.step()
                 accumulator -= Self.step
                 steps += 1
                 if stack.quitRequested { running = false; break }

@@ -29,6 +29,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Keep high scores and settings in DIR.", valueName: "DIR"))
     var dataDir: String?
 
+    @Flag(name: .customLong("describe-games"), help: "Print the registry of games and every level's numbers as JSON, then exit.")
+    var describeGames = false
+
     @Flag(help: "Start muted (this run only).")
     var mute = false
 
@@ -137,6 +140,10 @@ func runProgram() -> Int32 {
         }
         report("\(KidsJoyCenter.fullMessage(for: error))\nTry 'kids-joy-center --help'.")
         return 2
+    }
+    if command.describeGames {
+        print(GameRegistry.standard.json.serialized())
+        return 0
     }
     if let count = command.stressRecord {
         return StressRecorder.run(count: count, dataDir: command.dataDir)

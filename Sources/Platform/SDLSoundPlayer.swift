@@ -2,19 +2,30 @@ import CSDL2
 import GameCore
 import Scenes
 import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
 
-/// Plays the game's sounds through SDL_mixer, every sound loaded once at start-up.
+/// Plays the game's sounds through SDL_mixer on two channels: effects (every sound loaded
+/// once at start-up, on any free mixer channel) and the voice (one reserved mixer channel;
+/// spoken lines are loaded when first said and a few are kept). Effects play at a lower
+/// volume while a voice speaks.
 @MainActor
 public final class SDLSoundPlayer: SoundPlayer {
     private var chunks: [Sound: UnsafeMutablePointer<Mix_Chunk>] = [:]
+    private var voiceChunks: [(path: String, chunk: UnsafeMutablePointer<Mix_Chunk>)] = []
     public private(set) var isSilent = false
+    /// The mixer channel reserved for the voice.
+    private static let voiceChannel: Int32 = 0
+    private static let voiceCacheSize = 24
+    /// Effects while a voice speaks: this fraction of their volume.
+    private static let duckedLevel = 0.35
+    private let volume: Double
+    private let warn: (String) -> Void
 
     /// Opens the audio device. With none, falls back to SDL's dummy driver and says so once
     /// through `warn` (instead of ALSA's eight lines of noise).
-    public init(soundDirectory: String, volume: Double = 1, warn: (String) -> Void) throws {
+    public init(soundDirectory: String, volume: Double = 1, warn: @escaping (String) -> Void) throws {
+        self.volume = volume.clamped(0, 1)
+        self.warn = warn
         if !Self.open() {
             let reason = String(cString: SDL_GetError())
             SDL_QuitSubSystem(SDL_INIT_AUDIO)
@@ -23,15 +34,24 @@ public final class SDLSoundPlayer: SoundPlayer {
             warn("no audio device (\(reason.isEmpty ? "none found" : reason)); playing silently")
             guard Self.open() else { return }
         }
-        Mix_AllocateChannels(16)
-        Mix_Volume(-1, Int32((volume.clamped(0, 1) * Double(MIX_MAX_VOLUME)).rounded()))
+        Mix_AllocateChannels(17)
+        Mix_ReserveChannels(1)
+        Mix_Volume(-1, level(1))
+        var unreadable: [String] = []
         for sound in Sound.allCases {
             let path = "\(soundDirectory)/\(sound.rawValue).wav"
+            // A damaged sound is left out (silent), like a missing audio device: said once.
             guard let chunk = Mix_LoadWAV_RW(SDL_RWFromFile(path, "rb"), 1) else {
-                throw AppError.fatal("cannot load sound \(path): \(String(cString: SDL_GetError()))")
+                unreadable.append("\(path) (\(String(cString: SDL_GetError())))")
+                continue
             }
             chunks[sound] = chunk
         }
+        if !unreadable.isEmpty { warn("cannot load sound \(unreadable.joined(separator: ", ")); it stays silent") }
+    }
+
+    private func level(_ fraction: Double) -> Int32 {
+        Int32((volume * fraction * Double(MIX_MAX_VOLUME)).rounded())
     }
 
     /// Opens the mixer with stderr silenced (ALSA prints to it directly when there is no card).
@@ -50,9 +70,39 @@ public final class SDLSoundPlayer: SoundPlayer {
         Mix_PlayChannelTimed(-1, chunk, 0, -1)
     }
 
+    public func playVoice(_ clip: VoiceClip) -> Bool {
+        let chunk: UnsafeMutablePointer<Mix_Chunk>
+        if let index = voiceChunks.firstIndex(where: { $0.path == clip.path }) {
+            chunk = voiceChunks.remove(at: index).chunk
+        } else {
+            guard let loaded = Mix_LoadWAV_RW(SDL_RWFromFile(clip.path, "rb"), 1) else {
+                warn("cannot play voice \(clip.path) (\(String(cString: SDL_GetError())))")
+                return false
+            }
+            chunk = loaded
+        }
+        voiceChunks.append((clip.path, chunk))
+        Mix_HaltChannel(Self.voiceChannel)
+        Mix_Volume(Self.voiceChannel, level(1))
+        let started = Mix_PlayChannelTimed(Self.voiceChannel, chunk, 0, -1) >= 0
+        // Free the least recently said lines (never the one playing).
+        while voiceChunks.count > Self.voiceCacheSize {
+            Mix_FreeChunk(voiceChunks.removeFirst().chunk)
+        }
+        return started
+    }
+
+    public func stopVoice() { Mix_HaltChannel(Self.voiceChannel) }
+
+    public func setEffectsDucked(_ ducked: Bool) {
+        for channel in 1..<Mix_AllocateChannels(-1) { Mix_Volume(channel, level(ducked ? Self.duckedLevel : 1)) }
+    }
+
     public func close() {
         Mix_HaltChannel(-1)
         for chunk in chunks.values { Mix_FreeChunk(chunk) }
+        for entry in voiceChunks { Mix_FreeChunk(entry.chunk) }
+        voiceChunks.removeAll()
         chunks.removeAll()
         Mix_CloseAudio()
     }

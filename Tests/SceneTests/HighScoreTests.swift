@@ -59,7 +59,7 @@ final class HighScoreStoreTests: XCTestCase {
             let again = Self.store(dir)
             XCTAssertEqual(again.table.entries.map(\.score), [55, 40])
             XCTAssertEqual(again.table.entries.map(\.game), [.balloons, .sorting])
-            XCTAssertEqual(again.table.rowsJSON.arrayValue?.first?["level"]?.stringValue, "Easy")
+            XCTAssertEqual(again.table.rowsJSON(game: { $0.rawValue }).arrayValue?.first?["level"]?.stringValue, "Easy")
         }
     }
 

@@ -151,7 +151,7 @@ final class HomeTests: XCTestCase {
     func test_homeTargetsAreLargeAndInsideTheCanvas() {
         MainActor.assumeIsolated {
             let (_, home, _) = Self.makeHome()
-            for target in HomeScene.focusRows.flatMap({ $0 }) {
+            for target in home.focusRows.flatMap({ $0 }) {
                 let f = home.frame(of: target)
                 XCTAssertGreaterThanOrEqual(min(f.width, f.height), 96, "\(target) is a main button")
                 XCTAssertTrue(Canvas1024.bounds.contains(f))

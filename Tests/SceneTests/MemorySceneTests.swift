@@ -64,7 +64,7 @@ final class MemoryHarness {
 
 final class MemorySceneTests: XCTestCase {
     func test_titleAndTiming_constants() {
-        XCTAssertEqual(GameKind.memory.title, "Memory")
+        XCTAssertEqual(MemoryRules.definition.title.english, "Memory")
         XCTAssertEqual(MemoryRules.mismatchCloseDelay, 1.0)
         XCTAssertEqual(Countdown.format(Int(MemoryRules.timeLimit(for: .easy))), "2:00")
     }
@@ -271,7 +271,7 @@ final class MemorySceneTests: XCTestCase {
                 h.tap(b)
                 h.wait(until: Double(h.frame) / 60 + 0.4)
             }
-            h.wait(until: Double(h.frame) / 60 + MemoryScene.winCelebration + 0.1)
+            h.wait(until: Double(h.frame) / 60 + MemoryRules.winCelebration + 0.1)
             let count = MemoryRules.pairCount(for: level)
             XCTAssertEqual(h.events("match").count, count)
             XCTAssertTrue(h.events("mismatch").isEmpty)
@@ -303,11 +303,11 @@ final class MemorySceneTests: XCTestCase {
         let h = MemoryHarness(level: .easy, seed: 3)
         for (a, b) in h.pairs { h.tap(a); h.tap(b) }
         let wonAt = Double(h.frame - 1) / 60
-        h.wait(until: wonAt + MemoryScene.winCelebration)
+        h.wait(until: wonAt + MemoryRules.winCelebration)
         XCTAssertTrue(h.events("gameover").isEmpty, "the last pair bounces first")
         h.runFrame()
         XCTAssertEqual(h.events("gameover").count, 1)
-        XCTAssertEqual(h.events("gameover")[0]["t"]!.doubleValue!, wonAt + MemoryScene.winCelebration, accuracy: 1e-6)
+        XCTAssertEqual(h.events("gameover")[0]["t"]!.doubleValue!, wonAt + MemoryRules.winCelebration, accuracy: 1e-6)
         XCTAssertEqual(h.events("timer").count, 1, "the time shown stays put after the win")
     }
 

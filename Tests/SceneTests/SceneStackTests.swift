@@ -20,7 +20,7 @@ final class ProbeScene: Scene {
     }
     func enter() { journal.append("enter") }
     func leave() { journal.append("leave") }
-    func resume() { journal.append("resume") }
+    func resume(with result: SceneResult?) -> [SceneCommand] { journal.append("resume"); return [] }
     func update(dt: Double) -> [SceneCommand] { updates += 1; defer { next = [] }; return next }
     func handle(_ event: InputEvent) -> [SceneCommand] { inputs.append(event); return [] }
     func draw(on canvas: any Canvas) { canvas.text(name, Theme.labelText, at: .zero, color: .black) }

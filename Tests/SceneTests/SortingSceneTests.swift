@@ -22,7 +22,7 @@ final class SortingSceneTests: XCTestCase {
         XCTAssertEqual(SortingScene.glideDuration, 2.5)
         XCTAssertTrue((2.0...3.0).contains(SortingScene.glideDuration))
         XCTAssertEqual(SortingScene.liftScale, 1.15)
-        XCTAssertEqual(GameKind.sorting.title, "Sorting")
+        XCTAssertEqual(SortingRules.definition.title.english, "Sorting")
     }
 
     @MainActor
@@ -348,7 +348,7 @@ final class SortingSceneTests: XCTestCase {
         XCTAssertEqual(canvas.images.first, "bg-sorting")
         for category in VehicleCategory.allCases {
             XCTAssertTrue(canvas.images.contains(category.iconName))
-            XCTAssertTrue(canvas.texts.contains(category.label))
+            XCTAssertTrue(canvas.texts.contains(SortingScene.zoneName(category).english))
         }
         game.stack.handle(.pointerDown(game.scene.home(of: 4).center))
         game.stack.handle(.pointerMoved(Point(500, 40)))

@@ -93,9 +93,28 @@ public struct BalloonRules: Sendable {
             }
         }
 
+        /// The numbers of this configuration, as `--describe-games` shows them.
+        public var json: [(String, JSON)] {
+            [("timeLimit", .double(timeLimit)), ("countsPerSecond", .array(countsPerSecond.map { .int($0) })),
+             ("numbers", .array([.int(numbers.lowerBound), .int(numbers.upperBound)])), ("speed", .double(speed)),
+             ("bonusSpeed", .double(bonusSpeed)), ("killerSpeed", .double(killerSpeed)), ("slowFactor", .double(slowFactor)),
+             ("slowDuration", .double(slowDuration)),
+             ("specialGap", .array([.double(specialGap.lowerBound), .double(specialGap.upperBound)])),
+             ("idleLimit", .double(idleLimit)), ("killerAlertDelay", .double(BalloonRules.killerAlertDelay))]
+        }
+
         public var bonusSpeed: Double { speed * bonusSpeedFactor }
         public var killerSpeed: Double { speed * killerSpeedFactor }
     }
+
+    /// After the skull pops, the end screen waits a moment so the "boom" can be seen.
+    public static let killerAlertDelay = 0.9
+
+    /// Balloons as the registry knows it.
+    public static let definition = GameDefinition(
+        id: .balloons, title: Message("game.balloons", "Balloons"),
+        levels: Dictionary(uniqueKeysWithValues: Level.allCases.map { ($0, Config.level($0).json) }),
+        stars: [.easy: [10, 60, 120], .medium: [10, 60, 120], .hard: [10, 50, 100]])
 
     /// A balloon that entered a spot, kept (popped or not) until it has left the screen.
     private struct Entrance: Sendable {

@@ -2,6 +2,8 @@
 /// counted as an integer, so 180 steps are exactly 3.0 s (adding 1/60 180 times is not).
 public struct GameClock: Sendable, Equatable {
     public static let stepsPerSecond = 60.0
+    /// One frame: every update of the game is this long, windowed or headless.
+    public static let step = 1.0 / stepsPerSecond
     private var steps = 0
     private var extra = 0.0
     public init() {}

@@ -82,6 +82,8 @@ public struct Rect: Equatable, Sendable {
         let scale = min(width / content.width, height / content.height)
         return Rect(center: center, size: Size(content.width * scale, content.height * scale))
     }
+    /// [x, y, w, h] as they are (fractions kept).
+    public var jsonExact: JSON { .array([.double(x), .double(y), .double(width), .double(height)]) }
     /// [x, y, w, h] rounded to whole pixels, for logs and dumps.
     public var json: JSON { .array([.int(Int(x.rounded())), .int(Int(y.rounded())), .int(Int(width.rounded())), .int(Int(height.rounded()))]) }
 }

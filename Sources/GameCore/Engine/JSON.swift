@@ -123,6 +123,8 @@ public indirect enum JSON: Equatable, Sendable {
     }
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
     public var arrayValue: [JSON]? { if case .array(let a) = self { return a }; return nil }
+    /// The fields of an object, in order (empty for other values).
+    public var objectFields: [(String, JSON)] { if case .object(let f) = self { return f }; return [] }
 
     /// Parses JSON text, keeping object key order as written. Returns nil on any error.
     public static func parse(_ text: String) -> JSON? {

@@ -1,10 +1,13 @@
-/// Timers and tweens owned by one scene and advanced by its dt. Dropping the timeline
-/// (leaving the scene) drops everything scheduled on it.
+/// Timers and tweens owned by one scene, on that scene's own time. Every delay of a scene
+/// goes through it (hump's timer): `after`, `every`, `tween`. Entries count from the
+/// timeline's time when they were made; the owner moves the time on (`advance`), and
+/// stops moving it while the scene is paused, so nothing scheduled runs on meanwhile.
+/// Dropping the timeline (leaving the scene) drops everything scheduled on it.
 @MainActor
 public final class Timeline {
     private struct Entry {
         let id: Int
-        var elapsed: Double = 0
+        var start: Double
         let duration: Double
         let repeats: Bool
         let easing: Easing.Curve
@@ -13,6 +16,8 @@ public final class Timeline {
     }
     private var entries: [Entry] = []
     private var nextID = 1
+    /// Seconds on this timeline.
+    public private(set) var time = 0.0
 
     public init() {}
 
@@ -21,12 +26,12 @@ public final class Timeline {
 
     @discardableResult
     public func after(_ seconds: Double, _ action: @escaping () -> Void) -> Int {
-        add(Entry(id: 0, duration: seconds, repeats: false, easing: Easing.linear, step: nil, done: action))
+        add(duration: seconds, repeats: false, easing: Easing.linear, step: nil, done: action)
     }
 
     @discardableResult
     public func every(_ seconds: Double, _ action: @escaping () -> Void) -> Int {
-        add(Entry(id: 0, duration: seconds, repeats: true, easing: Easing.linear, step: nil, done: action))
+        add(duration: seconds, repeats: true, easing: Easing.linear, step: nil, done: action)
     }
 
     /// Calls `step` with the eased progress each frame for `duration` seconds, then `done`.
@@ -34,32 +39,42 @@ public final class Timeline {
     public func tween(_ duration: Double, easing: @escaping Easing.Curve = Easing.linear,
                       step: @escaping (Double) -> Void, done: (() -> Void)? = nil) -> Int {
         step(easing(0))
-        return add(Entry(id: 0, duration: duration, repeats: false, easing: easing, step: step, done: done))
+        return add(duration: duration, repeats: false, easing: easing, step: step, done: done)
     }
 
     public func cancel(_ id: Int) { entries.removeAll { $0.id == id } }
     public func cancelAll() { entries.removeAll() }
 
-    private func add(_ entry: Entry) -> Int {
+    private func add(duration: Double, repeats: Bool, easing: @escaping Easing.Curve,
+                     step: ((Double) -> Void)?, done: (() -> Void)?) -> Int {
         let id = nextID
         nextID += 1
-        entries.append(Entry(id: id, duration: max(entry.duration, 0), repeats: entry.repeats,
-                             easing: entry.easing, step: entry.step, done: entry.done))
+        entries.append(Entry(id: id, start: time, duration: max(duration, 0), repeats: repeats, easing: easing, step: step, done: done))
         return id
     }
 
-    public func update(dt: Double) {
+    /// Sets the time without running anything: what falls due runs at the next `advance`.
+    /// (A game moves its timeline to the next frame's time at the end of a step, so input
+    /// between two steps schedules from the frame it happens in.)
+    public func move(to now: Double) { time = max(time, now) }
+
+    /// Moves the time on by `dt` and runs what is due.
+    public func update(dt: Double) { advance(to: time + dt) }
+
+    /// Moves the time to `now` (never back) and runs what is due, in the order scheduled.
+    public func advance(to now: Double) {
+        time = max(time, now)
         // Callbacks may schedule or cancel; work on a snapshot of ids.
         let ids = entries.map(\.id)
         for id in ids {
             guard let index = entries.firstIndex(where: { $0.id == id }) else { continue }
-            entries[index].elapsed += dt
             let entry = entries[index]
-            let progress = entry.duration > 0 ? min(entry.elapsed / entry.duration, 1) : 1
+            let elapsed = time - entry.start
+            let progress = entry.duration > 0 ? min(elapsed / entry.duration, 1) : 1
             entry.step?(entry.easing(progress))
-            guard entry.elapsed >= entry.duration - 1e-9 else { continue }
+            guard elapsed >= entry.duration - 1e-9 else { continue }
             if entry.repeats {
-                if let i = entries.firstIndex(where: { $0.id == id }) { entries[i].elapsed -= max(entry.duration, 1e-9) }
+                if let i = entries.firstIndex(where: { $0.id == id }) { entries[i].start += max(entry.duration, 1e-9) }
             } else {
                 entries.removeAll { $0.id == id }
             }

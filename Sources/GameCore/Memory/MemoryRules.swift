@@ -39,28 +39,43 @@ public struct MemoryRules: Sendable {
     /// rounded to microseconds: far below one frame, far above the rounding.
     public static let timeTolerance = 1e-5
 
-    /// Columns × rows of the grid; landscape, so Hard is 5 wide and 4 high.
+    /// One level's numbers: the grid (columns × rows; landscape, so Hard is 5 wide and 4
+    /// high) and the time on the clock.
+    public struct LevelData: Sendable {
+        public let columns: Int
+        public let rows: Int
+        public let timeLimit: Double
+        public var pairs: Int { columns * rows / 2 }
+    }
+
+    /// Easy 4×3 in 2:00, Medium 4×4 in 1:45, Hard 5×4 in 1:30.
+    public static let levels: [Level: LevelData] = [
+        .easy: LevelData(columns: 4, rows: 3, timeLimit: 120),
+        .medium: LevelData(columns: 4, rows: 4, timeLimit: 105),
+        .hard: LevelData(columns: 5, rows: 4, timeLimit: 90),
+    ]
+
+    /// After the last pair the child sees it bounce before the end screen covers it.
+    public static let winCelebration = 1.2
+
+    /// Memory as the registry knows it.
+    public static let definition = GameDefinition(
+        id: .memory, title: Message("game.memory", "Memory"),
+        levels: levels.mapValues { level in
+            [("columns", .int(level.columns)), ("rows", .int(level.rows)), ("pairs", .int(level.pairs)),
+             ("timeLimit", .double(level.timeLimit)), ("mismatchClose", .double(mismatchCloseDelay)),
+             ("winDelay", .double(winCelebration)), ("animals", .strings(GameContent.animals))]
+        },
+        stars: [.easy: [1, 18, 26], .medium: [1, 24, 34], .hard: [1, 30, 43]])
+
     public static func grid(for level: Level) -> (columns: Int, rows: Int) {
-        switch level {
-        case .easy: return (4, 3)
-        case .medium: return (4, 4)
-        case .hard: return (5, 4)
-        }
+        let data = levels[level]!
+        return (data.columns, data.rows)
     }
 
-    public static func pairCount(for level: Level) -> Int {
-        let grid = grid(for: level)
-        return grid.columns * grid.rows / 2
-    }
+    public static func pairCount(for level: Level) -> Int { levels[level]!.pairs }
 
-    /// 2:00, 1:45, 1:30.
-    public static func timeLimit(for level: Level) -> Double {
-        switch level {
-        case .easy: return 120
-        case .medium: return 105
-        case .hard: return 90
-        }
-    }
+    public static func timeLimit(for level: Level) -> Double { levels[level]!.timeLimit }
 
     public let level: Level
     public private(set) var cards: [MemoryCard]

@@ -2,14 +2,6 @@
 public enum VehicleCategory: String, CaseIterable, Sendable {
     case air, water, land
 
-    /// The word shown on the zone, so the areas never depend on colour alone.
-    public var label: String {
-        switch self {
-        case .air: return "Sky"
-        case .water: return "Water"
-        case .land: return "Land"
-        }
-    }
     /// The icon image drawn on the zone.
     public var iconName: String { "zone-\(rawValue)" }
 }
@@ -72,22 +64,37 @@ public struct SortingRules: Sendable {
     /// ≤ 2 s: 5 points; ≤ 4 s: 4; slower: 3.
     public static let scoring = TieredScore(tiers: [(maxSeconds: 2, points: 5), (maxSeconds: 4, points: 4)], slowPoints: 3)
 
-    public static func vehicleCount(for level: Level) -> Int {
-        switch level {
-        case .easy: return 8
-        case .medium: return 10
-        case .hard: return 12
-        }
+    /// One level's numbers: how many vehicles wait in the row and the time on the clock.
+    public struct LevelData: Sendable {
+        public let vehicles: Int
+        public let timeLimit: Double
     }
 
+    /// Easy 8 vehicles in 1:00, Medium 10 in 0:45, Hard 12 in 0:30.
+    public static let levels: [Level: LevelData] = [
+        .easy: LevelData(vehicles: 8, timeLimit: 60),
+        .medium: LevelData(vehicles: 10, timeLimit: 45),
+        .hard: LevelData(vehicles: 12, timeLimit: 30),
+    ]
+
+    /// A wrong drop glides home over exactly this long (the spec's 2 to 3 seconds).
+    public static let glideDuration = 2.5
+    /// The won alert waits for the last vehicle's bounce to be seen.
+    public static let winDelay = 0.8
+
+    /// Sorting as the registry knows it.
+    public static let definition = GameDefinition(
+        id: .sorting, title: Message("game.sorting", "Sorting"),
+        levels: levels.mapValues { level in
+            [("vehicles", .int(level.vehicles)), ("timeLimit", .double(level.timeLimit)), ("glide", .double(glideDuration)),
+             ("winDelay", .double(winDelay)), ("pool", .array(GameContent.vehicles.map { .object([("name", .string($0.name)), ("category", .string($0.category))]) }))]
+        },
+        stars: [.easy: [1, 24, 34], .medium: [1, 30, 43], .hard: [1, 36, 51]])
+
+    public static func vehicleCount(for level: Level) -> Int { levels[level]!.vehicles }
+
     /// Seconds on the clock: 1:00, 0:45, 0:30.
-    public static func timeLimit(for level: Level) -> Double {
-        switch level {
-        case .easy: return 60
-        case .medium: return 45
-        case .hard: return 30
-        }
-    }
+    public static func timeLimit(for level: Level) -> Double { levels[level]!.timeLimit }
 
     /// Draws `count` different vehicles from the pool of 15, in a random row order.
     public static func draw(count: Int, using generator: inout some RandomNumberGenerator) -> [SortingVehicle] {

@@ -31,11 +31,14 @@ public final class HighScoreStore: ScoreKeeping {
     private let clock: () -> Double
     private var makeID: () -> String
     private var reportedSaveFailure = false
+    /// The games whose scores belong in the table (the registry's); others are unusable.
+    private let knownGames: Set<GameKind>
 
-    public init(directory: String, warn: @escaping (String) -> Void,
+    public init(directory: String, knownGames: [GameKind] = GameRegistry.standard.ids, warn: @escaping (String) -> Void,
                 clock: @escaping () -> Double = { Date().timeIntervalSince1970 },
                 makeID: @escaping () -> String = { UUID().uuidString }) {
         self.directory = directory
+        self.knownGames = Set(knownGames)
         self.warn = warn
         self.clock = clock
         self.makeID = makeID
@@ -105,7 +108,7 @@ public final class HighScoreStore: ScoreKeeping {
             }
             return []
         case .data(let data):
-            let (entries, problem) = Self.decode(data)
+            let (entries, problem) = Self.decode(data, knownGames: knownGames)
             if let problem, reportProblems {
                 let copy = AtomicFile.keepBadCopy(of: path)
                 let kept = entries.isEmpty ? "starting with an empty table" : "kept \(entries.count) good score(s)"
@@ -116,7 +119,7 @@ public final class HighScoreStore: ScoreKeeping {
     }
 
     /// Decodes the file; answers the good entries and what was wrong, if anything.
-    nonisolated static func decode(_ data: Data) -> ([HighScoreEntry], String?) {
+    nonisolated static func decode(_ data: Data, knownGames: Set<GameKind> = [.memory, .sorting, .balloons]) -> ([HighScoreEntry], String?) {
         guard !data.isEmpty else { return ([], "the file is empty") }
         guard let text = String(data: data, encoding: .utf8), let doc = JSON.parse(text) else {
             return ([], "it is not valid JSON")
@@ -125,7 +128,7 @@ public final class HighScoreStore: ScoreKeeping {
         var entries: [HighScoreEntry] = []
         var bad = 0
         for (index, item) in list.enumerated() {
-            guard let game = item["game"]?.stringValue.flatMap(GameKind.init(rawValue:)),
+            guard let game = item["game"]?.stringValue.map(GameKind.init(rawValue:)), knownGames.contains(game),
                   let level = item["level"]?.stringValue.flatMap(Level.init(rawValue:)),
                   case .int(let score)? = item["score"], score >= 0, score <= HighScoreTable.maximumScore
             else { bad += 1; continue }

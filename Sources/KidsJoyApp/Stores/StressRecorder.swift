@@ -11,9 +11,10 @@ public enum StressRecorder {
         let dir = DataDirectory.resolve(override: dataDir)
         let store = HighScoreStore(directory: dir, warn: { writeStandardError("kids-joy-center: \($0)\n") })
         let base = (store.table.entries.map(\.score).max() ?? 0) + 1
+        let games = GameRegistry.standard.ids
         for i in 0..<max(count, 0) {
             let score = base + i
-            store.record(game: GameKind.allCases[i % 3], level: Level.allCases[i % 3], score: score)
+            store.record(game: games[i % games.count], level: Level.allCases[i % Level.allCases.count], score: score)
             writeStandardOutput("saved \(score)\n")
         }
         return 0

@@ -1,6 +1,9 @@
 import GameCore
 
-/// The services every scene shares, owned by the app and handed down (no globals).
+/// The services every scene shares, owned by the app and handed down (no globals): the
+/// log, the random source, the stores, the audio channels, the words of the current
+/// language and the registry of games. It is also the router: it makes the scene a route
+/// names.
 @MainActor
 public final class GameContext {
     public let log: EventLog
@@ -10,18 +13,47 @@ public final class GameContext {
     public var soundPlayer: any SoundPlayer
     /// Kiosk mode: quitting needs the adult gate.
     public var kiosk: Bool
+    /// The games Home offers, in tile order.
+    public let registry: GameRegistry
+    /// The words of the current language.
+    public var catalog: any MessageCatalog
+    /// Voices on (a setting): off keeps every spoken line silent, effects still play.
+    public var voiceEnabled = true
+    public private(set) var voice: VoiceChannel!
+    /// Reports a problem once on the terminal (the app's `warn`).
+    public var warn: (String) -> Void = { _ in }
 
     public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settings: any SettingsKeeping,
-                soundPlayer: any SoundPlayer, kiosk: Bool = false) {
+                soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry = .standard,
+                catalog: any MessageCatalog = EnglishCatalog(), voices: VoiceLibrary = .empty) {
         self.log = log
         self.random = random
         self.scores = scores
         self.settings = settings
         self.soundPlayer = soundPlayer
         self.kiosk = kiosk
+        self.registry = registry
+        self.catalog = catalog
+        voice = VoiceChannel(log: log, library: voices, player: { [unowned self] in self.soundPlayer },
+                             silenced: { [unowned self] in self.muted || !self.voiceEnabled },
+                             text: { [unowned self] in self.text($0, $1) }, warn: { [unowned self] in self.warn($0) })
     }
 
     public var muted: Bool { settings.muted }
+
+    // MARK: Words
+
+    /// The text of a message in the current language, values filled in.
+    public func text(_ message: Message, _ values: [String: String] = [:]) -> String {
+        catalog.text(message, values)
+    }
+
+    /// A game's name.
+    public func title(of game: GameKind) -> String {
+        registry.entry(game).map { text($0.definition.title) } ?? game.rawValue
+    }
+
+    // MARK: Sound and feedback
 
     /// Logs the sound and plays it unless muted.
     public func play(_ sound: Sound) {
@@ -29,20 +61,54 @@ public final class GameContext {
         if !muted { soundPlayer.play(sound) }
     }
 
+    /// Carries out cues in order: effects, spoken lines and log lines (the feedback tables'
+    /// output; animations stay with the scene that draws them).
+    public func perform(_ cues: [Cue]) {
+        for cue in cues {
+            switch cue {
+            case .effect(let sound): play(sound)
+            case .voice(let message, let values): voice.say(message, values)
+            case .log(let event, let fields): log.emit(event, fields)
+            }
+        }
+    }
+
     public func toggleMute() {
         settings.setMuted(!settings.muted)
         log.emit("mute", [("muted", .bool(muted))])
+        if muted { soundPlayer.stopVoice() }
         if !muted { play(.click) }
     }
 
+    // MARK: Routes
+
     /// Makes the scene for a game at a level.
     public func makeGame(_ kind: GameKind, _ level: Level) -> any Scene {
-        switch kind {
-        case .memory: return MemoryScene(context: self, level: level)
-        case .sorting: return SortingScene(context: self, level: level)
-        case .balloons: return BalloonScene(context: self, level: level)
+        guard let entry = registry.entry(kind) else { preconditionFailure("no game '\(kind)' in the registry") }
+        return entry.makeScene(self, level)
+    }
+
+    /// The scene a route names.
+    public func scene(for route: Route) -> (any Scene)? {
+        switch route {
+        case .home: return HomeScene(context: self)
+        case .game(let kind, let level): return registry.entry(kind).map { $0.makeScene(self, level) }
+        case .bench(let kind): return registry.entry(kind).flatMap { $0.makeBenchScene?(self) }
+        case .alert(let content): return AlertScene(context: self, content: content)
+        case .highScores: return HighScoresPopup(context: self)
+        case .gate: return AdultGateScene(context: self)
         }
     }
+}
+
+/// One piece of feedback for something that happened: an effect, a spoken line, a log line.
+/// Each game turns its rule events into cues in one function (its feedback table).
+public enum Cue {
+    case effect(Sound)
+    case voice(Message, [String: String])
+    case log(String, [(String, JSON)])
+
+    public static func voice(_ message: Message) -> Cue { .voice(message, [:]) }
 }
 
 /// Keeps the high-score table (the app's store writes it to the data folder).

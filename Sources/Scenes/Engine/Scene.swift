@@ -1,14 +1,44 @@
 import GameCore
 
+/// Where navigation can go. Scenes name a destination; the context makes the scene
+/// (`GameContext.scene(for:)`), so no scene holds a closure that builds another.
+public enum Route: Sendable {
+    case home
+    /// A game at a level (from Home's Play, or "play again").
+    case game(GameKind, Level)
+    /// The benchmark's busiest workload of a game.
+    case bench(GameKind)
+    /// A modal question over the current screen.
+    case alert(AlertContent)
+    case highScores
+    /// The adult gate, opened for a purpose (today: the grown-ups' menu).
+    case gate
+}
+
+/// What an overlay hands back to the scene beneath it when it closes (hump's pop with
+/// values into `resume`): the scene beneath decides what happens next.
+public enum SceneResult: Equatable, Sendable {
+    /// An alert was answered with this button.
+    case answered(AlertContent.Kind, AlertButton.Kind)
+}
+
 /// What a scene asks the stack to do; applied in order at the end of the frame, never in
 /// the middle of a callback.
 @MainActor
 public enum SceneCommand {
-    case push(any Scene)
-    case pop
+    /// Push the scene a route names.
+    case show(Route)
+    /// Replace the top scene with the scene a route names.
+    case switchTo(Route)
+    /// Close the top scene; the scene beneath resumes with `result`.
+    case pop(SceneResult? = nil)
     case popToRoot
-    case replace(any Scene)
     case quit
+    /// Push or replace with a scene made elsewhere (tests, the benchmark's own set-ups).
+    case push(any Scene)
+    case replace(any Scene)
+
+    public static var pop: SceneCommand { .pop(nil) }
 }
 
 /// One screen or overlay. Only the top scene of the stack receives input and time.
@@ -23,16 +53,25 @@ public protocol Scene: AnyObject {
     var needsFrames: Bool { get }
     func enter()
     func leave()
-    /// Called when the scene above it was popped.
-    func resume()
+    /// Called when the scene above it was popped, with what that scene handed back.
+    func resume(with result: SceneResult?) -> [SceneCommand]
     func update(dt: Double) -> [SceneCommand]
     func handle(_ event: InputEvent) -> [SceneCommand]
     func draw(on canvas: any Canvas)
     /// Fields for the `dump` log event besides `scene` and `stack`.
     func dump() -> [(String, JSON)]
+    /// Makes the scene a route names (scenes made by a context answer through it).
+    func scene(for route: Route) -> (any Scene)?
 }
 
-/// The navigation stack: Home at the bottom, games above, overlays on top.
+extension Scene {
+    public func resume(with result: SceneResult?) -> [SceneCommand] { [] }
+    public func scene(for route: Route) -> (any Scene)? { nil }
+}
+
+/// The navigation stack: Home at the bottom, games above, overlays on top. It also owns the
+/// short fade a new game comes in with (the screen manager owns transitions; scenes only say
+/// where to go) and the one definition of "one frame": `step()`.
 @MainActor
 public final class SceneStack {
     public private(set) var scenes: [any Scene] = []
@@ -40,6 +79,12 @@ public final class SceneStack {
     public private(set) var quitRequested = false
     /// How strongly overlays dim what is beneath them.
     public static let dimColor = Color(20, 24, 40, 130)
+    /// Play's fade-in: a game appears through the Home background colour over this long.
+    public static let transitionDuration = 0.25
+    /// Seconds left of the fade-in, or nil.
+    public private(set) var transitionLeft: Double?
+    /// Called at every step after the top scene's update (the voice channel's time).
+    public var onStep: ((Double) -> Void)?
 
     public init(root: any Scene, log: EventLog?) {
         self.log = log
@@ -50,23 +95,28 @@ public final class SceneStack {
 
     public var top: any Scene { scenes[scenes.count - 1] }
     public var names: [String] { scenes.map(\.name) }
-    public var needsFrames: Bool { scenes.contains { $0.needsFrames } }
+    public var needsFrames: Bool { transitionLeft != nil || scenes.contains { $0.needsFrames } }
 
     public func handle(_ event: InputEvent) {
         revision &+= 1
         apply(top.handle(event))
     }
 
-    public func update(dt: Double) {
-        apply(top.update(dt: dt))
+    /// One frame of the game: 1/60 s for the top scene (the app loops, the benchmark and
+    /// the tests all step through here).
+    public func step() {
+        update(dt: GameClock.step)
     }
 
-    /// Bumped whenever the stack changes or input arrives: the picture beneath an overlay
-    /// can only change then, because only the top scene gets time.
-    private var revision = 0
+    public func update(dt: Double) {
+        if let left = transitionLeft { transitionLeft = left - dt > 1e-9 ? left - dt : nil }
+        apply(top.update(dt: dt))
+        onStep?(dt)
+    }
 
     /// Draws from the topmost opaque scene up; each overlay dims what is beneath it. What is
-    /// beneath the top overlay (dim included) is drawn as one cached layer.
+    /// beneath the top overlay (dim included) is one cached layer: the renderer keeps it
+    /// while what it holds does not change.
     public func draw(on canvas: any Canvas) {
         let base = scenes.lastIndex(where: { !$0.isOverlay }) ?? 0
         let top = scenes.count - 1
@@ -85,22 +135,41 @@ public final class SceneStack {
         } else {
             drawRange(base..<scenes.count)
         }
+        if let left = transitionLeft {
+            canvas.fill(Canvas1024.bounds, Theme.background.withAlpha(left / Self.transitionDuration))
+        }
     }
+
+    /// Bumped whenever the stack changes or input arrives: the picture beneath an overlay
+    /// can only change then, because only the top scene gets time.
+    private var revision = 0
 
     public func apply(_ commands: [SceneCommand]) {
         if !commands.isEmpty { revision &+= 1 }
-        for command in commands {
+        var queue = commands[...]
+        while let command = queue.popFirst() {
             switch command {
+            case .show(let route):
+                guard let scene = top.scene(for: route) else { continue }
+                if case .game = route { transitionLeft = Self.transitionDuration }
+                push(scene)
+            case .switchTo(let route):
+                guard let scene = top.scene(for: route) else { continue }
+                if case .game = route { transitionLeft = Self.transitionDuration }
+                replace(with: scene)
             case .push(let scene):
-                scenes.append(scene)
-                scene.enter()
-                logScene("push", scene)
-            case .pop:
+                push(scene)
+            case .replace(let scene):
+                replace(with: scene)
+            case .pop(let result):
                 guard scenes.count > 1 else { continue }
                 let old = scenes.removeLast()
                 old.leave()
+                // The scene beneath hears the answer as the overlay closes (its sounds and log
+                // lines come first); what it decides runs next, before the rest of this batch.
+                let next = top.resume(with: result)
                 logScene("pop", old)
-                top.resume()
+                queue = next[...] + queue
             case .popToRoot:
                 guard scenes.count > 1 else { continue }
                 while scenes.count > 1 {
@@ -108,17 +177,25 @@ public final class SceneStack {
                     old.leave()
                     logScene("pop", old)
                 }
-                top.resume()
-            case .replace(let scene):
-                let old = scenes.removeLast()
-                old.leave()
-                scenes.append(scene)
-                scene.enter()
-                logScene("replace", scene)
+                queue = top.resume(with: nil)[...] + queue
             case .quit:
                 quitRequested = true
             }
         }
+    }
+
+    private func push(_ scene: any Scene) {
+        scenes.append(scene)
+        scene.enter()
+        logScene("push", scene)
+    }
+
+    private func replace(with scene: any Scene) {
+        let old = scenes.removeLast()
+        old.leave()
+        scenes.append(scene)
+        scene.enter()
+        logScene("replace", scene)
     }
 
     private func logScene(_ action: String, _ scene: any Scene) {

@@ -118,17 +118,18 @@ public final class AdultGateScene: BaseScene {
             context.log.emit("gate", [("action", "quit")])
             return [.quit]
         case .reset:
-            let confirm = AlertScene(context: context, title: "Reset high scores?",
-                                     message: "All five best scores will be erased.\nThis cannot be undone.",
-                                     buttons: [.yes, .no], titleColor: Theme.no) { [context] answer in
-                guard answer == .yes else { return [.pop] }
-                context.scores.reset()
-                context.log.emit("gate", [("action", "reset")])
-                return [.pop, .pop]
-            }
-            return [.push(confirm)]
+            return [.show(.alert(AlertContent(kind: .reset, title: Messages.resetTitle, lines: [.init(Messages.resetMessage)],
+                                              buttons: [.yes, .no])))]
         }
         return []
+    }
+
+    /// "Reset high scores?" was answered: Yes erases the table and closes the gate too.
+    public override func resume(with result: SceneResult?) -> [SceneCommand] {
+        guard case .answered(.reset, let button)? = result, button == .yes else { return [] }
+        context.scores.reset()
+        context.log.emit("gate", [("action", "reset")])
+        return [.pop]
     }
 
     // MARK: - Drawing
@@ -138,10 +139,10 @@ public final class AdultGateScene: BaseScene {
         Decor.card(canvas, panel.insetBy(-6, -6), radius: 38, fill: Theme.neutral, shadow: 10)
         Decor.card(canvas, panel, radius: 32, fill: Theme.panel, shadow: 0)
         guard appear > 0.5 else { return }
-        canvas.text("For grown-ups", Theme.headingText, at: Point(Self.panel.x + 40, Self.panel.y + 50), align: .left, color: Theme.inkSoft)
-        Decor.button(canvas, Self.cancelFrame, label: "Cancel", color: Theme.neutral, pressed: press.pressed == .cancel)
+        canvas.text(context.text(Messages.gateTitle), Theme.headingText, at: Point(Self.panel.x + 40, Self.panel.y + 50), align: .left, color: Theme.inkSoft)
+        Decor.button(canvas, Self.cancelFrame, label: context.text(Messages.cancel), color: Theme.neutral, pressed: press.pressed == .cancel)
         if stage == .question {
-            canvas.text("\(a) + \(b) = ?", Self.questionStyle, at: Point(Self.panel.midX, Self.panel.y + 140), color: Theme.ink)
+            canvas.text(context.text(Messages.gateQuestion, ["a": String(a), "b": String(b)]), Self.questionStyle, at: Point(Self.panel.midX, Self.panel.y + 140), color: Theme.ink)
             let box = Rect(Self.panel.midX - 90, Self.panel.y + 186, 180, 64)
             canvas.fillRounded(box, radius: 16, .white)
             canvas.strokeRounded(box, radius: 16, width: 3, Theme.focus)
@@ -152,20 +153,20 @@ public final class AdultGateScene: BaseScene {
                 switch target {
                 case .digit(let d): label = String(d)
                 case .erase: label = "⌫"
-                case .ok: label = "OK"
+                case .ok: label = context.text(Messages.ok)
                 default: label = ""
                 }
                 let color = target == .ok ? Theme.yes : (target == .erase ? Theme.no : Theme.focus)
                 if target == .erase {
-                    Decor.button(canvas, f, label: "Del", color: color, pressed: press.pressed == target)
+                    Decor.button(canvas, f, label: context.text(Messages.gateErase), color: color, pressed: press.pressed == target)
                 } else {
                     Decor.button(canvas, f, label: label, color: color, pressed: press.pressed == target)
                 }
             }
         } else {
-            canvas.text("What would you like to do?", Theme.bodyText, at: Point(Self.panel.midX, Self.panel.y + 130), color: Theme.ink)
-            Decor.button(canvas, Self.choiceFrame(.quit)!, label: "Quit Kids Joy Center", color: Theme.no, pressed: press.pressed == .quit)
-            Decor.button(canvas, Self.choiceFrame(.reset)!, label: "Reset high scores", color: Theme.neutral, pressed: press.pressed == .reset)
+            canvas.text(context.text(Messages.gateChoose), Theme.bodyText, at: Point(Self.panel.midX, Self.panel.y + 130), color: Theme.ink)
+            Decor.button(canvas, Self.choiceFrame(.quit)!, label: context.text(Messages.gateQuit), color: Theme.no, pressed: press.pressed == .quit)
+            Decor.button(canvas, Self.choiceFrame(.reset)!, label: context.text(Messages.gateReset), color: Theme.neutral, pressed: press.pressed == .reset)
         }
     }
 

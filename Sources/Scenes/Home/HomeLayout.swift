@@ -5,6 +5,8 @@ public enum HomeLayout {
     public static let tileSize = Size(220, 176)
     public static let levelTileSize = Size(220, 140)
     public static let tileGap = 44.0
+    /// The least room at both ends of a row of game tiles (four tiles still fit).
+    public static let minRowMargin = 40.0
     public static let gameRowY = 136.0
     public static let levelRowY = 370.0
     public static let gameLabelY = 98.0
@@ -12,10 +14,24 @@ public enum HomeLayout {
     public static let play = Rect(402, 548, 220, 196)
     public static let highScores = Rect(714, 572, 180, 160)
 
-    static func rowX(_ index: Int) -> Double {
-        let total = 3 * tileSize.width + 2 * tileGap
-        return (1024 - total) / 2 + Double(index) * (tileSize.width + tileGap)
+    /// The width of each of `count` tiles: 220 while they fit with 44 px gaps, narrower
+    /// (equal gaps kept) when more games are registered.
+    public static func tileWidth(count: Int) -> Double {
+        let fit = (Canvas1024.width - 2 * minRowMargin - Double(count - 1) * tileGap) / Double(max(count, 1))
+        return min(tileSize.width, fit.rounded(.down))
     }
-    public static func gameTile(_ index: Int) -> Rect { Rect(rowX(index), gameRowY, tileSize.width, tileSize.height) }
+
+    /// The left edge of tile `index` of a centred row of `count` tiles with equal gaps.
+    static func rowX(_ index: Int, count: Int = 3) -> Double {
+        let width = tileWidth(count: count)
+        let total = Double(count) * width + Double(count - 1) * tileGap
+        return (Canvas1024.width - total) / 2 + Double(index) * (width + tileGap)
+    }
+
+    /// Game tile `index` of a row of `count` (the registry's games).
+    public static func gameTile(_ index: Int, of count: Int = 3) -> Rect {
+        Rect(rowX(index, count: count), gameRowY, tileWidth(count: count), tileSize.height)
+    }
+
     public static func levelTile(_ index: Int) -> Rect { Rect(rowX(index), levelRowY, levelTileSize.width, levelTileSize.height) }
 }

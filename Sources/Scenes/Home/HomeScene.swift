@@ -30,11 +30,11 @@ public final class HomeScene: BaseScene {
     private var logoHold: Double?
     public static let gateHoldSeconds = 3.0
 
-    static let focusRows: [[Target]] = [
-        GameKind.allCases.map { .game($0) },
-        Level.allCases.map { .level($0) },
-        [.play, .highScores],
-    ]
+    /// The rows the keyboard's focus ring moves through: the registry's games, the levels,
+    /// then Play and High Scores.
+    var focusRows: [[Target]] {
+        [context.registry.ids.map { .game($0) }, Level.allCases.map { .level($0) }, [.play, .highScores]]
+    }
 
     public init(context: GameContext) {
         super.init(context: context, name: "home")
@@ -47,7 +47,7 @@ public final class HomeScene: BaseScene {
         guard let held = logoHold else { return [] }
         if held + dt >= Self.gateHoldSeconds - 1e-9 {
             logoHold = nil
-            return [.push(AdultGateScene(context: context))]
+            return [.show(.gate)]
         }
         logoHold = held + dt
         return []
@@ -60,14 +60,16 @@ public final class HomeScene: BaseScene {
 
     public func frame(of target: Target) -> Rect {
         switch target {
-        case .game(let g): return HomeLayout.gameTile(GameKind.allCases.firstIndex(of: g)!)
+        case .game(let g):
+            let ids = context.registry.ids
+            return HomeLayout.gameTile(ids.firstIndex(of: g) ?? 0, of: ids.count)
         case .level(let l): return HomeLayout.levelTile(Level.allCases.firstIndex(of: l)!)
         case .play: return HomeLayout.play
         case .highScores: return HomeLayout.highScores
         }
     }
 
-    private var allTargets: [Target] { Self.focusRows.flatMap { $0 } }
+    private var allTargets: [Target] { focusRows.flatMap { $0 } }
 
     private func hit(_ p: Point) -> Target? { allTargets.first { frame(of: $0).contains(p) } }
 
@@ -92,7 +94,7 @@ public final class HomeScene: BaseScene {
     }
 
     private func handleKey(_ key: Key, shift: Bool) -> [SceneCommand] {
-        let rows = Self.focusRows
+        let rows = focusRows
         guard let current = focus, let r = rows.firstIndex(where: { $0.contains(current) }),
               let c = rows[r].firstIndex(of: current) else {
             if [.left, .right, .up, .down, .tab].contains(key) { focus = selectedGame.map { .game($0) } ?? rows[0][0] }
@@ -137,10 +139,10 @@ public final class HomeScene: BaseScene {
                 return []
             }
             context.play(.whoosh)
-            return [.push(context.makeGame(game, level))]
+            return [.show(.game(game, level))]
         case .highScores:
             context.play(.click)
-            return [.push(HighScoresPopup(context: context))]
+            return [.show(.highScores)]
         }
         return []
     }
@@ -157,11 +159,13 @@ public final class HomeScene: BaseScene {
             context.log.emit("ignored", [("what", "quit"), ("why", "kiosk")])
             return []
         }
-        let alert = AlertScene(context: context, title: "Quit Kids Joy Center?", message: "See you soon!",
-                               buttons: [.yes, .no]) { answer in
-            answer == .yes ? [.pop, .quit] : [.pop]
-        }
-        return [.push(alert)]
+        return [.show(.alert(AlertContent(kind: .quit, title: Messages.quitTitle, lines: [.init(Messages.quitMessage)],
+                                          buttons: [.yes, .no])))]
+    }
+
+    /// The quit question was answered: Yes ends the program.
+    public override func resume(with result: SceneResult?) -> [SceneCommand] {
+        result == .answered(.quit, .yes) ? [.quit] : []
     }
 
     // MARK: - Drawing
@@ -170,16 +174,16 @@ public final class HomeScene: BaseScene {
         // The pattern at 30% over cream (blended when the asset is made).
         canvas.image("bg-home", in: Canvas1024.bounds)
         let shake = wiggle > 0 ? sin(wiggle * .pi * 6) * 10 * (1 - wiggle) : 0
-        canvas.text("Choose a game", Theme.headingText, at: Point(512 + (selectedGame == nil ? shake : 0), HomeLayout.gameLabelY),
+        canvas.text(context.text(Messages.chooseGame), Theme.headingText, at: Point(512 + (selectedGame == nil ? shake : 0), HomeLayout.gameLabelY),
                     color: Theme.ink, outline: .white)
-        canvas.text("Choose a level", Theme.headingText, at: Point(512 + (selectedLevel == nil ? shake : 0), HomeLayout.levelLabelY),
+        canvas.text(context.text(Messages.chooseLevel), Theme.headingText, at: Point(512 + (selectedLevel == nil ? shake : 0), HomeLayout.levelLabelY),
                     color: Theme.ink, outline: .white)
-        for g in GameKind.allCases {
-            drawTile(canvas, .game(g), image: g.imageName, label: g.title, selected: selectedGame == g,
+        for g in context.registry.ids {
+            drawTile(canvas, .game(g), image: g.imageName, label: context.title(of: g), selected: selectedGame == g,
                      dx: selectedGame == nil ? shake : 0)
         }
         for l in Level.allCases {
-            drawTile(canvas, .level(l), image: l.imageName, label: l.title, selected: selectedLevel == l,
+            drawTile(canvas, .level(l), image: l.imageName, label: context.text(Messages.level(l)), selected: selectedLevel == l,
                      dx: selectedLevel == nil ? shake : 0)
         }
         drawPlay(canvas)
@@ -224,7 +228,7 @@ public final class HomeScene: BaseScene {
         if focus == .play { canvas.strokeRounded(r.insetBy(-10, -10), radius: 42, width: 5, Theme.focus) }
         canvas.image("play", in: Rect(r.x + 40, r.y + 10, r.width - 80, r.height - 62),
                      ImageOptions(alpha: enabled ? 1 : 0.35, tint: enabled ? nil : Color(150, 150, 150)))
-        canvas.text("Play", Theme.headingText, at: Point(r.midX, r.maxY - 30), color: enabled ? Theme.yes : Color(160, 160, 168))
+        canvas.text(context.text(Messages.play), Theme.headingText, at: Point(r.midX, r.maxY - 30), color: enabled ? Theme.yes : Color(160, 160, 168))
     }
 
     private func drawHighScoresButton(_ canvas: any Canvas) {
@@ -233,7 +237,7 @@ public final class HomeScene: BaseScene {
         Decor.card(canvas, r, radius: 28)
         if focus == .highScores { canvas.strokeRounded(r.insetBy(-10, -10), radius: 36, width: 5, Theme.focus) }
         canvas.image("trophy", in: Rect(r.x + 30, r.y + 12, r.width - 60, r.height - 60))
-        canvas.text("High Scores", Theme.smallText, at: Point(r.midX, r.maxY - 26), color: Theme.ink)
+        canvas.text(context.text(Messages.highScoresButton), Theme.smallText, at: Point(r.midX, r.maxY - 26), color: Theme.ink)
     }
 
     // MARK: - Dump

@@ -28,8 +28,6 @@ public final class MemoryScene: GameScene {
     /// The hop of a found pair.
     static let bounceDuration = 0.5
     static let wiggleDuration = 0.35
-    /// After the last pair the child sees it bounce before the "You won!" alert covers it.
-    static let winCelebration = 1.2
     static let background = Color(226, 242, 255)
     static let dotColor = Color(255, 255, 255, 120)
     static let matchGold = Color(255, 190, 40)
@@ -37,13 +35,6 @@ public final class MemoryScene: GameScene {
     private var looks: [CardLook]
     private var animationTime = 0.0
     private var press = PressTracker<Int>()
-    /// Game time at which the win alert appears.
-    private var winAlertAt: Double?
-    /// Game seconds at the start of the current frame: the sum of the updates' dt so far.
-    /// Not `clock.now`: GameClock rounds every step to whole microseconds, which drifts by
-    /// a third of a microsecond per frame, so frame 180 would read 3.00006 s and a pair found
-    /// at exactly 3 s would score 4. A plain sum stays within 1e-12 s of frames / 60.
-    private var frameStart = 0.0
 
     public init(context: GameContext, level: Level) {
         rules = MemoryRules(level: level, using: &context.random.generator)
@@ -61,6 +52,18 @@ public final class MemoryScene: GameScene {
 
     static func cardID(_ index: Int) -> String { "card-\(index)" }
 
+    /// Memory in the registry: its definition, its scene, and the benchmark's move (tap a
+    /// hidden card every 25 frames).
+    public static let entry = GameEntry(
+        definition: MemoryRules.definition,
+        makeScene: { MemoryScene(context: $0, level: $1) },
+        layout: { level in [("cards", .array(MemoryLayout.frames(for: level, in: GameScene.playArea).map(\.json)))] },
+        benchMove: { frame, items, random in
+            guard frame % 25 == 0 else { return [] }
+            let hidden = items.filter { $0["kind"]?.stringValue == "card" && $0["state"]?.stringValue == "hidden" }
+            return hidden.randomElement(using: &random)?.frameCenter.map { benchTap($0) } ?? []
+        })
+
     // MARK: - Input
 
     private func card(at p: Point) -> Int? { cardFrames.firstIndex { $0.contains(p) } }
@@ -77,7 +80,7 @@ public final class MemoryScene: GameScene {
     }
 
     private func tap(_ index: Int) -> [SceneCommand] {
-        let events = rules.tap(card: index, now: frameStart)
+        let events = rules.tap(card: index, now: clock.now)
         if events.isEmpty {
             // Open, found, or waiting for a mismatch to close: a soft shake says "not now".
             looks[index].wiggleStart = animationTime
@@ -86,62 +89,62 @@ public final class MemoryScene: GameScene {
         return apply(events)
     }
 
-    /// The last pair is found: the game is won and its alert comes within `winCelebration`.
-    /// Back must not throw the win away unrecorded, so it waits for the alert.
-    public override func onBack() -> [SceneCommand] {
-        winAlertAt != nil ? [] : super.onBack()
-    }
-
     // MARK: - Time
 
     public override func updateGame(now: Double, dt: Double) -> [SceneCommand] {
         animationTime += dt
-        // Rules run on the time at the start of this frame, the same time a tap handled just
-        // before this update saw. So the log shows a mismatch closing exactly 1.000 s after
-        // its flip and the time running out exactly 2:00 after the game appeared, instead of
-        // one frame early (GameScene advances `clock` before calling us).
-        let ruleTime = frameStart
-        frameStart += dt
-        if let winAlertAt {
-            guard ruleTime + MemoryRules.timeTolerance >= winAlertAt else { return [] }
-            self.winAlertAt = nil
-            return finish(.won, reason: "all-found", score: rules.score, record: true)
-        }
-        let events = rules.update(now: ruleTime)
-        if rules.outcome != .won { showTime(rules.countdown.shownSeconds(at: ruleTime)) }
+        // Rules run on this frame's time, the same time a tap handled just before this
+        // update saw: the log shows a mismatch closing exactly 1.000 s after its flip and the
+        // time running out exactly 2:00 after the game appeared.
+        let events = rules.update(now: now)
+        if rules.outcome != .won { showTime(rules.countdown.shownSeconds(at: now)) }
         return apply(events)
     }
 
-    /// Turns rule events into sounds, log lines and animations, in the order they happened.
+    /// Memory's feedback table: what a child sees, hears and the log says for each rule event.
+    static func cues(for event: MemoryEvent, cards: [MemoryCard]) -> [Cue] {
+        func ids(_ a: Int, _ b: Int) -> JSON { .strings([cardID(a), cardID(b)]) }
+        switch event {
+        case .flipped(let card):
+            return [.effect(.flip), .log("flip", [("card", .string(cardID(card))), ("face", .string(cards[card].face))])]
+        case .matched(let first, let second, _):
+            return [.log("match", [("cards", ids(first, second)), ("face", .string(cards[first].face))]), .effect(.cheer)]
+        case .mismatched(let first, let second):
+            return [.log("mismatch", [("cards", ids(first, second)), ("faces", .strings([cards[first].face, cards[second].face]))]),
+                    .effect(.boing)]
+        case .closed(let first, let second):
+            return [.log("close", [("cards", ids(first, second))]), .effect(.close)]
+        case .won, .lost:
+            return []
+        }
+    }
+
+    /// Turns rule events into cues (the table above), animations and the game's end, in
+    /// the order they happened.
     private func apply(_ events: [MemoryEvent]) -> [SceneCommand] {
         var commands: [SceneCommand] = []
         for event in events {
+            context.perform(Self.cues(for: event, cards: rules.cards))
             switch event {
             case .flipped(let card):
-                context.play(.flip)
-                context.log.emit("flip", [("card", .string(Self.cardID(card))), ("face", .string(rules.cards[card].face))])
                 startFlip(card, faceUp: true)
             case .matched(let first, let second, let points):
-                context.log.emit("match", [("cards", .strings([Self.cardID(first), Self.cardID(second)])),
-                                           ("face", .string(rules.cards[first].face))])
-                context.play(.cheer)
                 // The hop starts once the second card has finished turning over.
                 looks[first].matchedAt = animationTime + Self.flipDuration
                 looks[second].matchedAt = animationTime + Self.flipDuration
                 showPoints(points)
             case .mismatched(let first, let second):
-                context.log.emit("mismatch", [("cards", .strings([Self.cardID(first), Self.cardID(second)])),
-                                              ("faces", .strings([rules.cards[first].face, rules.cards[second].face]))])
-                context.play(.boing)
                 looks[first].wiggleStart = animationTime + Self.flipDuration
                 looks[second].wiggleStart = animationTime + Self.flipDuration
             case .closed(let first, let second):
-                context.log.emit("close", [("cards", .strings([Self.cardID(first), Self.cardID(second)]))])
-                context.play(.close)
                 startFlip(first, faceUp: false)
                 startFlip(second, faceUp: false)
             case .won:
-                winAlertAt = frameStart + Self.winCelebration
+                // The last pair is found: its bounce is seen, then the end screen.
+                decide(after: MemoryRules.winCelebration) { [weak self] in
+                    guard let self else { return [] }
+                    return self.finish(.won, reason: "all-found", score: self.rules.score, record: true)
+                }
             case .lost:
                 commands += finish(.lost, reason: "time", score: rules.score, record: false)
             }

@@ -43,12 +43,12 @@ public final class SortingScene: GameScene {
     }
 
     /// A wrong drop glides home over exactly this long (the spec's 2 to 3 seconds).
-    nonisolated public static let glideDuration = 2.5
+    nonisolated public static let glideDuration = SortingRules.glideDuration
     nonisolated public static let liftScale = 1.15
     nonisolated public static let liftDuration = 0.12
     nonisolated public static let settleDuration = 0.6
     /// The won alert waits for the last vehicle's bounce to be seen.
-    nonisolated public static let winDelay = 0.8
+    nonisolated public static let winDelay = SortingRules.winDelay
     nonisolated public static let wiggleDuration = 0.5
 
     public private(set) var rules: SortingRules
@@ -56,14 +56,6 @@ public final class SortingScene: GameScene {
     private var drag: Drag?
     private var sparkles: [Sparkle] = []
     private var nextOrder: Int
-    private var winAt: Double?
-    /// Game seconds at the start of the current frame: the sum of the updates' dt so far.
-    /// Input handled before an update sees the same time as that update's rules, so the log
-    /// shows a glide taking exactly 2.500 s and the time running out exactly at 0:30 after
-    /// the game appeared. (Not `clock.now`: GameScene advances it before `updateGame`, and on
-    /// this base GameClock's per-step microsecond rounding drifts a third of a microsecond
-    /// per frame, so 120 frames would read 2.00004 s and a drop at exactly 2 s would score 4.)
-    private var frameStart = 0.0
     /// The zones' dashed outlines never move: computed once.
     private let outlines: [[(Point, Point)]]
 
@@ -82,7 +74,7 @@ public final class SortingScene: GameScene {
 
     public override func enter() {
         super.enter()
-        showTime(rules.countdown.shownSeconds(at: frameStart))
+        showTime(rules.countdown.shownSeconds(at: clock.now))
     }
 
     // MARK: - State for tests and dumps
@@ -94,16 +86,14 @@ public final class SortingScene: GameScene {
 
     // MARK: - Time
 
-    public override func updateGame(now _: Double, dt: Double) -> [SceneCommand] {
-        let now = frameStart
-        frameStart += dt
+    public override func updateGame(now: Double, dt: Double) -> [SceneCommand] {
+        // Input handled before this update saw the same time as these rules, so the log shows
+        // a glide taking exactly 2.500 s and the time running out exactly at 0:30.
         advanceGlides(now: now)
         for i in sparkles.indices { sparkles[i].age += dt }
         sparkles.removeAll { $0.age >= Sparkle.duration }
-        if let winAt {
-            guard now >= winAt - 1e-9 else { return [] }
-            return finish(.won, reason: "all-placed", score: rules.score, record: true)
-        }
+        // Won: the last vehicle's bounce plays out before the end screen.
+        if isDecided { return [] }
         showTime(rules.countdown.shownSeconds(at: now))
         _ = rules.update(now: now)
         // Over without a win: the countdown ran out (here, or on a release at the last frame).
@@ -111,12 +101,6 @@ public final class SortingScene: GameScene {
         if let drag { settleAtHome(drag.index) }
         drag = nil
         return finish(.lost, reason: "time", score: rules.score, record: false)
-    }
-
-    /// Every vehicle is placed: the game is won and its alert comes within `winDelay`. Back
-    /// must not throw the win away unrecorded, so it waits for the alert.
-    public override func onBack() -> [SceneCommand] {
-        winAt != nil ? [] : super.onBack()
     }
 
     // MARK: - Input
@@ -178,24 +162,24 @@ public final class SortingScene: GameScene {
     private func release(_ held: Drag) {
         let index = held.index
         sprites[index].frame = frameFor(held)
-        let events = rules.drop(index, at: held.pointer, now: frameStart)
+        let events = rules.drop(index, at: held.pointer, now: clock.now)
         for event in events {
+            context.perform(Self.cues(for: event, at: held.pointer))
             switch event {
             case .placed(_, let zoneID, let points):
-                logDrop(index, at: held.pointer, correct: true, zone: zoneID)
                 let zoneRect = rules.zones.first { $0.id == zoneID }?.rect ?? sprites[index].frame
                 sprites[index].frame = SortingLayout.placedFrame(sprites[index].frame, in: zoneRect)
                 sprites[index].state = .placed
-                context.play(.correct)
                 animateScale(index, to: 1, lift: 0, duration: Self.settleDuration, easing: Easing.easeOutBounce)
                 sparkles.append(Sparkle(center: sprites[index].frame.center))
                 showPoints(points)
-            case .rejected(_, let zoneID):
-                logDrop(index, at: held.pointer, correct: false, zone: zoneID)
-                context.play(.oops)
+            case .rejected:
                 startGlide(index)
             case .won:
-                winAt = frameStart + Self.winDelay
+                decide(after: Self.winDelay) { [weak self] in
+                    guard let self else { return [] }
+                    return self.finish(.won, reason: "all-placed", score: self.rules.score, record: true)
+                }
             case .timeUp:
                 // Let go on the very frame time ran out: the next update ends the game.
                 settleAtHome(index)
@@ -204,15 +188,23 @@ public final class SortingScene: GameScene {
         if events.isEmpty { settleAtHome(index) }
     }
 
-    private func logDrop(_ index: Int, at p: Point, correct: Bool, zone: String?) {
-        context.log.emit("drop", [("vehicle", .string(Self.id(index))), ("at", .array([Self.number(p.x), Self.number(p.y)])),
-                                  ("correct", .bool(correct)), ("zone", .optional(zone))])
+    /// Sorting's feedback table for drops: the log line and the sound of each rule event.
+    static func cues(for event: SortingEvent, at p: Point) -> [Cue] {
+        func drop(_ vehicle: Int, correct: Bool, zone: String?) -> Cue {
+            .log("drop", [("vehicle", .string(id(vehicle))), ("at", .array([number(p.x), number(p.y)])),
+                          ("correct", .bool(correct)), ("zone", .optional(zone))])
+        }
+        switch event {
+        case .placed(let vehicle, let zone, _): return [drop(vehicle, correct: true, zone: zone), .effect(.correct)]
+        case .rejected(let vehicle, let zone): return [drop(vehicle, correct: false, zone: zone), .effect(.oops)]
+        case .won, .timeUp: return []
+        }
     }
 
     /// Glides from where the vehicle is now to its slot in exactly `glideDuration`, eased.
     private func startGlide(_ index: Int) {
         sprites[index].state = .returning
-        sprites[index].glide = (sprites[index].frame, frameStart)
+        sprites[index].glide = (sprites[index].frame, clock.now)
         animateScale(index, to: 1, lift: 0, duration: 0.25, easing: Easing.easeOutQuad)
     }
 
@@ -330,7 +322,7 @@ public final class SortingScene: GameScene {
     /// A wrong drop shakes its head ("not here") as it sets off home: a quick decaying wiggle.
     private func wiggle(_ sprite: Sprite) -> Double {
         guard sprite.state == .returning, let glide = sprite.glide else { return 0 }
-        let age = frameStart - glide.start
+        let age = clock.now - glide.start
         guard age < Self.wiggleDuration else { return 0 }
         return 12 * sin(age * 2 * Double.pi * 3.5) * (1 - age / Self.wiggleDuration)
     }
@@ -352,7 +344,7 @@ public final class SortingScene: GameScene {
 
     private func drawBadge(_ zone: SortingZone, on canvas: any Canvas) {
         let rect = zone.rect
-        let label = zone.category.label
+        let label = context.text(Self.zoneName(zone.category))
         let labelWidth = canvas.measure(label, Theme.labelText).width
         let badge = SortingLayout.badgeFrame(of: rect, labelWidth: labelWidth)
         Decor.card(canvas, badge, radius: badge.height / 2, fill: Color(255, 255, 255, 225), shadow: 3)
@@ -364,6 +356,37 @@ public final class SortingScene: GameScene {
     // MARK: - Dump
 
     public static func id(_ index: Int) -> String { "vehicle-\(index)" }
+
+    /// The word on a zone's badge (beside its icon: never colour alone).
+    static func zoneName(_ category: VehicleCategory) -> Message {
+        switch category {
+        case .air: return Messages.zoneAir
+        case .water: return Messages.zoneWater
+        case .land: return Messages.zoneLand
+        }
+    }
+
+    /// Sorting in the registry: its definition, its scene, and the benchmark's move (drag a
+    /// waiting vehicle across the picture, mostly to a wrong zone so vehicles glide back).
+    public static let entry = GameEntry(
+        definition: SortingRules.definition,
+        makeScene: { SortingScene(context: $0, level: $1) },
+        layout: { level in
+            [("slots", .array(SortingLayout.slots(count: SortingRules.vehicleCount(for: level)).map(\.json))),
+             ("zones", .array(SortingLayout.zones.map { .object([("id", .string($0.id)), ("category", .string($0.category.rawValue)), ("frame", $0.rect.json)]) }))]
+        },
+        benchMove: { _, items, random in
+            let waiting = items.filter { $0["kind"]?.stringValue == "vehicle" && $0["state"]?.stringValue == "waiting" }
+            guard let vehicle = waiting.randomElement(using: &random), let from = vehicle.frameCenter else { return [] }
+            let category = vehicle["category"]?.stringValue ?? ""
+            let zones = items.filter { $0["kind"]?.stringValue == "zone" }
+            let right = Int.random(in: 0..<4, using: &random) == 0
+            let target = zones.filter { right ? $0["category"]?.stringValue == category : $0["category"]?.stringValue != category }
+                .randomElement(using: &random)?.frameCenter ?? Point(512, 500)
+            let steps = 40
+            return [(1, .pointerDown(from))] + (1...steps).map { (1 + $0, .pointerMoved(Point.lerp(from, target, Double($0) / Double(steps)))) }
+                + [(2 + steps, .pointerUp(target))]
+        })
 
     /// Whole numbers as JSON integers, others with their fraction (release points of a drag).
     static func number(_ value: Double) -> JSON {

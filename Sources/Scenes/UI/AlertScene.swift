@@ -4,11 +4,54 @@ import GameCore
 public struct AlertButton: Equatable, Sendable {
     public enum Kind: String, Sendable { case yes, no, ok }
     public var kind: Kind
-    public var label: String
-    public init(_ kind: Kind, _ label: String) { self.kind = kind; self.label = label }
-    public static let yes = AlertButton(.yes, "Yes")
-    public static let no = AlertButton(.no, "No")
-    public static let ok = AlertButton(.ok, "OK")
+    public var label: Message
+    public init(_ kind: Kind, _ label: Message) { self.kind = kind; self.label = label }
+    public static let yes = AlertButton(.yes, Messages.yes)
+    public static let no = AlertButton(.no, Messages.no)
+    public static let ok = AlertButton(.ok, Messages.ok)
+    public static func standard(_ kind: Kind) -> AlertButton {
+        switch kind {
+        case .yes: return .yes
+        case .no: return .no
+        case .ok: return .ok
+        }
+    }
+}
+
+/// What an alert says, as data: the route to an alert carries it, and the answer goes back
+/// to the scene beneath as `SceneResult.answered(kind, button)`.
+public struct AlertContent: Equatable, Sendable {
+    /// What the alert is about: the log's `alert.kind`, and who acts on the answer.
+    public enum Kind: String, Sendable { case won, lost, quit, reset }
+    /// One line of the message: a catalog entry and its values.
+    public struct Line: Equatable, Sendable {
+        public let message: Message
+        public let values: [String: String]
+        public init(_ message: Message, _ values: [String: String] = [:]) { self.message = message; self.values = values }
+    }
+    public var kind: Kind
+    public var title: Message
+    public var lines: [Line]
+    public var buttons: [AlertButton.Kind]
+    /// Confetti over the panel (a win).
+    public var celebrate: Bool
+
+    public init(kind: Kind, title: Message, lines: [Line], buttons: [AlertButton.Kind], celebrate: Bool = false) {
+        self.kind = kind
+        self.title = title
+        self.lines = lines
+        self.buttons = buttons
+        self.celebrate = celebrate
+    }
+
+    /// The title's colour: green for a win, red for a loss or an erase.
+    var titleColor: Color {
+        switch kind {
+        case .won: return Theme.yes
+        case .lost, .reset: return Theme.no
+        case .quit: return Theme.ink
+        }
+    }
 }
 
 /// A modal question over the dimmed scene: title, message, and big buttons.
@@ -16,26 +59,20 @@ public struct AlertButton: Equatable, Sendable {
 @MainActor
 public final class AlertScene: BaseScene {
     public static let panelFrame = Rect(192, 194, 640, 380)
+    public let content: AlertContent
     public let alertTitle: String
     public let message: String
     public let buttons: [AlertButton]
-    private let onAnswer: (AlertButton.Kind) -> [SceneCommand]
-    private let celebrate: Bool
-    private let titleColor: Color
     private var appear = 0.0
     private var press = PressTracker<AlertButton.Kind>()
     private var focus: Int? = nil
     private var confetti: Confetti?
 
-    public init(context: GameContext, title: String, message: String, buttons: [AlertButton],
-                celebrate: Bool = false, titleColor: Color = Theme.ink,
-                onAnswer: @escaping (AlertButton.Kind) -> [SceneCommand]) {
-        self.alertTitle = title
-        self.message = message
-        self.buttons = buttons
-        self.onAnswer = onAnswer
-        self.celebrate = celebrate
-        self.titleColor = titleColor
+    public init(context: GameContext, content: AlertContent) {
+        self.content = content
+        alertTitle = context.text(content.title)
+        message = content.lines.map { context.text($0.message, $0.values) }.joined(separator: "\n")
+        buttons = content.buttons.map(AlertButton.standard)
         super.init(context: context, name: "alert")
     }
 
@@ -45,9 +82,10 @@ public final class AlertScene: BaseScene {
     public override func enter() {
         context.play(.popup)
         context.log.emit("alert", [("title", .string(alertTitle)), ("message", .string(message)),
-                                   ("buttons", .strings(buttons.map { $0.kind.rawValue }))])
+                                   ("buttons", .strings(buttons.map { $0.kind.rawValue })), ("kind", .string(content.kind.rawValue)),
+                                   ("key", .string(content.title.key)), ("messageKey", .optional(content.lines.first?.message.key))])
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
-        if celebrate { confetti = Confetti(seed: UInt64(alertTitle.count * 7919 + message.count)) }
+        if content.celebrate { confetti = Confetti(seed: UInt64(alertTitle.count * 7919 + message.count)) }
     }
 
     public func buttonFrame(_ index: Int) -> Rect {
@@ -91,7 +129,7 @@ public final class AlertScene: BaseScene {
     private func answer(_ kind: AlertButton.Kind) -> [SceneCommand] {
         context.play(.click)
         context.log.emit("answer", [("button", .string(kind.rawValue))])
-        return onAnswer(kind)
+        return [.pop(.answered(content.kind, kind))]
     }
 
     public override func drawContent(on canvas: any Canvas) {
@@ -101,14 +139,14 @@ public final class AlertScene: BaseScene {
         Decor.card(canvas, panel, radius: 32, fill: Theme.panel, shadow: 0)
         let alpha = max(0, min(1, (appear - 0.4) / 0.6))
         guard alpha > 0 else { return }
-        canvas.text(alertTitle, Theme.bigText, at: Point(panel.midX, panel.y + 62), color: titleColor, alpha: alpha)
+        canvas.text(alertTitle, Theme.bigText, at: Point(panel.midX, panel.y + 62), color: content.titleColor, alpha: alpha)
         let lines = message.split(separator: "\n").map(String.init)
         for (i, line) in lines.enumerated() {
             canvas.text(line, Theme.bodyText, at: Point(panel.midX, panel.y + 128 + Double(i) * 38), color: Theme.ink, alpha: alpha)
         }
         for (i, button) in buttons.enumerated() {
             let color: Color = button.kind == .no ? Theme.no : Theme.yes
-            Decor.button(canvas, buttonFrame(i), label: button.label, color: color,
+            Decor.button(canvas, buttonFrame(i), label: context.text(button.label), color: color,
                          pressed: press.pressed == button.kind, focused: focus == i)
         }
         confetti?.draw(on: canvas)
@@ -121,7 +159,7 @@ public final class AlertScene: BaseScene {
     public override func dumpItems() -> [JSON] {
         buttons.enumerated().map { i, b in
             dumpItem("alert-\(b.kind.rawValue)", kind: "button", frame: buttonFrame(i),
-                     [("label", .string(b.label)), ("title", .string(alertTitle)), ("message", .string(message)), ("enabled", true)])
+                     [("label", .string(context.text(b.label))), ("title", .string(alertTitle)), ("message", .string(message)), ("enabled", true)])
         }
     }
 }

@@ -25,12 +25,20 @@ open class BaseScene: Scene {
 
     open func enter() {}
     open func leave() { timeline.cancelAll() }
-    open func resume() {}
+    /// The scene above was closed; `result` is what it handed back.
+    open func resume(with result: SceneResult?) -> [SceneCommand] { [] }
+
+    public func scene(for route: Route) -> (any Scene)? { context.scene(for: route) }
 
     public func update(dt: Double) -> [SceneCommand] {
-        timeline.update(dt: dt)
+        context.voice.update(dt: dt)
+        advanceTimeline(dt: dt)
         return onUpdate(dt: dt)
     }
+
+    /// Screens and overlays run their timeline on their own time; games run it inside
+    /// their step, on game time (GameScene).
+    open func advanceTimeline(dt: Double) { timeline.update(dt: dt) }
 
     public func handle(_ event: InputEvent) -> [SceneCommand] {
         if case .key(.m, _) = event {
@@ -69,7 +77,7 @@ open class BaseScene: Scene {
     public func draw(on canvas: any Canvas) {
         drawContent(on: canvas)
         if !isOverlay {
-            TopBar.draw(on: canvas, title: title, showsBack: showsBack, showsPause: showsPause, paused: pausedState,
+            TopBar.draw(on: canvas, title: title, backLabel: context.text(Messages.back), showsBack: showsBack, showsPause: showsPause, paused: pausedState,
                         muted: context.muted, pressed: barPress.pressed)
             drawOverBar(on: canvas)
         }

@@ -1,18 +1,26 @@
 import GameCore
 import Glibc
 
-/// What every game shares: the top bar with Back, title, time and score pills; the game
-/// clock; the countdown label with its last-ten-seconds pulse and tick; "+N" floating
-/// texts with the coin sound; and the game-over flow (record, sounds, "Play again?").
+/// What every game shares: the top bar with Back, title, time and score pills; game time;
+/// the countdown label with its last-ten-seconds pulse and tick; "+N" floating texts with
+/// the coin sound; and the game-over flow (record, sounds, "Play again?").
 /// Subclasses keep their rules in a pure value and translate input and rule events.
+///
+/// Two clocks (DESIGN.md): rule time (`clock`) is the time of the current frame; every rule
+/// and every input of the frame sees it, and it stops while paused and once the game is
+/// over. The scene timeline carries what happens around the rules (the win celebration,
+/// the skull's boom, alert delays, shakes and glides): it stops while paused only. Both
+/// move on at the end of each step, so an input and the update of one frame see one time.
 @MainActor
 open class GameScene: BaseScene {
     public let kind: GameKind
     public let level: Level
-    /// Seconds since this game started; stops when the game is over or paused.
+    /// Rule time: seconds of play in this game at the current frame.
     public private(set) var clock = GameClock()
+    /// Scene time: seconds since the game appeared, not counting pauses.
+    public private(set) var sceneClock = GameClock()
     public private(set) var isOver = false
-    /// Paused (window lost focus or the pause button): the clock and the game stand still.
+    /// Paused (window lost focus or the pause button): the clocks and the game stand still.
     public private(set) var isPaused = false
     /// The score shown in the pill (Balloons updates it when a flying number lands).
     public private(set) var shownScore = 0
@@ -20,7 +28,7 @@ open class GameScene: BaseScene {
     private var floating: [FloatingText] = []
     private var pulse = 0.0
     /// The area below the top bar where the game is played.
-    public static let playArea = Rect(0, TopBar.height, 1024, 768 - TopBar.height)
+    public static let playArea = Canvas1024.playArea
     public static let lastSeconds = 10
 
     public init(context: GameContext, kind: GameKind, level: Level) {
@@ -29,23 +37,43 @@ open class GameScene: BaseScene {
         super.init(context: context, name: kind.rawValue)
     }
 
-    open override var title: String? { kind.title }
+    open override var title: String? { context.title(of: kind) }
     open override var showsBack: Bool { true }
     open override var showsPause: Bool { true }
     open override var pausedState: Bool { isPaused }
     open override func onPause() { setPaused(!isPaused) }
     open override var needsFrames: Bool { true }
 
+    /// The timeline runs inside the step, on scene time (see `onUpdate`).
+    open override func advanceTimeline(dt: Double) {}
+
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         for i in floating.indices { floating[i].age += dt }
         floating.removeAll { $0.isFinished }
         pulse += dt
-        guard !isOver, !isPaused else { return [] }
-        clock.advance(dt)
-        return updateGame(now: clock.now, dt: dt)
+        guard !isPaused else { return [] }
+        var commands: [SceneCommand] = []
+        // What the timeline holds for this frame runs first (a win alert that is due),
+        // then the rules, on the same frame time; then both clocks move on.
+        timeline.advance(to: sceneClock.now)
+        commands += pendingCommands
+        pendingCommands = []
+        if !isOver { commands += updateGame(now: clock.now, dt: dt) }
+        sceneClock.advance(dt)
+        timeline.move(to: sceneClock.now)
+        if !isOver { clock.advance(dt) }
+        return commands
     }
 
-    /// Game-specific step, with the game clock already advanced.
+    /// Commands that timeline callbacks produced, handed to the stack with the frame's.
+    private var pendingCommands: [SceneCommand] = []
+
+    /// Runs `commands` (e.g. the game over) `seconds` of scene time from now.
+    public func after(_ seconds: Double, _ commands: @escaping () -> [SceneCommand]) {
+        timeline.after(seconds) { [weak self] in self?.pendingCommands += commands() }
+    }
+
+    /// Game-specific step at rule time `now` (the time of this frame).
     open func updateGame(now: Double, dt: Double) -> [SceneCommand] { [] }
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
@@ -63,10 +91,19 @@ open class GameScene: BaseScene {
     /// Game-specific input (not called while paused or over).
     open func gameInput(_ event: InputEvent) -> [SceneCommand] { [] }
 
+    /// True from the moment a game is decided until its alert shows (the win celebration,
+    /// the skull's boom): Back must not throw a decided game away unrecorded.
+    public private(set) var isDecided = false
+
+    /// The game is decided; its end follows after `delay` (the celebration).
+    public func decide(after delay: Double, _ end: @escaping () -> [SceneCommand]) {
+        isDecided = true
+        after(delay, end)
+    }
+
     open override func onBack() -> [SceneCommand] {
-        // A game that has ended waits for its alert (the skull's boom): Back is no way around
-        // the game over it already logged.
-        guard !isOver else { return [] }
+        // A decided game waits for its alert: Back is no way around the game over.
+        guard !isOver, !isDecided else { return [] }
         // Leaving mid-game loses it: nothing is recorded.
         isOver = true
         return [.pop]
@@ -102,40 +139,57 @@ open class GameScene: BaseScene {
 
     public enum Outcome: String { case won, lost }
 
+    /// The message of a game's end: its result and reason (`reason: time` is a loss in
+    /// Memory and Sorting but a finish in Balloons); `gameover.key` in the log.
+    open func endMessage(_ outcome: Outcome, reason: String) -> Message {
+        switch (outcome, reason) {
+        case (.won, _): return Messages.won
+        case (_, "killer"): return Messages.skull
+        case (_, "idle"): return Messages.idle
+        default: return Messages.timeUp
+        }
+    }
+
     /// Ends the game: records the score if asked and it makes the top five, logs `gameover`,
-    /// plays fanfare or sad trombone (and applause for a new high score), and pushes the
-    /// "Play again?" alert (Yes: a new game of the same kind and level; No: Home).
-    public func finish(_ outcome: Outcome, reason: String, score: Int, record: Bool, title: String? = nil) -> [SceneCommand] {
+    /// plays fanfare or sad trombone (and applause for a new high score), and shows the
+    /// "Play again?" alert; its answer comes back in `resume(with:)`.
+    public func finish(_ outcome: Outcome, reason: String, score: Int, record: Bool) -> [SceneCommand] {
         guard !isOver else { return [] }
         isOver = true
         // The scene stops updating under the alert: drop "+N" texts so none hang frozen.
         floating.removeAll()
         let rank = record ? context.scores.record(game: kind, level: level, score: score) : nil
+        let end = endMessage(outcome, reason: reason)
         context.log.emit("gameover", [
             ("game", .string(kind.rawValue)), ("level", .string(level.rawValue)), ("result", .string(outcome.rawValue)),
             ("reason", .string(reason)), ("score", .int(score)), ("recorded", .bool(rank != nil)), ("rank", .optional(rank)),
+            ("key", .string(end.key)),
         ])
         context.play(outcome == .won ? .fanfare : .sadTrombone)
         if rank != nil { context.play(.applause) }
-        var lines: [String] = []
+        var lines: [AlertContent.Line] = []
         if outcome == .won {
-            lines.append("Your score: \(score)")
-            if let rank { lines.append("New high score! You are number \(rank)!") }
+            lines.append(.init(Messages.yourScore, ["score": String(score)]))
+            if let rank { lines.append(.init(Messages.newHighScore, ["rank": String(rank)])) }
         } else {
-            lines.append(reason == "killer" ? "Oh no, the skull balloon!" : (reason == "idle" ? "No balloon popped for 10 seconds." : "Time is up."))
-            if score > 0 && reason != "killer" && reason != "idle" { lines.append("Your score: \(score)") }
+            lines.append(.init(end))
+            if score > 0 && reason != "killer" && reason != "idle" { lines.append(.init(Messages.yourScore, ["score": String(score)])) }
         }
-        lines.append("Play again?")
-        let alert = AlertScene(context: context, title: title ?? (outcome == .won ? "You won!" : "You lost the game"),
-                               message: lines.joined(separator: "\n"), buttons: [.yes, .no], celebrate: outcome == .won,
-                               titleColor: outcome == .won ? Theme.yes : Theme.no) { [context, kind, level] answer in
-            if answer == .yes {
-                context.play(.whoosh)
-                return [.pop, .replace(context.makeGame(kind, level))]
-            }
-            return [.popToRoot]
+        lines.append(.init(Messages.playAgain))
+        let content = AlertContent(kind: outcome == .won ? .won : .lost, title: outcome == .won ? Messages.won : Messages.lost,
+                                   lines: lines, buttons: [.yes, .no], celebrate: outcome == .won)
+        return [.show(.alert(content))]
+    }
+
+    /// The end-of-game alert was answered: Yes plays the same game and level again, No goes
+    /// Home.
+    open override func resume(with result: SceneResult?) -> [SceneCommand] {
+        guard case .answered(let kind, let button)? = result, kind == .won || kind == .lost else { return [] }
+        if button == .yes {
+            context.play(.whoosh)
+            return [.switchTo(.game(self.kind, level))]
         }
-        return [.push(alert)]
+        return [.popToRoot]
     }
 
     // MARK: - Pause
@@ -167,7 +221,7 @@ open class GameScene: BaseScene {
         }
         if isPaused {
             canvas.fill(GameScene.playArea, Color(20, 24, 40, 140))
-            canvas.text("Paused - tap to continue", Theme.bigText, at: GameScene.playArea.center, color: .white, outline: Theme.ink)
+            canvas.text(context.text(Messages.paused), Theme.bigText, at: GameScene.playArea.center, color: .white, outline: Theme.ink)
         }
     }
 

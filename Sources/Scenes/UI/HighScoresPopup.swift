@@ -6,8 +6,9 @@ import GameCore
 public final class HighScoresPopup: BaseScene {
     public static let panelFrame = Rect(162, 104, 700, 560)
     public static let closeFrame = Rect(412, 664 - 96, 200, 76)
-    static let columns: [(title: String, x: Double, align: TextAlign)] = [
-        ("#", 232, .center), ("Game", 290, .left), ("Level", 520, .left), ("Score", 790, .right),
+    static let columns: [(title: Message, x: Double, align: TextAlign)] = [
+        (Messages.columnRank, 232, .center), (Messages.columnGame, 290, .left), (Messages.columnLevel, 520, .left),
+        (Messages.columnScore, 790, .right),
     ]
     static let headerY = 240.0
     static let rowHeight = 56.0
@@ -22,7 +23,7 @@ public final class HighScoresPopup: BaseScene {
 
     public override func enter() {
         context.play(.popup)
-        context.log.emit("highscores", [("entries", context.scores.table.rowsJSON)])
+        context.log.emit("highscores", [("entries", rowsJSON)])
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
     }
 
@@ -54,9 +55,9 @@ public final class HighScoresPopup: BaseScene {
         Decor.card(canvas, panel, radius: 32, fill: Theme.panel, shadow: 0)
         guard appear > 0.5 else { return }
         canvas.image("trophy", in: Rect(panel.midX - 190, panel.y + 20, 64, 64))
-        canvas.text("High Scores", Theme.bigText, at: Point(panel.midX + 30, panel.y + 54), color: Theme.ink)
+        canvas.text(context.text(Messages.highScoresTitle), Theme.bigText, at: Point(panel.midX + 30, panel.y + 54), color: Theme.ink)
         for column in Self.columns {
-            canvas.text(column.title, Theme.labelText, at: Point(column.x, Self.headerY), align: column.align, color: Theme.inkSoft)
+            canvas.text(context.text(column.title), Theme.labelText, at: Point(column.x, Self.headerY), align: column.align, color: Theme.inkSoft)
         }
         canvas.fill(Rect(Self.panelFrame.x + 40, Self.headerY + 22, Self.panelFrame.width - 80, 3), Theme.panelBorder)
         let entries = context.scores.table.entries
@@ -69,26 +70,35 @@ public final class HighScoresPopup: BaseScene {
             } else if index % 2 == 0 {
                 canvas.fillRounded(row, radius: 14, Color(250, 240, 220))
             }
-            let values = [String(index + 1), entry?.game.title ?? "-", entry?.level.title ?? "-", entry.map { String($0.score) } ?? "-"]
+            let empty = context.text(Messages.emptyCell)
+            let values = [String(index + 1), entry.map { context.title(of: $0.game) } ?? empty,
+                          entry.map { context.text(Messages.level($0.level)) } ?? empty, entry.map { String($0.score) } ?? empty]
             for (column, value) in zip(Self.columns, values) {
                 canvas.text(value, Theme.labelText, at: Point(column.x, row.midY), align: column.align, color: Theme.ink)
             }
         }
-        Decor.button(canvas, Self.closeFrame, label: "Close", color: Theme.neutral, pressed: press.pressed != nil)
+        Decor.button(canvas, Self.closeFrame, label: context.text(Messages.close), color: Theme.neutral, pressed: press.pressed != nil)
     }
 
     public override func dumpItems() -> [JSON] {
         let entries = context.scores.table.entries
         let rows: [JSON] = (0..<HighScoreTable.capacity).map { i in
             let e = i < entries.count ? entries[i] : nil
-            return .object([("rank", .int(i + 1)), ("game", .string(e?.game.title ?? "-")),
-                            ("level", .string(e?.level.title ?? "-")), ("score", e.map { .int($0.score) } ?? .string("-"))])
+            return .object([("rank", .int(i + 1)), ("game", .string(e.map { englishTitle($0.game) } ?? "-")),
+                            ("level", .string(e.map { Messages.level($0.level).english } ?? "-")), ("score", e.map { .int($0.score) } ?? .string("-"))])
         }
         return [dumpItem("close", kind: "button", frame: Self.closeFrame, [("enabled", true)])]
             + [.object([("id", "rows"), ("kind", "table"), ("frame", Self.panelFrame.json), ("rows", .array(rows))])]
     }
 
     public override func dumpFields() -> [(String, JSON)] {
-        [("rows", context.scores.table.rowsJSON)]
+        [("rows", rowsJSON)]
     }
+
+    /// A game's name as the log and dumps give it: its English title.
+    private func englishTitle(_ game: GameKind) -> String {
+        context.registry.entry(game)?.definition.title.english ?? game.rawValue
+    }
+
+    private var rowsJSON: JSON { context.scores.table.rowsJSON(game: englishTitle) }
 }

@@ -3,7 +3,7 @@ import GameCore
 /// The bar across the top of every screen: logo (Home) or Back and title (games), and the
 /// mute button on the right. Games also show their time and score pills in it.
 public enum TopBar {
-    public static let height: Double = 64
+    public static let height: Double = Canvas1024.topBarHeight
     public static let frame = Rect(0, 0, 1024, height)
     /// Hit areas span the bar's full height: at least 64×64 for small fingers.
     public static let backFrame = Rect(0, 0, 150, height)
@@ -23,7 +23,7 @@ public enum TopBar {
     }
 
     @MainActor
-    public static func draw(on canvas: any Canvas, title: String?, showsBack: Bool, showsPause: Bool = false,
+    public static func draw(on canvas: any Canvas, title: String?, backLabel: String, showsBack: Bool, showsPause: Bool = false,
                             paused: Bool = false, muted: Bool, pressed: Target?) {
         canvas.fill(Rect(0, height, 1024, 5), Theme.topBarShadow)
         canvas.fill(frame, Theme.topBar)
@@ -37,7 +37,7 @@ public enum TopBar {
             let shown = pressed == .back ? r.scaled(0.94) : r
             canvas.fillRounded(shown, radius: 24, Color(255, 255, 255, 60))
             canvas.image("back", in: Rect(shown.x + 4, shown.y + 4, 40, 40))
-            canvas.text("Back", Theme.labelText, at: Point(shown.x + 52, shown.midY), align: .left, color: .white)
+            canvas.text(backLabel, Theme.labelText, at: Point(shown.x + 52, shown.midY), align: .left, color: .white)
         }
         if showsPause {
             var p = Rect(pauseFrame.midX - 24, 8, 48, 48)

@@ -1,0 +1,69 @@
+import GameCore
+
+/// One game as the rest of the program sees it: its definition (id, picture, words, levels
+/// as data), how its scene is made, and what the benchmark does with it. Adding a game is a
+/// folder in GameCore (rules), a folder here (scene) and one line in `GameRegistry.standard`.
+@MainActor
+public struct GameEntry {
+    public let definition: GameDefinition
+    public let makeScene: @MainActor (GameContext, Level) -> GameScene
+    /// The busiest scene the benchmark measures (`--bench <id>-hard`), if not the Hard level.
+    public let makeBenchScene: (@MainActor (GameContext) -> GameScene)?
+    /// The benchmark's next move, chosen from the scene's dump items: input events, each
+    /// with the frame offset (1 = the next frame) it is due at. Empty: nothing to do now.
+    public let benchMove: @MainActor (_ frame: Int, _ items: [JSON], _ random: inout SeededGenerator) -> [(Int, InputEvent)]
+    /// Where things are at a level (frames in logical pixels), for `--describe-games`.
+    public let layout: @MainActor (Level) -> [(String, JSON)]
+
+    public init(definition: GameDefinition, makeScene: @escaping @MainActor (GameContext, Level) -> GameScene,
+                makeBenchScene: (@MainActor (GameContext) -> GameScene)? = nil,
+                layout: @escaping @MainActor (Level) -> [(String, JSON)] = { _ in [] },
+                benchMove: @escaping @MainActor (Int, [JSON], inout SeededGenerator) -> [(Int, InputEvent)] = { _, _, _ in [] }) {
+        self.definition = definition
+        self.makeScene = makeScene
+        self.makeBenchScene = makeBenchScene
+        self.benchMove = benchMove
+        self.layout = layout
+    }
+
+    public var id: GameKind { definition.id }
+}
+
+/// The games Home offers, in tile order. Home, the high-score table, the benchmark, the
+/// stress recorder and `--describe-games` (and through it the monkey) read this list.
+@MainActor
+public struct GameRegistry {
+    public let games: [GameEntry]
+    public init(_ games: [GameEntry]) { self.games = games }
+
+    public static var standard: GameRegistry { GameRegistry([MemoryScene.entry, SortingScene.entry, BalloonScene.entry]) }
+
+    public var ids: [GameKind] { games.map(\.id) }
+    public func entry(_ id: GameKind) -> GameEntry? { games.first { $0.id == id } }
+    /// Every game's own words, for the catalog.
+    public var messages: [Message] { games.flatMap { [$0.definition.title] + $0.definition.messages } }
+
+    /// The registry and every level's numbers as JSON (`--describe-games`).
+    public var json: JSON {
+        .object([
+            ("games", .array(games.enumerated().map { index, entry in
+                let fields = entry.definition.json.objectFields.map { key, value -> (String, JSON) in
+                    guard key == "levels" else { return (key, value) }
+                    return (key, .object(value.objectFields.map { name, data in
+                        (name, .object(data.objectFields + (Level(rawValue: name).map(entry.layout) ?? [])))
+                    }))
+                } + [("homeTile", HomeLayout.gameTile(index, of: games.count).json)]
+                return .object(fields)
+            })),
+            ("levels", .array(Level.allCases.enumerated().map { index, level in
+                .object([("id", .string(level.rawValue)), ("title", .string(Messages.level(level).english)),
+                         ("homeTile", HomeLayout.levelTile(index).json)])
+            })),
+        ])
+    }
+}
+
+/// A tap as the benchmark schedules it: press now, release one frame later.
+public func benchTap(_ p: Point, at frame: Int = 1) -> [(Int, InputEvent)] {
+    [(frame, .pointerDown(p)), (frame + 1, .pointerUp(p))]
+}
