@@ -1398,9 +1398,10 @@ def arc_arrow_mask(S, cx, cy, R, w, a0, a1, head=1.0):
     px, py = cx + R * math.cos(a), cy + R * math.sin(a)
     tx, ty = -math.sin(a), math.cos(a)      # clockwise tangent
     rx, ry = math.cos(a), math.sin(a)       # radial
-    hw, hl = w * 1.25 * head, w * 1.45 * head
-    d.polygon([(px + rx * hw, py + ry * hw), (px - rx * hw, py - ry * hw),
-               (px + tx * hl, py + ty * hl)], fill=255)
+    hw, hl = w * 0.95 * head, w * 1.05 * head
+    bx, by = px - tx * w * 0.15, py - ty * w * 0.15
+    d.polygon([(bx + rx * hw, by + ry * hw), (bx - rx * hw, by - ry * hw),
+               (bx + tx * hl, by + ty * hl)], fill=255)
     return soften(m, w * 0.12)
 
 
@@ -1436,7 +1437,7 @@ def make_glyph_button(size, top, bottom, glyph, s=SS):
 
 
 def replay_glyph(S, c, cy, r):
-    return arc_arrow_mask(S, c - r * 0.04, cy + r * 0.04, r * 0.50, r * 0.22, -50, 232)
+    return arc_arrow_mask(S, c, cy + r * 0.05, r * 0.50, r * 0.21, -25, 245, head=1.45)
 
 
 def home_glyph(S, c, cy, r):
@@ -1461,22 +1462,28 @@ def plus_glyph(S, c, cy, r):
     return m
 
 
-def small_speaker_mask(S, cx, cy, h):
-    """Speaker (box + cone) about h tall, centred on (cx, cy)."""
-    m = Image.new("L", (S, S), 0)
-    d = ImageDraw.Draw(m)
-    bw, bh = h * 0.42, h * 0.46
-    x0 = cx - h * 0.50
-    d.rounded_rectangle((x0, cy - bh / 2, x0 + bw, cy + bh / 2), radius=h * 0.08, fill=255)
-    d.polygon([(x0 + bw * 0.8, cy - bh / 2), (cx + h * 0.42, cy - h * 0.5),
-               (cx + h * 0.42, cy + h * 0.5), (x0 + bw * 0.8, cy + bh / 2)], fill=255)
-    return soften(m, h * 0.04)
-
-
-def hear_again_glyph(S, c, cy, r):
-    ring = arc_arrow_mask(S, c, cy, r * 0.64, r * 0.14, -40, 240, head=0.95)
-    sp = small_speaker_mask(S, c - r * 0.02, cy + r * 0.02, r * 0.62)
-    return ImageChops.lighter(ring, sp)
+def make_hear_again(size=96, s=SS):
+    """Speaker with one sound wave, plus a small white badge with a round 'again' arrow."""
+    S = size * s
+    base, mi, (c, cy), r = round_button(size, rgb("#FF9BD0"), rgb("#D8307F"), s)
+    sx, sy = c - r * 0.12, cy - r * 0.16
+    g = speaker_mask(S, sx, sy, r * 0.85, 0)
+    wm = Image.new("L", (S, S), 0)
+    dw = ImageDraw.Draw(wm)
+    wx, rr, w, ang = sx + r * 0.02, r * 0.36, int(r * 0.12), 50
+    dw.arc((wx - rr, sy - rr, wx + rr, sy + rr), -ang, ang, fill=255, width=w)
+    for sgn in (-1, 1):
+        a = math.radians(sgn * ang)
+        px, py = wx + (rr - w / 2) * math.cos(a), sy + (rr - w / 2) * math.sin(a)
+        dw.ellipse((px - w / 2, py - w / 2, px + w / 2, py + w / 2), fill=255)
+    g = ImageChops.lighter(g, wm)
+    base.alpha_composite(glyph_shadow(solid((S, S), (255, 255, 255), g), S))
+    bx, by, br = c + r * 0.50, cy + r * 0.50, r * 0.42
+    badge = solid((S, S), (255, 255, 255), ellipse_mask((S, S), (bx - br, by - br, bx + br, by + br)))
+    badge.alpha_composite(solid((S, S), rgb("#C21F6E"),
+                                arc_arrow_mask(S, bx, by + br * 0.04, br * 0.52, br * 0.24, -25, 245, head=1.45)))
+    base.alpha_composite(with_shadow(badge, (0, int(S * 0.012)), S * 0.012, 0.35, (80, 0, 40)))
+    return down(base, (size, size))
 
 
 # ---- mascot: a round, smiling sun
@@ -1555,7 +1562,8 @@ def make_mascot(happy, size=256, s=SS):
     sun.alpha_composite(face)
     if happy:
         for (x, y, rr) in [(0.13, 0.16, 0.045), (0.88, 0.12, 0.05), (0.90, 0.86, 0.038), (0.10, 0.84, 0.035)]:
-            sun.alpha_composite(sparkle_layer((S, S), S * x, S * y, S * rr))
+            sun.alpha_composite(sparkle_layer((S, S), S * x, S * y, S * rr, color=(255, 226, 90),
+                                              glow=(255, 240, 170)))
     return down(sun, (size, size))
 
 
@@ -1676,7 +1684,7 @@ def make_guest(size=128, s=SS):
     g = gradient(S, S, [(0, rgb("#ECE8FA")), (1, rgb("#C3B9EC"))])
     g.putalpha(disc)
     out.alpha_composite(g)
-    p = person_layer(S, c, S * 0.22, S * 0.62, rgb("#9A8CDB"), outline=False)
+    p = person_layer(S, c, S * 0.16, S * 0.82, rgb("#8E7CE0"))
     out.alpha_composite(clip(p, disc))
     out = outline_and_shadow(out, S * 0.03)
     return down(out, (size, size))
@@ -1689,9 +1697,9 @@ def make_tab_people(n, size=96, s=SS):
     if n == 1:
         out.alpha_composite(person_layer(S, c, S * 0.12, S * 0.76, rgb("#FF9F43")))
     else:
-        out.alpha_composite(person_layer(S, S * 0.25, S * 0.20, S * 0.58, rgb("#4FA3F7")))
-        out.alpha_composite(person_layer(S, S * 0.75, S * 0.20, S * 0.58, rgb("#45C45A")))
-        out.alpha_composite(person_layer(S, c, S * 0.12, S * 0.76, rgb("#FF9F43")))
+        out.alpha_composite(person_layer(S, S * 0.25, S * 0.22, S * 0.52, rgb("#4FA3F7")))
+        out.alpha_composite(person_layer(S, S * 0.75, S * 0.22, S * 0.52, rgb("#45C45A")))
+        out.alpha_composite(person_layer(S, c, S * 0.14, S * 0.72, rgb("#FF9F43")))
     return down(out, (size, size))
 
 
@@ -1889,7 +1897,7 @@ def make_door(size=128, s=SS):
     """An open door: bright outdoors (sky, sun, grass) seen through the frame, the door swung open."""
     S = size * s
     out = new(S, S)
-    fx0, fy0, fx1, fy1 = S * 0.36, S * 0.10, S * 0.86, S * 0.90   # opening
+    fx0, fy0, fx1, fy1 = S * 0.40, S * 0.14, S * 0.85, S * 0.86   # opening
     fw = S * 0.05
     d = ImageDraw.Draw(out)
     d.rounded_rectangle((fx0 - fw, fy0 - fw, fx1 + fw, fy1), radius=S * 0.05, fill=rgb("#A8642F") + (255,))
@@ -1908,7 +1916,7 @@ def make_door(size=128, s=SS):
     out.alpha_composite(view)
     # the open door: hinge at the left edge of the opening, free edge swung towards us
     hx = fx0
-    ex = S * 0.08
+    ex = S * 0.12
     leaf = [(hx, fy0), (ex, fy0 - S * 0.05), (ex, fy1 + S * 0.05), (hx, fy1)]
     lm = Image.new("L", (S, S), 0)
     ImageDraw.Draw(lm).polygon(leaf, fill=255)
@@ -2116,7 +2124,7 @@ def registry():
     add("star-empty", "drawn", lambda k: make_star_empty(96 * k))
     add("star-big", "drawn", lambda k: make_star(96 * k))
     # ---- voice and demo
-    add("hear-again", "drawn", lambda k: make_glyph_button(96 * k, "#FF9BD0", "#D8307F", hear_again_glyph))
+    add("hear-again", "drawn", lambda k: make_hear_again(96 * k))
     add("hand", "mixed", lambda k: emoji_outlined("\U0001F446", 112 * k, 5 * k, 128 * k))
     # ---- profiles
     add("add-child", "drawn", lambda k: make_glyph_button(128 * k, "#9BE86A", "#3C9E2C", plus_glyph))
