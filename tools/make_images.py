@@ -3,7 +3,8 @@
 
 Run with Debian's Python (needs python3-pil and python3-numpy):
 
-    /usr/bin/python3 tools/make_images.py
+    /usr/bin/python3 tools/make_images.py              # every image, 1x
+    /usr/bin/python3 tools/make_images.py --scale 2    # NAME@2x.qoi of the drawn images
 
 Everything is either drawn here with Pillow shapes (project-original art,
 CC0-1.0) or is a glyph of Noto Color Emoji (Apache-2.0 images) that is only
