@@ -3,7 +3,8 @@
 
 Run with Debian's Python (needs python3-pil and python3-numpy):
 
-    /usr/bin/python3 tools/make_images.py
+    /usr/bin/python3 tools/make_images.py              # every image, 1x
+    /usr/bin/python3 tools/make_images.py --scale 2    # NAME@2x.qoi of the drawn images
 
 Everything is either drawn here with Pillow shapes (project-original art,
 CC0-1.0) or is a glyph of Noto Color Emoji (Apache-2.0 images) that is only
@@ -28,6 +29,7 @@ SS = 4  # supersampling factor for small drawn images
 
 _emoji_font = None
 WRITTEN = []
+EMOJI_UPSCALED = False  # set when emoji_fit is asked for more than the bitmap's size
 
 
 # --------------------------------------------------------------------------
@@ -229,6 +231,9 @@ def emoji_fit(ch, w, h=None, flip=False):
     im = emoji(ch)
     if flip:
         im = im.transpose(Image.FLIP_LEFT_RIGHT)
+    global EMOJI_UPSCALED
+    if min(w / im.width, h / im.height) > 1.0 + 1e-9:
+        EMOJI_UPSCALED = True  # it would need to grow: it is shown at its bitmap size instead
     s = min(1.0, w / im.width, h / im.height)
     if s < 1.0:
         im = down(im, (max(1, round(im.width * s)), max(1, round(im.height * s))))
@@ -330,9 +335,11 @@ def balloon_body_mask(s):
     return m, cx, cy, a, bt, bb
 
 
-def balloon(color, kind="plain", with_string=True, s=SS):
-    """Return a 120x180 balloon (at final resolution) of the given colour.
+def balloon(color, kind="plain", with_string=True, s=SS, scale=1):
+    """Return a 120x180 balloon (at final resolution, times scale) of the given colour.
     kind: 'plain', 'star' or 'skull'."""
+    s = s * scale
+    k = scale
     W, H = BW * s, BH * s
     col = rgb(color) if isinstance(color, str) else color
     m, cx, cy, a, bt, bb = balloon_body_mask(s)
@@ -426,18 +433,19 @@ def balloon(color, kind="plain", with_string=True, s=SS):
             sx = cx + px * a
             sy = cy + (py * bt if py < 0 else py * bb)
             out.alpha_composite(sparkle_layer((W, H), sx, sy, r * s, rng))
-    out = down(out, (BW, BH))
+    FW, FH = BW * k, BH * k
+    out = down(out, (FW, FH))
     if kind == "star":
-        st = emoji_fit("\u2b50", 60)
-        halo = Image.new("L", (BW, BH), 0)
-        hcx, hcy = BW // 2, int(cy / s) + 2
-        ImageDraw.Draw(halo).ellipse((hcx - 30, hcy - 28, hcx + 30, hcy + 30), fill=150)
-        halo = halo.filter(ImageFilter.GaussianBlur(8))
-        out.alpha_composite(solid((BW, BH), (255, 255, 230), ImageChops.multiply(halo, down(m, (BW, BH)))))
-        out.alpha_composite(st, (BW // 2 - st.width // 2, int(cy / s) - st.height // 2 + 2))
+        st = emoji_fit("\u2b50", 60 * k)
+        halo = Image.new("L", (FW, FH), 0)
+        hcx, hcy = FW // 2, int(cy / s * k) + 2 * k
+        ImageDraw.Draw(halo).ellipse((hcx - 30 * k, hcy - 28 * k, hcx + 30 * k, hcy + 30 * k), fill=150)
+        halo = halo.filter(ImageFilter.GaussianBlur(8 * k))
+        out.alpha_composite(solid((FW, FH), (255, 255, 230), ImageChops.multiply(halo, down(m, (FW, FH)))))
+        out.alpha_composite(st, (FW // 2 - st.width // 2, int(cy / s * k) - st.height // 2 + 2 * k))
     elif kind == "skull":
-        sk = emoji_fit("\U0001F480", 60)
-        out.alpha_composite(sk, (BW // 2 - sk.width // 2, int(cy / s) - sk.height // 2 + 4))
+        sk = emoji_fit("\U0001F480", 60 * k)
+        out.alpha_composite(sk, (FW // 2 - sk.width // 2, int(cy / s * k) - sk.height // 2 + 4 * k))
     return out
 
 
@@ -515,7 +523,8 @@ def cloud_layer(size, cx, cy, w, h, rng, alpha=1.0, shade=(205, 225, 245), puffs
 # cards
 # --------------------------------------------------------------------------
 
-def card_back(size=256, s=SS):
+def card_back(size=256, s=SS, scale=1):
+    s = s * scale
     S = size * s
     rad = 28 * size / 256 * s
     pad = 2 * s
@@ -574,10 +583,11 @@ def card_back(size=256, s=SS):
     gl = new(S, S)
     ImageDraw.Draw(gl).ellipse((-S * 0.3, -S * 0.75, S * 1.3, S * 0.32), fill=(255, 255, 255, 40))
     out.alpha_composite(clip(gl, im_))
-    return down(out, (size, size))
+    return down(out, (size * scale, size * scale))
 
 
-def card_front(size=256, s=SS):
+def card_front(size=256, s=SS, scale=1):
+    s = s * scale
     S = size * s
     rad = 28 * size / 256 * s
     pad = 2 * s
@@ -598,7 +608,7 @@ def card_front(size=256, s=SS):
     face.alpha_composite(edge)
     face.putalpha(im_)
     out.alpha_composite(face)
-    return down(out, (size, size))
+    return down(out, (size * scale, size * scale))
 
 
 # --------------------------------------------------------------------------
@@ -871,7 +881,7 @@ def make_game_sorting(size=160):
     return out
 
 
-def balloon_bunch(size, s=2):
+def balloon_bunch(size, s=2, scale=1):
     """Three balloons with strings joining in one point; size x size."""
     S = size * s
     out = new(S, S)
@@ -881,8 +891,8 @@ def balloon_bunch(size, s=2):
     tie = (S * 0.5, S * 0.96)
     layers = []
     for col, ang, fx, fy, sc in specs:
-        b = balloon(col, with_string=False, s=4)
-        b = b.crop((0, 0, BW, BODY_BOTTOM + 10))
+        b = balloon(col, with_string=False, s=4, scale=scale)
+        b = b.crop((0, 0, BW * scale, (BODY_BOTTOM + 10) * scale))
         bw = int(S * sc * BW / (BODY_BOTTOM + 10))
         bh = int(S * sc)
         b = down(b, (bw, bh))
@@ -913,13 +923,15 @@ def balloon_bunch(size, s=2):
     return down(out, (size, size))
 
 
-def make_logo(w=520, h=110, s=SS):
+def make_logo(w=520, h=110, s=SS, scale=1):
+    k = scale
+    s, w, h = s * k, w * k, h * k
     W, H = w * s, h * s
     out = new(W, H)
     text = "Kids Joy Center"
     colors = ["#F23A3A", "#FF8C1A", "#F5B400", "#3DC952", "#14BFAE", "#2F7BEF", "#9345E8", "#FF4FA3"]
-    em_w = 56
-    avail = (w - 2 * (em_w + 4)) * s
+    em_w = 56 * k
+    avail = (w - 2 * (em_w + 4 * k)) * s
     fs = 40 * s
     while True:
         f = ImageFont.truetype(ANDIKA_BOLD, fs)
@@ -953,11 +965,11 @@ def make_logo(w=520, h=110, s=SS):
     comp = with_shadow(comp, (0, int(4 * s)), 3.5 * s, 0.35, (60, 30, 90))
     out.alpha_composite(comp)
     out = down(out, (w, h))
-    bal = emoji_fit("\U0001F388", em_w, 84)
-    star = emoji_fit("\u2b50", em_w, 84)
+    bal = emoji_fit("\U0001F388", em_w, 84 * k)
+    star = emoji_fit("\u2b50", em_w, 84 * k)
     tx0 = (w - tw / s) / 2
-    out.alpha_composite(bal, (max(0, int(tx0 - bal.width - 2)), (h - bal.height) // 2))
-    out.alpha_composite(star, (min(w - star.width, int(tx0 + tw / s + 2)), (h - star.height) // 2))
+    out.alpha_composite(bal, (max(0, int(tx0 - bal.width - 2 * k)), (h - bal.height) // 2))
+    out.alpha_composite(star, (min(w - star.width, int(tx0 + tw / s + 2 * k)), (h - star.height) // 2))
     return out
 
 
@@ -1038,8 +1050,8 @@ def screen_glow(img, box, color, strength, blur):
     return out
 
 
-def bg_home():
-    s = 2
+def bg_home(scale=1):
+    s = 2 * scale
     W, H = BG_W * s, BG_H * s
     img = gradient(W, H, [(0, rgb("#FFC2DA")), (0.35, rgb("#FFE7A3")), (0.68, rgb("#BDF0CF")),
                           (1, rgb("#B4DAFF"))], angle=35)
@@ -1093,7 +1105,7 @@ def bg_home():
                     px, py = c + math.cos(a) * 30 * s * sc, c + math.sin(a) * 30 * s * sc
                     ld.ellipse((px - r, py - r, px + r, py + r), fill=palette[(ci + k) % len(palette)] + (225,))
             comp(img, with_shadow(lay, (0, 5 * s), 6 * s, 0.12), x - c, y - c)
-    return down(img.convert("RGB"), (BG_W, BG_H))
+    return down(img.convert("RGB"), (BG_W * scale, BG_H * scale))
 
 
 def hill_polygon(W, H, base, waves, s):
@@ -1158,8 +1170,8 @@ def draw_sun(img, cx, cy, r, s):
     comp(img, lay, cx - c, cy - c)
 
 
-def bg_balloons():
-    s = 2
+def bg_balloons(scale=1):
+    s = 2 * scale
     W, H = BG_W * s, BG_H * s
     img = gradient(W, H, [(0, rgb("#1F7FE0")), (0.45, rgb("#62B8F5")), (0.82, rgb("#BFE7FF")),
                           (1, rgb("#E6F7FF"))])
@@ -1172,7 +1184,7 @@ def bg_balloons():
                                (950, 560, 140, 52, 0.75)]:
         cloud_at(img, cx * s, cy * s, w * s, h * s, rng, alpha=al)
     draw_hills(img, W, H, s, H - 90 * s, rng)
-    return down(img.convert("RGB"), (BG_W, BG_H))
+    return down(img.convert("RGB"), (BG_W * scale, BG_H * scale))
 
 
 def tree_layer(size, x, ground, s, scale=1.0):
@@ -1251,9 +1263,9 @@ def bush_at(img, x, ground, s, scale=1.0):
     comp(img, bush_layer((lw, lh), lw / 2, lh - 8 * s, s, scale), x - lw / 2, ground - (lh - 8 * s))
 
 
-def bg_sorting():
+def bg_sorting(scale=1):
     """Sky (rows 0-410), sea (x 0-470), beach (~470-488), land (x 488-1024) with a road."""
-    s = 2
+    s = 2 * scale
     W, H = BG_W * s, BG_H * s
     HOR = 410 * s
     img = new(W, H)
@@ -1343,8 +1355,690 @@ def bg_sorting():
         tree_at(img, tx * s, gy * s, s, sc)
     for (bx, gy, sc) in [(770, 736, 0.7), (560, 740, 0.9), (950, 738, 1.0)]:
         bush_at(img, bx * s, gy * s, s, sc)
-    return down(img.convert("RGB"), (BG_W, BG_H))
+    return down(img.convert("RGB"), (BG_W * scale, BG_H * scale))
 
+
+# --------------------------------------------------------------------------
+# end screens, voice, profiles, stickers, input help (drawn at any scale:
+# every size below is the 1x size in final pixels; callers pass size * scale)
+# --------------------------------------------------------------------------
+
+INK = (92, 52, 30)  # warm dark brown for faces and digits
+
+
+def outline_and_shadow(layer, px, color=(255, 255, 255), shadow=True, sh_color=(40, 30, 60), opacity=0.32):
+    """A thick rounded outline (white by default) around a layer's shape, plus a soft drop shadow.
+    px is in the layer's own pixels."""
+    a = layer.getchannel("A").point(lambda v: 255 if v > 60 else 0)
+    om = grow(a, px).filter(ImageFilter.GaussianBlur(max(1.0, px * 0.08)))
+    out = solid(layer.size, color, om)
+    out.alpha_composite(layer)
+    if shadow:
+        out = with_shadow(out, (0, int(round(px * 0.7))), px * 0.7, opacity, sh_color)
+    return out
+
+
+def round_cap_line(d, pts, w, fill):
+    d.line(pts, fill=fill, width=int(w), joint="curve")
+    for p in (pts[0], pts[-1]):
+        d.ellipse((p[0] - w / 2, p[1] - w / 2, p[0] + w / 2, p[1] + w / 2), fill=fill)
+
+
+def arc_arrow_mask(S, cx, cy, R, w, a0, a1, head=1.0):
+    """A thick round-ended arc from angle a0 to a1 (degrees, clockwise, 0 = 3 o'clock) with an
+    arrowhead at a1 pointing clockwise."""
+    m = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(m)
+    pts = []
+    n = 90
+    for i in range(n + 1):
+        a = math.radians(a0 + (a1 - a0) * i / n)
+        pts.append((cx + R * math.cos(a), cy + R * math.sin(a)))
+    round_cap_line(d, pts, w, 255)
+    a = math.radians(a1)
+    px, py = cx + R * math.cos(a), cy + R * math.sin(a)
+    tx, ty = -math.sin(a), math.cos(a)      # clockwise tangent
+    rx, ry = math.cos(a), math.sin(a)       # radial
+    hw, hl = w * 0.95 * head, w * 1.05 * head
+    bx, by = px - tx * w * 0.15, py - ty * w * 0.15
+    d.polygon([(bx + rx * hw, by + ry * hw), (bx - rx * hw, by - ry * hw),
+               (bx + tx * hl, by + ty * hl)], fill=255)
+    return soften(m, w * 0.12)
+
+
+def house_mask(S, cx, cy, h, door=True):
+    """A simple house (roof, chimney, body, optional door cut-out) about h tall, centred on (cx, cy)."""
+    m = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(m)
+    top = cy - h * 0.52
+    eave = cy - h * 0.05
+    bw = h * 0.78
+    # chimney
+    d.rectangle((cx + h * 0.20, top + h * 0.08, cx + h * 0.34, eave - h * 0.1), fill=255)
+    # roof
+    d.polygon([(cx, top), (cx + bw * 0.68, eave + h * 0.02), (cx - bw * 0.68, eave + h * 0.02)], fill=255)
+    # body
+    d.rectangle((cx - bw / 2, eave - h * 0.02, cx + bw / 2, cy + h * 0.48), fill=255)
+    m = soften(m, h * 0.035)
+    if door:
+        dm = Image.new("L", (S, S), 0)
+        dw, dh = h * 0.22, h * 0.32
+        ImageDraw.Draw(dm).rounded_rectangle((cx - dw / 2, cy + h * 0.48 - dh, cx + dw / 2, cy + h * 0.48 + h),
+                                             radius=dw / 2, fill=255)
+        m = ImageChops.subtract(m, dm)
+    return m
+
+
+def make_glyph_button(size, top, bottom, glyph, s=SS):
+    """A round button (same look as play/back) with a white glyph drawn by glyph(S, c, cy, r) -> L mask."""
+    S = size * s
+    base, mi, (c, cy), r = round_button(size, rgb(top), rgb(bottom), s)
+    base.alpha_composite(glyph_shadow(solid((S, S), (255, 255, 255), glyph(S, c, cy, r)), S))
+    return down(base, (size, size))
+
+
+def replay_glyph(S, c, cy, r):
+    return arc_arrow_mask(S, c, cy + r * 0.05, r * 0.50, r * 0.21, -25, 245, head=1.45)
+
+
+def home_glyph(S, c, cy, r):
+    return house_mask(S, c, cy + r * 0.02, r * 1.05)
+
+
+def close_glyph(S, c, cy, r):
+    m = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(m)
+    k, w = r * 0.42, r * 0.27
+    round_cap_line(d, [(c - k, cy - k), (c + k, cy + k)], w, 255)
+    round_cap_line(d, [(c - k, cy + k), (c + k, cy - k)], w, 255)
+    return m
+
+
+def plus_glyph(S, c, cy, r):
+    m = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(m)
+    k, w = r * 0.52, r * 0.28
+    round_cap_line(d, [(c - k, cy), (c + k, cy)], w, 255)
+    round_cap_line(d, [(c, cy - k), (c, cy + k)], w, 255)
+    return m
+
+
+def make_hear_again(size=96, s=SS):
+    """Speaker with one sound wave, plus a small white badge with a round 'again' arrow."""
+    S = size * s
+    base, mi, (c, cy), r = round_button(size, rgb("#FF9BD0"), rgb("#D8307F"), s)
+    sx, sy = c - r * 0.12, cy - r * 0.16
+    g = speaker_mask(S, sx, sy, r * 0.85, 0)
+    wm = Image.new("L", (S, S), 0)
+    dw = ImageDraw.Draw(wm)
+    wx, rr, w, ang = sx + r * 0.02, r * 0.36, int(r * 0.12), 50
+    dw.arc((wx - rr, sy - rr, wx + rr, sy + rr), -ang, ang, fill=255, width=w)
+    for sgn in (-1, 1):
+        a = math.radians(sgn * ang)
+        px, py = wx + (rr - w / 2) * math.cos(a), sy + (rr - w / 2) * math.sin(a)
+        dw.ellipse((px - w / 2, py - w / 2, px + w / 2, py + w / 2), fill=255)
+    g = ImageChops.lighter(g, wm)
+    base.alpha_composite(glyph_shadow(solid((S, S), (255, 255, 255), g), S))
+    bx, by, br = c + r * 0.50, cy + r * 0.50, r * 0.42
+    badge = solid((S, S), (255, 255, 255), ellipse_mask((S, S), (bx - br, by - br, bx + br, by + br)))
+    badge.alpha_composite(solid((S, S), rgb("#C21F6E"),
+                                arc_arrow_mask(S, bx, by + br * 0.04, br * 0.52, br * 0.24, -25, 245, head=1.45)))
+    base.alpha_composite(with_shadow(badge, (0, int(S * 0.012)), S * 0.012, 0.35, (80, 0, 40)))
+    return down(base, (size, size))
+
+
+# ---- mascot: a round, smiling sun
+
+def make_mascot(happy, size=256, s=SS):
+    S = size * s
+    c = S / 2
+    cy = S * 0.52
+    r = S * 0.30
+    sun = new(S, S)
+    ray_col = (255, 176, 40) if happy else (250, 184, 80)
+    rm = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(rm)
+    for i in range(12):
+        a = 2 * math.pi * i / 12 - math.pi / 2
+        long = i % 2 == 0
+        r1 = r * (1.50 if long else 1.36)
+        if not happy:
+            r1 -= r * 0.05
+        da = 0.17 if long else 0.15
+        d.polygon([(c + math.cos(a - da) * r * 0.9, cy + math.sin(a - da) * r * 0.9),
+                   (c + math.cos(a) * r1, cy + math.sin(a) * r1),
+                   (c + math.cos(a + da) * r * 0.9, cy + math.sin(a + da) * r * 0.9)], fill=255)
+    rm = soften(rm, r * 0.06)
+    sun.alpha_composite(solid((S, S), ray_col, rm))
+    disc = ellipse_mask((S, S), (c - r, cy - r, c + r, cy + r))
+    top, bottom = ((255, 238, 110), (255, 186, 20)) if happy else ((255, 236, 140), (252, 190, 60))
+    g = new(S, S)
+    g.paste(gradient(S, int(2 * r) + 2, [(0, top), (1, bottom)]), (0, int(cy - r)))
+    g.putalpha(disc)
+    sun.alpha_composite(g)
+    # soft highlight at the upper left
+    hl = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(hl).ellipse((c - r * 0.72, cy - r * 0.86, c - r * 0.12, cy - r * 0.40), fill=150)
+    hl = ImageChops.multiply(hl.filter(ImageFilter.GaussianBlur(r * 0.10)), disc)
+    sun.alpha_composite(solid((S, S), (255, 255, 235), hl))
+    sun = outline_and_shadow(sun, S * 0.022, opacity=0.28, sh_color=(120, 70, 0))
+
+    face = new(S, S)
+    fd = ImageDraw.Draw(face)
+    ink = INK + (255,)
+    # rosy cheeks
+    ch = Image.new("L", (S, S), 0)
+    for sx in (-1, 1):
+        x = c + sx * r * 0.58
+        ImageDraw.Draw(ch).ellipse((x - r * 0.17, cy + r * 0.14, x + r * 0.17, cy + r * 0.34), fill=150)
+    face.alpha_composite(solid((S, S), (255, 110, 110), ch.filter(ImageFilter.GaussianBlur(r * 0.04))))
+    ey = cy - r * 0.12
+    for sx in (-1, 1):
+        ex = c + sx * r * 0.34
+        if happy:
+            fd.ellipse((ex - r * 0.11, ey - r * 0.16, ex + r * 0.11, ey + r * 0.16), fill=ink)
+            fd.ellipse((ex - r * 0.02, ey - r * 0.12, ex + r * 0.07, ey - r * 0.03), fill=(255, 255, 255, 255))
+        else:
+            # slightly smaller eyes looking down, with worried (inner end up) eyebrows
+            fd.ellipse((ex - r * 0.10, ey - r * 0.11, ex + r * 0.10, ey + r * 0.17), fill=ink)
+            fd.ellipse((ex - r * 0.01, ey - r * 0.02, ex + r * 0.065, ey + r * 0.055), fill=(255, 255, 255, 255))
+            round_cap_line(fd, [(c + sx * r * 0.50, ey - r * 0.25), (c + sx * r * 0.20, ey - r * 0.35)],
+                           r * 0.065, ink)
+    if happy:
+        mm = Image.new("L", (S, S), 0)
+        ImageDraw.Draw(mm).chord((c - r * 0.36, cy - r * 0.14, c + r * 0.36, cy + r * 0.58), 0, 180, fill=255)
+        mm = soften(mm, r * 0.03)
+        face.alpha_composite(solid((S, S), (150, 40, 30), mm))
+        tm = Image.new("L", (S, S), 0)
+        ImageDraw.Draw(tm).ellipse((c - r * 0.20, cy + r * 0.32, c + r * 0.20, cy + r * 0.66), fill=255)
+        face.alpha_composite(solid((S, S), (255, 125, 140), ImageChops.multiply(tm, mm)))
+    else:
+        pts = []
+        for i in range(41):
+            t = i / 40
+            x = c - r * 0.20 + t * r * 0.40
+            y = cy + r * 0.44 - math.sin(t * math.pi) * r * 0.09
+            pts.append((x, y))
+        round_cap_line(fd, pts, r * 0.07, ink)
+    sun.alpha_composite(face)
+    if happy:
+        for (x, y, rr) in [(0.13, 0.16, 0.045), (0.88, 0.12, 0.05), (0.90, 0.86, 0.038), (0.10, 0.84, 0.035)]:
+            sun.alpha_composite(sparkle_layer((S, S), S * x, S * y, S * rr, color=(255, 226, 90),
+                                              glow=(255, 240, 170)))
+    return down(sun, (size, size))
+
+
+# ---- stars, medals
+
+def make_star_empty(size=96, s=SS):
+    """Grey 'not yet' star: the same shape and shading as the golden star, in pale grey."""
+    S = size * s
+    st = gold_star_layer((S, S), S / 2, S / 2 - S * 0.02, S * 0.42,
+                         top=(246, 247, 250), bottom=(206, 211, 220), edge=(150, 158, 172))
+    return down(st, (size, size))
+
+
+MEDALS = [  # (digit, light, dark, edge, ribbon)
+    (1, (255, 236, 120), (245, 176, 10), (196, 122, 0), (232, 69, 60)),
+    (2, (248, 250, 253), (178, 188, 202), (118, 130, 148), (63, 123, 234)),
+    (3, (250, 200, 150), (205, 120, 60), (140, 72, 28), (61, 180, 90)),
+]
+
+
+def make_medal(n, size=96, s=SS):
+    S = size * s
+    digit, light, dark, edge, ribbon = MEDALS[n - 1]
+    c = S / 2
+    out = new(S, S)
+    # ribbon: two straps meeting behind the medal
+    rb = new(S, S)
+    d = ImageDraw.Draw(rb)
+    w = S * 0.17
+    for sx, col in ((-1, ribbon), (1, darken(ribbon, 0.18))):
+        x_top = c + sx * S * 0.20
+        pts = [(x_top - w / 2, S * 0.03), (x_top + w / 2, S * 0.03),
+               (c + sx * S * 0.02 + w / 2, S * 0.52), (c + sx * S * 0.02 - w / 2, S * 0.52)]
+        d.polygon(pts, fill=col + (255,))
+        # light centre stripe
+        d.line([(x_top, S * 0.03), (c + sx * S * 0.02, S * 0.52)], fill=lighten(col, 0.55) + (255,),
+               width=int(w * 0.22))
+    out.alpha_composite(rb)
+    mcy, mr = S * 0.63, S * 0.31
+    disc = ellipse_mask((S, S), (c - mr, mcy - mr, c + mr, mcy + mr))
+    out.alpha_composite(solid((S, S), edge, disc))
+    ri = mr * 0.86
+    inner = ellipse_mask((S, S), (c - ri, mcy - ri, c + ri, mcy + ri))
+    g = new(S, S)
+    g.paste(gradient(S, int(2 * ri) + 2, [(0, light), (1, dark)]), (0, int(mcy - ri)))
+    g.putalpha(inner)
+    out.alpha_composite(g)
+    ring = Image.new("L", (S, S), 0)
+    rr = ri * 0.84
+    ImageDraw.Draw(ring).ellipse((c - rr, mcy - rr, c + rr, mcy + rr), outline=255, width=int(S * 0.012))
+    out.alpha_composite(solid((S, S), lighten(light, 0.5), scale_alpha(ring, 0.8)))
+    gl = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(gl).ellipse((c - ri * 0.70, mcy - ri * 0.90, c + ri * 0.10, mcy - ri * 0.30), fill=110)
+    gl = ImageChops.multiply(gl.filter(ImageFilter.GaussianBlur(S * 0.02)), inner)
+    out.alpha_composite(solid((S, S), (255, 255, 255), gl))
+    fnt = ImageFont.truetype(ANDIKA_BOLD, int(S * 0.40))
+    txt = new(S, S)
+    ImageDraw.Draw(txt).text((c, mcy + S * 0.005), str(digit), font=fnt, anchor="mm",
+                             fill=darken(edge, 0.25) + (255,))
+    emb = new(S, S)
+    ImageDraw.Draw(emb).text((c, mcy + S * 0.015), str(digit), font=fnt, anchor="mm",
+                             fill=lighten(light, 0.6) + (255,))
+    out.alpha_composite(emb)
+    out.alpha_composite(txt)
+    out = outline_and_shadow(out, S * 0.028)
+    return down(out, (size, size))
+
+
+# ---- people (profiles)
+
+def bust_mask(S, cx, top, h):
+    """Head-and-shoulders silhouette about h tall: returns (head mask, body mask, head centre, head radius)."""
+    hr = h * 0.25
+    hc = (cx, top + hr)
+    head = ellipse_mask((S, S), (cx - hr, top, cx + hr, top + 2 * hr))
+    body = Image.new("L", (S, S), 0)
+    bw = h * 0.44
+    ImageDraw.Draw(body).ellipse((cx - bw, top + h * 0.56, cx + bw, top + h * 1.5), fill=255)
+    ImageDraw.Draw(body).rectangle((0, top + h, S, S), fill=0)
+    return head, body, hc, hr
+
+
+def person_layer(S, cx, top, h, col, outline=True):
+    head, body, (hx, hy), hr = bust_mask(S, cx, top, h)
+    lay = new(S, S)
+    bg = new(S, S)
+    bg.paste(gradient(S, int(h) + 2, [(0, lighten(col, 0.15)), (1, darken(col, 0.12))]), (0, int(top)))
+    bg.putalpha(body)
+    lay.alpha_composite(bg)
+    lay.alpha_composite(solid((S, S), lighten(col, 0.55), head))
+    d = ImageDraw.Draw(lay)
+    ink = INK + (255,)
+    er = hr * 0.11
+    for sx in (-1, 1):
+        ex, ey = hx + sx * hr * 0.36, hy - hr * 0.06
+        d.ellipse((ex - er, ey - er * 1.3, ex + er, ey + er * 1.3), fill=ink)
+    pts = []
+    for i in range(31):
+        t = i / 30
+        pts.append((hx - hr * 0.34 + t * hr * 0.68, hy + hr * 0.30 + math.sin(t * math.pi) * hr * 0.20))
+    round_cap_line(d, pts, hr * 0.10, ink)
+    ch = Image.new("L", (S, S), 0)
+    for sx in (-1, 1):
+        x = hx + sx * hr * 0.60
+        ImageDraw.Draw(ch).ellipse((x - hr * 0.15, hy + hr * 0.12, x + hr * 0.15, hy + hr * 0.32), fill=120)
+    lay.alpha_composite(solid((S, S), (255, 120, 120), ch))
+    if outline:
+        lay = outline_and_shadow(lay, S * 0.028)
+    return lay
+
+
+def make_guest(size=128, s=SS):
+    S = size * s
+    c = S / 2
+    r = S * 0.44
+    out = new(S, S)
+    disc = ellipse_mask((S, S), (c - r, c - r, c + r, c + r))
+    g = gradient(S, S, [(0, rgb("#ECE8FA")), (1, rgb("#C3B9EC"))])
+    g.putalpha(disc)
+    out.alpha_composite(g)
+    p = person_layer(S, c, S * 0.16, S * 0.82, rgb("#8E7CE0"))
+    out.alpha_composite(clip(p, disc))
+    out = outline_and_shadow(out, S * 0.03)
+    return down(out, (size, size))
+
+
+def make_tab_people(n, size=96, s=SS):
+    S = size * s
+    c = S / 2
+    out = new(S, S)
+    if n == 1:
+        out.alpha_composite(person_layer(S, c, S * 0.12, S * 0.76, rgb("#FF9F43")))
+    else:
+        out.alpha_composite(person_layer(S, S * 0.25, S * 0.22, S * 0.52, rgb("#4FA3F7")))
+        out.alpha_composite(person_layer(S, S * 0.75, S * 0.22, S * 0.52, rgb("#45C45A")))
+        out.alpha_composite(person_layer(S, c, S * 0.14, S * 0.72, rgb("#FF9F43")))
+    return down(out, (size, size))
+
+
+# ---- small grown-up icons
+
+def make_gear(size=96, s=SS):
+    S = size * s
+    c = S / 2
+    m = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(m)
+    r0, r1, tw = S * 0.29, S * 0.43, S * 0.075
+    d.ellipse((c - r0, c - r0, c + r0, c + r0), fill=255)
+    for i in range(8):
+        a = 2 * math.pi * i / 8
+        ca, sa = math.cos(a), math.sin(a)
+        px, py = -sa, ca
+        pts = [(c + ca * r0 * 0.8 + px * tw * 1.15, c + sa * r0 * 0.8 + py * tw * 1.15),
+               (c + ca * r1 + px * tw * 0.85, c + sa * r1 + py * tw * 0.85),
+               (c + ca * r1 - px * tw * 0.85, c + sa * r1 - py * tw * 0.85),
+               (c + ca * r0 * 0.8 - px * tw * 1.15, c + sa * r0 * 0.8 - py * tw * 1.15)]
+        d.polygon(pts, fill=255)
+    m = soften(m, S * 0.012)
+    hr = S * 0.12
+    m = ImageChops.subtract(m, ellipse_mask((S, S), (c - hr, c - hr, c + hr, c + hr)))
+    out = solid((S, S), rgb("#5D6B82"), m)
+    inner = ImageChops.subtract(m.filter(ImageFilter.GaussianBlur(S * 0.01)).point(lambda v: 255 if v > 235 else 0),
+                                grow(ellipse_mask((S, S), (c - hr, c - hr, c + hr, c + hr)), S * 0.02))
+    inner = soften(inner, S * 0.004)
+    g = gradient(S, S, [(0, rgb("#C9D3E3")), (1, rgb("#8593AB"))])
+    g.putalpha(inner)
+    out.alpha_composite(g)
+    ring = Image.new("L", (S, S), 0)
+    rr = S * 0.20
+    ImageDraw.Draw(ring).ellipse((c - rr, c - rr, c + rr, c + rr), outline=255, width=int(S * 0.02))
+    out.alpha_composite(solid((S, S), rgb("#E8EDF5"), scale_alpha(ring, 0.7)))
+    out = outline_and_shadow(out, S * 0.03)
+    return down(out, (size, size))
+
+
+def make_lock(size=96, s=SS):
+    S = size * s
+    c = S / 2
+    out = new(S, S)
+    d = ImageDraw.Draw(out)
+    # shackle
+    sr, sw = S * 0.19, S * 0.085
+    sy = S * 0.36
+    sh = new(S, S)
+    ds = ImageDraw.Draw(sh)
+    ds.arc((c - sr, sy - sr, c + sr, sy + sr), 180, 360, fill=rgb("#8F9AAD") + (255,), width=int(sw))
+    ds.rectangle((c - sr, sy, c - sr + sw, S * 0.52), fill=rgb("#8F9AAD") + (255,))
+    ds.rectangle((c + sr - sw, sy, c + sr, S * 0.52), fill=rgb("#8F9AAD") + (255,))
+    ds.arc((c - sr + sw * 0.3, sy - sr + sw * 0.3, c + sr - sw * 0.3, sy + sr - sw * 0.3), 200, 260,
+           fill=(225, 230, 238, 255), width=int(sw * 0.25))
+    out.alpha_composite(sh)
+    # body
+    bm = Image.new("L", (S, S), 0)
+    box = (c - S * 0.30, S * 0.44, c + S * 0.30, S * 0.88)
+    ImageDraw.Draw(bm).rounded_rectangle(box, radius=S * 0.08, fill=255)
+    out.alpha_composite(solid((S, S), rgb("#C98100"), bm))
+    im_ = Image.new("L", (S, S), 0)
+    e = S * 0.025
+    ImageDraw.Draw(im_).rounded_rectangle((box[0] + e, box[1] + e, box[2] - e, box[3] - e), radius=S * 0.06, fill=255)
+    g = new(S, S)
+    g.paste(gradient(S, int(S * 0.44) + 2, [(0, rgb("#FFE37A")), (1, rgb("#F5A300"))]), (0, int(box[1])))
+    g.putalpha(im_)
+    out.alpha_composite(g)
+    # keyhole
+    kh = Image.new("L", (S, S), 0)
+    dk = ImageDraw.Draw(kh)
+    kr = S * 0.058
+    ky = S * 0.62
+    dk.ellipse((c - kr, ky - kr, c + kr, ky + kr), fill=255)
+    dk.polygon([(c - kr * 0.5, ky), (c + kr * 0.5, ky), (c + kr * 0.85, ky + kr * 2.6), (c - kr * 0.85, ky + kr * 2.6)],
+               fill=255)
+    out.alpha_composite(solid((S, S), (110, 60, 0), soften(kh, S * 0.005)))
+    out = outline_and_shadow(out, S * 0.03)
+    return down(out, (size, size))
+
+
+def make_chart(size=96, s=SS):
+    S = size * s
+    out = new(S, S)
+    m = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(m).rounded_rectangle((S * 0.08, S * 0.10, S * 0.92, S * 0.88), radius=S * 0.12, fill=255)
+    out.alpha_composite(solid((S, S), (255, 255, 255), m))
+    d = ImageDraw.Draw(out)
+    base = S * 0.76
+    for i, (h, col) in enumerate([(0.22, "#FF8A3D"), (0.36, "#FFC21F"), (0.50, "#3DC952")]):
+        x = S * (0.22 + i * 0.21)
+        w = S * 0.16
+        bm = Image.new("L", (S, S), 0)
+        ImageDraw.Draw(bm).rounded_rectangle((x, base - S * h, x + w, base + S * 0.04), radius=w * 0.35, fill=255)
+        ImageDraw.Draw(bm).rectangle((0, base, S, S), fill=0)
+        g = gradient(S, S, [(0, lighten(rgb(col), 0.25)), (1, darken(rgb(col), 0.12))], angle=0)
+        g.putalpha(bm)
+        out.alpha_composite(g)
+    d = ImageDraw.Draw(out)
+    round_cap_line(d, [(S * 0.17, base + S * 0.01), (S * 0.83, base + S * 0.01)], S * 0.035, rgb("#8A94A6") + (255,))
+    rim = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(rim).rounded_rectangle((S * 0.08, S * 0.10, S * 0.92, S * 0.88), radius=S * 0.12,
+                                          outline=255, width=int(S * 0.02))
+    out.alpha_composite(solid((S, S), rgb("#B8C2D4"), rim))
+    out = with_shadow(out, (0, int(S * 0.025)), S * 0.025, 0.30, (30, 30, 60))
+    return down(out, (size, size))
+
+
+def make_usb(size=96, s=SS):
+    S = size * s
+    out = new(S, S)
+    c = S / 2
+    # drawn upright, then tilted
+    conn = (c - S * 0.12, S * 0.08, c + S * 0.12, S * 0.34)
+    body = (c - S * 0.17, S * 0.30, c + S * 0.17, S * 0.92)
+    d = ImageDraw.Draw(out)
+    d.rounded_rectangle(conn, radius=S * 0.02, fill=rgb("#9AA6B8") + (255,))
+    d.rounded_rectangle((conn[0] + S * 0.02, conn[1] + S * 0.015, conn[2] - S * 0.02, conn[3]), radius=S * 0.015,
+                        fill=rgb("#DDE3EC") + (255,))
+    for sx in (-1, 1):
+        x = c + sx * S * 0.05
+        d.rectangle((x - S * 0.025, S * 0.15, x + S * 0.025, S * 0.20), fill=rgb("#6D788A") + (255,))
+    bm = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(bm).rounded_rectangle(body, radius=S * 0.07, fill=255)
+    g = gradient(S, S, [(0, rgb("#63B4FF")), (1, rgb("#1F5FD6"))], angle=0)
+    g.putalpha(bm)
+    out.alpha_composite(g)
+    gl = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(gl).rounded_rectangle((body[0] + S * 0.05, body[1] + S * 0.05, body[0] + S * 0.11, body[3] - S * 0.16),
+                                         radius=S * 0.03, fill=120)
+    out.alpha_composite(solid((S, S), (255, 255, 255), gl))
+    # lanyard hole
+    hr = S * 0.035
+    hy = body[3] - S * 0.08
+    d = ImageDraw.Draw(out)
+    d.ellipse((c - hr, hy - hr, c + hr, hy + hr), fill=rgb("#173F8F") + (255,))
+    out = out.convert("RGBa").rotate(-28, resample=Image.BICUBIC).convert("RGBA")
+    return down(outline_and_shadow(out, S * 0.03), (size, size))
+
+
+def folder_home_layer(S):
+    out = new(S, S)
+    d = ImageDraw.Draw(out)
+    back = rgb("#F0A72A")
+    d.rounded_rectangle((S * 0.08, S * 0.14, S * 0.46, S * 0.34), radius=S * 0.05, fill=back + (255,))
+    d.rounded_rectangle((S * 0.08, S * 0.22, S * 0.92, S * 0.84), radius=S * 0.07, fill=back + (255,))
+    fm = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(fm).rounded_rectangle((S * 0.06, S * 0.32, S * 0.94, S * 0.86), radius=S * 0.07, fill=255)
+    g = gradient(S, S, [(0, rgb("#FFE27A")), (1, rgb("#FFB52E"))])
+    g.putalpha(fm)
+    out.alpha_composite(g)
+    hm = house_mask(S, S * 0.50, S * 0.60, S * 0.40)
+    out.alpha_composite(with_shadow(solid((S, S), (255, 255, 255), hm), (0, int(S * 0.01)), S * 0.008, 0.25,
+                                    (150, 80, 0)))
+    return out
+
+
+def make_folder_home(size=96, s=SS):
+    S = size * s
+    return down(outline_and_shadow(folder_home_layer(S), S * 0.03), (size, size))
+
+
+def make_sticker_book(size=128, s=SS):
+    S = size * s
+    out = new(S, S)
+    d = ImageDraw.Draw(out)
+    # pages (cream block showing at the right and bottom)
+    d.rounded_rectangle((S * 0.20, S * 0.12, S * 0.86, S * 0.90), radius=S * 0.05, fill=rgb("#E9DDBF") + (255,))
+    d.rounded_rectangle((S * 0.20, S * 0.12, S * 0.84, S * 0.88), radius=S * 0.05, fill=rgb("#FFF8E6") + (255,))
+    for i in range(3):
+        y = S * (0.88 - 0.018 * i)
+        d.line([(S * 0.24, y), (S * 0.83, y)], fill=rgb("#E2D3AE") + (255,), width=max(1, int(S * 0.006)))
+    # cover
+    cm = Image.new("L", (S, S), 0)
+    cover = (S * 0.14, S * 0.08, S * 0.80, S * 0.85)
+    ImageDraw.Draw(cm).rounded_rectangle(cover, radius=S * 0.06, fill=255)
+    g = gradient(S, S, [(0, rgb("#8E6CFF")), (1, rgb("#5A3BD6"))], angle=70)
+    g.putalpha(cm)
+    out.alpha_composite(g)
+    sp = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(sp).rectangle((cover[0], cover[1], cover[0] + S * 0.10, cover[3]), fill=255)
+    out.alpha_composite(solid((S, S), rgb("#4A2FB8"), ImageChops.multiply(sp, cm)))
+    d = ImageDraw.Draw(out)
+    for y in (0.22, 0.71):
+        d.rectangle((cover[0], S * y, cover[0] + S * 0.10, S * y + S * 0.035), fill=rgb("#FFC94A") + (255,))
+    bx0 = cover[0] + S * 0.10
+    cx = (bx0 + cover[2]) / 2
+    out.alpha_composite(gold_star_layer((S, S), cx, S * 0.47, S * 0.20))
+    out.alpha_composite(sparkle_layer((S, S), cover[2] - S * 0.07, S * 0.17, S * 0.04))
+    out.alpha_composite(sparkle_layer((S, S), bx0 + S * 0.07, S * 0.75, S * 0.03))
+    out = outline_and_shadow(out, S * 0.028)
+    return down(out, (size, size))
+
+
+def make_door(size=128, s=SS):
+    """An open door: bright outdoors (sky, sun, grass) seen through the frame, the door swung open."""
+    S = size * s
+    out = new(S, S)
+    fx0, fy0, fx1, fy1 = S * 0.40, S * 0.14, S * 0.85, S * 0.86   # opening
+    fw = S * 0.05
+    d = ImageDraw.Draw(out)
+    d.rounded_rectangle((fx0 - fw, fy0 - fw, fx1 + fw, fy1), radius=S * 0.05, fill=rgb("#A8642F") + (255,))
+    om = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(om).rectangle((fx0, fy0, fx1, fy1), fill=255)
+    view = gradient(S, S, [(0, rgb("#66C2FF")), (0.6, rgb("#BDE8FF")), (1, rgb("#BDE8FF"))])
+    vd = ImageDraw.Draw(view)
+    gy = fy0 + (fy1 - fy0) * 0.68
+    vd.ellipse((fx0 - S * 0.3, gy, fx1 + S * 0.3, gy + S * 0.6), fill=rgb("#6CD04A"))
+    vd.ellipse((fx0 - S * 0.1, gy + S * 0.06, fx1 + S * 0.5, gy + S * 0.7), fill=rgb("#4DB53A"))
+    sr = S * 0.075
+    sx, sy = fx1 - S * 0.13, fy0 + S * 0.15
+    vd.ellipse((sx - sr, sy - sr, sx + sr, sy + sr), fill=rgb("#FFD23B"))
+    view.alpha_composite(cloud_layer((S, S), fx0 + S * 0.16, fy0 + S * 0.30, S * 0.22, S * 0.10, random.Random(4)))
+    view.putalpha(om)
+    out.alpha_composite(view)
+    # the open door: hinge at the left edge of the opening, free edge swung towards us
+    hx = fx0
+    ex = S * 0.12
+    leaf = [(hx, fy0), (ex, fy0 - S * 0.05), (ex, fy1 + S * 0.05), (hx, fy1)]
+    lm = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(lm).polygon(leaf, fill=255)
+    lm = soften(lm, S * 0.006)
+    lg = gradient(S, S, [(0, rgb("#FF9E4F")), (1, rgb("#F06A1F"))], angle=0)
+    lg.putalpha(lm)
+    out.alpha_composite(lg)
+    pm = Image.new("L", (S, S), 0)
+    dp = ImageDraw.Draw(pm)
+    for (t0, t1) in ((0.10, 0.44), (0.54, 0.90)):
+        def at(u, t):
+            x = hx + (ex - hx) * u
+            top = fy0 + (fy0 - S * 0.05 - fy0) * u
+            bot = fy1 + (fy1 + S * 0.05 - fy1) * u
+            return (x, top + (bot - top) * t)
+        dp.polygon([at(0.22, t0), at(0.80, t0), at(0.80, t1), at(0.22, t1)], fill=255)
+    out.alpha_composite(solid((S, S), rgb("#FFC08A"), scale_alpha(soften(pm, S * 0.004), 0.9)))
+    kx, ky, kr = ex + S * 0.05, (fy0 + fy1) / 2 + S * 0.02, S * 0.028
+    d = ImageDraw.Draw(out)
+    d.ellipse((kx - kr, ky - kr, kx + kr, ky + kr), fill=rgb("#FFD23B") + (255,), outline=rgb("#B86E00") + (255,),
+              width=max(1, int(S * 0.008)))
+    out = outline_and_shadow(out, S * 0.03)
+    return down(out, (size, size))
+
+
+def make_switch(size=128, s=SS):
+    """A big round accessibility switch seen from slightly above: grey base, domed yellow top."""
+    S = size * s
+    c = S / 2
+    out = new(S, S)
+    d = ImageDraw.Draw(out)
+    rx, ry = S * 0.44, S * 0.19
+    top_y, bot_y = S * 0.60, S * 0.72
+    side = rgb("#4E5B70")
+    d.ellipse((c - rx, bot_y - ry, c + rx, bot_y + ry), fill=side + (255,))
+    d.rectangle((c - rx, top_y, c + rx, bot_y), fill=side + (255,))
+    d.ellipse((c - rx, top_y - ry, c + rx, top_y + ry), fill=rgb("#7D8BA3") + (255,))
+    # dome: upper half of a tall ellipse over the lower half of a flat one
+    drx, dry, dh = S * 0.36, S * 0.155, S * 0.40
+    dcy = top_y - S * 0.03
+    dm = Image.new("L", (S, S), 0)
+    dd = ImageDraw.Draw(dm)
+    dd.pieslice((c - drx, dcy - dh, c + drx, dcy + dh), 180, 360, fill=255)
+    dd.pieslice((c - drx, dcy - dry, c + drx, dcy + dry), 0, 180, fill=255)
+    dm = soften(dm, S * 0.004)
+    sh = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(sh).ellipse((c - drx, dcy - dry + S * 0.02, c + drx, dcy + dry + S * 0.03), fill=110)
+    out.alpha_composite(solid((S, S), (30, 30, 50), sh.filter(ImageFilter.GaussianBlur(S * 0.012))))
+    ys, xs = np.mgrid[0:S, 0:S].astype(np.float32)
+    u = (xs - c) / drx
+    v = (ys - dcy) / dh
+    dist = np.sqrt((u + 0.35) ** 2 + (v + 0.55) ** 2)
+    light, base, dark = np.array((255, 244, 150), np.float32), np.array((255, 206, 40), np.float32), \
+        np.array((224, 140, 0), np.float32)
+    t1 = np.clip(dist / 0.8, 0, 1)[..., None]
+    t2 = np.clip((dist - 0.8) / 0.7, 0, 1)[..., None]
+    col = light + (base - light) * t1
+    col = col + (dark - col) * t2
+    dome = Image.fromarray(np.clip(col + 0.5, 0, 255).astype(np.uint8), "RGB").convert("RGBA")
+    dome.putalpha(dm)
+    out.alpha_composite(dome)
+    hl = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(hl).ellipse((c - drx * 0.62, dcy - dh * 0.78, c - drx * 0.05, dcy - dh * 0.45), fill=170)
+    out.alpha_composite(solid((S, S), (255, 255, 255), ImageChops.multiply(hl.filter(ImageFilter.GaussianBlur(S * 0.02)), dm)))
+    out = outline_and_shadow(out, S * 0.028)
+    return down(out, (size, size))
+
+
+# ---- emoji pieces with a white outline (pointing hand, stickers)
+
+def emoji_outlined(ch, box, px, size):
+    """Emoji scaled down to fit box, with a smooth white outline about px wide and a soft shadow,
+    centred on a size x size square. The emoji itself is never scaled up: only its outline mask
+    is computed at 4x to keep the edge smooth."""
+    em = emoji_fit(ch, box)
+    out = new(size, size)
+    ox, oy = (size - em.width) // 2, (size - em.height) // 2
+    a = new(size * 4, size * 4)
+    big = em.getchannel("A").resize((em.width * 4, em.height * 4), Image.BICUBIC)
+    am = Image.new("L", (size * 4, size * 4), 0)
+    am.paste(big, (ox * 4, oy * 4))
+    om = down(grow(am.point(lambda v: 255 if v > 80 else 0), px * 4), (size, size))
+    ol = solid((size, size), (255, 255, 255), om)
+    out.alpha_composite(with_shadow(ol, (0, max(1, int(px * 0.6))), px * 0.7, 0.32, (40, 30, 60)))
+    out.alpha_composite(em, (ox, oy))
+    return out
+
+
+def make_sticker(ch, size=128, s=SS):
+    """A cheerful emoji on a round white die-cut sticker with a soft shadow."""
+    S = size * s
+    c = S / 2
+    r = S * 0.45
+    base = new(S, S)
+    disc = ellipse_mask((S, S), (c - r, c - r - S * 0.01, c + r, c + r - S * 0.01))
+    g = gradient(S, S, [(0, (255, 255, 255)), (0.7, (255, 255, 255)), (1, (232, 236, 244))])
+    g.putalpha(disc)
+    base.alpha_composite(g)
+    ring = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(ring).ellipse((c - r, c - r - S * 0.01, c + r, c + r - S * 0.01), outline=255, width=int(S * 0.008))
+    base.alpha_composite(solid((S, S), (205, 212, 225), ring))
+    base = with_shadow(base, (0, int(S * 0.025)), S * 0.03, 0.30, (40, 30, 60))
+    out = down(base, (size, size))
+    em = emoji_fit(ch, int(size * 0.66))
+    sh = shadow_of(centred(em, size, size, dy=-1), (0, max(1, size // 64)), size / 96, 0.22, (40, 30, 60))
+    out.alpha_composite(sh)
+    out.alpha_composite(em, ((size - em.width) // 2, (size - em.height) // 2 - 1))
+    return out
+
+
+NEW_ANIMALS = [
+    ("bear", "\U0001F43B"), ("pig", "\U0001F437"), ("chick", "\U0001F425"), ("penguin", "\U0001F427"),
+    ("owl", "\U0001F989"), ("elephant", "\U0001F418"), ("unicorn", "\U0001F984"), ("hedgehog", "\U0001F994"),
+]
+
+STICKERS = [
+    "\U0001F34E", "\U0001F98B", "\U0001F308", "\U0001F353", "\U0001F422", "\U0001F680",
+    "\U0001F366", "\U0001F33B", "\U0001F433", "\U0001F34C", "\u2B50", "\U0001F41E",
+    "\U0001F9C1", "\U0001F337", "\U0001F995", "\U0001F349", "\U0001F419", "\U0001F36D",
+    "\U0001F338", "\U0001F420", "\U0001F352", "\U0001F41D", "\U0001F347", "\U0001F34A",
+]
 
 # --------------------------------------------------------------------------
 # main
@@ -1367,86 +2061,144 @@ VEHICLES = [
 ]
 
 
-def main(only=None):
+def registry():
+    """Every image as (name, kind, maker); maker(scale) returns the picture at that scale.
+
+    kind: 'drawn'  -- Pillow shapes only: can be drawn natively at any scale;
+          'mixed'  -- drawn, plus emoji: made at a scale only if no emoji has to be scaled up;
+          'emoji'  -- emoji only (or emoji drawn at a supersampled size): 1x only;
+          'icon'   -- the desktop icons (PNG): 1x only.
+    """
+    R = []
+
+    def add(name, kind, maker):
+        R.append((name, kind, maker))
+
+    for name, ch in ANIMALS + NEW_ANIMALS:
+        add("animal-" + name, "emoji", lambda k, ch=ch: emoji_icon(ch, 136))
+    for name, ch, flip in VEHICLES:
+        add("vehicle-" + name, "emoji", lambda k, ch=ch, flip=flip: emoji_icon(ch, 136, flip=flip))
+    add("card-back", "drawn", lambda k: card_back(scale=k))
+    add("card-front", "drawn", lambda k: card_front(scale=k))
+    for name, col in BALLOON_COLORS:
+        add("balloon-" + name, "drawn", lambda k, col=col: balloon(col, scale=k))
+    add("balloon-star", "mixed", lambda k: balloon("#F7A614", kind="star", scale=k))
+    add("balloon-skull", "mixed", lambda k: balloon("#34343E", kind="skull", scale=k))
+    add("game-memory", "emoji", lambda k: make_game_memory())
+    add("game-sorting", "emoji", lambda k: make_game_sorting())
+    add("game-balloons", "drawn", lambda k: balloon_bunch(160 * k, scale=k))
+    for n, name in [(1, "easy"), (2, "medium"), (3, "hard")]:
+        add("level-" + name, "drawn", lambda k, n=n: make_levels(n, 160 * k, 120 * k))
+    add("play", "drawn", lambda k: make_play(200 * k))
+    add("trophy", "emoji", lambda k: emoji_icon("\U0001F3C6", 128, margin=4))
+    add("back", "drawn", lambda k: make_back(96 * k))
+    add("speaker-on", "drawn", lambda k: make_speaker(True, 96 * k))
+    add("speaker-off", "drawn", lambda k: make_speaker(False, 96 * k))
+    add("check", "drawn", lambda k: make_check(64 * k))
+    add("logo", "mixed", lambda k: make_logo(scale=k))
+    add("star", "drawn", lambda k: make_star(48 * k))
+    add("confetti", "drawn", lambda k: make_confetti(24 * k))
+    add("sparkle", "drawn", lambda k: make_sparkle(64 * k))
+    add("burst", "drawn", lambda k: make_burst(160 * k))
+    add("snail", "emoji", lambda k: emoji_icon("\U0001F40C", 96, margin=3, flip=True))
+    add("clock", "emoji", lambda k: emoji_icon("\u23F0", 64, margin=2))
+    add("score-star", "emoji", lambda k: emoji_icon("\u2b50", 64, margin=2))
+    add("zone-air", "emoji", lambda k: emoji_icon("\u2601", 96, margin=3))
+    add("zone-water", "emoji", lambda k: emoji_icon("\U0001F30A", 96, margin=3))
+    add("zone-land", "emoji", lambda k: emoji_icon("\U0001F6E3", 96, margin=3))
+    add("app-icon", "icon", None)
+    # Home shows the pattern softly, at 30% over the cream page colour (Theme.background):
+    # blended here once, so the game only copies it.
+    add("bg-home", "drawn", lambda k: Image.blend(Image.new("RGB", (BG_W * k, BG_H * k), (255, 248, 236)),
+                                                   bg_home(k).convert("RGB"), 0.3))
+    add("bg-balloons", "drawn", lambda k: bg_balloons(k))
+    add("bg-sorting", "drawn", lambda k: bg_sorting(k))
+    # ---- end screens
+    add("mascot-happy", "drawn", lambda k: make_mascot(True, 256 * k))
+    add("mascot-sad", "drawn", lambda k: make_mascot(False, 256 * k))
+    add("replay", "drawn", lambda k: make_glyph_button(128 * k, "#C7A2FF", "#7A3FE0", replay_glyph))
+    add("home", "drawn", lambda k: make_glyph_button(128 * k, "#62E6D6", "#109C92", home_glyph))
+    add("door", "drawn", lambda k: make_door(128 * k))
+    add("close", "drawn", lambda k: make_glyph_button(96 * k, "#FF8A8A", "#D92D3A", close_glyph))
+    for n in (1, 2, 3):
+        add("medal-%d" % n, "drawn", lambda k, n=n: make_medal(n, 96 * k))
+    add("star-empty", "drawn", lambda k: make_star_empty(96 * k))
+    add("star-big", "drawn", lambda k: make_star(96 * k))
+    # ---- voice and demo
+    add("hear-again", "drawn", lambda k: make_hear_again(96 * k))
+    add("hand", "mixed", lambda k: emoji_outlined("\U0001F446", 112 * k, 5 * k, 128 * k))
+    # ---- profiles
+    add("add-child", "drawn", lambda k: make_glyph_button(128 * k, "#9BE86A", "#3C9E2C", plus_glyph))
+    add("guest", "drawn", lambda k: make_guest(128 * k))
+    add("tab-mine", "drawn", lambda k: make_tab_people(1, 96 * k))
+    add("tab-everyone", "drawn", lambda k: make_tab_people(3, 96 * k))
+    add("sticker-book", "drawn", lambda k: make_sticker_book(128 * k))
+    add("gear", "drawn", lambda k: make_gear(96 * k))
+    add("lock", "drawn", lambda k: make_lock(96 * k))
+    add("chart", "drawn", lambda k: make_chart(96 * k))
+    add("usb", "drawn", lambda k: make_usb(96 * k))
+    add("folder-home", "drawn", lambda k: make_folder_home(96 * k))
+    # ---- stickers
+    for i, ch in enumerate(STICKERS):
+        add("sticker-%02d" % (i + 1), "mixed", lambda k, ch=ch: make_sticker(ch, 128 * k))
+    # ---- input help
+    add("pad", "emoji", lambda k: emoji_icon("\U0001F3AE", 128, margin=4))
+    add("switch", "drawn", lambda k: make_switch(128 * k))
+    return R
+
+
+def main(argv):
+    """make_images.py [--scale N] [name-part ...]
+
+    Without --scale: writes every image (or those whose name contains a name-part) at 1x.
+    With --scale N (N >= 2): writes NAME@Nx.qoi for every drawn image, drawn natively at N times
+    its size; emoji images are skipped (their 136 px bitmaps are never scaled up), and so is any
+    image mixing drawing and emoji when one of its emoji would have to grow past its bitmap.
+    """
+    global EMOJI_UPSCALED
+    scale = 1
+    args = list(argv)
+    if "--scale" in args:
+        i = args.index("--scale")
+        scale = int(args[i + 1])
+        del args[i:i + 2]
+    only = args or None
     os.makedirs(OUT, exist_ok=True)
 
     def want(name):
         return only is None or any(o in name for o in only)
 
-    for name, ch in ANIMALS:
-        if want("animal-" + name):
-            save(emoji_icon(ch, 136), "animal-%s.png" % name)
-    for name, ch, flip in VEHICLES:
-        if want("vehicle-" + name):
-            save(emoji_icon(ch, 136, flip=flip), "vehicle-%s.png" % name)
-    if want("card-back"):
-        save(card_back(), "card-back.png")
-    if want("card-front"):
-        save(card_front(), "card-front.png")
-    for name, col in BALLOON_COLORS:
-        if want("balloon-" + name):
-            save(balloon(col), "balloon-%s.png" % name)
-    if want("balloon-star"):
-        save(balloon("#F7A614", kind="star"), "balloon-star.png")
-    if want("balloon-skull"):
-        save(balloon("#34343E", kind="skull"), "balloon-skull.png")
-    if want("game-memory"):
-        save(make_game_memory(), "game-memory.png")
-    if want("game-sorting"):
-        save(make_game_sorting(), "game-sorting.png")
-    if want("game-balloons"):
-        save(balloon_bunch(160), "game-balloons.png")
-    for n, name in [(1, "easy"), (2, "medium"), (3, "hard")]:
-        if want("level-" + name):
-            save(make_levels(n), "level-%s.png" % name)
-    if want("play"):
-        save(make_play(), "play.png")
-    if want("trophy"):
-        save(emoji_icon("\U0001F3C6", 128, margin=4), "trophy.png")
-    if want("back"):
-        save(make_back(), "back.png")
-    if want("speaker"):
-        save(make_speaker(True), "speaker-on.png")
-        save(make_speaker(False), "speaker-off.png")
-    if want("check"):
-        save(make_check(), "check.png")
-    if want("logo"):
-        save(make_logo(), "logo.png")
-    if want("star"):
-        save(make_star(), "star.png")
-    if want("confetti"):
-        save(make_confetti(), "confetti.png")
-    if want("sparkle"):
-        save(make_sparkle(), "sparkle.png")
-    if want("burst"):
-        save(make_burst(), "burst.png")
-    if want("snail"):
-        save(emoji_icon("\U0001F40C", 96, margin=3, flip=True), "snail.png")
-    if want("clock"):
-        save(emoji_icon("\u23F0", 64, margin=2), "clock.png")
-    if want("score-star"):
-        save(emoji_icon("\u2b50", 64, margin=2), "score-star.png")
-    if want("zone"):
-        save(emoji_icon("\u2601", 96, margin=3), "zone-air.png")
-        save(emoji_icon("\U0001F30A", 96, margin=3), "zone-water.png")
-        save(emoji_icon("\U0001F6E3", 96, margin=3), "zone-land.png")
-    if want("app-icon"):
-        icon = make_app_icon()
-        save(icon, "app-icon.png")
-        for sz in (48, 64, 128):
-            save(down(icon, (sz, sz)), "app-icon-%d.png" % sz)
-    if want("bg-home"):
-        # Home shows the pattern softly, at 30% over the cream page colour (Theme.background):
-        # blended here once, so the game only copies it.
-        pattern = bg_home().convert("RGB")
-        save(Image.blend(Image.new("RGB", pattern.size, (255, 248, 236)), pattern, 0.3), "bg-home.png")
-    if want("bg-balloons"):
-        save(bg_balloons(), "bg-balloons.png")
-    if want("bg-sorting"):
-        save(bg_sorting(), "bg-sorting.png")
+    skipped = []
+    for name, kind, maker in registry():
+        if not want(name):
+            continue
+        if scale == 1:
+            if kind == "icon":
+                icon = make_app_icon()
+                save(icon, "app-icon.png")
+                for sz in (48, 64, 128):
+                    save(down(icon, (sz, sz)), "app-icon-%d.png" % sz)
+            else:
+                save(maker(1), name + ".png")
+            continue
+        if kind in ("emoji", "icon"):
+            skipped.append((name, kind))
+            continue
+        EMOJI_UPSCALED = False
+        im = maker(scale)
+        if EMOJI_UPSCALED:
+            skipped.append((name, "an emoji would be scaled up"))
+            continue
+        save(im, "%s@%dx.png" % (name, scale))
+    total = 0
     for name, size, mode in WRITTEN:
-        print("%-28s %4dx%-4d %s" % (name, size[0], size[1], mode))
+        nbytes = os.path.getsize(os.path.join(OUT, name))
+        total += nbytes
+        print("%-28s %4dx%-4d %-4s %8d bytes" % (name, size[0], size[1], mode, nbytes))
+    print("%d files, %d bytes" % (len(WRITTEN), total))
+    if skipped:
+        print("not drawn at %dx: %s" % (scale, ", ".join("%s (%s)" % s_ for s_ in skipped)))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or None)
+    main(sys.argv[1:])
