@@ -189,7 +189,7 @@ public enum AtomicFile {
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { return }
-            throw StoreFailure("cannot use \(printable(path)) as the data folder: it is \(kindName(info)), not a folder")
+            throw StoreFailure("cannot create the folder \(printable(path)): \(kindName(info)) is in the way")
         }
         let (parent, _) = split(path)
         if parent != path && !parent.isEmpty && parent != "/" && parent != "." { try makeDirectories(parent) }
@@ -221,6 +221,7 @@ public enum AtomicFile {
 
     static func kindName(_ info: stat) -> String {
         switch info.st_mode & S_IFMT {
+        case S_IFREG: return "a file"
         case S_IFDIR: return "a folder"
         case S_IFIFO: return "a FIFO (named pipe)"
         case S_IFSOCK: return "a socket"
