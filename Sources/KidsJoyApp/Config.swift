@@ -64,7 +64,7 @@ public enum ConfigFile {
                 values.volume = v > 1 ? v / 100 : v
             case "data-dir":
                 guard let s = string(value), !s.isEmpty else { problems.append("\(where_): data-dir must be a quoted path, got '\(value)'"); continue }
-                values.dataDir = s
+                values.dataDir = DataDirectory.expandingHome(s)
             default:
                 problems.append("\(where_): unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
             }
@@ -100,7 +100,7 @@ public enum ConfigFile {
 
     public static func userConfigPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/kids-joy-center/config.toml" }
-        return (environment["HOME"] ?? homeDirectory()) + "/.config/kids-joy-center/config.toml"
+        return DataDirectory.home(environment) + "/.config/kids-joy-center/config.toml"
     }
 
     private static func stripComment(_ line: String) -> String {

@@ -57,6 +57,10 @@ public final class GameApp {
         log = EventLog(writer: logWriter, keepInMemory: keepLogInMemory)
     }
 
+    /// The stores the context was given (a quit waits for their saves).
+    private var scoreStore: HighScoreStore?
+    private var settingsStore: SettingsStore?
+
     /// Prints a message on stderr once per run.
     func warn(_ message: String) {
         guard warned.insert(message).inserted else { return }
@@ -106,9 +110,11 @@ public final class GameApp {
             soundPlayer = sdlPlayer
             player = sdlPlayer
         }
-        let dataDir = DataDirectory.resolve(override: options.dataDir)
+        let dataDir = DataDirectory.resolve(override: options.dataDir, warn: { [weak self] in self?.warn($0) })
         let scores = HighScoreStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
         let settings = SettingsStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
+        scoreStore = scores
+        settingsStore = settings
         if options.mute { settings.overrideMuted(true) }
         context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
                               soundPlayer: player, kiosk: options.kiosk,
@@ -164,6 +170,9 @@ public final class GameApp {
     }
 
     public func shutdown() {
+        // Saves run in the background: a quit waits for every one asked for.
+        scoreStore?.waitForPendingSaves()
+        settingsStore?.waitForPendingSaves()
         log.flush()
         soundPlayer?.close()
         canvas?.destroy()

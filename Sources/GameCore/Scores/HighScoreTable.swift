@@ -1,5 +1,5 @@
-/// One recorded score.
-public struct HighScoreEntry: Equatable, Sendable {
+/// One recorded score, as the score file keeps it (`id`, `game`, `level`, `score`, `recorded`).
+public struct HighScoreEntry: Equatable, Sendable, Codable {
     /// Unique id, so entries merged from two running instances are not doubled.
     public var id: String
     public var game: GameKind
@@ -7,6 +7,9 @@ public struct HighScoreEntry: Equatable, Sendable {
     public var score: Int
     /// When it was recorded (seconds since 1970); orders equal scores, earlier first.
     public var recorded: Double
+
+    /// The file's field names (a file's entries are decoded one by one, leniently, by the store).
+    public enum CodingKeys: String, CodingKey { case id, game, level, score, recorded }
 
     public init(id: String, game: GameKind, level: Level, score: Int, recorded: Double) {
         self.id = id; self.game = game; self.level = level; self.score = score; self.recorded = recorded

@@ -2,23 +2,50 @@ import FoundationEssentials
 import GameCore
 import Scenes
 
-/// Settings that persist beside the scores (settings.json): for now, mute.
+/// What settings.json keeps: `{"version":1,"muted":false}`. Files from before the version
+/// field (`{"muted":…}`) still read.
+public struct SavedSettings: Codable, Equatable, Sendable {
+    public var version: Int = 1
+    public var muted: Bool = false
+
+    public init(muted: Bool = false) { self.muted = muted }
+
+    enum CodingKeys: String, CodingKey { case version, muted }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
+        muted = try c.decode(Bool.self, forKey: .muted)
+    }
+
+    /// Written by the ordered JSON writer: the keys keep their order.
+    var fileData: Data {
+        Data((JSON.object([("version", .int(version)), ("muted", .bool(muted))]).serialized() + "\n").utf8)
+    }
+}
+
+/// Settings that persist beside the scores (settings.json): for now, mute. Saves run on the
+/// save queue, like the scores', under the same folder lock.
 @MainActor
 public final class SettingsStore: SettingsKeeping {
-    public static let fileName = "settings.json"
+    public nonisolated static let fileName = "settings.json"
+    public nonisolated static let sizeLimit = 65_536
     public let directory: String
     public var path: String { directory + "/" + Self.fileName }
     public private(set) var muted: Bool = false
     private let warn: (String) -> Void
     private var reportedSaveFailure = false
+    private let mailbox = Mailbox()
 
     public init(directory: String, warn: @escaping (String) -> Void) {
         self.directory = directory
         self.warn = warn
+        SaveQueue.shared.waitUntilIdle()
         load()
     }
 
     public func setMuted(_ value: Bool) {
+        deliverMessages()
         guard value != muted else { return }
         muted = value
         save()
@@ -27,32 +54,69 @@ public final class SettingsStore: SettingsKeeping {
     /// Mutes this run only (`--mute`), without changing the remembered choice.
     public func overrideMuted(_ value: Bool) { muted = value }
 
+    /// Waits for the saves asked for so far, then reports what went wrong, if anything.
+    public func waitForPendingSaves() {
+        SaveQueue.shared.waitUntilIdle()
+        deliverMessages()
+    }
+
     private func load() {
-        switch AtomicFile.read(path, limit: 65_536) {
+        let shown = printable(path)
+        switch AtomicFile.read(path, limit: Self.sizeLimit) {
         case .missing: return
+        case .notAFile(let why):
+            warn("settings file \(shown) cannot be used (\(why)); using defaults, and it is left alone")
         case .unreadable(let why):
-            warn("settings file \(path) cannot be read (\(why)); using defaults")
+            warn("settings file \(shown) cannot be read (\(why)); using defaults" + moveAside())
         case .data(let data):
-            guard let text = String(data: data, encoding: .utf8), let doc = JSON.parse(text),
-                  case .bool(let m)? = doc["muted"] else {
-                let copy = AtomicFile.keepBadCopy(of: path)
-                warn("settings file \(path) is damaged; using defaults" + (copy.map { "; the bad file is kept at \($0)" } ?? ""))
+            guard let settings = try? JSONDecoder().decode(SavedSettings.self, from: data) else {
+                warn("settings file \(shown) is damaged; using defaults" + moveAside())
                 return
             }
-            muted = m
+            muted = settings.muted
+        }
+    }
+
+    /// Moves a bad settings file aside once, under the folder lock; answers what became of it.
+    private func moveAside() -> String {
+        do {
+            let target = try AtomicFile.withLock(HighScoreStore.lockPath(directory)) { try AtomicFile.moveAside(path).get() }
+            return "; the bad file was moved to \(printable(target))"
+        } catch {
+            return "; the bad file could not be moved aside (\(error)), so the setting will not be saved over it"
         }
     }
 
     private func save() {
-        let doc = JSON.object([("muted", .bool(muted))])
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try AtomicFile.write(Data((doc.serialized() + "\n").utf8), to: path)
-        } catch {
-            if !reportedSaveFailure {
-                reportedSaveFailure = true
-                warn("cannot save settings in \(directory) (\(error)); the choice lasts until the game closes")
+        let data = SavedSettings(muted: muted).fileData
+        let path = path, directory = directory, mailbox = mailbox
+        SaveQueue.shared.async {
+            do {
+                try AtomicFile.makeDirectories(directory)
+                try AtomicFile.withLock(HighScoreStore.lockPath(directory)) {
+                    switch AtomicFile.read(path, limit: Self.sizeLimit) {
+                    case .notAFile(let why): throw StoreFailure("\(Self.fileName): \(why)")
+                    case .unreadable(let why):
+                        _ = try HighScoreStore.moveAsideOrRefuse(path, because: "cannot be read (\(why))", name: Self.fileName)
+                    case .data(let old) where (try? JSONDecoder().decode(SavedSettings.self, from: old)) == nil:
+                        _ = try HighScoreStore.moveAsideOrRefuse(path, because: "is damaged", name: Self.fileName)
+                    default: break
+                    }
+                    try AtomicFile.write(data, to: path)
+                }
+            } catch {
+                mailbox.post("cannot save settings in \(printable(directory)) (\(error)); the choice lasts until the game closes", saveFailure: true)
             }
+        }
+    }
+
+    private func deliverMessages() {
+        for message in mailbox.take() {
+            if message.isSaveFailure {
+                if reportedSaveFailure { continue }
+                reportedSaveFailure = true
+            }
+            warn(message.text)
         }
     }
 }
