@@ -136,7 +136,7 @@ extension HeavyTests {
             let alert = try log.waitForDump(scene: "alert", after: mark)
             try ui.click(alert.center("alert-yes"))
             mark = try log.wait("quit") { $0.is("quit") }
-            #expect((try ui.waitForExit()) == 0)
+            #expect(try ui.waitForExit() == 0)
             #expect(log.lines.filter { $0.is("pause") }.isEmpty, "the window never lost focus")
             #expect(log.lines[mark]["frames"]?.intValue ?? 0 > 0)
             print("windowed end-to-end: \(String(format: "%.1f", ui.elapsed)) s, peak RSS \(log.lines[mark]["peakRSSkB"]?.intValue ?? 0) kB, "
