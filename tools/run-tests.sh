@@ -1,18 +1,44 @@
 #!/usr/bin/env bash
-# Runs the XCTest suite headless and ends with one plain summary line ("N passed, N failed,
-# N skipped"), the figure CI reads. Exit status is swift test's.
+# Runs the whole suite headless (XCTest and Swift Testing, one after the other, as
+# `swift test` does) and ends with one plain summary line, the figure CI reads:
+#   N passed, N failed, N skipped
+# XCTest's count comes from its last "Executed N tests, with K tests skipped and F failures"
+# line. Swift Testing's total comes from "Test run with N tests in M suites ..."; it counts
+# skipped tests in N, so skipped ones are counted from their "➜ Test x() skipped" lines and
+# failed ones from their "✘ Test x() failed after ..." lines: one per failing test however
+# many issues it recorded (tests with known issues only pass). The exit status is non-zero
+# if anything failed, including a crash or a build error that leaves no summary.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-SDL_AUDIODRIVER=dummy ${SWIFT:-swift} test --disable-swift-testing "$@" 2>&1 | tee "$log"
+SDL_AUDIODRIVER=dummy ${SWIFT:-swift} test "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-summary=$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with" "$log" | tail -1)
+
+passed=0 failed=0 skipped=0 found=0
+
+# XCTest: the last summary is the whole run's.
+summary=$(grep -aE "^[[:space:]]*Executed [0-9]+ tests?, with" "$log" | tail -1)
 if [[ $summary =~ Executed\ ([0-9]+)\ tests?,\ with\ (([0-9]+)\ tests?\ skipped\ and\ )?([0-9]+)\ failures? ]]; then
-    total=${BASH_REMATCH[1]}; skipped=${BASH_REMATCH[3]:-0}; failed=${BASH_REMATCH[4]}
-    echo "$((total - skipped - failed)) passed, $failed failed, $skipped skipped"
-else
-    echo "0 passed, 1 failed"
-    [ "$status" -eq 0 ] && status=1
+    total=${BASH_REMATCH[1]}; xs=${BASH_REMATCH[3]:-0}; xf=${BASH_REMATCH[4]}
+    passed=$((total - xs - xf)); failed=$xf; skipped=$xs; found=1
 fi
+
+# Swift Testing: "✔ Test run with N tests in M suites passed after T seconds." or
+# "✘ Test run with N tests in M suites failed after T seconds with K issues."
+summary=$(grep -aE "^[^[:space:]]+ Test run with [0-9]+ tests? in " "$log" | tail -1)
+if [[ $summary =~ Test\ run\ with\ ([0-9]+)\ tests?\  ]]; then
+    total=${BASH_REMATCH[1]}
+    ss=$(grep -acE "^[^[:space:]]+ Test .+ skipped(:|\.)" "$log")
+    sf=$(grep -aE "^[^[:space:]]+ Test .+ failed after " "$log" | grep -vc " Test run with ")
+    passed=$((passed + total - ss - sf)); failed=$((failed + sf)); skipped=$((skipped + ss)); found=1
+fi
+
+if [ "$found" -eq 0 ]; then
+    failed=$((failed + 1))
+elif [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+    failed=1   # swift test failed without a failing test: a crash, a build error
+fi
+[ "$failed" -gt 0 ] && [ "$status" -eq 0 ] && status=1
+echo "$passed passed, $failed failed, $skipped skipped"
 exit "$status"

@@ -10,8 +10,6 @@ import Scenes
 /// with a simulated clock, so a script gives the same log every time.
 @MainActor
 public final class GameApp {
-    /// One frame (the shared definition lives with the game clock).
-    public static var step: Double { GameClock.step }
     let options: AppOptions
     let script: [ScriptCommand]
     let log: EventLog
@@ -359,9 +357,9 @@ public final class GameApp {
             if !running || !pumpEvents() { break }
             var steps = 0
             let workStart = seconds()
-            while accumulator >= Self.step && steps < 15 {
+            while accumulator >= GameClock.step && steps < 15 {
                 stack.step()
-                accumulator -= Self.step
+                accumulator -= GameClock.step
                 steps += 1
                 if stack.quitRequested { running = false; break }
             }
@@ -371,7 +369,7 @@ public final class GameApp {
                 // its line waits in the buffer until the next input.
                 log.flush()
                 // Pace to the next step when vsync does not block (e.g. under Xvfb).
-                let wait = Self.step - accumulator
+                let wait = GameClock.step - accumulator
                 if wait > 0.002 { SDL_Delay(UInt32(wait * 1000)) }
                 continue
             }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import Render
@@ -6,7 +6,7 @@ import XCTest
 @testable import KidsJoyApp
 
 /// The Balloons rules (SPEC section 6), stepped through time like the app does (1/60 s).
-final class BalloonRulesTests: XCTestCase {
+@Suite struct BalloonRulesTests {
     static let dt = 1.0 / 60
     static let seeds: [UInt64] = Array(1...20)
 
@@ -55,38 +55,38 @@ final class BalloonRulesTests: XCTestCase {
 
     // MARK: - Spawning
 
-    func test_easy_alwaysOneBalloonPerSecond() {
+    @Test func test_easy_alwaysOneBalloonPerSecond() {
         let counts = Self.countsPerSecond(.easy, seconds: 60)
-        XCTAssertEqual(Set(counts), [1])
+        #expect(Set(counts) == [1])
     }
 
-    func test_medium_oneOrTwoPerSecond_aboutHalfEach() {
+    @Test func test_medium_oneOrTwoPerSecond_aboutHalfEach() {
         let counts = Self.countsPerSecond(.medium, seconds: 60)
-        XCTAssertEqual(Set(counts), [1, 2])
+        #expect(Set(counts) == [1, 2])
         let ones = Double(counts.filter { $0 == 1 }.count) / Double(counts.count)
-        XCTAssertEqual(ones, 0.5, accuracy: 0.1, "1200 fixed draws: about half must be 1")
+        #expect(abs(ones - 0.5) <= 0.1, "1200 fixed draws: about half must be 1")
     }
 
-    func test_hard_oneTwoOrThreePerSecond_aboutAThirdEach() {
+    @Test func test_hard_oneTwoOrThreePerSecond_aboutAThirdEach() {
         let counts = Self.countsPerSecond(.hard, seconds: 60)
-        XCTAssertEqual(Set(counts), [1, 2, 3])
+        #expect(Set(counts) == [1, 2, 3])
         for n in 1...3 {
             let share = Double(counts.filter { $0 == n }.count) / Double(counts.count)
-            XCTAssertEqual(share, 1.0 / 3, accuracy: 0.1, "share of \(n)")
+            #expect(abs(share - (1.0 / 3)) <= 0.1, "share of \(n)")
         }
     }
 
-    func test_firstBalloonAppearsInTheFirstSecond_atTheBottom() {
+    @Test func test_firstBalloonAppearsInTheFirstSecond_atTheBottom() throws {
         var rng = SeededGenerator(seed: 3)
         var rules = BalloonRules(level: .easy, using: &rng)
         let first = Self.spawned(Self.run(&rules, until: 1, rng: &rng))
-        XCTAssertEqual(first.count, 1)
-        let b = try! XCTUnwrap(first.first)
-        XCTAssertLessThan(b.spawnTime, 0.8)
-        XCTAssertEqual(b.frame(at: b.spawnTime).minY, BalloonLayout.entranceY)
+        #expect(first.count == 1)
+        let b = try #require(first.first)
+        #expect(b.spawnTime < 0.8)
+        #expect(b.frame(at: b.spawnTime).minY == BalloonLayout.entranceY)
     }
 
-    func test_spotsAreDistinctWithinASecond_andInRange() {
+    @Test func test_spotsAreDistinctWithinASecond_andInRange() {
         for level in Level.allCases {
             for seed in Self.seeds.prefix(10) {
                 var rng = SeededGenerator(seed: seed)
@@ -94,23 +94,23 @@ final class BalloonRulesTests: XCTestCase {
                 let balloons = Self.spawned(Self.run(&rules, until: 120, rng: &rng, stepsPerSecond: 4))
                 let bySecond = Dictionary(grouping: balloons) { Int($0.spawnTime) }
                 for (second, group) in bySecond {
-                    XCTAssertEqual(Set(group.map(\.spot)).count, group.count, "\(level) seed \(seed) second \(second)")
-                    XCTAssertTrue(group.allSatisfy { (0..<10).contains($0.spot) })
+                    #expect(Set(group.map(\.spot)).count == group.count, "\(level) seed \(seed) second \(second)")
+                    #expect(group.allSatisfy { (0..<10).contains($0.spot) })
                 }
             }
         }
     }
 
-    func test_entranceSpots_doNotOverlap_andFitTheScreen() {
+    @Test func test_entranceSpots_doNotOverlap_andFitTheScreen() {
         for spot in 0..<BalloonLayout.spotCount - 1 {
-            XCTAssertLessThanOrEqual(BalloonLayout.spotX(spot) + BalloonLayout.size.width, BalloonLayout.spotX(spot + 1))
+            #expect(BalloonLayout.spotX(spot) + BalloonLayout.size.width <= BalloonLayout.spotX(spot + 1))
         }
-        XCTAssertGreaterThan(BalloonLayout.spotX(0), 0)
-        XCTAssertLessThan(BalloonLayout.spotX(9) + BalloonLayout.size.width, 1024)
-        XCTAssertEqual(BalloonLayout.spotX(0), 1024 - BalloonLayout.spotX(9) - BalloonLayout.size.width, accuracy: 1e-9)
+        #expect(BalloonLayout.spotX(0) > 0)
+        #expect(BalloonLayout.spotX(9) + BalloonLayout.size.width < 1024)
+        #expect(abs(BalloonLayout.spotX(0) - (1024 - BalloonLayout.spotX(9) - BalloonLayout.size.width)) <= 1e-9)
     }
 
-    func test_aNewBalloonNeverAppearsOnTopOfAnotherInItsSpot() {
+    @Test func test_aNewBalloonNeverAppearsOnTopOfAnotherInItsSpot() {
         for level in Level.allCases {
             for seed in Self.seeds.prefix(8) {
                 var rng = SeededGenerator(seed: seed)
@@ -119,14 +119,14 @@ final class BalloonRulesTests: XCTestCase {
                 for b in balloons {
                     let start = b.frame(at: b.spawnTime)
                     for other in balloons where other.id < b.id && other.spot == b.spot && !other.hasEscaped(at: b.spawnTime) {
-                        XCTAssertFalse(other.frame(at: b.spawnTime).intersects(start), "\(level) seed \(seed): \(b.name) on \(other.name)")
+                        #expect(!other.frame(at: b.spawnTime).intersects(start), "\(level) seed \(seed): \(b.name) on \(other.name)")
                     }
                 }
             }
         }
     }
 
-    func test_numbersWithinTheLevelRange() {
+    @Test func test_numbersWithinTheLevelRange() throws {
         let ranges: [Level: ClosedRange<Int>] = [.easy: 1...9, .medium: 1...7, .hard: 1...5]
         for level in Level.allCases {
             var seen = Set<Int>()
@@ -135,31 +135,31 @@ final class BalloonRulesTests: XCTestCase {
                 var rules = BalloonRules(config: Self.endless(level), using: &rng)
                 for b in Self.spawned(Self.run(&rules, until: 120, rng: &rng, stepsPerSecond: 4)) {
                     if b.type == .regular {
-                        let n = try! XCTUnwrap(b.number)
-                        XCTAssertTrue(ranges[level]!.contains(n), "\(level): \(n)")
+                        let n = try #require(b.number)
+                        #expect(ranges[level]!.contains(n), "\(level): \(n)")
                         seen.insert(n)
                     } else {
-                        XCTAssertNil(b.number)
+                        #expect(b.number == nil)
                     }
                 }
             }
-            XCTAssertEqual(seen, Set(ranges[level]!), "every number of \(level) appears")
+            #expect(seen == Set(ranges[level]!), "every number of \(level) appears")
         }
     }
 
-    func test_everyColourAppears() {
+    @Test func test_everyColourAppears() {
         var rng = SeededGenerator(seed: 11)
         var rules = BalloonRules(config: Self.endless(.hard), using: &rng)
         let balloons = Self.spawned(Self.run(&rules, until: 120, rng: &rng))
         let regular = Set(balloons.filter { $0.type == .regular }.map(\.color))
-        XCTAssertEqual(regular, Set(AssetManifest.balloonColors))
-        XCTAssertEqual(Set(balloons.filter { $0.type == .bonus }.map(\.imageName)), ["balloon-star"])
-        XCTAssertEqual(Set(balloons.filter { $0.type == .killer }.map(\.imageName)), ["balloon-skull"])
+        #expect(regular == Set(AssetManifest.balloonColors))
+        #expect(Set(balloons.filter { $0.type == .bonus }.map(\.imageName)) == ["balloon-star"])
+        #expect(Set(balloons.filter { $0.type == .killer }.map(\.imageName)) == ["balloon-skull"])
     }
 
     // MARK: - Bonus and killer
 
-    func test_bonusAndKillerGaps_alwaysWithin20To25Seconds() {
+    @Test func test_bonusAndKillerGaps_alwaysWithin20To25Seconds() {
         for level in Level.allCases {
             for seed in Self.seeds.prefix(8) {
                 var rng = SeededGenerator(seed: seed)
@@ -167,49 +167,49 @@ final class BalloonRulesTests: XCTestCase {
                 let balloons = Self.spawned(Self.run(&rules, until: 300, rng: &rng, stepsPerSecond: 4))
                 for type in [BalloonType.bonus, .killer] {
                     let times = [0] + balloons.filter { $0.type == type }.map(\.spawnTime)
-                    XCTAssertGreaterThanOrEqual(times.count, 12, "\(type) every 20-25 s over 300 s")
+                    #expect(times.count >= 12, "\(type) every 20-25 s over 300 s")
                     for (a, b) in zip(times, times.dropFirst()) {
-                        XCTAssertTrue((20 - 1e-9...25 + 1e-9).contains(b - a), "\(level) seed \(seed) \(type) gap \(b - a)")
+                        #expect((20 - 1e-9...25 + 1e-9).contains(b - a), "\(level) seed \(seed) \(type) gap \(b - a)")
                     }
                 }
                 // Two schedules, not one: they do not always come together.
                 let bonus = balloons.filter { $0.type == .bonus }.map(\.spawnTime)
                 let killer = balloons.filter { $0.type == .killer }.map(\.spawnTime)
-                XCTAssertNotEqual(bonus, killer)
+                #expect(bonus != killer)
             }
         }
     }
 
-    func test_speeds_bonusFasterThanRegular_fasterThanKiller_risingWithLevel() {
+    @Test func test_speeds_bonusFasterThanRegular_fasterThanKiller_risingWithLevel() throws {
         var regular: [Level: Double] = [:]
         for level in Level.allCases {
             var rng = SeededGenerator(seed: 5)
             var rules = BalloonRules(config: Self.endless(level, seconds: 60), using: &rng)
             let balloons = Self.spawned(Self.run(&rules, until: 60, rng: &rng))
             let speeds = Dictionary(grouping: balloons, by: \.type).mapValues { Set($0.map(\.speed)) }
-            XCTAssertEqual(speeds[.regular]?.count, 1)
-            let r = try! XCTUnwrap(speeds[.regular]?.first), b = try! XCTUnwrap(speeds[.bonus]?.first), k = try! XCTUnwrap(speeds[.killer]?.first)
-            XCTAssertGreaterThan(b, r)
-            XCTAssertGreaterThan(r, k)
+            #expect(speeds[.regular]?.count == 1)
+            let r = try #require(speeds[.regular]?.first), b = try #require(speeds[.bonus]?.first), k = try #require(speeds[.killer]?.first)
+            #expect(b > r)
+            #expect(r > k)
             regular[level] = r
         }
-        XCTAssertEqual(regular[.easy], 110)
-        XCTAssertEqual(regular[.medium], 150)
-        XCTAssertEqual(regular[.hard], 200)
+        #expect(regular[.easy] == 110)
+        #expect(regular[.medium] == 150)
+        #expect(regular[.hard] == 200)
     }
 
-    func test_balloonsRiseAtTheirSpeed_andEscapeWhenFullyAboveThePlayArea() {
+    @Test func test_balloonsRiseAtTheirSpeed_andEscapeWhenFullyAboveThePlayArea() throws {
         var rng = SeededGenerator(seed: 2)
         var rules = BalloonRules(config: Self.endless(.easy, seconds: 30), using: &rng)
         let events = Self.run(&rules, until: 30, rng: &rng)
         let first = Self.spawned(events)[0]
-        XCTAssertEqual(first.y(at: first.spawnTime + 2) - first.y(at: first.spawnTime + 3), 110, accuracy: 1e-9)
-        let escape = try! XCTUnwrap(events.first { if case .escaped(let b) = $0.event { return b.id == first.id } else { return false } })
+        #expect(abs((first.y(at: first.spawnTime + 2) - first.y(at: first.spawnTime + 3)) - 110) <= 1e-9)
+        let escape = try #require(events.first { if case .escaped(let b) = $0.event { return b.id == first.id } else { return false } })
         // (768 - 64 + 144) px at 110 px/s, to the frame.
         let expected = first.spawnTime + (BalloonLayout.entranceY - BalloonLayout.playArea.minY + BalloonLayout.size.height) / 110
-        XCTAssertEqual(escape.time, expected, accuracy: 1.0 / 60 + 1e-9)
-        XCTAssertLessThanOrEqual(first.frame(at: escape.time).maxY, 64 + 1e-9)
-        XCTAssertGreaterThan(first.frame(at: escape.time - 1.0 / 60).maxY, 64)
+        #expect(abs(escape.time - expected) <= 1.0 / 60 + 1e-9)
+        #expect(first.frame(at: escape.time).maxY <= 64 + 1e-9)
+        #expect(first.frame(at: escape.time - 1.0 / 60).maxY > 64)
     }
 
     // MARK: - Taps
@@ -226,35 +226,35 @@ final class BalloonRulesTests: XCTestCase {
         return nil
     }
 
-    func test_tapOnBody_popsAndAddsTheNumber_tapBesideDoesNothing() throws {
+    @Test func test_tapOnBody_popsAndAddsTheNumber_tapBesideDoesNothing() throws {
         var rng = SeededGenerator(seed: 4)
         var rules = BalloonRules(level: .medium, using: &rng)
-        let (b, now) = try XCTUnwrap(Self.waitFor(.regular, &rules, rng: &rng))
+        let (b, now) = try #require(Self.waitFor(.regular, &rules, rng: &rng))
         let body = BalloonLayout.body(in: b.frame(at: now))
-        XCTAssertEqual(rules.tap(Point(body.midX, body.maxY + 40), now: now), [], "the string's end is not the balloon")
+        #expect(rules.tap(Point(body.midX, body.maxY + 40), now: now) == [], "the string's end is not the balloon")
         let events = rules.tap(Point(body.maxX + 8, body.midY), now: now)
-        XCTAssertEqual(events, [.popped(b, points: b.number!)], "the margin beside the body counts")
-        XCTAssertEqual(rules.score, b.number)
-        XCTAssertFalse(rules.balloons.contains { $0.id == b.id })
-        XCTAssertEqual(rules.tap(body.center, now: now), [], "a popped balloon is gone")
+        #expect(events == [.popped(b, points: b.number!)], "the margin beside the body counts")
+        #expect(rules.score == b.number)
+        #expect(!rules.balloons.contains { $0.id == b.id })
+        #expect(rules.tap(body.center, now: now) == [], "a popped balloon is gone")
     }
 
-    func test_hitFrame_isBodyPlusMargin_cutToThePlayArea() {
+    @Test func test_hitFrame_isBodyPlusMargin_cutToThePlayArea() throws {
         let b = Balloon(id: 0, type: .regular, color: "red", number: 3, spot: 0, speed: 100, spawnTime: 0)
         let frame = b.frame(at: 4)
-        let hit = try! XCTUnwrap(b.hitFrame(at: 4))
-        XCTAssertEqual(hit, BalloonLayout.body(in: frame).insetBy(-12, -12))
-        XCTAssertGreaterThanOrEqual(hit.width, 64)
-        XCTAssertGreaterThanOrEqual(hit.height, 64)
+        let hit = try #require(b.hitFrame(at: 4))
+        #expect(hit == BalloonLayout.body(in: frame).insetBy(-12, -12))
+        #expect(hit.width >= 64)
+        #expect(hit.height >= 64)
         // Half behind the top bar: only the part below it can be touched.
-        let high = try! XCTUnwrap(b.hitFrame(at: 7.2))
-        XCTAssertEqual(high.minY, 64)
-        XCTAssertNil(b.hitFrame(at: 8.3), "body and margin behind the bar")
+        let high = try #require(b.hitFrame(at: 7.2))
+        #expect(high.minY == 64)
+        #expect(b.hitFrame(at: 8.3) == nil, "body and margin behind the bar")
     }
 
     /// The dump contract: tapping the centre of a balloon's touchable frame pops that balloon,
     /// even where hit areas of neighbours overlap.
-    func test_centreOfEveryHitFrame_hitsThatBalloon() {
+    @Test func test_centreOfEveryHitFrame_hitsThatBalloon() {
         for level in Level.allCases {
             var rng = SeededGenerator(seed: 9)
             var rules = BalloonRules(config: Self.endless(level), using: &rng)
@@ -262,41 +262,41 @@ final class BalloonRulesTests: XCTestCase {
                 Self.run(&rules, until: second, rng: &rng)
                 for b in rules.balloons {
                     guard let hit = b.hitFrame(at: rules.now) else { continue }
-                    XCTAssertEqual(rules.balloon(at: hit.center, now: rules.now)?.id, b.id, "\(level) at \(second)")
+                    #expect(rules.balloon(at: hit.center, now: rules.now)?.id == b.id, "\(level) at \(second)")
                 }
             }
         }
     }
 
-    func test_bonusPop_slowsRegularBalloonsOfTheNextFiveSeconds_thenNormal() throws {
+    @Test func test_bonusPop_slowsRegularBalloonsOfTheNextFiveSeconds_thenNormal() throws {
         var rng = SeededGenerator(seed: 6)
         var rules = BalloonRules(config: Self.endless(.medium, seconds: 60), using: &rng)
-        let (bonus, now) = try XCTUnwrap(Self.waitFor(.bonus, &rules, rng: &rng))
+        let (bonus, now) = try #require(Self.waitFor(.bonus, &rules, rng: &rng))
         let events = rules.tap(BalloonLayout.body(in: bonus.frame(at: now)).center, now: now)
-        XCTAssertEqual(events, [.popped(bonus, points: 0), .slowedDown(until: now + 5)])
-        XCTAssertEqual(rules.score, 0)
+        #expect(events == [.popped(bonus, points: 0), .slowedDown(until: now + 5)])
+        #expect(rules.score == 0)
         let later = Self.spawned(Self.run(&rules, until: now + 9, rng: &rng)).filter { $0.type == .regular }
         let during = later.filter { $0.spawnTime <= now + 5 }
         let after = later.filter { $0.spawnTime > now + 5 + 1e-6 }
-        XCTAssertGreaterThanOrEqual(during.count, 4)
-        XCTAssertGreaterThanOrEqual(after.count, 3)
-        XCTAssertTrue(during.allSatisfy { $0.speed == 75 }, "half speed: \(during.map(\.speed))")
-        XCTAssertTrue(after.allSatisfy { $0.speed == 150 }, "back to normal: \(after.map(\.speed))")
-        XCTAssertEqual(rules.slowLeft(at: now + 2), 3, accuracy: 1e-9)
-        XCTAssertEqual(rules.slowLeft(at: now + 6), 0)
+        #expect(during.count >= 4)
+        #expect(after.count >= 3)
+        #expect(during.allSatisfy { $0.speed == 75 }, "half speed: \(during.map(\.speed))")
+        #expect(after.allSatisfy { $0.speed == 150 }, "back to normal: \(after.map(\.speed))")
+        #expect(abs(rules.slowLeft(at: now + 2) - 3) <= 1e-9)
+        #expect(rules.slowLeft(at: now + 6) == 0)
     }
 
-    func test_bonusPop_doesNotSlowBalloonsAlreadyRising() throws {
+    @Test func test_bonusPop_doesNotSlowBalloonsAlreadyRising() throws {
         var rng = SeededGenerator(seed: 6)
         var rules = BalloonRules(config: Self.endless(.medium, seconds: 60), using: &rng)
-        let (bonus, now) = try XCTUnwrap(Self.waitFor(.bonus, &rules, rng: &rng))
+        let (bonus, now) = try #require(Self.waitFor(.bonus, &rules, rng: &rng))
         let before = rules.balloons.filter { $0.type == .regular }
         _ = rules.tap(BalloonLayout.body(in: bonus.frame(at: now)).center, now: now)
-        XCTAssertFalse(before.isEmpty)
-        for b in before { XCTAssertEqual(rules.balloons.first { $0.id == b.id }?.speed, 150) }
+        #expect(!before.isEmpty)
+        for b in before { #expect(rules.balloons.first { $0.id == b.id }?.speed == 150) }
     }
 
-    func test_killerPop_endsTheGame() throws {
+    @Test func test_killerPop_endsTheGame() throws {
         var rng = SeededGenerator(seed: 8)
         var rules = BalloonRules(level: .easy, using: &rng)
         // Keep the game going by popping a regular balloon every few seconds.
@@ -311,37 +311,37 @@ final class BalloonRulesTests: XCTestCase {
             }
             if let k = rules.balloons.first(where: { $0.type == .killer && $0.frame(at: now).maxY < 700 }) { killer = (k, now) }
         }
-        let (k, now) = try XCTUnwrap(killer)
+        let (k, now) = try #require(killer)
         let score = rules.score
-        XCTAssertGreaterThan(score, 0)
-        XCTAssertEqual(rules.tap(BalloonLayout.body(in: k.frame(at: now)).center, now: now), [.popped(k, points: 0), .ended(.killer)])
-        XCTAssertEqual(rules.ended, .killer)
-        XCTAssertEqual(rules.score, score)
-        XCTAssertEqual(rules.advance(to: now + 1, using: &rng), [], "nothing happens after the end")
+        #expect(score > 0)
+        #expect(rules.tap(BalloonLayout.body(in: k.frame(at: now)).center, now: now) == [.popped(k, points: 0), .ended(.killer)])
+        #expect(rules.ended == .killer)
+        #expect(rules.score == score)
+        #expect(rules.advance(to: now + 1, using: &rng) == [], "nothing happens after the end")
     }
 
-    func test_tenSecondsWithoutAPop_endsTheGame_countedFromTheStart() {
+    @Test func test_tenSecondsWithoutAPop_endsTheGame_countedFromTheStart() {
         var rng = SeededGenerator(seed: 1)
         var rules = BalloonRules(level: .easy, using: &rng)
         let events = Self.run(&rules, until: 30, rng: &rng)
         let end = events.first { if case .ended = $0.event { return true } else { return false } }
-        XCTAssertEqual(end?.event, .ended(.idle))
-        XCTAssertEqual(end?.time ?? 0, 10, accuracy: 1e-9)
+        #expect(end?.event == .ended(.idle))
+        #expect(abs((end?.time ?? 0) - 10) <= 1e-9)
     }
 
-    func test_tenSecondsWithoutAPop_countedFromTheLastPop() throws {
+    @Test func test_tenSecondsWithoutAPop_countedFromTheLastPop() throws {
         var rng = SeededGenerator(seed: 1)
         var rules = BalloonRules(level: .easy, using: &rng)
         Self.run(&rules, until: 6, rng: &rng)
-        let b = try XCTUnwrap(rules.balloons.first { $0.hitFrame(at: 6) != nil })
+        let b = try #require(rules.balloons.first { $0.hitFrame(at: 6) != nil })
         _ = rules.tap(b.hitFrame(at: 6)!.center, now: 6)
         let events = Self.run(&rules, until: 30, rng: &rng)
-        let end = try XCTUnwrap(events.first { if case .ended = $0.event { return true } else { return false } })
-        XCTAssertEqual(end.event, .ended(.idle))
-        XCTAssertEqual(end.time, 16, accuracy: 1e-9)
+        let end = try #require(events.first { if case .ended = $0.event { return true } else { return false } })
+        #expect(end.event == .ended(.idle))
+        #expect(abs(end.time - 16) <= 1e-9)
     }
 
-    func test_timeOut_endsTheGame_atTheLevelsLimit() {
+    @Test func test_timeOut_endsTheGame_atTheLevelsLimit() {
         for (level, limit) in [(Level.easy, 60.0), (.medium, 45), (.hard, 30)] {
             var rng = SeededGenerator(seed: 3)
             var config = BalloonRules.Config.level(level)
@@ -349,23 +349,23 @@ final class BalloonRulesTests: XCTestCase {
             var rules = BalloonRules(config: config, using: &rng)
             let events = Self.run(&rules, until: 100, rng: &rng)
             let last = events.last!
-            XCTAssertEqual(last.event, .ended(.time))
-            XCTAssertEqual(last.time, limit, accuracy: 1e-9)
-            XCTAssertTrue(Self.spawned(events).allSatisfy { $0.spawnTime < limit })
+            #expect(last.event == .ended(.time))
+            #expect(abs(last.time - limit) <= 1e-9)
+            #expect(Self.spawned(events).allSatisfy { $0.spawnTime < limit })
         }
     }
 
-    func test_timeOutAndIdleAtTheSameMoment_timeWins() {
+    @Test func test_timeOutAndIdleAtTheSameMoment_timeWins() {
         var rng = SeededGenerator(seed: 3)
         var config = BalloonRules.Config.level(.hard)
         config.idleLimit = 30
         var rules = BalloonRules(config: config, using: &rng)
-        XCTAssertEqual(Self.run(&rules, until: 40, rng: &rng).last?.event, .ended(.time))
+        #expect(Self.run(&rules, until: 40, rng: &rng).last?.event == .ended(.time))
     }
 
     /// Popping regular balloons changes nothing that appears later: a script can plan its
     /// taps from one run of the game.
-    func test_poppingRegularBalloons_doesNotChangeWhatAppearsLater() {
+    @Test func test_poppingRegularBalloons_doesNotChangeWhatAppearsLater() {
         func spawns(popping: Bool) -> [Balloon] {
             var rng = SeededGenerator(seed: 12)
             var rules = BalloonRules(config: Self.endless(.hard, seconds: 60), using: &rng)
@@ -379,34 +379,34 @@ final class BalloonRulesTests: XCTestCase {
             }
             return out
         }
-        XCTAssertEqual(spawns(popping: true), spawns(popping: false))
+        #expect(spawns(popping: true) == spawns(popping: false))
     }
 
     /// Balloons appear at their own times, whatever the step: a slow frame rate (or a long
     /// stall) changes nothing that appears.
-    func test_whatAppears_doesNotDependOnTheStepSize() {
+    @Test func test_whatAppears_doesNotDependOnTheStepSize() {
         func spawns(_ stepsPerSecond: Double) -> [Balloon] {
             var rng = SeededGenerator(seed: 13)
             var rules = BalloonRules(config: Self.endless(.hard, seconds: 60), using: &rng)
             return Self.spawned(Self.run(&rules, until: 60, rng: &rng, stepsPerSecond: stepsPerSecond))
         }
-        XCTAssertEqual(spawns(60), spawns(4))
+        #expect(spawns(60) == spawns(4))
     }
 
     // MARK: - Flying number
 
-    func test_flyingNumber_takesTimeProportionalToItsDistance_atOneSpeed() {
+    @Test func test_flyingNumber_takesTimeProportionalToItsDistance_atOneSpeed() {
         let near = FlyingNumber(number: 3, from: Point(BalloonLayout.scoreTarget.x, BalloonLayout.scoreTarget.y + 300))
         let far = FlyingNumber(number: 3, from: Point(BalloonLayout.scoreTarget.x - 800, BalloonLayout.scoreTarget.y + 600))
-        XCTAssertEqual(near.duration, 300 / 900, accuracy: 1e-9)
-        XCTAssertEqual(far.duration, 1000 / 900, accuracy: 1e-9)
-        XCTAssertEqual(far.duration / near.duration, 1000 / 300, accuracy: 1e-9)
+        #expect(abs(near.duration - (300 / 900)) <= 1e-9)
+        #expect(abs(far.duration - (1000 / 900)) <= 1e-9)
+        #expect(abs((far.duration / near.duration) - (1000 / 300)) <= 1e-9)
         var f = far
         f.age = far.duration / 2
-        XCTAssertEqual(f.position.distance(to: BalloonLayout.scoreTarget), 500, accuracy: 1e-6)
-        XCTAssertFalse(f.hasLanded)
+        #expect(abs(f.position.distance(to: BalloonLayout.scoreTarget) - 500) <= 1e-6)
+        #expect(!f.hasLanded)
         f.age = far.duration
-        XCTAssertTrue(f.hasLanded)
-        XCTAssertEqual(f.position, BalloonLayout.scoreTarget)
+        #expect(f.hasLanded)
+        #expect(f.position == BalloonLayout.scoreTarget)
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import Render
@@ -27,77 +27,64 @@ final class ProbeScene: Scene {
     func dump() -> [(String, JSON)] { [] }
 }
 
-final class SceneStackTests: XCTestCase {
-    func test_pushPopResumeOrder() {
-        MainActor.assumeIsolated {
-            let log = EventLog(writer: nil, keepInMemory: true)
-            let home = ProbeScene("home"), game = ProbeScene("game")
-            let stack = SceneStack(root: home, log: log)
-            stack.apply([.push(game)])
-            XCTAssertEqual(stack.names, ["home", "game"])
-            stack.apply([.pop])
-            XCTAssertEqual(stack.names, ["home"])
-            XCTAssertEqual(home.journal, ["enter", "resume"])
-            XCTAssertEqual(game.journal, ["enter", "leave"])
-            XCTAssertEqual(log.events("scene").map { $0["action"]?.stringValue }, ["push", "push", "pop"])
-            XCTAssertEqual(log.events("scene").last?["stack"], .strings(["home"]))
-        }
+@Suite @MainActor struct SceneStackTests {
+    @Test func test_pushPopResumeOrder() {
+        let log = EventLog(writer: nil, keepInMemory: true)
+        let home = ProbeScene("home"), game = ProbeScene("game")
+        let stack = SceneStack(root: home, log: log)
+        stack.apply([.push(game)])
+        #expect(stack.names == ["home", "game"])
+        stack.apply([.pop])
+        #expect(stack.names == ["home"])
+        #expect(home.journal == ["enter", "resume"])
+        #expect(game.journal == ["enter", "leave"])
+        #expect(log.events("scene").map { $0["action"]?.stringValue } == ["push", "push", "pop"])
+        #expect(log.events("scene").last?["stack"] == .strings(["home"]))
     }
 
-    func test_popNeverEmptiesTheStack() {
-        MainActor.assumeIsolated {
-            let stack = SceneStack(root: ProbeScene("home"), log: nil)
-            stack.apply([.pop, .pop, .popToRoot])
-            XCTAssertEqual(stack.names, ["home"])
-        }
+    @Test func test_popNeverEmptiesTheStack() {
+        let stack = SceneStack(root: ProbeScene("home"), log: nil)
+        stack.apply([.pop, .pop, .popToRoot])
+        #expect(stack.names == ["home"])
     }
 
-    func test_replaceAndPopToRoot() {
-        MainActor.assumeIsolated {
-            let stack = SceneStack(root: ProbeScene("home"), log: nil)
-            let a = ProbeScene("a"), b = ProbeScene("b"), alert = ProbeScene("alert", overlay: true)
-            stack.apply([.push(a), .push(alert)])
-            stack.apply([.pop, .replace(b)])
-            XCTAssertEqual(stack.names, ["home", "b"])
-            XCTAssertEqual(a.journal, ["enter", "resume", "leave"])
-            stack.apply([.push(ProbeScene("x", overlay: true)), .popToRoot])
-            XCTAssertEqual(stack.names, ["home"])
-        }
+    @Test func test_replaceAndPopToRoot() {
+        let stack = SceneStack(root: ProbeScene("home"), log: nil)
+        let a = ProbeScene("a"), b = ProbeScene("b"), alert = ProbeScene("alert", overlay: true)
+        stack.apply([.push(a), .push(alert)])
+        stack.apply([.pop, .replace(b)])
+        #expect(stack.names == ["home", "b"])
+        #expect(a.journal == ["enter", "resume", "leave"])
+        stack.apply([.push(ProbeScene("x", overlay: true)), .popToRoot])
+        #expect(stack.names == ["home"])
     }
 
-    func test_onlyTheTopSceneGetsInputAndTime() {
-        MainActor.assumeIsolated {
-            let home = ProbeScene("home"), game = ProbeScene("game")
-            let stack = SceneStack(root: home, log: nil)
-            stack.apply([.push(game)])
-            stack.handle(.pointerDown(Point(1, 1)))
-            stack.update(dt: 1.0 / 60)
-            XCTAssertEqual(game.inputs.count, 1)
-            XCTAssertEqual(game.updates, 1)
-            XCTAssertTrue(home.inputs.isEmpty)
-            XCTAssertEqual(home.updates, 0)
-        }
+    @Test func test_onlyTheTopSceneGetsInputAndTime() {
+        let home = ProbeScene("home"), game = ProbeScene("game")
+        let stack = SceneStack(root: home, log: nil)
+        stack.apply([.push(game)])
+        stack.handle(.pointerDown(Point(1, 1)))
+        stack.step()
+        #expect(game.inputs.count == 1)
+        #expect(game.updates == 1)
+        #expect(home.inputs.isEmpty)
+        #expect(home.updates == 0)
     }
 
-    func test_overlayIsDrawnOverTheDimmedSceneBelow() {
-        MainActor.assumeIsolated {
-            let stack = SceneStack(root: ProbeScene("home"), log: nil)
-            stack.apply([.push(ProbeScene("game")), .push(ProbeScene("alert", overlay: true))])
-            let canvas = RecordingCanvas()
-            stack.draw(on: canvas)
-            XCTAssertEqual(canvas.calls, [.text("game", .zero), .fill(Canvas1024.bounds), .text("alert", .zero)],
-                           "home is hidden under the opaque game; the game is dimmed under the alert")
-        }
+    @Test func test_overlayIsDrawnOverTheDimmedSceneBelow() {
+        let stack = SceneStack(root: ProbeScene("home"), log: nil)
+        stack.apply([.push(ProbeScene("game")), .push(ProbeScene("alert", overlay: true))])
+        let canvas = RecordingCanvas()
+        stack.draw(on: canvas)
+        #expect(canvas.calls == [.text("game", .zero), .fill(Canvas1024.bounds), .text("alert", .zero)], "home is hidden under the opaque game; the game is dimmed under the alert")
     }
 
-    func test_commandsReturnedFromUpdateAreApplied() {
-        MainActor.assumeIsolated {
-            let home = ProbeScene("home")
-            let stack = SceneStack(root: home, log: nil)
-            home.next = [.push(ProbeScene("game")), .quit]
-            stack.update(dt: 1.0 / 60)
-            XCTAssertEqual(stack.names, ["home", "game"])
-            XCTAssertTrue(stack.quitRequested)
-        }
+    @Test func test_commandsReturnedFromUpdateAreApplied() {
+        let home = ProbeScene("home")
+        let stack = SceneStack(root: home, log: nil)
+        home.next = [.push(ProbeScene("game")), .quit]
+        stack.step()
+        #expect(stack.names == ["home", "game"])
+        #expect(stack.quitRequested)
     }
 }

@@ -1,12 +1,12 @@
-import XCTest
+import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
 
-final class ScriptParserTests: XCTestCase {
-    func test_parsesEveryVerb() throws {
+@Suite struct ScriptParserTests {
+    @Test func test_parsesEveryVerb() throws {
         let text = """
         # a comment
         0 tap 10 20
@@ -22,15 +22,15 @@ final class ScriptParserTests: XCTestCase {
         4 quit
         """
         let commands = try ScriptParser.parse(text, file: "s.txt")
-        XCTAssertEqual(commands.map(\.action), [
+        #expect(commands.map(\.action) == [
             .tap(Point(10, 20)), .down(Point(1, 2)), .move(Point(3, 4)), .up(Point(5, 6)),
             .drag(from: Point(1, 2), to: Point(3, 4), seconds: 0.5), .touchTap(Point(7, 8)), .key(.escape),
             .screenshot(path: "/tmp/x.png"), .dump, .quit,
         ])
-        XCTAssertEqual(commands.first?.line, 2)
+        #expect(commands.first?.line == 2)
     }
 
-    func test_badLinesNameFileAndLine() {
+    @Test func test_badLinesNameFileAndLine() {
         let cases: [(String, String)] = [
             ("0 tap 1\n", "s.txt:1:"),
             ("0 tap 1 2\nabc tap 1 2\n", "s.txt:2:"),
@@ -42,11 +42,11 @@ final class ScriptParserTests: XCTestCase {
             ("0\n", "missing a verb"),
         ]
         for (text, expected) in cases {
-            XCTAssertThrowsError(try ScriptParser.parse(text, file: "s.txt"), text) { error in
-                guard case AppError.usage(let message) = error else { return XCTFail("not a usage error") }
-                XCTAssertTrue(message.contains(expected), "\(message) should contain \(expected)")
-                XCTAssertEqual((error as? AppError)?.exitCode, 2)
-            }
+            let error = #expect(throws: (any Error).self, "\(text)") { try ScriptParser.parse(text, file: "s.txt") }
+            guard let error else { continue }
+            guard case AppError.usage(let message) = error else { Issue.record("not a usage error"); continue }
+            #expect(message.contains(expected), "\(message) should contain \(expected)")
+            #expect((error as? AppError)?.exitCode == 2)
         }
     }
 }

@@ -1,151 +1,151 @@
 import Foundation
-import XCTest
+import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
 
-/// The real binary in a real window, driven by real X input: a virtual X display (Xvfb)
-/// started by the test, the game started on it without `--headless`, and xdotool moving
-/// and clicking the X pointer and pressing keys. This is the one test where SDL's own
-/// window, event and letterbox code runs as it does for a child; every other test pushes
-/// input into SDL's queue. The game's script only dumps its state every 0.5 s and takes a
-/// screenshot every second (a windowed script runs at fixed real times), so the test reads
-/// the live log to find its targets and to wait for what each click should cause.
-final class WindowedEndToEndTests: XCTestCase {
-    /// Where the screenshots worth looking at are copied after a run.
-    static let shotDirectory = "/tmp/kjc-e2e-shots"
+extension HeavyTests {
+    /// The real binary in a real window, driven by real X input: a virtual X display (Xvfb)
+    /// started by the test, the game started on it without `--headless`, and xdotool moving
+    /// and clicking the X pointer and pressing keys. This is the one test where SDL's own
+    /// window, event and letterbox code runs as it does for a child; every other test pushes
+    /// input into SDL's queue. The game's script only dumps its state every 0.5 s and takes a
+    /// screenshot every second (a windowed script runs at fixed real times), so the test reads
+    /// the live log to find its targets and to wait for what each click should cause.
+    @Suite struct WindowedEndToEndTests {
+        /// Where the screenshots worth looking at are copied after a run.
+        static let shotDirectory = "/tmp/kjc-e2e-shots"
 
-    /// The paths of Xvfb and xdotool; the tests skip only when one is missing (or the app
-    /// is not built, like the other tests of the binary).
-    static func xTools() throws -> (xvfb: String, xdotool: String) {
-        guard let xvfb = Exec.find("Xvfb"), let xdotool = Exec.find("xdotool") else {
-            throw XCTSkip("Xvfb and xdotool are needed (Debian packages xvfb, xdotool; `make test-deps` installs them)")
+        /// The tests are enabled only when Xvfb and xdotool are installed and the app is built,
+        /// like the other tests of the binary.
+        static var hasXTools: Bool { Exec.find("Xvfb") != nil && Exec.find("xdotool") != nil }
+
+        /// The paths of Xvfb and xdotool.
+        static func xTools() throws -> (xvfb: String, xdotool: String) {
+            (try #require(Exec.find("Xvfb")), try #require(Exec.find("xdotool")))
         }
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary),
-                          "build the app first: \(CommandLineTests.binary)")
-        return (xvfb, xdotool)
-    }
 
-    func test_realWindow_realMouseAndKeys_everyScreenAndLetterboxedSizes() throws {
-        let (xvfb, xdotool) = try Self.xTools()
-        let dir = temporaryDirectory()
-        let session = try WindowSession(xvfb: xvfb, xdotool: xdotool, directory: dir)
-        defer { session.stop() }
-        try? FileManager.default.createDirectory(atPath: Self.shotDirectory, withIntermediateDirectories: true)
-        let ui = try session.launchGame()
-        let log = ui.log
+        @Test(.enabled(if: hasXTools, "Xvfb and xdotool are needed: `make test-deps`"), .enabled(if: GameBinary.isBuilt, "build the app first"))
+        func test_realWindow_realMouseAndKeys_everyScreenAndLetterboxedSizes() throws {
+            let (xvfb, xdotool) = try Self.xTools()
+            let dir = temporaryDirectory()
+            let session = try WindowSession(xvfb: xvfb, xdotool: xdotool, directory: dir)
+            defer { session.stop() }
+            try? FileManager.default.createDirectory(atPath: Self.shotDirectory, withIntermediateDirectories: true)
+            let ui = try session.launchGame()
+            let log = ui.log
 
-        // Ready: the loop runs once the first dump (0.5 s) is in the log.
-        var home = try log.waitForDump(scene: "home", after: 0)
+            // Ready: the loop runs once the first dump (0.5 s) is in the log.
+            var home = try log.waitForDump(scene: "home", after: 0)
 
-        // Memory: choose it and Easy, play, match one pair with real clicks, Back.
-        try ui.click(home.center("game-memory"))
-        try log.wait("memory selected") { $0.is("select", "value", "memory") }
-        try ui.click(home.center("level-easy"))
-        try log.wait("easy selected") { $0.is("select", "value", "easy") }
-        try ui.click(home.center("play"))
-        var mark = try log.wait("memory pushed") { $0.is("scene", "scene", "memory") }
-        let memory = try log.waitForDump(scene: "memory", after: mark)
-        let cards = memory.items.filter { $0["kind"]?.stringValue == "card" && $0["state"]?.stringValue == "hidden" }
-        let pair = try XCTUnwrap(Dictionary(grouping: cards) { $0["face"]?.stringValue ?? "" }.values.first { $0.count == 2 },
-                                 "two hidden cards with one face")
-        let first = pair[0]["id"]?.stringValue ?? "", second = pair[1]["id"]?.stringValue ?? ""
-        try ui.click(memory.center(first))
-        try log.wait("\(first) flipped") { $0.is("flip", "card", first) }
-        try ui.click(memory.center(second))
-        mark = try log.wait("a match of \(first) and \(second)") { line in
-            line.is("match") && Set(line["cards"]?.arrayValue?.compactMap(\.stringValue) ?? []) == [first, second]
+            // Memory: choose it and Easy, play, match one pair with real clicks, Back.
+            try ui.click(home.center("game-memory"))
+            try log.wait("memory selected") { $0.is("select", "value", "memory") }
+            try ui.click(home.center("level-easy"))
+            try log.wait("easy selected") { $0.is("select", "value", "easy") }
+            try ui.click(home.center("play"))
+            var mark = try log.wait("memory pushed") { $0.is("scene", "scene", "memory") }
+            let memory = try log.waitForDump(scene: "memory", after: mark)
+            let cards = memory.items.filter { $0["kind"]?.stringValue == "card" && $0["state"]?.stringValue == "hidden" }
+            let pair = try #require(Dictionary(grouping: cards) { $0["face"]?.stringValue ?? "" }.values.first { $0.count == 2 }, "two hidden cards with one face")
+            let first = pair[0]["id"]?.stringValue ?? "", second = pair[1]["id"]?.stringValue ?? ""
+            try ui.click(memory.center(first))
+            try log.wait("\(first) flipped") { $0.is("flip", "card", first) }
+            try ui.click(memory.center(second))
+            mark = try log.wait("a match of \(first) and \(second)") { line in
+                line.is("match") && Set(line["cards"]?.arrayValue?.compactMap(\.stringValue) ?? []) == [first, second]
+            }
+            try ui.keepScreenshot(after: mark, as: "memory-match")
+            try ui.click(memory.center("back"))
+            try log.wait("back Home from Memory") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
+
+            // Sorting: a drag with the real mouse button held down, let go inside the right zone.
+            home = try log.waitForDump(scene: "home", after: log.count)
+            try ui.click(home.center("game-sorting"))
+            try log.wait("sorting selected") { $0.is("select", "value", "sorting") }
+            try ui.click(home.center("play"))
+            mark = try log.wait("sorting pushed") { $0.is("scene", "scene", "sorting") }
+            let sorting = try log.waitForDump(scene: "sorting", after: mark)
+            let vehicle = try #require(sorting.items.first { $0["kind"]?.stringValue == "vehicle" && $0["state"]?.stringValue == "waiting" })
+            let vehicleID = vehicle["id"]?.stringValue ?? "", category = vehicle["category"]?.stringValue ?? ""
+            let zone = try #require(sorting.items.first { $0["kind"]?.stringValue == "zone" && $0["category"]?.stringValue == category })
+            let from = try #require(vehicle.frameCenter), to = try #require(zone.frameCenter)
+            try ui.move(to: from)
+            try ui.xdo("mousedown", "1")
+            try log.wait("\(vehicleID) picked up") { $0.is("pick", "vehicle", vehicleID) }
+            for s in 1...8 { try ui.move(to: Point.lerp(from, to, Double(s) / 8)) }
+            try ui.xdo("mouseup", "1")
+            mark = try log.wait("\(vehicleID) dropped") { $0.is("drop", "vehicle", vehicleID) }
+            #expect(log.lines[mark]["correct"]?.boolValue == true, "dropped in \(zone["id"]?.stringValue ?? "") : \(log.lines[mark].serialized())")
+            #expect(log.lines[mark]["zone"]?.stringValue?.hasPrefix("zone-\(category)") == true)
+            try ui.keepScreenshot(after: mark, as: "sorting-drop")
+            try ui.click(sorting.center("back"))
+            try log.wait("back Home from Sorting") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
+
+            // Balloons: play, then Back.
+            home = try log.waitForDump(scene: "home", after: log.count)
+            try ui.click(home.center("game-balloons"))
+            try log.wait("balloons selected") { $0.is("select", "value", "balloons") }
+            try ui.click(home.center("play"))
+            mark = try log.wait("balloons pushed") { $0.is("scene", "scene", "balloons") }
+            let balloons = try log.waitForDump(scene: "balloons", after: mark)
+            try ui.keepScreenshot(after: log.wait("a balloon rising") { $0.is("spawn") }, as: "balloons")
+            try ui.click(balloons.center("back"))
+            try log.wait("back Home from Balloons") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
+
+            // High Scores: open and close.
+            home = try log.waitForDump(scene: "home", after: log.count)
+            try ui.click(home.center("highscores"))
+            mark = try log.wait("high scores opened") { $0.is("scene", "scene", "highscores") }
+            let scores = try log.waitForDump(scene: "highscores", after: mark)
+            try ui.keepScreenshot(after: mark, as: "highscores")
+            try ui.click(scores.center("close"))
+            try log.wait("high scores closed") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
+
+            // A wide window (letterbox bars left and right): the bar beside the mute button is
+            // dead; the tiles are hit through the scaled, centred picture. (Only tiles not yet
+            // selected are tapped: tapping the selected one logs no `select`.)
+            try ui.resize(1280, 720)
+            #expect(ui.box.offset.x == 160)
+            try ui.checkDeadClick(windowX: 1200, windowY: 30, then: home.center("game-sorting"), expect: ("select", "value", "sorting"))
+            try ui.click(home.center("level-hard"))
+            mark = try log.wait("hard selected at 1280x720") { $0.is("select", "value", "hard") }
+            try ui.keepScreenshot(after: mark, as: "home-1280x720")
+
+            // A square window (bars above and below): the bar above the mute button is dead;
+            // a game starts and Back works, all through the mapping.
+            try ui.resize(800, 800)
+            #expect(ui.box.offset.y == 100)
+            try ui.checkDeadClick(windowX: 770, windowY: 50, then: home.center("game-memory"), expect: ("select", "value", "memory"))
+            try ui.click(home.center("level-medium"))
+            try log.wait("medium selected at 800x800") { $0.is("select", "value", "medium") }
+            try ui.click(home.center("play"))
+            mark = try log.wait("memory pushed at 800x800") { $0.is("scene", "scene", "memory") }
+            let square = try log.waitForDump(scene: "memory", after: mark)
+            #expect(square.items.filter { $0["kind"]?.stringValue == "card" }.count == 16, "Medium is 4x4")
+            try ui.keepScreenshot(after: mark, as: "memory-800x800")
+            try ui.click(square.center("back"))
+            try log.wait("back Home at 800x800") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
+
+            // Esc on Home (a real key press) asks to quit; Yes ends the program cleanly.
+            try ui.move(to: Point(512, 384))
+            try ui.xdo("key", "Escape")
+            mark = try log.wait("the quit question") { $0.is("scene", "scene", "alert") }
+            let alert = try log.waitForDump(scene: "alert", after: mark)
+            try ui.click(alert.center("alert-yes"))
+            mark = try log.wait("quit") { $0.is("quit") }
+            #expect(try ui.waitForExit() == 0)
+            #expect(log.lines.filter { $0.is("pause") }.isEmpty, "the window never lost focus")
+            #expect(log.lines[mark]["frames"]?.intValue ?? 0 > 0)
+            print("windowed end-to-end: \(String(format: "%.1f", ui.elapsed)) s, peak RSS \(log.lines[mark]["peakRSSkB"]?.intValue ?? 0) kB, "
+                  + "screenshots in \(Self.shotDirectory)")
         }
-        try ui.keepScreenshot(after: mark, as: "memory-match")
-        try ui.click(memory.center("back"))
-        try log.wait("back Home from Memory") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
-
-        // Sorting: a drag with the real mouse button held down, let go inside the right zone.
-        home = try log.waitForDump(scene: "home", after: log.count)
-        try ui.click(home.center("game-sorting"))
-        try log.wait("sorting selected") { $0.is("select", "value", "sorting") }
-        try ui.click(home.center("play"))
-        mark = try log.wait("sorting pushed") { $0.is("scene", "scene", "sorting") }
-        let sorting = try log.waitForDump(scene: "sorting", after: mark)
-        let vehicle = try XCTUnwrap(sorting.items.first { $0["kind"]?.stringValue == "vehicle" && $0["state"]?.stringValue == "waiting" })
-        let vehicleID = vehicle["id"]?.stringValue ?? "", category = vehicle["category"]?.stringValue ?? ""
-        let zone = try XCTUnwrap(sorting.items.first { $0["kind"]?.stringValue == "zone" && $0["category"]?.stringValue == category })
-        let from = try XCTUnwrap(vehicle.frameCenter), to = try XCTUnwrap(zone.frameCenter)
-        try ui.move(to: from)
-        try ui.xdo("mousedown", "1")
-        try log.wait("\(vehicleID) picked up") { $0.is("pick", "vehicle", vehicleID) }
-        for s in 1...8 { try ui.move(to: Point.lerp(from, to, Double(s) / 8)) }
-        try ui.xdo("mouseup", "1")
-        mark = try log.wait("\(vehicleID) dropped") { $0.is("drop", "vehicle", vehicleID) }
-        XCTAssertEqual(log.lines[mark]["correct"]?.boolValue, true, "dropped in \(zone["id"]?.stringValue ?? "") : \(log.lines[mark].serialized())")
-        XCTAssertEqual(log.lines[mark]["zone"]?.stringValue?.hasPrefix("zone-\(category)"), true)
-        try ui.keepScreenshot(after: mark, as: "sorting-drop")
-        try ui.click(sorting.center("back"))
-        try log.wait("back Home from Sorting") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
-
-        // Balloons: play, then Back.
-        home = try log.waitForDump(scene: "home", after: log.count)
-        try ui.click(home.center("game-balloons"))
-        try log.wait("balloons selected") { $0.is("select", "value", "balloons") }
-        try ui.click(home.center("play"))
-        mark = try log.wait("balloons pushed") { $0.is("scene", "scene", "balloons") }
-        let balloons = try log.waitForDump(scene: "balloons", after: mark)
-        try ui.keepScreenshot(after: log.wait("a balloon rising") { $0.is("spawn") }, as: "balloons")
-        try ui.click(balloons.center("back"))
-        try log.wait("back Home from Balloons") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
-
-        // High Scores: open and close.
-        home = try log.waitForDump(scene: "home", after: log.count)
-        try ui.click(home.center("highscores"))
-        mark = try log.wait("high scores opened") { $0.is("scene", "scene", "highscores") }
-        let scores = try log.waitForDump(scene: "highscores", after: mark)
-        try ui.keepScreenshot(after: mark, as: "highscores")
-        try ui.click(scores.center("close"))
-        try log.wait("high scores closed") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
-
-        // A wide window (letterbox bars left and right): the bar beside the mute button is
-        // dead; the tiles are hit through the scaled, centred picture. (Only tiles not yet
-        // selected are tapped: tapping the selected one logs no `select`.)
-        try ui.resize(1280, 720)
-        XCTAssertEqual(ui.box.offset.x, 160)
-        try ui.checkDeadClick(windowX: 1200, windowY: 30, then: home.center("game-sorting"), expect: ("select", "value", "sorting"))
-        try ui.click(home.center("level-hard"))
-        mark = try log.wait("hard selected at 1280x720") { $0.is("select", "value", "hard") }
-        try ui.keepScreenshot(after: mark, as: "home-1280x720")
-
-        // A square window (bars above and below): the bar above the mute button is dead;
-        // a game starts and Back works, all through the mapping.
-        try ui.resize(800, 800)
-        XCTAssertEqual(ui.box.offset.y, 100)
-        try ui.checkDeadClick(windowX: 770, windowY: 50, then: home.center("game-memory"), expect: ("select", "value", "memory"))
-        try ui.click(home.center("level-medium"))
-        try log.wait("medium selected at 800x800") { $0.is("select", "value", "medium") }
-        try ui.click(home.center("play"))
-        mark = try log.wait("memory pushed at 800x800") { $0.is("scene", "scene", "memory") }
-        let square = try log.waitForDump(scene: "memory", after: mark)
-        XCTAssertEqual(square.items.filter { $0["kind"]?.stringValue == "card" }.count, 16, "Medium is 4x4")
-        try ui.keepScreenshot(after: mark, as: "memory-800x800")
-        try ui.click(square.center("back"))
-        try log.wait("back Home at 800x800") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
-
-        // Esc on Home (a real key press) asks to quit; Yes ends the program cleanly.
-        try ui.move(to: Point(512, 384))
-        try ui.xdo("key", "Escape")
-        mark = try log.wait("the quit question") { $0.is("scene", "scene", "alert") }
-        let alert = try log.waitForDump(scene: "alert", after: mark)
-        try ui.click(alert.center("alert-yes"))
-        mark = try log.wait("quit") { $0.is("quit") }
-        XCTAssertEqual(try ui.waitForExit(), 0)
-        XCTAssertTrue(log.lines.filter { $0.is("pause") }.isEmpty, "the window never lost focus")
-        XCTAssertGreaterThan(log.lines[mark]["frames"]?.intValue ?? 0, 0)
-        print("windowed end-to-end: \(String(format: "%.1f", ui.elapsed)) s, peak RSS \(log.lines[mark]["peakRSSkB"]?.intValue ?? 0) kB, "
-              + "screenshots in \(Self.shotDirectory)")
     }
 }
 
-extension WindowedEndToEndTests {
+extension HeavyTests.WindowedEndToEndTests {
     /// Regression: when nothing moved, the loop slept in `SDL_WaitEventTimeout(&event)`,
     /// which takes the waking event out of SDL's queue, and pushed it back with
     /// `SDL_PushEvent`. That put it behind the events queued with it (a quick click came
@@ -155,6 +155,7 @@ extension WindowedEndToEndTests {
     /// the 1024x768 canvas, so in a resized window the click that woke the game landed
     /// somewhere else, often off the canvas. Each click here comes while the game sleeps,
     /// so its press is what wakes it.
+    @Test(.enabled(if: hasXTools, "Xvfb and xdotool are needed: `make test-deps`"), .enabled(if: GameBinary.isBuilt, "build the app first"))
     func test_idleResizedWindow_theClickThatWakesTheGameLandsWhereItIs() throws {
         let (xvfb, xdotool) = try Self.xTools()
         let session = try WindowSession(xvfb: xvfb, xdotool: xdotool, directory: temporaryDirectory())
@@ -181,12 +182,13 @@ extension WindowedEndToEndTests {
     }
 }
 
-extension WindowedEndToEndTests {
+extension HeavyTests.WindowedEndToEndTests {
     /// Regression: the windowed loop flushed its log only after drawing a frame, and on a
     /// still screen a script's `dump` often runs in a turn of the loop that draws nothing
     /// (its next wait resets the step accumulator), so the line stayed in the buffer until
     /// some later frame, seconds later, and a live reader of the log (a demo, this suite)
     /// saw nothing meanwhile.
+    @Test(.enabled(if: hasXTools, "Xvfb and xdotool are needed: `make test-deps`"), .enabled(if: GameBinary.isBuilt, "build the app first"))
     func test_idleWindow_scriptDumpsReachTheLogWithoutInput() throws {
         let (xvfb, xdotool) = try Self.xTools()
         let session = try WindowSession(xvfb: xvfb, xdotool: xdotool, directory: temporaryDirectory())
@@ -204,58 +206,12 @@ extension WindowedEndToEndTests {
         }
         // Fixed, the spread is a few hundredths of a second; it was about 6 s.
         let spread = (lateness.max() ?? 0) - (lateness.min() ?? 0)
-        XCTAssertLessThan(spread, 2.5, "dumps reached the log up to \(spread) s late")
-        XCTAssertTrue(log.lines.filter { $0.is("select") || $0.is("sound") }.isEmpty, "no input was given")
+        #expect(spread < 2.5, "dumps reached the log up to \(spread) s late")
+        #expect(log.lines.filter { $0.is("select") || $0.is("sound") }.isEmpty, "no input was given")
     }
 }
 
 // MARK: - Helpers
-
-/// Running external programs with a time limit (a hung xdotool must not hang the suite).
-enum Exec {
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return (path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"])
-            .map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    struct Failure: Error, CustomStringConvertible { let description: String }
-
-    /// Runs to the end within `timeout` seconds; answers stdout. Throws on a time-out or a
-    /// non-zero status.
-    @discardableResult
-    static func run(_ path: String, _ args: [String], environment: [String: String], timeout: Double = 20) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        p.environment = environment
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while p.isRunning && Date() < deadline { usleep(10_000) }
-        if p.isRunning {
-            stop(p)
-            throw Failure(description: "\(path) \(args.joined(separator: " ")) took over \(Int(timeout)) s")
-        }
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard p.terminationStatus == 0 else {
-            throw Failure(description: "\(path) \(args.joined(separator: " ")) exited \(p.terminationStatus)")
-        }
-        return text
-    }
-
-    /// SIGTERM, up to 3 s to go, then SIGKILL; reaps the process either way.
-    static func stop(_ p: Process) {
-        guard p.isRunning else { return }
-        kill(p.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(3)
-        while p.isRunning && Date() < deadline { usleep(10_000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
-    }
-}
 
 /// One dump event, read for the frames of its items.
 struct Dump {
@@ -268,16 +224,6 @@ struct Dump {
         }
         return p
     }
-}
-
-extension JSON {
-    /// True for an event of this name whose `field` (if given) holds `value`.
-    func `is`(_ event: String, _ field: String? = nil, _ value: String? = nil) -> Bool {
-        guard self["event"]?.stringValue == event else { return false }
-        guard let field else { return true }
-        return self[field]?.stringValue == value
-    }
-    var stack: [String] { self["stack"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
 }
 
 /// The game's live log: the windowed loop flushes it every frame, so complete lines can be
@@ -383,11 +329,20 @@ final class WindowSession {
         return env
     }
 
-    /// The first display of :90-:99 with neither a socket nor a lock file; if another
-    /// program takes it meanwhile, Xvfb exits and the next one is tried.
+    /// True when display `n` is taken: its lock file names a process that is still alive.
+    /// (A server killed with SIGKILL leaves its lock behind; Xvfb replaces such a stale lock.)
+    private func isTaken(_ n: Int) -> Bool {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(n)-lock", encoding: .utf8) else {
+            return FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+        }
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return true }
+        return kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// The first display of :90-:99 whose lock is free or stale; if another program takes
+    /// it meanwhile, Xvfb exits and the next one is tried.
     private func startServer() throws {
-        let fm = FileManager.default
-        for n in 90...99 where !fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") && !fm.fileExists(atPath: "/tmp/.X\(n)-lock") {
+        for n in 90...99 where !isTaken(n) {
             display = ":\(n)"
             let p = Process()
             p.executableURL = URL(fileURLWithPath: xvfbPath)
@@ -423,7 +378,7 @@ final class WindowSession {
         try script.write(toFile: directory + "/script.txt", atomically: true, encoding: .utf8)
         try "".write(toFile: directory + "/empty.toml", atomically: true, encoding: .utf8)
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        p.executableURL = URL(fileURLWithPath: GameBinary.path)
         p.arguments = ["--windowed", "--process-stats", "--seed", "11", "--data-dir", directory + "/data", "--log", log.path,
                        "--script", directory + "/script.txt", "--config", directory + "/empty.toml"]
         p.environment = environment
@@ -492,7 +447,7 @@ final class WindowSession {
         try click(target)
         let hit = try log.wait("\(expect.2) after the bar click", after: before) { $0.is(expect.0, expect.1, expect.2) }
         let stray = log.lines[before..<hit].filter { !$0.is("dump") && !$0.is("screenshot") }
-        XCTAssertEqual(stray.map { $0.serialized() }, [], "a click in the bar at (\(windowX), \(windowY)) of \(box.width)x\(box.height) did something")
+        #expect(stray.map { $0.serialized() } == [], "a click in the bar at (\(windowX), \(windowY)) of \(box.width)x\(box.height) did something")
     }
 
     /// Copies the first screenshot taken at least 0.4 s after line `after` (animations
@@ -505,8 +460,8 @@ final class WindowSession {
         let path = log.lines[i]["path"]?.stringValue ?? ""
         usedShots.insert(path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        XCTAssertEqual(pngSize(data).map { "\($0.width)x\($0.height)" }, "1024x768", "\(name): \(path)")
-        let kept = WindowedEndToEndTests.shotDirectory + "/\(name).png"
+        #expect(pngSize(data).map { "\($0.width)x\($0.height)" } == "1024x768", "\(name): \(path)")
+        let kept = HeavyTests.WindowedEndToEndTests.shotDirectory + "/\(name).png"
         try? FileManager.default.removeItem(atPath: kept)
         try FileManager.default.copyItem(atPath: path, toPath: kept)
     }
@@ -526,12 +481,4 @@ final class WindowSession {
         game = nil
         server = nil
     }
-}
-
-/// Width and height from a PNG's IHDR chunk.
-func pngSize(_ data: Data) -> (width: Int, height: Int)? {
-    let bytes = [UInt8](data.prefix(24))
-    guard bytes.count == 24, bytes[0] == 0x89, bytes[1] == 0x50 else { return nil }
-    func be(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
-    return (be(16), be(20))
 }

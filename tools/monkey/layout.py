@@ -1,4 +1,10 @@
-"""Fixed frames and numbers of Kids Joy Center, as the monkey needs them to aim.
+"""Frames and numbers of Kids Joy Center, as the monkey needs them to aim.
+
+The games, their levels' numbers and their frames come from the game itself:
+`load(binary)` runs `kids-joy-center --describe-games` (the registry as JSON) and fills in
+GAMES, TITLES, HOME_GAME, MEMORY_*, SORTING_* and BALLOON_* below; monkey.py calls it before
+anything else. Only the frames of screens that are not games (alerts, the gate, the
+high-score popup, the top bar) are written here.
 
 Every frame here was read from `dump` events of the real game (1024x768 logical canvas)
 and from the constants they come from (HomeLayout, TopBar, AlertScene, HighScoresPopup,
@@ -12,15 +18,15 @@ WIDTH, HEIGHT = 1024, 768
 TOP_BAR = 64
 FPS = 60
 
-GAMES = ("memory", "sorting", "balloons")
+# Filled in by load() from --describe-games.
+GAMES = ()
 LEVELS = ("easy", "medium", "hard")
-TITLES = {"memory": "Memory", "sorting": "Sorting", "balloons": "Balloons",
-          "easy": "Easy", "medium": "Medium", "hard": "Hard"}
+TITLES = {}
 OVERLAYS = ("alert", "highscores", "gate")
 
 # Home (HomeLayout): tiles 220 wide, 44 apart, centred; Play and High Scores below.
-HOME_GAME = {"memory": (248, 224), "sorting": (512, 224), "balloons": (776, 224)}
-HOME_LEVEL = {"easy": (248, 440), "medium": (512, 440), "hard": (776, 440)}
+HOME_GAME = {}
+HOME_LEVEL = {}
 HOME_PLAY = (512, 646)
 HOME_HIGHSCORES = (804, 652)
 # The logo (262, 4, 500, 56): held for 3 s it opens the adult gate.
@@ -60,56 +66,87 @@ def gate_key(name):
 
 # Memory (MemoryLayout in the play area below the top bar): (columns, rows, card side,
 # left, top, step between cards).
-MEMORY_GRID = {
-    "easy": (4, 3, 213, 68, 84, 225),
-    "medium": (4, 4, 159, 180, 84, 168),
-    "hard": (5, 4, 159, 96, 84, 168),
-}
-MEMORY_TIME = {"easy": 120, "medium": 105, "hard": 90}
+# Filled in by load(): per level, the cards' frames, the time on the clock, and so on.
+MEMORY_GRID = {}      # level -> (columns, rows)
+MEMORY_CARDS = {}     # level -> [frame, ...]
+MEMORY_TIME = {}
 MEMORY_MISMATCH_CLOSE = 1.0
 MEMORY_WIN_DELAY = 1.2
 
 
 def memory_frames(level):
-    columns, rows, side, left, top, step = MEMORY_GRID[level]
-    return [(left + c * step, top + r * step, side, side) for r in range(rows) for c in range(columns)]
+    return MEMORY_CARDS[level]
 
 
-# Sorting (SortingLayout): vehicles in one row at the top, three zones.
-SORTING_COUNT = {"easy": 8, "medium": 10, "hard": 12}
-SORTING_TIME = {"easy": 60, "medium": 45, "hard": 30}
-SORTING_ZONES = {
-    "air": (24, 196, 976, 200),
-    "water": (24, 424, 440, 320),
-    "land": (496, 424, 504, 320),
-}
+SORTING_COUNT = {}
+SORTING_TIME = {}
+SORTING_SLOTS = {}
+SORTING_ZONES = {}    # category -> frame
 SORTING_GLIDE = 2.5
 SORTING_WIN_DELAY = 0.8
 
 
 def sorting_slots(level):
     """The home frames of the row of vehicles (SortingLayout.slots)."""
-    count = SORTING_COUNT[level]
-    size = float(int(min(100.0, 118.0, (WIDTH - (count + 1) * 12.0) / count)))
-    gap = (WIDTH - count * size) / (count + 1)
-    y = 72 + 118 / 2 - size / 2
-    return [(gap + i * (size + gap), y, size, size) for i in range(count)]
+    return SORTING_SLOTS[level]
 
 
-# Balloons (BalloonLayout, BalloonRules): ten entrance spots, images 96x144.
-BALLOON_TIME = {"easy": 60, "medium": 45, "hard": 30}
-BALLOON_SPEED = {"easy": 110, "medium": 150, "hard": 200}
+BALLOON_TIME = {}
+BALLOON_SPEED = {}
 BALLOON_SIZE = (96.0, 144.0)
-BALLOON_SPOT_GAP = (WIDTH - 10 * BALLOON_SIZE[0]) / 11
-# The body inside the image frame (8, 4, 104, 132) scaled by 0.8, and the hit margin.
+BALLOON_SPOTS = []
 BALLOON_BODY = (6.4, 3.2, 83.2, 105.6)
 BALLOON_HIT_MARGIN = 12
 BALLOON_IDLE = 10.0
 BALLOON_KILLER_ALERT_DELAY = 0.9
 
 
+def load(binary):
+    """Reads the registry of games from the game (`--describe-games`)."""
+    import json
+    import subprocess
+    out = subprocess.run([binary, "--describe-games"], check=True, capture_output=True, text=True, timeout=60).stdout
+    describe(json.loads(out))
+
+
+def describe(registry):
+    """Fills in the module's game constants from a `--describe-games` document."""
+    global GAMES, LEVELS, BALLOON_SIZE, BALLOON_SPOTS, BALLOON_BODY, BALLOON_HIT_MARGIN, BALLOON_IDLE
+    global BALLOON_KILLER_ALERT_DELAY, MEMORY_MISMATCH_CLOSE, MEMORY_WIN_DELAY, SORTING_GLIDE, SORTING_WIN_DELAY
+    GAMES = tuple(g["id"] for g in registry["games"])
+    LEVELS = tuple(lv["id"] for lv in registry["levels"])
+    TITLES.clear()
+    for item in registry["games"] + registry["levels"]:
+        TITLES[item["id"]] = item["title"]
+    HOME_GAME.clear()
+    HOME_GAME.update({g["id"]: centre(g["homeTile"]) for g in registry["games"]})
+    HOME_LEVEL.clear()
+    HOME_LEVEL.update({lv["id"]: centre(lv["homeTile"]) for lv in registry["levels"]})
+    games = {g["id"]: g["levels"] for g in registry["games"]}
+    for level, data in games.get("memory", {}).items():
+        MEMORY_GRID[level] = (data["columns"], data["rows"])
+        MEMORY_CARDS[level] = [tuple(f) for f in data["cards"]]
+        MEMORY_TIME[level] = data["timeLimit"]
+        MEMORY_MISMATCH_CLOSE, MEMORY_WIN_DELAY = data["mismatchClose"], data["winDelay"]
+    for level, data in games.get("sorting", {}).items():
+        SORTING_COUNT[level] = data["vehicles"]
+        SORTING_TIME[level] = data["timeLimit"]
+        SORTING_SLOTS[level] = [tuple(f) for f in data["slots"]]
+        SORTING_ZONES.update({z["category"]: tuple(z["frame"]) for z in data["zones"]})
+        SORTING_GLIDE, SORTING_WIN_DELAY = data["glide"], data["winDelay"]
+    for level, data in games.get("balloons", {}).items():
+        BALLOON_TIME[level] = data["timeLimit"]
+        BALLOON_SPEED[level] = data["speed"]
+        BALLOON_SIZE = tuple(data["balloonSize"])
+        BALLOON_SPOTS = list(data["spotX"])
+        BALLOON_BODY = tuple(data["bodyInFrame"])
+        BALLOON_HIT_MARGIN = data["hitMargin"]
+        BALLOON_IDLE = data["idleLimit"]
+        BALLOON_KILLER_ALERT_DELAY = data["killerAlertDelay"]
+
+
 def balloon_spot_x(spot):
-    return BALLOON_SPOT_GAP + spot * (BALLOON_SIZE[0] + BALLOON_SPOT_GAP)
+    return BALLOON_SPOTS[spot]
 
 
 def balloon_body_centre(spot, top):

@@ -439,6 +439,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if hasattr(args, "binary") and not os.access(args.binary, os.X_OK):
         parser.error("no game binary at %s (build it first)" % args.binary)
+    # The games and their numbers come from the game's own registry (--describe-games).
+    binary = getattr(args, "binary", None) or default_binary()
+    if not os.access(binary, os.X_OK):
+        parser.error("no game binary at %s to read the games from (build it first)" % binary)
+    L.load(binary)
     return args.func(args)
 
 

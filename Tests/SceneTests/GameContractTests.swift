@@ -1,0 +1,363 @@
+import Foundation
+import Testing
+@testable import GameCore
+@testable import Scenes
+@testable import Platform
+@testable import KidsJoyApp
+
+// The game contract (the game-contract issue): a fourth game plugs in through the registry
+// alone; every word on screen comes from the catalog; the scene timeline stops while a
+// game is paused; the voice channel queues, replaces, ducks and reports.
+
+// MARK: - A small fourth game, test-only code
+
+/// "Counting": tap the big star three times. Rules as a plain value, like the real games.
+struct CountingRules {
+    static let definition = GameDefinition(
+        id: "counting", title: Message("game.counting", "Counting"),
+        levels: [.easy: [("taps", .int(3))], .medium: [("taps", .int(4))], .hard: [("taps", .int(5))]],
+        stars: [.easy: [1, 2, 3], .medium: [1, 3, 4], .hard: [1, 3, 5]])
+    let needed: Int
+    private(set) var taps = 0
+    init(level: Level) { needed = [Level.easy: 3, .medium: 4, .hard: 5][level]! }
+    /// A tap on the star: one point; the last one wins.
+    mutating func tap() -> (points: Int, won: Bool) {
+        taps += 1
+        return (1, taps == needed)
+    }
+}
+
+@MainActor
+final class CountingScene: GameScene {
+    static let star = Rect(412, 300, 200, 200)
+    private var rules: CountingRules
+
+    init(context: GameContext, level: Level) {
+        rules = CountingRules(level: level)
+        super.init(context: context, kind: CountingRules.definition.id, level: level)
+    }
+
+    static let entry = GameEntry(definition: CountingRules.definition, makeScene: { CountingScene(context: $0, level: $1) })
+
+    override func gameInput(_ event: InputEvent) -> [SceneCommand] {
+        guard case .pointerDown(let p) = event, Self.star.contains(p), !isDecided else { return [] }
+        let (points, won) = rules.tap()
+        context.perform([.effect(.pop), .log("count", [("taps", .int(rules.taps))])])
+        showPoints(points)
+        guard won else { return [] }
+        let score = shownScore
+        decide(after: 0.5) { [weak self] in self?.finish(.won, reason: "all-counted", score: score, record: true) ?? [] }
+        return []
+    }
+
+    override func drawContent(on canvas: any Canvas) {
+        canvas.image("star", in: Self.star)
+    }
+
+    override func dumpItems() -> [JSON] {
+        [dumpItem("star", kind: "button", frame: Self.star, [("taps", .int(rules.taps))])]
+    }
+}
+
+@MainActor
+@Suite struct GameContractTests {
+    static func fourGames() -> (GameContext, SceneStack) {
+        let dir = temporaryDirectory()
+        let registry = GameRegistry(GameRegistry.standard.games + [CountingScene.entry])
+        let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3),
+                                  scores: HighScoreStore(directory: dir, knownGames: registry.ids, warn: { _ in }),
+                                  settings: SettingsStore(directory: dir, warn: { _ in }), soundPlayer: SilentSoundPlayer(),
+                                  registry: registry)
+        return (context, SceneStack(root: HomeScene(context: context), log: context.log))
+    }
+
+    static func item(_ stack: SceneStack, _ id: String) -> JSON? {
+        stack.top.dump().first { $0.0 == "items" }?.1.arrayValue?.first { $0["id"]?.stringValue == id }
+    }
+
+    @Test func test_aFourthGamePlaysThroughHomeGameoverAlertAndHighScores() throws {
+        let (context, stack) = Self.fourGames()
+        // Home lays out four tiles, the fourth one the new game, inside the canvas.
+        let tile = try #require(Self.item(stack, "game-counting")?.frameCenter)
+        tap(stack, tile)
+        tap(stack, try #require(Self.item(stack, "level-easy")?.frameCenter))
+        tap(stack, HomeLayout.play.center)
+        #expect(stack.names == ["home", "counting"])
+        step(stack, seconds: 0.5)
+        for _ in 0..<3 { tap(stack, CountingScene.star.center) }
+        // Decided: Back waits for the end screen, which comes 0.5 s later.
+        tap(stack, TopBar.backFrame.center)
+        #expect(stack.names == ["home", "counting"])
+        step(stack, seconds: 0.6)
+        #expect(stack.names == ["home", "counting", "alert"])
+        let over = try #require(context.log.events("gameover").last)
+        #expect(over["game"]?.stringValue == "counting")
+        #expect(over["result"]?.stringValue == "won")
+        #expect(over["score"]?.intValue == 3)
+        #expect(over["rank"]?.intValue == 1)
+        #expect(over["key"]?.stringValue == Messages.won.key)
+        let alert = try #require(context.log.events("alert").last)
+        #expect(alert["kind"]?.stringValue == "won")
+        #expect(alert["message"]?.stringValue?.contains("Your score: 3") == true)
+        // Play again: a new game of the same kind and level replaces it.
+        step(stack, seconds: 0.4)
+        tap(stack, try #require(Self.item(stack, "alert-yes")?.frameCenter))
+        #expect(stack.names == ["home", "counting"])
+        #expect((stack.top as? GameScene)?.level == .easy)
+        // Back home and the table shows the new game by its title.
+        tap(stack, TopBar.backFrame.center)
+        #expect(stack.names == ["home"])
+        tap(stack, HomeLayout.highScores.center)
+        let rows = try #require(context.log.events("highscores").last?["entries"]?.arrayValue)
+        #expect(rows.first?["game"]?.stringValue == "Counting")
+        #expect(rows.first?["score"]?.intValue == 3)
+        let canvas = RecordingCanvas()
+        stack.draw(on: canvas)
+        #expect(canvas.texts.contains("Counting"))
+    }
+
+    @Test func test_fourTilesFitTheCanvasWithEvenGaps() {
+        for count in 1...4 {
+            let tiles = (0..<count).map { HomeLayout.gameTile($0, of: count) }
+            let gaps = zip(tiles, tiles.dropFirst()).map { $1.x - $0.maxX }
+            #expect(Set(gaps.map { Int($0.rounded()) }).count <= 1, "even gaps for \(count)")
+            #expect(tiles.first!.x >= HomeLayout.minRowMargin - 1 && tiles.last!.maxX <= 1024 - HomeLayout.minRowMargin + 1)
+            #expect(abs(tiles.first!.x - (1024 - tiles.last!.maxX)) < 1, "centred")
+            #expect(tiles.allSatisfy { $0.width >= 96 }, "still a main button")
+        }
+        // Three games keep today's frames (every script and README line taps them).
+        #expect(HomeLayout.gameTile(0, of: 3) == Rect(138, 136, 220, 176))
+        #expect(HomeLayout.gameTile(2, of: 3) == Rect(666, 136, 220, 176))
+    }
+
+    @Test func test_theRegistryDescribesEveryGameAndLevel() {
+        let json = GameRegistry.standard.json
+        let games = json["games"]?.arrayValue ?? []
+        #expect(games.compactMap { $0["id"]?.stringValue } == ["memory", "sorting", "balloons"])
+        #expect(games[0]["levels"]?["hard"]?["columns"]?.intValue == 5)
+        #expect(games[0]["levels"]?["hard"]?["cards"]?.arrayValue?.count == 20)
+        #expect(games[1]["levels"]?["medium"]?["vehicles"]?.intValue == 10)
+        #expect(games[1]["levels"]?["easy"]?["zones"]?.arrayValue?.count == 3)
+        #expect(games[2]["levels"]?["easy"]?["speed"]?.doubleValue == 110)
+        #expect(games[2]["levels"]?["hard"]?["numbers"] == .array([.int(1), .int(5)]))
+        #expect(json["levels"]?.arrayValue?.count == 3)
+    }
+
+    // MARK: - Every word on screen comes from the catalog
+
+    /// Every text drawn on every screen is a catalog entry (with its values filled in), a
+    /// game's title, or a number, a time or "+N": no English string literal is drawn.
+    @Test func test_everyDrawnTextComesFromTheCatalog() throws {
+        let messages = Messages.all + GameRegistry.standard.messages
+        func isCatalogText(_ text: String) -> Bool {
+            if text.allSatisfy({ $0.isNumber || $0 == ":" || $0 == "+" || $0 == "-" || $0 == " " }) { return true }
+            return messages.contains { message in
+                let pattern = "^" + NSRegularExpression.escapedPattern(for: message.english)
+                    .replacingOccurrences(of: "\\{", with: "{").replacingOccurrences(of: "\\}", with: "}")
+                    .replacingOccurrences(of: "\\{[a-z]+\\}", with: ".+", options: .regularExpression) + "$"
+                return message.english.split(separator: "\n").contains { $0 == text }
+                    || text.range(of: pattern, options: .regularExpression) != nil
+            }
+        }
+        var seen: Set<String> = []
+        func look(_ stack: SceneStack) {
+            let canvas = RecordingCanvas()
+            stack.draw(on: canvas)
+            seen.formUnion(canvas.texts)
+        }
+        let context = makeContext()
+        _ = context.scores.record(game: .sorting, level: .hard, score: 40)
+        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        look(stack)
+        for game in GameRegistry.standard.ids {
+            for level in Level.allCases {
+                stack.apply([.show(.game(game, level))])
+                step(stack, seconds: 1)
+                look(stack)
+                stack.handle(.focusLost)
+                look(stack)
+                stack.apply([.popToRoot])
+            }
+        }
+        let alerts = [
+            AlertContent(kind: .won, title: Messages.won, lines: [.init(Messages.yourScore, ["score": "30"]),
+                                                                   .init(Messages.newHighScore, ["rank": "1"]), .init(Messages.playAgain)],
+                         buttons: [.yes, .no]),
+            AlertContent(kind: .lost, title: Messages.lost, lines: [.init(Messages.skull), .init(Messages.idle), .init(Messages.timeUp)],
+                         buttons: [.yes, .no]),
+            AlertContent(kind: .quit, title: Messages.quitTitle, lines: [.init(Messages.quitMessage)], buttons: [.yes, .no]),
+        ]
+        for alert in alerts {
+            stack.apply([.show(.alert(alert))])
+            step(stack, seconds: 0.5)
+            look(stack)
+            stack.apply([.pop])
+        }
+        stack.apply([.show(.highScores)])
+        step(stack, seconds: 0.5)
+        look(stack)
+        stack.apply([.pop, .show(.gate)])
+        step(stack, seconds: 0.5)
+        look(stack)
+        let gate = try #require(stack.top as? AdultGateScene)
+        for digit in String(gate.a + gate.b) { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
+        tap(stack, AdultGateScene.keyFrame(.ok)!.center)
+        look(stack)
+        let strays = seen.filter { !isCatalogText($0) }
+        #expect(strays.isEmpty, "drawn outside the catalog: \(strays.sorted())")
+        #expect(seen.count > 30, "the tour saw \(seen.count) texts")
+    }
+
+    /// Domain values carry ids, never words: a catalog with other words changes what is
+    /// drawn, and the log's keys stay the same.
+    @Test func test_aDifferentCatalogChangesEveryWordButNoKey() throws {
+        struct Shouting: MessageCatalog {
+            var language: String { "qps" }
+            func translation(of message: Message) -> String? { "[" + message.english.uppercased() + "]" }
+        }
+        let context = makeContext()
+        context.catalog = Shouting()
+        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let canvas = RecordingCanvas()
+        stack.draw(on: canvas)
+        #expect(canvas.texts.contains("[CHOOSE A GAME]"))
+        #expect(canvas.texts.contains("[MEMORY]"))
+        #expect(canvas.texts.allSatisfy { $0.hasPrefix("[") })
+        stack.apply([.show(.game(.memory, .easy))])
+        stack.apply([.show(.alert(AlertContent(kind: .lost, title: Messages.lost, lines: [.init(Messages.timeUp)], buttons: [.yes, .no])))])
+        let alert = try #require(context.log.events("alert").last)
+        #expect(alert["key"]?.stringValue == "gameover.lost")
+        #expect(alert["title"]?.stringValue == "[YOU LOST THE GAME]")
+    }
+
+    // MARK: - Time
+
+    /// The scene timeline stops while a game is paused: a win celebration does not run out
+    /// behind the pause overlay.
+    @Test func test_pausedGameHoldsItsTimeline() throws {
+        let (context, stack) = Self.fourGames()
+        stack.apply([.show(.game("counting", .easy))])
+        for _ in 0..<3 { tap(stack, CountingScene.star.center) }
+        stack.handle(.focusLost)
+        step(stack, seconds: 3)
+        #expect(stack.names == ["home", "counting"], "no end screen while paused")
+        stack.handle(.pointerDown(Point(512, 400)))
+        stack.handle(.pointerUp(Point(512, 400)))
+        step(stack, seconds: 0.6)
+        #expect(stack.names == ["home", "counting", "alert"])
+        #expect(context.log.events("gameover").count == 1)
+    }
+
+    /// Input and the update of one frame see one time in every game: a timeline delay of
+    /// exactly 0.5 s started by a tap ends exactly 30 frames later.
+    @Test func test_aDelayStartedByATapEndsExactlyOnTime() {
+        let (context, stack) = Self.fourGames()
+        stack.apply([.show(.game("counting", .easy))])
+        step(stack, frames: 10, log: context.log)
+        for _ in 0..<3 { tap(stack, CountingScene.star.center, log: context.log) }
+        let decidedAt = context.log.time
+        step(stack, frames: 29, log: context.log)
+        #expect(stack.names == ["home", "counting"])
+        step(stack, frames: 1, log: context.log)
+        #expect(stack.names == ["home", "counting", "alert"])
+        let over = context.log.events("gameover").last?["t"]?.doubleValue ?? 0
+        #expect(abs(over - (decidedAt + 0.5 - 1.0 / 60)) < 1e-6, "gameover at \(over), decided at \(decidedAt)")
+    }
+}
+
+// MARK: - The voice channel
+
+@MainActor
+@Suite struct VoiceChannelTests {
+    static let hello = Message("voice.test.hello", "Hello!")
+    static let find = Message("voice.test.find", "Find the pairs!")
+    static let one = Message("voice.test.one", "One")
+    static let two = Message("voice.test.two", "Two")
+    static let missing = Message("voice.test.missing", "Nobody recorded me")
+
+    static func context() -> (GameContext, SilentSoundPlayer, [String]) {
+        let player = SilentSoundPlayer()
+        let clips = [hello, find, one, two].enumerated().map {
+            VoiceClip(key: $0.element.key, language: "en", path: "/nonexistent/\($0.element.key).ogg", duration: 0.5 + Double($0.offset) * 0.25)
+        }
+        let dir = temporaryDirectory()
+        let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1),
+                                  scores: HighScoreStore(directory: dir, warn: { _ in }), settings: SettingsStore(directory: dir, warn: { _ in }),
+                                  soundPlayer: player, voices: VoiceLibrary(language: "en", clips: clips))
+        return (context, player, [])
+    }
+
+    static func run(_ context: GameContext, seconds: Double) {
+        for _ in 0..<Int((seconds * 60).rounded()) { context.voice.update(dt: GameClock.step) }
+    }
+
+    @Test func test_linesQueue_andANewerLineReplacesTheOneWaiting() {
+        let (context, player, _) = Self.context()
+        context.voice.say(Self.hello)
+        context.voice.say(Self.one)
+        context.voice.say(Self.two) // replaces "one", which never plays
+        #expect(player.voices == [Self.hello.key])
+        Self.run(context, seconds: 0.5)
+        #expect(player.voices == [Self.hello.key, Self.two.key])
+        let voices = context.log.events("voice")
+        #expect(voices.map { $0["line"]?.stringValue } == [Self.hello.key, Self.two.key])
+        #expect(voices.first?["key"]?.stringValue == Self.hello.key)
+        #expect(voices.first?["text"]?.stringValue == "Hello!")
+        #expect(voices.first?["language"]?.stringValue == "en")
+        #expect(voices.first?["muted"]?.boolValue == false)
+    }
+
+    @Test func test_effectsDuckWhileALineSpeaks_andALineSaysWhenItHasFinished() {
+        let (context, player, _) = Self.context()
+        var finished = 0
+        context.voice.say(Self.find) { finished += 1 }
+        #expect(player.ducked)
+        Self.run(context, seconds: 0.7)
+        #expect(player.ducked && finished == 0, "0.75 s long")
+        Self.run(context, seconds: 0.1)
+        #expect(!player.ducked && finished == 1)
+        #expect(!context.voice.isSpeaking)
+    }
+
+    @Test func test_muteAndTheVoiceSettingSilenceLines_butTheyKeepTheirTime() {
+        let (context, player, _) = Self.context()
+        context.voiceEnabled = false
+        context.voice.say(Self.hello)
+        context.voice.say(Self.one)
+        #expect(player.voices.isEmpty)
+        Self.run(context, seconds: 0.5)
+        #expect(context.log.events("voice").map { $0["muted"]?.boolValue } == [true, true])
+        context.voiceEnabled = true
+        context.settings.overrideMuted(true)
+        context.voice.say(Self.two)
+        Self.run(context, seconds: 2)
+        #expect(player.voices.isEmpty)
+        #expect(context.log.events("voice").last?["muted"]?.boolValue == true)
+    }
+
+    @Test func test_aMissingRecordingIsSilentAndReportedOnce() {
+        let (context, player, _) = Self.context()
+        var warnings: [String] = []
+        context.warn = { warnings.append($0) }
+        var finished = false
+        context.voice.say(Self.missing) { finished = true }
+        context.voice.say(Self.missing)
+        #expect(finished, "a missing line finishes at once")
+        #expect(player.voices.isEmpty)
+        #expect(context.log.events("voice").isEmpty)
+        #expect(warnings.count == 1)
+    }
+
+    @Test func test_interruptCutsTheCurrentLine() {
+        let (context, player, _) = Self.context()
+        context.voice.say(Self.find)
+        context.voice.say(Self.hello, interrupt: true)
+        #expect(player.voices == [Self.find.key, Self.hello.key])
+        #expect(context.voice.currentKey == Self.hello.key)
+    }
+
+    @Test func test_theVoiceIndexIsRead() {
+        let clips = VoiceLibraryLoader.parse("key\tseconds\ttext\nvoice.a\t1.250\tHello\nvoice.b\tx\tbad\n", folder: "/v/en", language: "en")
+        #expect(clips == [VoiceClip(key: "voice.a", language: "en", path: "/v/en/voice.a.ogg", duration: 1.25)])
+    }
+}
