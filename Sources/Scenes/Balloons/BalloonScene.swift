@@ -95,38 +95,52 @@ public final class BalloonScene: GameScene {
 
     // MARK: - Rule events
 
+    /// Balloons' feedback table: the log line and the sound of each rule event.
+    static func cues(for event: BalloonEvent) -> [Cue] {
+        switch event {
+        case .spawned(let b):
+            let spawn = Cue.log("spawn", [
+                ("balloon", .string(b.name)), ("type", .string(b.type.rawValue)), ("color", .string(b.color)),
+                ("number", .optional(b.number)), ("spot", .int(b.spot)), ("speed", .double(b.speed)),
+            ])
+            switch b.type {
+            case .regular: return [spawn]
+            case .bonus: return [spawn, .effect(.bonusArrive)]
+            case .killer: return [spawn, .effect(.killerArrive)]
+            }
+        case .escaped(let b):
+            return [.log("escape", [("balloon", .string(b.name))])]
+        case .popped(let b, _):
+            return [.log("pop", [("balloon", .string(b.name)), ("type", .string(b.type.rawValue)), ("number", .optional(b.number))]),
+                    .effect(b.type == .killer ? .boom : .pop)]
+        case .slowedDown:
+            return [.effect(.magic)]
+        case .ended:
+            return []
+        }
+    }
+
+    /// Turns rule events into cues (the table above), animations and the game's end.
     private func handle(_ events: [BalloonEvent], now: Double) -> [SceneCommand] {
         var commands: [SceneCommand] = []
         for event in events {
+            context.perform(Self.cues(for: event))
             switch event {
-            case .spawned(let b):
-                context.log.emit("spawn", [
-                    ("balloon", .string(b.name)), ("type", .string(b.type.rawValue)), ("color", .string(b.color)),
-                    ("number", .optional(b.number)), ("spot", .int(b.spot)), ("speed", .double(b.speed)),
-                ])
-                if b.type == .bonus { context.play(.bonusArrive) }
-                if b.type == .killer { context.play(.killerArrive) }
-            case .escaped(let b):
-                context.log.emit("escape", [("balloon", .string(b.name))])
+            case .spawned, .escaped, .slowedDown:
+                break
             case .popped(let b, let points):
-                context.log.emit("pop", [("balloon", .string(b.name)), ("type", .string(b.type.rawValue)), ("number", .optional(b.number))])
                 let center = BalloonLayout.body(in: swayedFrame(b, at: now)).center
                 switch b.type {
                 case .regular:
-                    context.play(.pop)
                     effects.append(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .pop, seed: b.id))
                 case .bonus:
-                    context.play(.pop)
                     effects.append(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .magic, seed: b.id))
                 case .killer:
-                    context.play(.boom)
                     effects.append(PopEffect(center: center, tint: Color(70, 70, 84), style: .boom, seed: b.id))
                     timeline.tween(Self.shakeDuration, step: { [weak self] v in self?.shake = 1 - v }, done: { [weak self] in self?.shake = 0 })
                     timeline.tween(Self.flashDuration, step: { [weak self] v in self?.flash = 1 - v }, done: { [weak self] in self?.flash = 0 })
                 }
                 if points > 0 { flights.append(FlyingNumber(number: points, from: center)) }
-            case .slowedDown:
-                context.play(.magic)
             case .ended(let reason):
                 landAllFlights()
                 switch reason {
