@@ -3,14 +3,20 @@ import XCTest
 import Scenes
 
 /// The Linux packaging (packaging/install.mk): `make install-files` into a temporary DESTDIR,
-/// the installed game finds its assets in share/, the desktop entry and AppStream metainfo
-/// validate, and `make uninstall` removes exactly what was installed.
+/// the installed game finds its assets in share/ and its fonts in fonts-sil-andika, the
+/// desktop entry and AppStream metainfo validate, the manual page and the commented system
+/// config are right, and `make uninstall` removes exactly what was installed.
 ///
-/// These tests install the debug binary the suite was built with (`make install` would first
-/// make a release build, which takes minutes). The .deb is checked by packaging/test-deb.sh.
+/// These tests install the debug binary the suite was built with. `test_debPackage` builds
+/// the release .deb and runs packaging/test-deb.sh on it (lintian included); set
+/// KJC_SKIP_DEB=1 to skip it. The slower checks (two builds compared, a clean install in a
+/// chroot) are `make test-deb`.
 final class PackagingTests: XCTestCase {
     static let appID = "io.github.kidsjoycenter.KidsJoyCenter"
     static let iconSizes = [48, 64, 128, 256]
+    /// Debian's fonts-sil-andika, which the game uses instead of copies of the fonts.
+    static let systemFontDir = "/usr/share/fonts/truetype/andika"
+    static let fonts = ["Andika-Bold.ttf", "Andika-Regular.ttf"]
 
     /// The folder holding Package.swift, found by walking up from this file.
     static let packageRoot: String = {
@@ -108,6 +114,8 @@ final class PackagingTests: XCTestCase {
 
     func installFiles(destdir: String) throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: Self.builtBinary), "build the app first: \(Self.builtBinary)")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: Self.systemFontDir + "/Andika-Regular.ttf"),
+                          "fonts-sil-andika is not installed: run `make packaging-deps`")
         try XCTSkipUnless(Self.which("make") != nil, "make is not installed")
         let r = try Self.make(["install-files", "BIN_PATH=\(Self.builtBinary)", "DESTDIR=\(destdir)", "PREFIX=/usr"])
         XCTAssertEqual(r.status, 0, "make install-files failed:\n\(r.output)")
@@ -124,13 +132,18 @@ final class PackagingTests: XCTestCase {
 
         // What install put where.
         XCTAssertTrue(fm.isExecutableFile(atPath: usr + "/bin/kids-joy-center"))
-        for sub in ["images", "sounds", "fonts"] {
+        for sub in ["images", "sounds"] {
             let installed = Set((try? fm.contentsOfDirectory(atPath: "\(share)/\(sub)")) ?? [])
             let source = Set(((try? fm.contentsOfDirectory(atPath: "\(Self.packageRoot)/Assets/\(sub)")) ?? []))
             XCTAssertEqual(installed, source, "share/kids-joy-center/\(sub) holds every file of Assets/\(sub)")
         }
-        for file in ["CREDITS.md", "LICENSE-Apache-2.0.txt", "fonts/OFL.txt", "images/logo.qoi", "fonts/Andika-Regular.ttf"] {
+        for file in ["CREDITS.md", "LICENSE-Apache-2.0.txt", "images/logo.qoi"] {
             XCTAssertTrue(fm.fileExists(atPath: "\(share)/\(file)"), file)
+        }
+        // The fonts are links to Debian's fonts-sil-andika, never copies.
+        XCTAssertEqual(((try? fm.contentsOfDirectory(atPath: share + "/fonts")) ?? []).sorted(), Self.fonts)
+        for font in Self.fonts {
+            XCTAssertEqual(try? fm.destinationOfSymbolicLink(atPath: "\(share)/fonts/\(font)"), "\(Self.systemFontDir)/\(font)")
         }
         XCTAssertEqual(fm.contents(atPath: "\(usr)/share/applications/\(Self.appID).desktop"),
                        fm.contents(atPath: "\(Self.packageRoot)/packaging/\(Self.appID).desktop"))
@@ -211,7 +224,9 @@ final class PackagingTests: XCTestCase {
 
         let text = try String(contentsOfFile: file, encoding: .utf8)
         for line in ["Name=Kids Joy Center", "Exec=kids-joy-center", "Icon=\(Self.appID)", "Terminal=false",
-                     "Type=Application", "Categories=Game;KidsGame;Education;"] {
+                     "Type=Application", "Categories=Game;KidsGame;Education;",
+                     // The window's Wayland app_id and X11 WM_CLASS are the desktop id.
+                     "StartupWMClass=\(Self.appID)"] {
             XCTAssertTrue(text.split(separator: "\n").contains(Substring(line)), "desktop entry has \(line)")
         }
         XCTAssertTrue(text.contains("\nComment="))
@@ -223,11 +238,18 @@ final class PackagingTests: XCTestCase {
             throw XCTSkip("appstreamcli is missing: run `make packaging-deps`")
         }
         let file = "\(Self.packageRoot)/packaging/\(Self.appID).metainfo.xml"
-        let r = try Self.run(tool, ["validate", "--no-net", file])
+        let r = try Self.run(tool, ["validate", "--pedantic", "--no-net", file])
         XCTAssertEqual(r.status, 0, r.output)
-        // Only pedantic notes are allowed (the id has capitals, as the reverse-DNS id was chosen).
+        // Only pedantic notes are allowed (the id has capitals, as the reverse-DNS id was chosen),
+        // and one info from Debian 12's appstream 0.16, which predates AppStream 1.0's
+        // <developer id="...">.
         let problems = r.output.split(separator: "\n").filter { ["E:", "W:", "I:"].contains($0.prefix(2)) }
+            .filter { !$0.hasSuffix("unknown-tag developer") }
         XCTAssertEqual(problems, [], r.output)
+        if let util = Self.which("appstream-util") {
+            let u = try Self.run(util, ["validate", "--nonet", file])
+            XCTAssertEqual(u.status, 0, u.output)
+        }
 
         let xml = try String(contentsOfFile: file, encoding: .utf8)
         XCTAssertTrue(xml.contains("<id>\(Self.appID)</id>"))
@@ -235,6 +257,82 @@ final class PackagingTests: XCTestCase {
         XCTAssertTrue(xml.contains("<binary>kids-joy-center</binary>"))
         XCTAssertTrue(xml.contains("<release version=\"\(AppInfo.version)\""), "the newest release is AppInfo.version")
         XCTAssertTrue(xml.contains("<content_rating type=\"oars-1.1\""))
-        XCTAssertFalse(xml.contains("<url"), "no placeholder URLs")
+        let home = "https://github.com/kidsjoycenter/kids-joy-center"
+        XCTAssertTrue(xml.contains("<url type=\"homepage\">\(home)</url>"))
+        XCTAssertTrue(xml.contains("<url type=\"bugtracker\">\(home)/issues</url>"))
+        XCTAssertTrue(xml.contains("<developer id=\"io.github.kidsjoycenter\">"))
+        XCTAssertTrue(xml.contains("<update_contact>"))
+        // The same age range and words as the game and the README.
+        XCTAssertTrue(xml.contains("3 to 7"))
+        XCTAssertTrue(xml.contains("Sky, Water or Land"))
+        XCTAssertFalse(xml.contains("three to six"))
+        XCTAssertFalse(xml.contains("the sea or the road"))
+        // Every screenshot is one of docs/screenshots.
+        let shots = xml.components(separatedBy: "/docs/screenshots/").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        XCTAssertGreaterThanOrEqual(shots.count, 3)
+        for shot in shots {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(Self.packageRoot)/docs/screenshots/\(shot)"), shot)
+        }
+    }
+
+    // MARK: - manual page, system config
+
+    func test_manualPageRendersWithoutWarnings() throws {
+        guard let man = Self.which("man") else { throw XCTSkip("man is missing: run `make packaging-deps`") }
+        let page = "\(Self.packageRoot)/packaging/kids-joy-center.6"
+        // As lintian checks it (-Z: troff only), and rendered in full, at two widths.
+        for args in [["--warnings", "-E", "UTF-8", "-l", "-Tutf8", "-Z", page], ["--warnings", "-l", page]] {
+            for width in ["80", "100"] {
+                let r = try Self.run(man, args, environment: ["LC_ALL": "C.UTF-8", "MANWIDTH": width])
+                XCTAssertEqual(r.status, 0, r.stderr)
+                XCTAssertEqual(r.stderr, "", "groff warnings (MANWIDTH=\(width), \(args))")
+            }
+        }
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        for section in ["OPTIONS", "COMMANDS", "KEYS", "KIOSK MODE AND THE ADULT GATE", "CONFIGURATION",
+                        "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
+            XCTAssertTrue(text.contains(".SH \(section)\n"), section)
+        }
+        // Every option of --help is documented (the man page escapes its hyphens).
+        let help = try Self.run(Self.builtBinary, ["--help"])
+        let options = Set(help.stdout.split(whereSeparator: { " ,\n[]<>|".contains($0) })
+            .filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
+        XCTAssertFalse(options.isEmpty, help.output)
+        for option in options {
+            XCTAssertTrue(text.contains(option.replacingOccurrences(of: "-", with: "\\-")), "man page documents \(option)")
+        }
+    }
+
+    func test_systemConfigListsEveryKeyCommentedOut() throws {
+        let text = try String(contentsOfFile: "\(Self.packageRoot)/packaging/config.toml", encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Shipped as a conffile, it must change nothing: only comments and blank lines.
+        for line in lines {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            XCTAssertTrue(t.isEmpty || t.hasPrefix("#"), "not commented out: \(line)")
+        }
+        let defaults = ["fullscreen": "false", "kiosk": "false", "mute": "false", "volume": "100",
+                        "data-dir": "\"$XDG_DATA_HOME/kids-joy-center\"", "language": "\"auto\"", "voice": "true",
+                        "effects": "true", "profiles": "true", "games": "[\"memory\", \"sorting\", \"balloons\"]",
+                        "levels": "[\"easy\", \"medium\", \"hard\"]", "relaxed": "false", "session-minutes": "0",
+                        "gate-pin": "\"\""]
+        for (key, value) in defaults {
+            XCTAssertTrue(lines.contains("# \(key) = \(value)"), "config.toml lists \(key) = \(value)")
+        }
+        XCTAssertTrue(lines.contains("# [locked]"), "config.toml explains the [locked] table")
+    }
+
+    // MARK: - the Debian package
+
+    /// `make deb` (release build) and packaging/test-deb.sh: lintian -I -E --pedantic
+    /// --fail-on error,warning, the package's files, and a headless run of its binary.
+    func test_debPackage() throws {
+        try XCTSkipIf(ProcessInfo.processInfo.environment["KJC_SKIP_DEB"] == "1", "KJC_SKIP_DEB=1")
+        for tool in ["dpkg-deb", "lintian", "make"] where Self.which(tool) == nil {
+            throw XCTSkip("\(tool) is missing: run `make packaging-deps deb-deps`")
+        }
+        let r = try Self.run("\(Self.packageRoot)/packaging/test-deb.sh", [], cwd: Self.packageRoot, timeout: 1800)
+        XCTAssertEqual(r.status, 0, r.output)
+        XCTAssertTrue(r.stdout.contains("PASS:"), r.output)
     }
 }
