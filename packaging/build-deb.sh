@@ -100,5 +100,7 @@ chmod 644 "$STAGE/DEBIAN/"*
 touch -h -d "@$SOURCE_DATE_EPOCH" "$STAGE/DEBIAN" "$STAGE/DEBIAN/"*
 
 mkdir -p "$(dirname "$deb_out")"
-dpkg-deb --root-owner-group -Zxz -z9 --threads-max=1 --build "$STAGE" "$deb_out" >/dev/null
+# Written aside, then renamed: a reader never sees half a package.
+dpkg-deb --root-owner-group -Zxz -z9 --threads-max=1 --build "$STAGE" "$deb_out.tmp" >/dev/null
+mv -f "$deb_out.tmp" "$deb_out"
 echo "Built $deb_out ($(du -k "$deb_out" | cut -f1) KiB, installed $installed_size KiB, sha256 $(sha256sum "$deb_out" | cut -c1-16))"
