@@ -12,7 +12,9 @@
 #                                  tree in another folder and compare the two byte for byte,
 #                                  then packaging/test-deb-chroot.sh (`make test-deb`)
 #
-# Prints PASS or FAIL (exit status 0 or 1).
+# Prints PASS or FAIL (exit status 0 or 1). Checks that wait for changes elsewhere (the
+# game's own font lookup, its WM_CLASS, the size budgets) print "pending" until they pass;
+# KJC_STRICT=1 makes them count.
 set -uo pipefail
 export LC_ALL=C.UTF-8
 cd "$(dirname "$0")/.."
@@ -24,6 +26,15 @@ failures=0
 ok()   { echo "  ok:   $*"; }
 fail() { echo "  FAIL: $*"; failures=$((failures + 1)); }
 check() { local what=$1; shift; if "$@"; then ok "$what"; else fail "$what"; fi; }
+# What waits for work elsewhere (the Swift side, the smaller binary): reported as
+# "pending" while it fails; KJC_STRICT=1 makes it count.
+pending=0
+later() {
+  local what=$1; shift
+  if "$@"; then ok "$what"
+  elif [ "${KJC_STRICT:-0}" = 1 ]; then fail "$what"
+  else echo "  pending: $what"; pending=$((pending + 1)); fi
+}
 start=$(date +%s)
 
 version=$(dpkg-parsechangelog -l packaging/debian/changelog -S Version)
@@ -173,6 +184,27 @@ check "log has a dump of home" grep -q '"event":"dump","scene":"home"' <<<"$out"
 [ -s "$root/stderr" ] && sed 's/^/  stderr| /' "$root/stderr"
 check "--version prints $version" bash -c '[ "$("$1" --version)" = "$2" ]' _ "$bin" "$version"
 
+# Without the links in share/kids-joy-center/fonts, the game must find fonts-sil-andika's
+# fonts by itself (Swift side: fontconfig or Debian's folder, Assets/fonts as the override).
+mv "$root/usr/share/kids-joy-center/fonts" "$root/fonts-links"
+later "the game finds the Andika fonts without the links (its own lookup)" bash -c '
+  cd "$1/work" && printf "0.1 dump\n" | env -i PATH=/usr/bin:/bin HOME="$1/work" SDL_AUDIODRIVER=dummy \
+    timeout 60 "$2" --headless --data-dir "$1/data" --script - --log - >/dev/null 2>&1' _ "$root" "$bin"
+mv "$root/fonts-links" "$root/usr/share/kids-joy-center/fonts"
+
+# The window's X11 WM_CLASS (and Wayland app_id) must be the desktop id, so that docks
+# match the window to its menu entry (StartupWMClass). Swift side: set
+# SDL_VIDEO_X11_WMCLASS and SDL_VIDEO_WAYLAND_WMCLASS before SDL_Init.
+if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null && command -v xprop >/dev/null; then
+  wmclass=$(cd "$root/work" && env -u SDL_VIDEO_X11_WMCLASS -u SDL_VIDEO_WAYLAND_WMCLASS SDL_AUDIODRIVER=dummy \
+    timeout 60 xvfb-run -a bash -c '
+      "$1" --windowed --data-dir "$2" >/dev/null 2>&1 & pid=$!
+      for i in $(seq 1 80); do w=$(xdotool search --pid $pid 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.25; done
+      sleep 0.5; [ -n "$w" ] && xprop -id "$w" WM_CLASS; kill $pid; wait $pid 2>/dev/null; true' _ "$bin" "$root/data")
+  echo "  | $wmclass"
+  later "WM_CLASS is $APP_ID" grep -q "\"$APP_ID\", \"$APP_ID\"" <<<"$wmclass"
+fi
+
 echo "== sizes"
 deb_kb=$(du -k --apparent-size "$deb" | cut -f1)
 inst_kb=$(field Installed-Size)
@@ -180,11 +212,9 @@ bin_kb=$(du -k --apparent-size "$bin" | cut -f1)
 voices_kb=$(du -k --apparent-size -s "$root/usr/share/kids-joy-center/voices" 2>/dev/null | cut -f1)
 echo "  | .deb $deb_kb KiB, installed $inst_kb KiB, binary (stripped) $bin_kb KiB, voices ${voices_kb:-0} KiB"
 # The budgets (without the voices: .deb <= 6 MB, installed <= 20 MB) need the Foundation-free
-# binary; until then they are reported, not enforced (KJC_ENFORCE_SIZE=1 enforces them).
-if [ "${KJC_ENFORCE_SIZE:-0}" = 1 ]; then
-  check "installed without voices <= 20 MB" test $((inst_kb - ${voices_kb:-0})) -le 20480
-  check ".deb <= 6 MB (voices are counted at their installed size)" test "$deb_kb" -le $((6144 + ${voices_kb:-0}))
-fi
+# binary, which another change brings.
+later "installed without the voices <= 20 MB" test $((inst_kb - ${voices_kb:-0})) -le 20480
+later ".deb without the voices <= 6 MB (voices counted at their installed size)" test "$deb_kb" -le $((6144 + ${voices_kb:-0}))
 
 if [ "$all" = 1 ]; then
   echo "== reproducible: a second build from a copy of the tree in another folder"
@@ -210,4 +240,5 @@ if [ "$all" = 1 ]; then
 fi
 
 echo "== $(( $(date +%s) - start )) s"
+[ "$pending" = 0 ] || echo "($pending check(s) pending: see above)"
 if [ "$failures" = 0 ]; then echo "PASS: $deb"; exit 0; else echo "FAIL: $failures check(s) failed for $deb"; exit 1; fi
