@@ -8,7 +8,7 @@
 #   make test-deb                                   the .deb's checks, lintian, two builds
 #                                                   compared, a clean install in a chroot
 #   make packaging-deps                             the validators the packaging tests use
-#   make packaging-check                            validate the desktop entry and metainfo
+#   make packaging-check                            validate the desktop entry, metainfo, man page
 
 APP_ID        := io.github.kidsjoycenter.KidsJoyCenter
 # The version has one home: AppInfo.version in the sources (wherever the file lives).
@@ -119,7 +119,9 @@ packaging-deps:
 
 packaging-check: packaging-deps
 	desktop-file-validate packaging/$(APP_ID).desktop
-	appstreamcli validate --no-net packaging/$(APP_ID).metainfo.xml
+	appstreamcli validate --pedantic --no-net packaging/$(APP_ID).metainfo.xml
+	appstream-util validate --nonet packaging/$(APP_ID).metainfo.xml
+	MANWIDTH=80 man --warnings -l packaging/$(BIN).6 >/dev/null
 
 # ---- Debian package ---------------------------------------------------------------------
 # The deb's binary links the Swift runtime statically (-static-stdlib), so it needs only
