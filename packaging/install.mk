@@ -4,22 +4,30 @@
 #   make install   [PREFIX=/usr/local] [DESTDIR=]   release build, then install-files
 #   make install-files BIN_PATH=FILE ...            install an already built binary
 #   make uninstall [PREFIX=...] [DESTDIR=...]       remove exactly what install-files installs
-#   make deb                                        dist/kids-joy-center_<version>_<arch>.deb
+#   make deb [SKIP_BUILD=1] [DEB_BIN=FILE]          dist/kids-joy-center_<version>_<arch>.deb
+#   make test-deb                                   the .deb's checks, lintian, two builds
+#                                                   compared, a clean install in a chroot
 #   make packaging-deps                             the validators the packaging tests use
-#   make packaging-check                            validate the desktop entry and metainfo
+#   make packaging-check                            validate the desktop entry, metainfo, man page
 
 APP_ID        := io.github.kidsjoycenter.KidsJoyCenter
-# The version has one home: AppInfo.version in the sources.
-PKG_VERSION   := $(shell sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' Sources/KidsJoyApp/AppOptions.swift)
+# The version has one home: AppInfo.version in the sources (wherever the file lives).
+PKG_VERSION   := $(shell grep -rhs 'static let version = "' Sources | sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' | head -1)
 INSTALL       ?= install
 # The binary install-files copies; `make install` builds it first.
 BIN_PATH      ?= .build/release/$(BIN)
 
-# Packages the packaging tests need (desktop-file-validate, appstreamcli).
-APT_PACKAGING := desktop-file-utils appstream
-# Packages `make deb` needs (dpkg-deb is in dpkg; dpkg-shlibdeps in dpkg-dev; strip in binutils).
+# Packages the packaging tests need: desktop-file-validate, appstreamcli, appstream-util,
+# lintian, man (to check the manual page), and the fonts the installed game uses.
+APT_PACKAGING := desktop-file-utils appstream appstream-util lintian man-db fonts-sil-andika
+# Packages `make deb` needs (dpkg-deb is in dpkg; dpkg-shlibdeps and dpkg-parsechangelog in
+# dpkg-dev; strip in binutils).
 APT_DEB       := dpkg-dev binutils
+# `make test-deb` builds a bare Debian chroot.
+APT_TEST_DEB  := mmdebstrap
 
+# The Debian package sets bindir=/usr/games; the assets stay in $(PREFIX)/share, which the
+# game finds as ../share/kids-joy-center next to its binary.
 bindir        = $(PREFIX)/bin
 datadir       = $(PREFIX)/share
 pkgdatadir    = $(datadir)/$(BIN)
@@ -30,8 +38,13 @@ icondir       = $(datadir)/icons/hicolor
 # What is installed, listed once: install-files copies these and uninstall removes them.
 PKG_IMAGES    := $(notdir $(sort $(wildcard Assets/images/*.qoi Assets/images/*.png)))
 PKG_SOUNDS    := $(notdir $(sort $(wildcard Assets/sounds/*.wav)))
-PKG_FONTS     := $(notdir $(sort $(wildcard Assets/fonts/*.ttf))) OFL.txt
-PKG_TOPFILES  := CREDITS.md LICENSE-Apache-2.0.txt
+# The fonts are Debian's (fonts-sil-andika), never copies. Until the game looks them up
+# itself (fontconfig or Debian's folder; Assets/fonts stays the override), share/.../fonts
+# holds symbolic links to them. The .deb makes the links relative (FONT_LINK_DIR).
+SYSTEM_FONT_DIR := /usr/share/fonts/truetype/andika
+FONT_LINK_DIR ?= $(SYSTEM_FONT_DIR)
+PKG_FONTS     := Andika-Regular.ttf Andika-Bold.ttf
+PKG_TOPFILES  ?= CREDITS.md LICENSE-Apache-2.0.txt
 ICON_SIZES    := 48 64 128 256
 # Source of each icon size: Assets/images/app-icon-N.png, the 256 px one is app-icon.png.
 icon_src       = Assets/images/app-icon$(if $(filter 256,$(1)),,-$(1)).png
@@ -41,7 +54,7 @@ INSTALLED_FILES = \
 	$(addprefix $(pkgdatadir)/images/,$(PKG_IMAGES)) \
 	$(addprefix $(pkgdatadir)/sounds/,$(PKG_SOUNDS)) \
 	$(addprefix $(pkgdatadir)/fonts/,$(PKG_FONTS)) \
-	$(addprefix $(pkgdatadir)/,$(PKG_TOPFILES)) \
+	$(addprefix $(pkgdatadir)/,CREDITS.md LICENSE-Apache-2.0.txt) \
 	$(appsdir)/$(APP_ID).desktop \
 	$(metainfodir)/$(APP_ID).metainfo.xml \
 	$(foreach s,$(ICON_SIZES),$(icondir)/$(s)x$(s)/apps/$(APP_ID).png)
@@ -63,7 +76,7 @@ install: release
 	@$(MAKE) --no-print-directory install-files BIN_PATH=.build/release/$(BIN)
 
 install-files:
-	@test -n "$(PKG_VERSION)" || { echo "error: no AppInfo.version in Sources/KidsJoyApp/AppOptions.swift"; exit 1; }
+	@test -n "$(PKG_VERSION)" || { echo "error: no AppInfo.version in Sources/Scenes/App/AppOptions.swift"; exit 1; }
 	@test -x "$(BIN_PATH)" || { echo "error: $(BIN_PATH) is not built: run 'make install', or pass BIN_PATH=<built binary>"; exit 1; }
 	@test -f Assets/images/logo.qoi || { echo "error: Assets/ is incomplete: run tools/make-assets"; exit 1; }
 	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(pkgdatadir)/images" "$(DESTDIR)$(pkgdatadir)/sounds" \
@@ -71,12 +84,14 @@ install-files:
 	$(INSTALL) -m 755 "$(BIN_PATH)" "$(DESTDIR)$(bindir)/$(BIN)"
 	$(INSTALL) -m 644 $(addprefix Assets/images/,$(PKG_IMAGES)) "$(DESTDIR)$(pkgdatadir)/images/"
 	$(INSTALL) -m 644 $(addprefix Assets/sounds/,$(PKG_SOUNDS)) "$(DESTDIR)$(pkgdatadir)/sounds/"
-	$(INSTALL) -m 644 $(addprefix Assets/fonts/,$(PKG_FONTS)) "$(DESTDIR)$(pkgdatadir)/fonts/"
-	$(INSTALL) -m 644 $(addprefix Assets/,$(PKG_TOPFILES)) "$(DESTDIR)$(pkgdatadir)/"
+	$(foreach f,$(PKG_FONTS),ln -sfn "$(FONT_LINK_DIR)/$(f)" "$(DESTDIR)$(pkgdatadir)/fonts/$(f)" &&) true
+	$(if $(PKG_TOPFILES),$(INSTALL) -m 644 $(addprefix Assets/,$(PKG_TOPFILES)) "$(DESTDIR)$(pkgdatadir)/")
 	$(INSTALL) -m 644 packaging/$(APP_ID).desktop "$(DESTDIR)$(appsdir)/$(APP_ID).desktop"
 	$(INSTALL) -m 644 packaging/$(APP_ID).metainfo.xml "$(DESTDIR)$(metainfodir)/$(APP_ID).metainfo.xml"
 	$(foreach s,$(ICON_SIZES),$(INSTALL) -D -m 644 $(call icon_src,$(s)) "$(DESTDIR)$(icondir)/$(s)x$(s)/apps/$(APP_ID).png" &&) true
 	@echo "Installed $(BIN) $(PKG_VERSION) in $(DESTDIR)$(PREFIX)"
+	@test -n "$(DESTDIR)" || test -f $(SYSTEM_FONT_DIR)/Andika-Regular.ttf || \
+	  echo "warning: the game needs Debian's fonts-sil-andika: sudo apt install fonts-sil-andika"
 
 # Removes the listed files and the game's own folders. Shared folders (bin, applications,
 # icons/...) stay, except under a DESTDIR staging root, where every folder left empty is
@@ -104,50 +119,44 @@ packaging-deps:
 
 packaging-check: packaging-deps
 	desktop-file-validate packaging/$(APP_ID).desktop
-	appstreamcli validate --no-net packaging/$(APP_ID).metainfo.xml
+	appstreamcli validate --pedantic --no-net packaging/$(APP_ID).metainfo.xml
+	appstream-util validate --nonet packaging/$(APP_ID).metainfo.xml
+	MANWIDTH=80 man --warnings -l packaging/$(BIN).6 >/dev/null
 
 # ---- Debian package ---------------------------------------------------------------------
-# The deb's binary links the Swift runtime statically (-static-stdlib, Foundation included),
-# so it needs only Debian's libraries; it is built in its own scratch path, without the
-# $ORIGIN rpath SwiftPM adds by default.
+# The deb's binary links the Swift runtime statically (-static-stdlib), so it needs only
+# Debian's libraries; it is built in its own scratch path, without the $ORIGIN rpath
+# SwiftPM adds by default, hardened as Debian asks (full RELRO and bind-now), without debug
+# information (it is stripped anyway, and it holds the build folder's paths) and with the
+# source folder mapped to a fixed name, so that where the tree lives does not change a byte.
+# packaging/build-deb.sh stages and builds the package (see there).
 DEB_SCRATCH   := .build-deb
-# Staged as debian/<package>/ so that dpkg-shlibdeps knows the package it looks at.
-DEB_ROOT      := $(DEB_SCRATCH)/pkg
-DEB_STAGE     := $(DEB_ROOT)/debian/$(BIN)
 DEB_ARCH       = $(shell dpkg --print-architecture)
 DEB_FILE       = dist/$(BIN)_$(PKG_VERSION)_$(DEB_ARCH).deb
-DEB_BIN       := $(DEB_SCRATCH)/release/$(BIN)
+DEB_BIN       ?= $(DEB_SCRATCH)/release/$(BIN)
+DEB_SWIFTFLAGS := -Xswiftc -static-stdlib \
+	-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
+	-Xswiftc -gnone -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/build/$(BIN)
+# Every date in the package: the last commit's (or the changelog's outside git).
+DEB_EPOCH      = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null),$(shell dpkg-parsechangelog -l packaging/debian/changelog -S Timestamp))
+
+.PHONY: test-deb test-deb-deps
 
 deb-deps: deps
 	$(call apt_install_missing,$(APT_DEB))
 
 deb-binary: deb-deps
-	$(SWIFT) build -c release --scratch-path $(DEB_SCRATCH) --disable-local-rpath -Xswiftc -static-stdlib
+	$(SWIFT) build -c release --scratch-path $(DEB_SCRATCH) --disable-local-rpath $(DEB_SWIFTFLAGS)
 
-deb: deb-binary
-	rm -rf "$(DEB_ROOT)"
-	$(MAKE) --no-print-directory install-files BIN_PATH=$(DEB_BIN) DESTDIR="$(abspath $(DEB_STAGE))" PREFIX=/usr
-	strip --strip-unneeded --remove-section=.comment --remove-section=.note "$(DEB_STAGE)/usr/bin/$(BIN)"
-	@if ldd "$(DEB_STAGE)/usr/bin/$(BIN)" | grep -E 'not found|libswift|libFoundation|libdispatch|libBlocksRuntime|/opt/swift'; then \
-	  echo "error: the deb's binary still needs libraries Debian does not have (see above)"; exit 1; fi
-	$(INSTALL) -D -m 644 packaging/debian/copyright "$(DEB_STAGE)/usr/share/doc/$(BIN)/copyright"
-	@# Depends: computed by dpkg-shlibdeps from the binary (it wants a debian/control, and
-	@# DEBIAN/ in the package root).
-	mkdir -p "$(DEB_STAGE)/DEBIAN"
-	printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' $(BIN) $(BIN) > "$(DEB_ROOT)/debian/control"
-	cd "$(DEB_ROOT)" && dpkg-shlibdeps -O -e debian/$(BIN)/usr/bin/$(BIN) > shlibs.out 2> shlibs.err; \
-	  status=$$?; grep -v "should already be installed in their package" shlibs.err >&2; exit $$status
-	sed -n 's/^shlibs:Depends=//p' "$(DEB_ROOT)/shlibs.out" > "$(DEB_ROOT)/depends"
-	@for p in libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0; do \
-	  grep -q "$$p " "$(DEB_ROOT)/depends" || { echo "error: dpkg-shlibdeps did not list $$p: $$(cat $(DEB_ROOT)/depends)"; exit 1; }; \
-	done
-	find "$(DEB_STAGE)" -type d -exec chmod 755 {} +
-	sed -e 's/@VERSION@/$(PKG_VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
-	    -e "s/@INSTALLED_SIZE@/$$(du -sk --exclude=DEBIAN "$(DEB_STAGE)" | cut -f1)/" \
-	    -e "s/@DEPENDS@/$$(cat "$(DEB_ROOT)/depends")/" \
-	    packaging/debian/control.in > "$(DEB_STAGE)/DEBIAN/control"
-	chmod 644 "$(DEB_STAGE)/DEBIAN/control"
-	mkdir -p dist
-	dpkg-deb --root-owner-group -Zxz --build "$(DEB_STAGE)" "$(DEB_FILE)"
-	dpkg-deb -I "$(DEB_FILE)"
-	@echo "Built $(DEB_FILE)"
+# SKIP_BUILD=1 packages the binary already built (DEB_BIN) without asking SwiftPM.
+deb: $(if $(filter 1,$(SKIP_BUILD)),deb-deps,deb-binary)
+	SOURCE_DATE_EPOCH=$(DEB_EPOCH) packaging/build-deb.sh "$(DEB_BIN)" "$(DEB_FILE)"
+
+test-deb-deps: packaging-deps deb-deps
+	$(call apt_install_missing,$(APT_TEST_DEB))
+
+# The slow checks (about 5 minutes): packaging/test-deb.sh (lintian included), a second
+# build from a copy of the tree in another folder compared byte for byte, and a clean
+# install, play and purge in a bare Debian 12 chroot.
+test-deb: test-deb-deps
+	packaging/test-deb.sh --all

@@ -1,177 +1,342 @@
 import Foundation
-import Testing
-@testable import KidsJoyApp
+import XCTest
 
-extension HeavyTests {
-    /// The Linux packaging (packaging/install.mk): `make install-files` into a temporary DESTDIR,
-    /// the installed game finds its assets in share/, the desktop entry and AppStream metainfo
-    /// validate, and `make uninstall` removes exactly what was installed.
-    ///
-    /// These tests install the debug binary the suite was built with (`make install` would first
-    /// make a release build, which takes minutes). The .deb is checked by packaging/test-deb.sh.
-    @Suite final class PackagingTests {
-        static let appID = "io.github.kidsjoycenter.KidsJoyCenter"
-        static let iconSizes = [48, 64, 128, 256]
-        static var canInstall: Bool { GameBinary.isBuilt && Exec.find("make") != nil }
+/// The Linux packaging (packaging/install.mk): `make install-files` into a temporary DESTDIR,
+/// the installed game finds its assets in share/ and its fonts in fonts-sil-andika, the
+/// desktop entry and AppStream metainfo validate, the manual page and the commented system
+/// config are right, and `make uninstall` removes exactly what was installed.
+///
+/// These tests install the debug binary the suite was built with. `test_debPackage` builds
+/// the release .deb and runs packaging/test-deb.sh on it (lintian included); set
+/// KJC_SKIP_DEB=1 to skip it. The slower checks (two builds compared, a clean install in a
+/// chroot) are `make test-deb`.
+final class PackagingTests: XCTestCase {
+    static let appID = "io.github.kidsjoycenter.KidsJoyCenter"
+    static let iconSizes = [48, 64, 128, 256]
+    /// Debian's fonts-sil-andika, which the game uses instead of copies of the fonts.
+    static let systemFontDir = "/usr/share/fonts/truetype/andika"
+    static let fonts = ["Andika-Bold.ttf", "Andika-Regular.ttf"]
 
-        /// Scratch folders of this test, removed when it ends.
-        private var scratch: [String] = []
-        deinit { for dir in scratch { try? FileManager.default.removeItem(atPath: dir) } }
+    /// The folder holding Package.swift, found by walking up from this file.
+    static let packageRoot: String = {
+        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while dir.path != "/" {
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir.path }
+            dir = dir.deletingLastPathComponent()
+        }
+        return FileManager.default.currentDirectoryPath
+    }()
 
-        /// Runs a program to the end (stopped after `timeout` seconds), with the test's
-        /// environment less `removing` and plus `environment`.
-        static func run(_ executable: String, _ args: [String], stdin: String? = nil, cwd: String? = nil,
-                        environment: [String: String] = [:], removing: [String] = [], timeout: Double = 120) throws -> ProcessResult {
-            var env = ProcessInfo.processInfo.environment
-            // A `make test` parent must not hand its jobserver or flags to this make.
-            for key in ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "GNUMAKEFLAGS"] + removing { env[key] = nil }
-            for (k, v) in environment { env[k] = v }
-            return try Exec.capture(executable, args, stdin: stdin, cwd: cwd, environment: env, timeout: timeout)
+    /// The `kids-joy-center` binary built beside this test bundle.
+    static var builtBinary: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        if dir.path.hasSuffix(".xctest") || dir.lastPathComponent == "MacOS" { dir = dir.deletingLastPathComponent() }
+        return dir.appendingPathComponent("kids-joy-center").path
+    }
+
+    struct Result { let status: Int32; let stdout: String; let stderr: String; var output: String { stdout + stderr } }
+
+    /// Runs a program to the end (killed after `timeout` seconds). Output goes through files,
+    /// so a chatty program can never fill a pipe and stall.
+    static func run(_ executable: String, _ args: [String], stdin: String? = nil, cwd: String? = nil,
+                    environment: [String: String] = [:], removing: [String] = [], timeout: TimeInterval = 120) throws -> Result {
+        let scratch = NSTemporaryDirectory() + "kjc-pkg-run-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        _ = FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/out"))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/err"))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = args
+        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        var env = ProcessInfo.processInfo.environment
+        // A `make test` parent must not hand its jobserver or flags to this make.
+        for key in ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "GNUMAKEFLAGS"] + removing { env[key] = nil }
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        p.standardOutput = out
+        p.standardError = err
+        let input = Pipe()
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < deadline { usleep(20_000) }
+        if p.isRunning { p.terminate() }
+        p.waitUntilExit()
+        try? out.close()
+        try? err.close()
+        let o = (try? String(contentsOfFile: scratch + "/out", encoding: .utf8)) ?? ""
+        let e = (try? String(contentsOfFile: scratch + "/err", encoding: .utf8)) ?? ""
+        return Result(status: p.terminationStatus, stdout: o, stderr: e)
+    }
+
+    static func make(_ args: [String]) throws -> Result {
+        try run("/usr/bin/env", ["make", "--no-print-directory", "-C", packageRoot] + args)
+    }
+
+    /// The path of `tool` on PATH, or nil.
+    static func which(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(dir)/\(tool)") {
+            return "\(dir)/\(tool)"
+        }
+        return nil
+    }
+
+    /// Every file and folder under `root`, as paths relative to it, sorted.
+    static func tree(_ root: String) -> [String] {
+        (FileManager.default.subpaths(atPath: root) ?? []).sorted()
+    }
+
+    /// Width and height from a PNG's IHDR chunk.
+    static func pngSize(_ path: String) -> (Int, Int)? {
+        guard let data = FileManager.default.contents(atPath: path), data.count >= 24,
+              data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        let b = [UInt8](data[16..<24])
+        let w = Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
+        let h = Int(b[4]) << 24 | Int(b[5]) << 16 | Int(b[6]) << 8 | Int(b[7])
+        return (w, h)
+    }
+
+    func makeDestDir() throws -> (tmp: String, destdir: String) {
+        let tmp = NSTemporaryDirectory() + "kjc-pkg-\(UUID().uuidString.prefix(8))"
+        let destdir = tmp + "/root"
+        try FileManager.default.createDirectory(atPath: destdir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: tmp) }
+        return (tmp, destdir)
+    }
+
+    func installFiles(destdir: String) throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: Self.builtBinary), "build the app first: \(Self.builtBinary)")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: Self.systemFontDir + "/Andika-Regular.ttf"),
+                          "fonts-sil-andika is not installed: run `make packaging-deps`")
+        try XCTSkipUnless(Self.which("make") != nil, "make is not installed")
+        let r = try Self.make(["install-files", "BIN_PATH=\(Self.builtBinary)", "DESTDIR=\(destdir)", "PREFIX=/usr"])
+        XCTAssertEqual(r.status, 0, "make install-files failed:\n\(r.output)")
+    }
+
+    // MARK: - install, run, uninstall
+
+    func test_installedGameRunsFromShareAndUninstallLeavesNothing() throws {
+        let (tmp, destdir) = try makeDestDir()
+        try installFiles(destdir: destdir)
+        let usr = destdir + "/usr"
+        let share = usr + "/share/kids-joy-center"
+        let fm = FileManager.default
+
+        // What install put where.
+        XCTAssertTrue(fm.isExecutableFile(atPath: usr + "/bin/kids-joy-center"))
+        for sub in ["images", "sounds"] {
+            let installed = Set((try? fm.contentsOfDirectory(atPath: "\(share)/\(sub)")) ?? [])
+            let source = Set(((try? fm.contentsOfDirectory(atPath: "\(Self.packageRoot)/Assets/\(sub)")) ?? []))
+            XCTAssertEqual(installed, source, "share/kids-joy-center/\(sub) holds every file of Assets/\(sub)")
+        }
+        for file in ["CREDITS.md", "LICENSE-Apache-2.0.txt", "images/logo.qoi"] {
+            XCTAssertTrue(fm.fileExists(atPath: "\(share)/\(file)"), file)
+        }
+        // The fonts are links to Debian's fonts-sil-andika, never copies.
+        XCTAssertEqual(((try? fm.contentsOfDirectory(atPath: share + "/fonts")) ?? []).sorted(), Self.fonts)
+        for font in Self.fonts {
+            XCTAssertEqual(try? fm.destinationOfSymbolicLink(atPath: "\(share)/fonts/\(font)"), "\(Self.systemFontDir)/\(font)")
+        }
+        XCTAssertEqual(fm.contents(atPath: "\(usr)/share/applications/\(Self.appID).desktop"),
+                       fm.contents(atPath: "\(Self.packageRoot)/packaging/\(Self.appID).desktop"))
+        XCTAssertEqual(fm.contents(atPath: "\(usr)/share/metainfo/\(Self.appID).metainfo.xml"),
+                       fm.contents(atPath: "\(Self.packageRoot)/packaging/\(Self.appID).metainfo.xml"))
+        for size in Self.iconSizes {
+            let icon = "\(usr)/share/icons/hicolor/\(size)x\(size)/apps/\(Self.appID).png"
+            let got = Self.pngSize(icon)
+            XCTAssertTrue(got?.0 == size && got?.1 == size, "\(icon) is a \(size)x\(size) PNG (got \(String(describing: got)))")
         }
 
-        static func make(_ args: [String]) throws -> ProcessResult {
-            try run("/usr/bin/env", ["make", "--no-print-directory", "-C", packageRoot] + args)
+        // The installed binary, started from an unrelated folder without KIDS_JOY_CENTER_ASSETS,
+        // finds its assets in ../share/kids-joy-center and plays a script.
+        let work = tmp + "/work"
+        try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let args = ["--headless", "--data-dir", tmp + "/data", "--script", "-", "--log", "-"]
+        let env = ["SDL_AUDIODRIVER": "dummy"]
+        let r = try Self.run(usr + "/bin/kids-joy-center", args, stdin: "0.1 tap 512 224\n0.3 dump\n", cwd: work,
+                             environment: env, removing: ["KIDS_JOY_CENTER_ASSETS"], timeout: 60)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.split(separator: "\n").contains { $0.contains("\"event\":\"select\"") }, r.stdout)
+
+        // And it is share/ it reads: with one sound gone it names that very file.
+        try fm.removeItem(atPath: share + "/sounds/pop.wav")
+        let broken = try Self.run(usr + "/bin/kids-joy-center", args, stdin: "0.1 dump\n", cwd: work,
+                                  environment: env, removing: ["KIDS_JOY_CENTER_ASSETS"], timeout: 60)
+        XCTAssertNotEqual(broken.status, 0)
+        XCTAssertTrue(broken.stderr.contains("/usr/share/kids-joy-center/sounds/pop.wav"), broken.stderr)
+
+        // Uninstall removes everything it installed, and the folders it made.
+        let u = try Self.make(["uninstall", "DESTDIR=\(destdir)", "PREFIX=/usr"])
+        XCTAssertEqual(u.status, 0, u.output)
+        XCTAssertTrue(fm.fileExists(atPath: destdir), "DESTDIR itself stays")
+        XCTAssertEqual(Self.tree(destdir), [], "nothing is left under DESTDIR")
+    }
+
+    func test_uninstallKeepsFilesItDidNotInstall() throws {
+        let (_, destdir) = try makeDestDir()
+        let fm = FileManager.default
+        let foreign = ["usr/bin/other-game", "usr/share/applications/other.desktop",
+                       "usr/share/icons/hicolor/48x48/apps/other.png", "usr/share/metainfo/other.metainfo.xml"]
+        for path in foreign {
+            try fm.createDirectory(atPath: destdir + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            XCTAssertTrue(fm.createFile(atPath: destdir + "/" + path, contents: Data("keep\n".utf8)))
+        }
+        let before = Self.tree(destdir)
+        try installFiles(destdir: destdir)
+        XCTAssertGreaterThan(Self.tree(destdir).count, before.count + 90)
+        let u = try Self.make(["uninstall", "DESTDIR=\(destdir)", "PREFIX=/usr"])
+        XCTAssertEqual(u.status, 0, u.output)
+        XCTAssertEqual(Self.tree(destdir), before, "uninstall removes only what install added")
+        // A second uninstall has nothing to do and still succeeds.
+        XCTAssertEqual(try Self.make(["uninstall", "DESTDIR=\(destdir)", "PREFIX=/usr"]).status, 0)
+        XCTAssertEqual(Self.tree(destdir), before)
+    }
+
+    func test_installFilesWithoutABinaryFailsAndSaysWhy() throws {
+        try XCTSkipUnless(Self.which("make") != nil, "make is not installed")
+        let (tmp, destdir) = try makeDestDir()
+        let r = try Self.make(["install-files", "BIN_PATH=\(tmp)/no-such-binary", "DESTDIR=\(destdir)", "PREFIX=/usr"])
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.output.contains("no-such-binary"), r.output)
+        XCTAssertEqual(Self.tree(destdir), [], "nothing is installed half-way")
+    }
+
+    // MARK: - desktop entry and AppStream metainfo
+
+    func test_desktopEntryValidates() throws {
+        guard let tool = Self.which("desktop-file-validate") else {
+            throw XCTSkip("desktop-file-validate is missing: run `make packaging-deps`")
+        }
+        let file = "\(Self.packageRoot)/packaging/\(Self.appID).desktop"
+        let r = try Self.run(tool, [file])
+        XCTAssertEqual(r.status, 0, r.output)
+        // Hints are allowed (Game and Education are both main categories, on purpose).
+        let problems = r.output.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        XCTAssertEqual(problems, [], r.output)
+
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        for line in ["Name=Kids Joy Center", "Exec=kids-joy-center", "Icon=\(Self.appID)", "Terminal=false",
+                     "Type=Application", "Categories=Game;KidsGame;Education;",
+                     // The window's Wayland app_id and X11 WM_CLASS are the desktop id.
+                     "StartupWMClass=\(Self.appID)"] {
+            XCTAssertTrue(text.split(separator: "\n").contains(Substring(line)), "desktop entry has \(line)")
+        }
+        XCTAssertTrue(text.contains("\nComment="))
+        XCTAssertTrue(text.contains("\nKeywords="))
+    }
+
+    func test_metainfoValidatesAndMatchesTheApp() throws {
+        guard let tool = Self.which("appstreamcli") else {
+            throw XCTSkip("appstreamcli is missing: run `make packaging-deps`")
+        }
+        let file = "\(Self.packageRoot)/packaging/\(Self.appID).metainfo.xml"
+        let r = try Self.run(tool, ["validate", "--pedantic", "--no-net", file])
+        XCTAssertEqual(r.status, 0, r.output)
+        // Only pedantic notes are allowed (the id has capitals, as the reverse-DNS id was chosen),
+        // and one info from Debian 12's appstream 0.16, which predates AppStream 1.0's
+        // <developer id="...">.
+        let problems = r.output.split(separator: "\n").filter { ["E:", "W:", "I:"].contains($0.prefix(2)) }
+            .filter { !$0.hasSuffix("unknown-tag developer") }
+        XCTAssertEqual(problems, [], r.output)
+        if let util = Self.which("appstream-util") {
+            let u = try Self.run(util, ["validate", "--nonet", file])
+            XCTAssertEqual(u.status, 0, u.output)
         }
 
-        /// Every file and folder under `root`, as paths relative to it, sorted.
-        static func tree(_ root: String) -> [String] {
-            (FileManager.default.subpaths(atPath: root) ?? []).sorted()
+        let xml = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(xml.contains("<id>\(Self.appID)</id>"))
+        XCTAssertTrue(xml.contains("<launchable type=\"desktop-id\">\(Self.appID).desktop</launchable>"))
+        XCTAssertTrue(xml.contains("<binary>kids-joy-center</binary>"))
+        // The newest release is the version of the newest Debian changelog entry, which
+        // packaging/build-deb.sh checks against AppInfo.version.
+        let changelog = try String(contentsOfFile: "\(Self.packageRoot)/packaging/debian/changelog", encoding: .utf8)
+        let version = changelog.split(separator: "(", maxSplits: 1).dropFirst().first?.prefix { $0 != ")" } ?? ""
+        XCTAssertFalse(version.isEmpty, "packaging/debian/changelog starts with kids-joy-center (VERSION)")
+        XCTAssertTrue(xml.contains("<release version=\"\(version)\""), "the newest release is \(version)")
+        XCTAssertTrue(xml.contains("<content_rating type=\"oars-1.1\""))
+        let home = "https://github.com/kidsjoycenter/kids-joy-center"
+        XCTAssertTrue(xml.contains("<url type=\"homepage\">\(home)</url>"))
+        XCTAssertTrue(xml.contains("<url type=\"bugtracker\">\(home)/issues</url>"))
+        XCTAssertTrue(xml.contains("<developer id=\"io.github.kidsjoycenter\">"))
+        XCTAssertTrue(xml.contains("<update_contact>"))
+        // The same age range and words as the game and the README.
+        XCTAssertTrue(xml.contains("3 to 7"))
+        XCTAssertTrue(xml.contains("Sky, Water or Land"))
+        XCTAssertFalse(xml.contains("three to six"))
+        XCTAssertFalse(xml.contains("the sea or the road"))
+        // Every screenshot is one of docs/screenshots.
+        let shots = xml.components(separatedBy: "/docs/screenshots/").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        XCTAssertGreaterThanOrEqual(shots.count, 3)
+        for shot in shots {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(Self.packageRoot)/docs/screenshots/\(shot)"), shot)
         }
+    }
 
-        func makeDestDir() throws -> (tmp: String, destdir: String) {
-            let tmp = NSTemporaryDirectory() + "kjc-pkg-\(UUID().uuidString.prefix(8))"
-            let destdir = tmp + "/root"
-            try FileManager.default.createDirectory(atPath: destdir, withIntermediateDirectories: true)
-            scratch.append(tmp)
-            return (tmp, destdir)
-        }
+    // MARK: - manual page, system config
 
-        func installFiles(destdir: String) throws {
-            let r = try Self.make(["install-files", "BIN_PATH=\(GameBinary.path)", "DESTDIR=\(destdir)", "PREFIX=/usr"])
-            #expect(r.status == 0, "make install-files failed:\n\(r.output)")
-        }
-
-        // MARK: - install, run, uninstall
-
-        @Test(.enabled(if: canInstall, "build the app first; make is needed"))
-        func test_installedGameRunsFromShareAndUninstallLeavesNothing() throws {
-            let (tmp, destdir) = try makeDestDir()
-            try installFiles(destdir: destdir)
-            let usr = destdir + "/usr"
-            let share = usr + "/share/kids-joy-center"
-            let fm = FileManager.default
-
-            // What install put where.
-            #expect(fm.isExecutableFile(atPath: usr + "/bin/kids-joy-center"))
-            for sub in ["images", "sounds", "fonts"] {
-                let installed = Set((try? fm.contentsOfDirectory(atPath: "\(share)/\(sub)")) ?? [])
-                let source = Set(((try? fm.contentsOfDirectory(atPath: "\(packageRoot)/Assets/\(sub)")) ?? []))
-                #expect(installed == source, "share/kids-joy-center/\(sub) holds every file of Assets/\(sub)")
+    func test_manualPageRendersWithoutWarnings() throws {
+        guard let man = Self.which("man") else { throw XCTSkip("man is missing: run `make packaging-deps`") }
+        let page = "\(Self.packageRoot)/packaging/kids-joy-center.6"
+        // As lintian checks it (-Z: troff only), and rendered in full, at two widths.
+        for args in [["--warnings", "-E", "UTF-8", "-l", "-Tutf8", "-Z", page], ["--warnings", "-l", page]] {
+            for width in ["80", "100"] {
+                let r = try Self.run(man, args, environment: ["LC_ALL": "C.UTF-8", "MANWIDTH": width])
+                XCTAssertEqual(r.status, 0, r.stderr)
+                XCTAssertEqual(r.stderr, "", "groff warnings (MANWIDTH=\(width), \(args))")
             }
-            for file in ["CREDITS.md", "LICENSE-Apache-2.0.txt", "fonts/OFL.txt", "images/logo.qoi", "fonts/Andika-Regular.ttf"] {
-                #expect(fm.fileExists(atPath: "\(share)/\(file)"), "\(file)")
-            }
-            #expect(fm.contents(atPath: "\(usr)/share/applications/\(Self.appID).desktop") == fm.contents(atPath: "\(packageRoot)/packaging/\(Self.appID).desktop"))
-            #expect(fm.contents(atPath: "\(usr)/share/metainfo/\(Self.appID).metainfo.xml") == fm.contents(atPath: "\(packageRoot)/packaging/\(Self.appID).metainfo.xml"))
-            for size in Self.iconSizes {
-                let icon = "\(usr)/share/icons/hicolor/\(size)x\(size)/apps/\(Self.appID).png"
-                let got = fm.contents(atPath: icon).flatMap(pngSize)
-                #expect(got?.width == size && got?.height == size, "\(icon) is a \(size)x\(size) PNG (got \(String(describing: got)))")
-            }
-
-            // The installed binary, started from an unrelated folder without KIDS_JOY_CENTER_ASSETS,
-            // finds its assets in ../share/kids-joy-center and plays a script.
-            let work = tmp + "/work"
-            try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
-            let args = ["--headless", "--data-dir", tmp + "/data", "--script", "-", "--log", "-"]
-            let env = ["SDL_AUDIODRIVER": "dummy"]
-            let r = try Self.run(usr + "/bin/kids-joy-center", args, stdin: "0.1 tap 512 224\n0.3 dump\n", cwd: work,
-                                 environment: env, removing: ["KIDS_JOY_CENTER_ASSETS"], timeout: 60)
-            #expect(r.status == 0, "\(r.stderr)")
-            #expect(r.stdout.split(separator: "\n").contains { $0.contains("\"event\":\"select\"") }, "\(r.stdout)")
-
-            // And it is share/ it reads: with one sound gone it names that very file.
-            try fm.removeItem(atPath: share + "/sounds/pop.wav")
-            let broken = try Self.run(usr + "/bin/kids-joy-center", args, stdin: "0.1 dump\n", cwd: work,
-                                      environment: env, removing: ["KIDS_JOY_CENTER_ASSETS"], timeout: 60)
-            #expect(broken.status != 0)
-            #expect(broken.stderr.contains("/usr/share/kids-joy-center/sounds/pop.wav"), "\(broken.stderr)")
-
-            // Uninstall removes everything it installed, and the folders it made.
-            let u = try Self.make(["uninstall", "DESTDIR=\(destdir)", "PREFIX=/usr"])
-            #expect(u.status == 0, "\(u.output)")
-            #expect(fm.fileExists(atPath: destdir), "DESTDIR itself stays")
-            #expect(Self.tree(destdir) == [], "nothing is left under DESTDIR")
         }
-
-        @Test(.enabled(if: canInstall, "build the app first; make is needed"))
-        func test_uninstallKeepsFilesItDidNotInstall() throws {
-            let (_, destdir) = try makeDestDir()
-            let fm = FileManager.default
-            let foreign = ["usr/bin/other-game", "usr/share/applications/other.desktop",
-                           "usr/share/icons/hicolor/48x48/apps/other.png", "usr/share/metainfo/other.metainfo.xml"]
-            for path in foreign {
-                try fm.createDirectory(atPath: destdir + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                #expect(fm.createFile(atPath: destdir + "/" + path, contents: Data("keep\n".utf8)))
-            }
-            let before = Self.tree(destdir)
-            try installFiles(destdir: destdir)
-            #expect(Self.tree(destdir).count > before.count + 90)
-            let u = try Self.make(["uninstall", "DESTDIR=\(destdir)", "PREFIX=/usr"])
-            #expect(u.status == 0, "\(u.output)")
-            #expect(Self.tree(destdir) == before, "uninstall removes only what install added")
-            // A second uninstall has nothing to do and still succeeds.
-            #expect(try Self.make(["uninstall", "DESTDIR=\(destdir)", "PREFIX=/usr"]).status == 0)
-            #expect(Self.tree(destdir) == before)
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        for section in ["OPTIONS", "COMMANDS", "KEYS", "KIOSK MODE AND THE ADULT GATE", "CONFIGURATION",
+                        "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
+            XCTAssertTrue(text.contains(".SH \(section)\n"), section)
         }
-
-        @Test(.enabled(if: Exec.find("make") != nil, "make is not installed"))
-        func test_installFilesWithoutABinaryFailsAndSaysWhy() throws {
-            let (tmp, destdir) = try makeDestDir()
-            let r = try Self.make(["install-files", "BIN_PATH=\(tmp)/no-such-binary", "DESTDIR=\(destdir)", "PREFIX=/usr"])
-            #expect(r.status != 0)
-            #expect(r.output.contains("no-such-binary"), "\(r.output)")
-            #expect(Self.tree(destdir) == [], "nothing is installed half-way")
+        // Every option of --help is documented (the man page escapes its hyphens).
+        let help = try Self.run(Self.builtBinary, ["--help"])
+        let options = Set(help.stdout.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") })
+            .filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
+        XCTAssertFalse(options.isEmpty, help.output)
+        for option in options {
+            XCTAssertTrue(text.contains(option.replacingOccurrences(of: "-", with: "\\-")), "man page documents \(option)")
         }
+    }
 
-        // MARK: - desktop entry and AppStream metainfo
-
-        @Test(.enabled(if: Exec.find("desktop-file-validate") != nil, "desktop-file-validate is missing: run `make packaging-deps`"))
-        func test_desktopEntryValidates() throws {
-            let tool = try #require(Exec.find("desktop-file-validate"))
-            let file = "\(packageRoot)/packaging/\(Self.appID).desktop"
-            let r = try Self.run(tool, [file])
-            #expect(r.status == 0, "\(r.output)")
-            // Hints are allowed (Game and Education are both main categories, on purpose).
-            let problems = r.output.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
-            #expect(problems == [], "\(r.output)")
-
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            for line in ["Name=Kids Joy Center", "Exec=kids-joy-center", "Icon=\(Self.appID)", "Terminal=false",
-                         "Type=Application", "Categories=Game;KidsGame;Education;"] {
-                #expect(text.split(separator: "\n").contains(Substring(line)), "desktop entry has \(line)")
-            }
-            #expect(text.contains("\nComment="))
-            #expect(text.contains("\nKeywords="))
+    func test_systemConfigListsEveryKeyCommentedOut() throws {
+        let text = try String(contentsOfFile: "\(Self.packageRoot)/packaging/config.toml", encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Shipped as a conffile, it must change nothing: only comments and blank lines.
+        for line in lines {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            XCTAssertTrue(t.isEmpty || t.hasPrefix("#"), "not commented out: \(line)")
         }
-
-        @Test(.enabled(if: Exec.find("appstreamcli") != nil, "appstreamcli is missing: run `make packaging-deps`"))
-        func test_metainfoValidatesAndMatchesTheApp() throws {
-            let tool = try #require(Exec.find("appstreamcli"))
-            let file = "\(packageRoot)/packaging/\(Self.appID).metainfo.xml"
-            let r = try Self.run(tool, ["validate", "--no-net", file])
-            #expect(r.status == 0, "\(r.output)")
-            // Only pedantic notes are allowed (the id has capitals, as the reverse-DNS id was chosen).
-            let problems = r.output.split(separator: "\n").filter { ["E:", "W:", "I:"].contains($0.prefix(2)) }
-            #expect(problems == [], "\(r.output)")
-
-            let xml = try String(contentsOfFile: file, encoding: .utf8)
-            #expect(xml.contains("<id>\(Self.appID)</id>"))
-            #expect(xml.contains("<launchable type=\"desktop-id\">\(Self.appID).desktop</launchable>"))
-            #expect(xml.contains("<binary>kids-joy-center</binary>"))
-            #expect(xml.contains("<release version=\"\(AppInfo.version)\""), "the newest release is AppInfo.version")
-            #expect(xml.contains("<content_rating type=\"oars-1.1\""))
-            #expect(!xml.contains("<url"), "no placeholder URLs")
+        let defaults = ["fullscreen": "false", "kiosk": "false", "mute": "false", "volume": "100",
+                        "data-dir": "\"$XDG_DATA_HOME/kids-joy-center\"", "language": "\"auto\"", "voice": "true",
+                        "effects": "true", "profiles": "true", "games": "[\"memory\", \"sorting\", \"balloons\"]",
+                        "levels": "[\"easy\", \"medium\", \"hard\"]", "relaxed": "false", "session-minutes": "0",
+                        "gate-pin": "\"\""]
+        for (key, value) in defaults {
+            XCTAssertTrue(lines.contains("# \(key) = \(value)"), "config.toml lists \(key) = \(value)")
         }
+        XCTAssertTrue(lines.contains("# [locked]"), "config.toml explains the [locked] table")
+    }
+
+    // MARK: - the Debian package
+
+    /// `make deb` (release build) and packaging/test-deb.sh: lintian -I -E --pedantic
+    /// --fail-on error,warning, the package's files, and a headless run of its binary.
+    func test_debPackage() throws {
+        try XCTSkipIf(ProcessInfo.processInfo.environment["KJC_SKIP_DEB"] == "1", "KJC_SKIP_DEB=1")
+        for tool in ["dpkg-deb", "lintian", "make"] where Self.which(tool) == nil {
+            throw XCTSkip("\(tool) is missing: run `make packaging-deps deb-deps`")
+        }
+        let r = try Self.run("\(Self.packageRoot)/packaging/test-deb.sh", [], cwd: Self.packageRoot, timeout: 1800)
+        XCTAssertEqual(r.status, 0, r.output)
+        XCTAssertTrue(r.stdout.contains("PASS:"), r.output)
     }
 }
