@@ -53,7 +53,6 @@ public final class SceneStack {
     public var needsFrames: Bool { scenes.contains { $0.needsFrames } }
 
     public func handle(_ event: InputEvent) {
-        revision &+= 1
         apply(top.handle(event))
     }
 
@@ -61,12 +60,9 @@ public final class SceneStack {
         apply(top.update(dt: dt))
     }
 
-    /// Bumped whenever the stack changes or input arrives: the picture beneath an overlay
-    /// can only change then, because only the top scene gets time.
-    private var revision = 0
-
     /// Draws from the topmost opaque scene up; each overlay dims what is beneath it. What is
-    /// beneath the top overlay (dim included) is drawn as one cached layer.
+    /// beneath the top overlay (dim included) is drawn as one cached layer, which the canvas
+    /// draws again whenever anything beneath draws differently.
     public func draw(on canvas: any Canvas) {
         let base = scenes.lastIndex(where: { !$0.isOverlay }) ?? 0
         let top = scenes.count - 1
@@ -77,7 +73,7 @@ public final class SceneStack {
             }
         }
         if top > base {
-            canvas.layer("beneath-overlay", key: revision) {
+            canvas.layer("beneath-overlay") {
                 drawRange(base..<top)
                 canvas.fill(Canvas1024.bounds, SceneStack.dimColor)
             }
@@ -88,7 +84,6 @@ public final class SceneStack {
     }
 
     public func apply(_ commands: [SceneCommand]) {
-        if !commands.isEmpty { revision &+= 1 }
         for command in commands {
             switch command {
             case .push(let scene):
