@@ -195,6 +195,7 @@ public final class SoftwareCanvas: Canvas {
 
     public var cachedTextCount: Int { textCache.count }
     public var cachedSpriteCount: Int { sprites.count }
+    public var cachedLayerCount: Int { layers.count }
     /// Bytes held by pictures (images, their halvings, sprites, text, layers and the frame).
     public var pictureBytes: Int {
         images.values.reduce(0) { $0 + $1.byteCount } + halvings.values.joined().reduce(0) { $0 + $1.byteCount }

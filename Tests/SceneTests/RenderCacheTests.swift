@@ -76,6 +76,48 @@ import Testing
         }
     }
 
+    /// Beneath an overlay, a game's background is a layer inside a layer: a change inside
+    /// redraws both, a change outside only the outer one, no change nothing; and at most two
+    /// full-screen pictures are kept, each freed after 5 s unused.
+    @Test func layersInsideLayers_redrawWhatChanged_andStayBounded() throws {
+        _ = TTF_Init()
+        let root = try AssetLocator.locate()
+        let canvas = SoftwareCanvas(assetRoot: root)
+        try canvas.loadImages(from: root + "/images", names: AssetManifest.images)
+        var background = Color(10, 20, 30), dim = Color(0, 0, 0, 0)
+        func drawFrame() {
+            canvas.beginFrame()
+            canvas.layer("beneath-overlay") {
+                canvas.layer("game-background") { canvas.clear(background) }
+                canvas.fill(Canvas1024.bounds, dim)
+            }
+            canvas.endFrame()
+        }
+        var redraws: [Int] = []
+        for change in [0, 0, 1, 1, 2, 0, 2] {
+            if change == 1 { background.b &+= 10 }
+            if change == 2 { dim.a &+= 100 }
+            drawFrame()
+            redraws.append(canvas.layerRedraws)
+        }
+        #expect(redraws == [2, 2, 4, 6, 7, 7, 8])
+        #expect(canvas.frame[500, 400] == Self.pixel(Color(10, 20, 50), dimmedBy: Color(0, 0, 0, 200)))
+
+        canvas.beginFrame()
+        canvas.layer("third") { canvas.clear(.white) }
+        canvas.endFrame()
+        #expect(canvas.cachedLayerCount == 2)
+        #expect(canvas.frame[500, 400] == 0xFFFF_FFFF)
+        for _ in 0...(SoftwareCanvas.idleFrames + 60) { canvas.endFrame() }
+        #expect(canvas.cachedLayerCount == 0)
+    }
+
+    static func pixel(_ color: Color, dimmedBy dim: Color) -> UInt32 {
+        let a = UInt32(dim.a)
+        func channel(_ c: UInt8) -> UInt32 { (UInt32(c) * (255 - a) + 127) / 255 }
+        return 0xFF00_0000 | channel(color.r) << 16 | channel(color.g) << 8 | channel(color.b)
+    }
+
     /// A dump frame `[x, y, width, height]`.
     static func rect(_ json: JSON?) -> Rect? {
         guard let v = json?.arrayValue?.compactMap(\.intValue), v.count == 4 else { return nil }
