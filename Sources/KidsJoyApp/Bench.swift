@@ -173,7 +173,7 @@ final class ProfilingCanvas: Canvas {
         measure(outline == nil ? "text" : "text outlined") { inner.text(string, style, at: at, align: align, color: color, outline: outline, alpha: alpha) }
     }
     func measure(_ string: String, _ style: TextStyle) -> Size { inner.measure(string, style) }
-    func layer(_ id: String, key: Int, _ draw: () -> Void) { measure("layer \(id)") { inner.layer(id, key: key, draw) } }
+    func layer(_ id: String, _ draw: () -> Void) { measure("layer \(id)") { inner.layer(id, draw) } }
 
     func report(frames: Int) -> JSON {
         .object(totals.sorted { $0.value.ms > $1.value.ms }.prefix(15).map { label, value in

@@ -195,6 +195,7 @@ public final class SoftwareCanvas: Canvas {
 
     public var cachedTextCount: Int { textCache.count }
     public var cachedSpriteCount: Int { sprites.count }
+    public var cachedLayerCount: Int { layers.count }
     /// Bytes held by pictures (images, their halvings, sprites, text, layers and the frame).
     public var pictureBytes: Int {
         images.values.reduce(0) { $0 + $1.byteCount } + halvings.values.joined().reduce(0) { $0 + $1.byteCount }
@@ -206,10 +207,12 @@ public final class SoftwareCanvas: Canvas {
     // MARK: - Shapes
 
     public func clear(_ color: Color) {
+        if recording { recorded.append(.clear(color)); return }
         drawOp(.fill(target.bounds, Pixels.pixel(Color(color.r, color.g, color.b))))
     }
 
     public func fill(_ rect: Rect, _ color: Color) {
+        if recording { recorded.append(.fill(rect, color)); return }
         drawOp(.fill(IRect(rounding: rect), Pixels.pixel(color)))
     }
 
@@ -234,6 +237,7 @@ public final class SoftwareCanvas: Canvas {
     }
 
     public func fillRounded(_ rawRect: Rect, radius: Double, _ color: Color) {
+        if recording { recorded.append(.rounded(rawRect, radius: radius, color)); return }
         let rect = IRect(rounding: rawRect)
         guard !rect.isEmpty else { return }
         let r = Int(min(radius, Double(rect.w) / 2, Double(rect.h) / 2).rounded(.down))
@@ -247,6 +251,7 @@ public final class SoftwareCanvas: Canvas {
     }
 
     public func strokeRounded(_ rect: Rect, radius: Double, width: Double, _ color: Color) {
+        if recording { recorded.append(.stroke(rect, radius: radius, width: width, color)); return }
         let outer = IRect(rounding: rect.insetBy(-width / 2, -width / 2))
         guard !outer.isEmpty else { return }
         let w = max(1, Int(width.rounded()))
@@ -260,6 +265,7 @@ public final class SoftwareCanvas: Canvas {
     }
 
     public func fillCircle(center: Point, radius: Double, _ color: Color) {
+        if recording { recorded.append(.circle(center, radius: radius, color)); return }
         let r = max(1, Int(radius.rounded()))
         let m = mask(radius: r, width: 0)
         drawOp(.mask(m, from: IRect(0, 0, 2 * r, 2 * r), x: Int((center.x - Double(r)).rounded()),
@@ -269,6 +275,7 @@ public final class SoftwareCanvas: Canvas {
     /// A thick anti-aliased line with square-cut ends: each pixel near it is covered by how
     /// far its centre lies inside the band.
     public func line(from a: Point, to b: Point, width: Double, _ color: Color) {
+        if recording { recorded.append(.line(a, b, width: width, color)); return }
         let len = a.distance(to: b)
         guard len > 0, width > 0 else { return }
         let half = width / 2
@@ -308,6 +315,7 @@ public final class SoftwareCanvas: Canvas {
     }
 
     public func image(_ name: String, in frame: Rect, _ options: ImageOptions) {
+        if recording { recorded.append(.image(name, frame, options)); return }
         guard options.alpha > 0.004, let picture = picture(name) else { return }
         let size = Size(Double(picture.width), Double(picture.height))
         let fitted = frame.aspectFit(size).scaled(options.scaleX, options.scaleY)
@@ -364,8 +372,10 @@ public final class SoftwareCanvas: Canvas {
     /// Threads drawing a frame's list (at most 4; 1 draws it directly).
     static let drawThreads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
 
+    /// While listing, ops go to `ops`, the list of the picture drawn into now (`target`: the
+    /// frame, or a layer being redrawn, whose list is drawn when its drawing is done).
     private func drawOp(_ op: DrawOp) {
-        if listing && target === frame {
+        if listing {
             ops.append(op)
         } else {
             op.run(on: target, clip: nil, scratch: &scratch)
@@ -377,22 +387,27 @@ public final class SoftwareCanvas: Canvas {
         listing = true
     }
 
-    /// Draws the listed operations into the frame, in bands, one thread a band.
+    /// Draws the listed operations into the frame.
     private func drawList() {
         listing = false
         guard !ops.isEmpty else { return }
-        let list = ops, frame = self.frame
+        let list = ops
         ops.removeAll(keepingCapacity: true)
+        run(list, on: frame)
+    }
+
+    /// Draws a list into a picture in bands, one thread a band.
+    private func run(_ list: [DrawOp], on picture: PixelBuffer) {
         let bands = Self.drawThreads
         if bands == 1 {
-            for op in list { op.run(on: frame, clip: nil, scratch: &scratch) }
+            for op in list { op.run(on: picture, clip: nil, scratch: &scratch) }
             return
         }
-        let height = (frame.height + bands - 1) / bands
+        let height = (picture.height + bands - 1) / bands
         DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let clip = IRect(0, band * height, frame.width, min(height, frame.height - band * height))
+            let clip = IRect(0, band * height, picture.width, min(height, picture.height - band * height))
             var scratch: [UInt32] = []
-            for op in list { op.run(on: frame, clip: clip, scratch: &scratch) }
+            for op in list { op.run(on: picture, clip: clip, scratch: &scratch) }
         }
     }
 
@@ -416,31 +431,126 @@ public final class SoftwareCanvas: Canvas {
     }
 
     // MARK: - Layer cache
+    //
+    // A layer is a full-screen picture of what a closure draws (a game's still background,
+    // the scenes beneath an overlay). Scenes say what to keep, never when it is stale: the
+    // closure runs every frame, but while it runs its drawing calls are only recorded (their
+    // arguments: no text is rasterized, no image looked at, no pixel touched) and compared
+    // with the calls the kept picture was drawn from. Equal, the picture is copied; different,
+    // the recorded calls are drawn into it. Text and images are recorded by what names their
+    // pixels (string, style, colours and alpha; image name, frame and options), and the
+    // images and fonts never change while the game runs, so equal calls draw equal pixels.
 
-    private var layers: [String: (buffer: PixelBuffer, key: Int, lastUsed: Int)] = [:]
+    /// One drawing call, with its arguments.
+    enum RecordedCall: Equatable {
+        case clear(Color)
+        case fill(Rect, Color)
+        case rounded(Rect, radius: Double, Color)
+        case stroke(Rect, radius: Double, width: Double, Color)
+        case circle(Point, radius: Double, Color)
+        case line(Point, Point, width: Double, Color)
+        case image(String, Rect, ImageOptions)
+        case text(String, TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double)
+        /// A layer inside the one recorded (a game's background beneath an overlay): its
+        /// calls are the next `count`.
+        case layer(String, count: Int)
+    }
+
+    struct Layer {
+        let buffer: PixelBuffer
+        /// What `buffer` shows, as the calls that drew it (nil: not drawn yet).
+        var calls: [RecordedCall]?
+        var lastUsed: Int
+    }
+
+    private var layers: [String: Layer] = [:]
     /// Full-screen layers are 3 MB each: two at most (a game's background and what lies
     /// beneath an overlay).
     static let layerLimit = 2
+    /// True while a layer's closure runs: drawing calls are recorded, not drawn.
+    private var recording = false
+    private var recorded: [RecordedCall] = []
+    /// Layers being redrawn (a layer and the layers inside it), never evicted for another.
+    private var redrawing: [String] = []
+    /// How many times a layer's picture was drawn again (for tests and profiles).
+    public private(set) var layerRedraws = 0
 
-    public func layer(_ id: String, key: Int, _ draw: () -> Void) {
-        var entry = layers[id]
-        if entry == nil {
-            if layers.count >= Self.layerLimit, let victim = layers.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+    public func layer(_ id: String, _ draw: () -> Void) {
+        if recording {
+            let marker = recorded.count
+            recorded.append(.layer(id, count: 0))
+            draw()
+            recorded[marker] = .layer(id, count: recorded.count - marker - 1)
+            return
+        }
+        recording = true
+        draw()
+        recording = false
+        show(id, recorded[...])
+        recorded.removeAll(keepingCapacity: true)
+    }
+
+    /// Draws the layer `id` showing `calls` into the current target: copies its picture, after
+    /// drawing it again if it shows other calls.
+    private func show(_ id: String, _ calls: ArraySlice<RecordedCall>) {
+        if var kept = layers[id], let drawn = kept.calls, drawn.elementsEqual(calls) {
+            kept.lastUsed = frameNumber
+            layers[id] = kept
+            drawOp(.draw(kept.buffer, x: 0, y: 0, .none))
+            return
+        }
+        if let kept = layers[id], kept.lastUsed == frameNumber, kept.calls != nil {
+            // Already shown this frame with other drawing: the frame's list still holds that
+            // picture, so this drawing goes straight to the target, uncached.
+            replay(calls)
+            return
+        }
+        let buffer: PixelBuffer
+        if let kept = layers[id] {
+            buffer = kept.buffer
+        } else {
+            if layers.count >= Self.layerLimit,
+               let victim = layers.filter({ !redrawing.contains($0.key) }).min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
                 layers[victim] = nil
             }
-            entry = (PixelBuffer(width: frame.width, height: frame.height, opaque: true), key &+ 1, frameNumber)
+            buffer = PixelBuffer(width: frame.width, height: frame.height, opaque: true)
         }
-        guard var current = entry else { draw(); return }
-        if current.key != key {
-            let previous = target
-            target = current.buffer
-            draw()
-            target = previous
-            current.key = key
+        layers[id] = Layer(buffer: buffer, calls: nil, lastUsed: frameNumber)
+        layerRedraws += 1
+        redrawing.append(id)
+        let previousTarget = target, previousOps = ops
+        target = buffer
+        ops = []
+        replay(calls)
+        let list = ops
+        target = previousTarget
+        ops = previousOps
+        run(list, on: buffer)
+        redrawing.removeLast()
+        layers[id]?.calls = Array(calls)
+        drawOp(.draw(buffer, x: 0, y: 0, .none))
+    }
+
+    /// Draws recorded calls into the current target.
+    private func replay(_ calls: ArraySlice<RecordedCall>) {
+        var i = calls.startIndex
+        while i < calls.endIndex {
+            switch calls[i] {
+            case .clear(let color): clear(color)
+            case .fill(let rect, let color): fill(rect, color)
+            case .rounded(let rect, let radius, let color): fillRounded(rect, radius: radius, color)
+            case .stroke(let rect, let radius, let width, let color): strokeRounded(rect, radius: radius, width: width, color)
+            case .circle(let center, let radius, let color): fillCircle(center: center, radius: radius, color)
+            case .line(let a, let b, let width, let color): line(from: a, to: b, width: width, color)
+            case .image(let name, let frame, let options): image(name, in: frame, options)
+            case .text(let string, let style, let at, let align, let color, let outline, let alpha):
+                text(string, style, at: at, align: align, color: color, outline: outline, alpha: alpha)
+            case .layer(let id, let count):
+                show(id, calls[(i + 1)..<(i + 1 + count)])
+                i += count
+            }
+            i += 1
         }
-        current.lastUsed = frameNumber
-        layers[id] = current
-        drawOp(.draw(current.buffer, x: 0, y: 0, .none))
     }
 
     // MARK: - Sprite cache
@@ -520,6 +630,7 @@ public final class SoftwareCanvas: Canvas {
     }
 
     public func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double) {
+        if recording { recorded.append(.text(string, style, at: at, align: align, color: color, outline: outline, alpha: alpha)); return }
         guard !string.isEmpty, alpha > 0.004 else { return }
         let drawn = outline.map { outlinedText(string, style, color, $0) } ?? textPicture(string, style, color, outline: false)
         guard let picture = drawn else { return }

@@ -376,7 +376,7 @@ extension SceneDriver where S == MemoryScene {
             func imageSize(_ name: String) -> Size? { Size(256, 256) }
             func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double) {}
             func measure(_ string: String, _ style: TextStyle) -> Size { Size(10, 10) }
-            func layer(_ id: String, key: Int, _ draw: () -> Void) { draw() }
+            func layer(_ id: String, _ draw: () -> Void) { draw() }
         }
         let h = MemoryHarness(level: .easy)
         h.tap(0)

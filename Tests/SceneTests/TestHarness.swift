@@ -43,7 +43,7 @@ final class RecordingCanvas: Canvas {
         calls.append(.text(string, at))
     }
     func measure(_ string: String, _ style: TextStyle) -> Size { Size(Double(string.count * style.size / 2), Double(style.size)) }
-    func layer(_ id: String, key: Int, _ draw: () -> Void) { draw() }
+    func layer(_ id: String, _ draw: () -> Void) { draw() }
     var images: [String] { calls.compactMap { if case .image(let n, _) = $0 { return n } else { return nil } } }
     var texts: [String] { calls.compactMap { if case .text(let s, _) = $0 { return s } else { return nil } } }
 }

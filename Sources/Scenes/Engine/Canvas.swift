@@ -19,11 +19,11 @@ public struct TextStyle: Equatable, Sendable, Hashable {
     public init(size: Int, bold: Bool = true) { self.size = size; self.bold = bold }
 }
 
-public enum TextAlign: Sendable { case left, center, right }
+public enum TextAlign: Equatable, Sendable { case left, center, right }
 
 /// How an image is placed in a frame. Images are never stretched except by an explicit
 /// scale (the card flip squeezes the width through 0 on purpose).
-public struct ImageOptions: Sendable {
+public struct ImageOptions: Equatable, Sendable {
     public var alpha: Double = 1
     public var scaleX: Double = 1
     public var scaleY: Double = 1
@@ -51,10 +51,12 @@ public protocol Canvas: AnyObject {
     /// Draws a text line; `at` is the anchor on the baseline box's vertical centre.
     func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double)
     func measure(_ string: String, _ style: TextStyle) -> Size
-    /// Draws what `draw` draws, reusing the full-screen picture kept under `id` when it was
-    /// drawn with the same `key` (a static background, the scenes beneath an overlay). A
-    /// canvas that keeps no pictures just draws.
-    func layer(_ id: String, key: Int, _ draw: () -> Void)
+    /// Draws what `draw` draws, through a full-screen picture kept under `id` (a still
+    /// background, the scenes beneath an overlay). Call it every frame: the canvas decides
+    /// when the kept picture is stale (the software canvas compares the drawing calls `draw`
+    /// makes with the ones the picture was drawn from), so `draw` must draw everything the
+    /// picture shows and nothing else. A canvas that keeps no pictures just draws.
+    func layer(_ id: String, _ draw: () -> Void)
 }
 
 extension Canvas {

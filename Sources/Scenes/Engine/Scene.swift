@@ -98,7 +98,6 @@ public final class SceneStack {
     public var needsFrames: Bool { transitionLeft != nil || scenes.contains { $0.needsFrames } }
 
     public func handle(_ event: InputEvent) {
-        revision &+= 1
         apply(top.handle(event))
     }
 
@@ -115,8 +114,8 @@ public final class SceneStack {
     }
 
     /// Draws from the topmost opaque scene up; each overlay dims what is beneath it. What is
-    /// beneath the top overlay (dim included) is one cached layer: the renderer keeps it
-    /// while what it holds does not change.
+    /// beneath the top overlay (dim included) is drawn as one cached layer, which the canvas
+    /// draws again whenever anything beneath draws differently.
     public func draw(on canvas: any Canvas) {
         let base = scenes.lastIndex(where: { !$0.isOverlay }) ?? 0
         let top = scenes.count - 1
@@ -127,7 +126,7 @@ public final class SceneStack {
             }
         }
         if top > base {
-            canvas.layer("beneath-overlay", key: revision) {
+            canvas.layer("beneath-overlay") {
                 drawRange(base..<top)
                 canvas.fill(Canvas1024.bounds, SceneStack.dimColor)
             }
@@ -140,12 +139,7 @@ public final class SceneStack {
         }
     }
 
-    /// Bumped whenever the stack changes or input arrives: the picture beneath an overlay
-    /// can only change then, because only the top scene gets time.
-    private var revision = 0
-
     public func apply(_ commands: [SceneCommand]) {
-        if !commands.isEmpty { revision &+= 1 }
         var queue = commands[...]
         while let command = queue.popFirst() {
             switch command {

@@ -161,7 +161,7 @@ public final class MemoryScene: GameScene {
 
     public override func drawContent(on canvas: any Canvas) {
         // The background never changes during a game: drawn once, then copied.
-        canvas.layer("game-background", key: -1 - (Level.allCases.firstIndex(of: level) ?? 0)) { drawBackground(on: canvas) }
+        canvas.layer("game-background") { drawBackground(on: canvas) }
         for index in cardFrames.indices { drawCard(index, on: canvas) }
     }
 

@@ -254,11 +254,11 @@ public final class SortingScene: GameScene {
 
     public override func drawContent(on canvas: any Canvas) {
         let hovered = drag.flatMap { rules.zone(at: $0.pointer)?.id }
-        // The picture, the zones and the empty slots change only when a vehicle is placed:
-        // drawn into a layer then, and copied in between. A hovered zone's highlight is drawn
-        // over the layer, so moving a drag across zones does not redraw the whole picture.
-        let placed = sprites.enumerated().reduce(0) { $0 | ($1.element.state == .placed ? 1 << $1.offset : 0) }
-        canvas.layer("game-background", key: placed) {
+        // The picture, the zones and the slots change only when a vehicle is placed (and with
+        // the level): kept as one layer, which the renderer draws again when they change. A
+        // hovered zone's highlight is drawn over the layer, so moving a drag across zones
+        // does not redraw the whole picture.
+        canvas.layer("game-background") {
             canvas.fill(Canvas1024.bounds, Color(150, 205, 250))
             canvas.image("bg-sorting", in: SortingLayout.backgroundFrame)
             for (zone, outline) in zip(rules.zones, outlines) {
