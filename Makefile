@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BIN       := kids-joy-center
 # Runtime and build packages from Debian; the Swift toolchain itself is not in Debian.
-APT_BUILD := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev
+APT_BUILD := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev fonts-sil-andika
 # Extra packages the test suite uses: a virtual X display and X input for end-to-end tests.
 APT_TEST  := xvfb xauth xdotool
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -34,5 +34,8 @@ public struct AppOptions: Sendable {
 
 public enum AppInfo {
     public static let name = "Kids Joy Center"
+    public static let command = "kids-joy-center"
     public static let version = "1.0.0"
+    /// The desktop file's id: also the window's X11 class and Wayland app id.
+    public static let desktopID = "io.github.kidsjoycenter.KidsJoyCenter"
 }

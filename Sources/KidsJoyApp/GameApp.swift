@@ -93,7 +93,7 @@ public final class GameApp {
             throw AppError.fatal("SDL_image cannot read PNG: \(String(cString: SDL_GetError()))")
         }
         guard TTF_Init() == 0 else { throw AppError.fatal("SDL_ttf: \(String(cString: SDL_GetError()))") }
-        canvas = SoftwareCanvas(assetRoot: assets)
+        canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets))
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
         if let window, let icon = IMG_Load(assets + "/images/" + AssetManifest.windowIcon) {
             SDL_SetWindowIcon(window, icon)
@@ -137,6 +137,11 @@ public final class GameApp {
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         }
+        // The window's X11 class and Wayland app id are the desktop file's id, so docks and
+        // task bars show the game's icon (SDL 2.26 reads these from the environment).
+        setenv("SDL_VIDEO_X11_WMCLASS", AppInfo.desktopID, 0)
+        setenv("SDL_VIDEO_WAYLAND_WMCLASS", AppInfo.desktopID, 0)
+        SDL_SetHint(SDL_HINT_APP_NAME, AppInfo.name)
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw AppError.fatal("cannot open the display (\(String(cString: SDL_GetError()))). Run with --headless to play a script without a window")
         }

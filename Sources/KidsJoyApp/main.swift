@@ -11,7 +11,25 @@ struct KidsJoyCenter: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kids-joy-center",
         abstract: "Kids Joy Center: Memory, Sorting and Balloons games for young children.",
-        version: AppInfo.version
+        discussion: """
+            FILES
+              /etc/kids-joy-center/config.toml, $XDG_CONFIG_DIRS/kids-joy-center/config.toml
+                  system settings (a [locked] table wins over everything after it)
+              ~/.config/kids-joy-center/config.toml   your settings (--config FILE replaces it)
+              ~/.local/share/kids-joy-center/          high scores and settings (--data-dir DIR)
+
+            ENVIRONMENT
+              XDG_CONFIG_HOME, XDG_CONFIG_DIRS, XDG_DATA_HOME   where the files above are
+              KIDS_JOY_CENTER_ASSETS                           the folder of pictures and sounds
+              SDL_AUDIODRIVER, SDL_VIDEODRIVER                 SDL's drivers (e.g. dummy)
+
+            EXIT STATUS
+              0 done; 1 a missing file, no display or another failure; 2 a bad option,
+              script line or setting.
+
+            See kids-joy-center(6) for the whole manual.
+            """,
+        version: "\(AppInfo.command) \(AppInfo.version)"
     )
 
     @Flag(help: "Run without a window or sound: render offscreen, simulated clock (for scripts and tests).")
@@ -56,7 +74,7 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(name: .customLong("stress-record"), help: ArgumentHelp("Record COUNT rising scores into --data-dir, printing each once saved (crash tests).", visibility: .hidden))
     var stressRecord: Int?
 
-    @Option(help: ArgumentHelp("With --headless: measure SCENE (home, memory-hard, sorting-hard, balloons-hard) and print one JSON line.", valueName: "SCENE"))
+    @Option(help: ArgumentHelp("With --headless: measure SCENE (home, memory-hard, sorting-hard, balloons-hard) and print one JSON line.", valueName: "SCENE", visibility: .hidden))
     var bench: String?
 
     @Option(name: .customLong("bench-frames"), help: ArgumentHelp("Frames a benchmark runs.", visibility: .hidden))
@@ -138,7 +156,7 @@ func runProgram() -> Int32 {
             print(KidsJoyCenter.fullMessage(for: error))
             return 0
         }
-        report("\(KidsJoyCenter.fullMessage(for: error))\nTry 'kids-joy-center --help'.")
+        report("\(KidsJoyCenter.message(for: error))\nSee 'kids-joy-center --help'.")
         return 2
     }
     if command.describeGames {

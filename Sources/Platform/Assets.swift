@@ -21,7 +21,6 @@ public enum AssetManifest {
     public static let imageExtension = "qoi"
     /// The window icon, also installed as the desktop icon.
     public static let windowIcon = "app-icon.png"
-    public static let fonts = ["Andika-Regular.ttf", "Andika-Bold.ttf"]
 }
 
 /// Finds the Assets folder: `$KIDS_JOY_CENTER_ASSETS`, the installed share folder next to
@@ -57,9 +56,33 @@ public enum AssetLocator {
         for sound in Sound.allCases where !fm.fileExists(atPath: "\(root)/sounds/\(sound.rawValue).wav") {
             missing.append("\(root)/sounds/\(sound.rawValue).wav")
         }
-        for font in AssetManifest.fonts where !fm.fileExists(atPath: "\(root)/fonts/\(font)") {
-            missing.append("\(root)/fonts/\(font)")
-        }
         return missing
+    }
+}
+
+/// Finds the game's fonts. Assets/fonts is the override folder (a file placed there wins);
+/// otherwise Debian's fonts-sil-andika, where Debian puts it (or any fonts folder of the
+/// system or the user). A missing font is a clear error naming the package.
+public enum FontLocator {
+    public static let package = "fonts-sil-andika"
+    /// Where Debian and the XDG font folders keep fonts, in the order they are searched.
+    public static func searchFolders(assets: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var folders = [assets + "/fonts", "/usr/share/fonts/truetype/andika", "/usr/local/share/fonts", "/usr/share/fonts/truetype"]
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { folders.append(data + "/fonts") }
+        if let home = environment["HOME"], home.hasPrefix("/") { folders += [home + "/.local/share/fonts", home + "/.fonts"] }
+        return folders
+    }
+
+    /// The regular and bold Andika files.
+    public static func andika(assets: String) throws -> (regular: String, bold: String) {
+        let folders = searchFolders(assets: assets)
+        func find(_ name: String) throws -> String {
+            for folder in folders where FileManager.default.isReadableFile(atPath: folder + "/" + name) {
+                return folder + "/" + name
+            }
+            throw AppError.fatal("cannot find the font \(name) (looked in \(folders.joined(separator: ", "))); "
+                                 + "install Debian's \(package) (sudo apt install \(package)) or put the file in \(assets)/fonts")
+        }
+        return (try find("Andika-Regular.ttf"), try find("Andika-Bold.ttf"))
     }
 }

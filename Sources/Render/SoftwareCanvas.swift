@@ -71,12 +71,14 @@ public final class SoftwareCanvas: Canvas {
     private var measured: [TextKey: Size] = [:]
     private var textCache: [TextKey: CachedText] = [:]
     private var frameNumber = 0
-    private let fontDirectory: String
+    /// The font files: regular and bold.
+    private let fontFiles: (regular: String, bold: String)
     static let outlineWidth: Int32 = 2
     public static let textCacheLimit = 200
 
-    public init(assetRoot: String) {
-        fontDirectory = assetRoot + "/fonts"
+    /// `fonts` are the paths of the regular and bold font files (Platform's FontLocator).
+    public init(fonts: (regular: String, bold: String)) {
+        fontFiles = fonts
         frame = PixelBuffer(width: Int(Canvas1024.width), height: Int(Canvas1024.height), opaque: true)
         target = frame
     }
@@ -152,7 +154,7 @@ public final class SoftwareCanvas: Canvas {
             }
             return open.font
         }
-        let path = fontDirectory + (style.bold ? "/Andika-Bold.ttf" : "/Andika-Regular.ttf")
+        let path = style.bold ? fontFiles.bold : fontFiles.regular
         guard let f = TTF_OpenFont(path, Int32(style.size)) else {
             throw AppError.fatal("cannot open font \(path): \(String(cString: SDL_GetError()))")
         }

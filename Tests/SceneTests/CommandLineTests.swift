@@ -45,9 +45,14 @@ struct CommandLineTests {
         #expect(help.status == 0)
         #expect(help.stdout.contains("--headless"))
         #expect(help.stdout.contains("--data-dir"))
+        #expect(!help.stdout.contains("--bench"), "a developer option")
+        #expect(help.stdout.contains("EXIT STATUS") && help.stdout.contains("ENVIRONMENT") && help.stdout.contains("FILES"))
         let version = try GameBinary.run(["--version"])
         #expect(version.status == 0)
-        #expect(!version.stdout.isEmpty)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "kids-joy-center \(AppInfo.version)")
+        let bad = try GameBinary.run(["--bogus"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.components(separatedBy: "--help").count == 2, "one line points to --help: \(bad.stderr)")
     }
 
     @Test func test_noDisplayWithoutHeadlessSaysHowToRunHeadless() throws {

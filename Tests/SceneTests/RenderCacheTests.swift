@@ -82,7 +82,7 @@ import Testing
     @Test func layersInsideLayers_redrawWhatChanged_andStayBounded() throws {
         _ = TTF_Init()
         let root = try AssetLocator.locate()
-        let canvas = SoftwareCanvas(assetRoot: root)
+        let canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: root))
         try canvas.loadImages(from: root + "/images", names: AssetManifest.images)
         var background = Color(10, 20, 30), dim = Color(0, 0, 0, 0)
         func drawFrame() {

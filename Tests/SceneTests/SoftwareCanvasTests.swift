@@ -15,7 +15,7 @@ import Testing
     static func makeCanvas() throws -> SoftwareCanvas {
         _ = TTF_Init()
         let root = try AssetLocator.locate()
-        let canvas = SoftwareCanvas(assetRoot: root)
+        let canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: root))
         try canvas.loadImages(from: root + "/images", names: AssetManifest.images)
         return canvas
     }
