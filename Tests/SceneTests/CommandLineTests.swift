@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import KidsJoyApp
 
 /// Runs the real `kids-joy-center` binary: options, exit codes, messages.
 @Suite(.enabled(if: GameBinary.isBuilt, "build the app first"))
