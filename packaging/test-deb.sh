@@ -182,7 +182,7 @@ check "exit status 0 (was $st)" test "$st" = 0
 check "log has a select event" grep -q '"event":"select"' <<<"$out"
 check "log has a dump of home" grep -q '"event":"dump","scene":"home"' <<<"$out"
 [ -s "$root/stderr" ] && sed 's/^/  stderr| /' "$root/stderr"
-check "--version prints $version" bash -c '[ "$("$1" --version)" = "$2" ]' _ "$bin" "$version"
+check "--version prints kids-joy-center $version" bash -c '[ "$("$1" --version)" = "kids-joy-center $2" ]' _ "$bin" "$version"
 
 # Without the links in share/kids-joy-center/fonts, the game must find fonts-sil-andika's
 # fonts by itself (Swift side: fontconfig or Debian's folder, Assets/fonts as the override).
