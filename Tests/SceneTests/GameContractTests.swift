@@ -361,3 +361,41 @@ final class CountingScene: GameScene {
         #expect(clips == [VoiceClip(key: "voice.a", language: "en", path: "/v/en/voice.a.ogg", duration: 1.25)])
     }
 }
+
+// MARK: - The doors between the targets
+
+@Suite struct TargetBoundaryTests {
+    static func imports(of target: String) -> [String: Set<String>] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/" + target).path
+        var found: [String: Set<String>] = [:]
+        for case let file as String in FileManager.default.enumerator(atPath: root) ?? NSEnumerator() where file.hasSuffix(".swift") {
+            let text = (try? String(contentsOfFile: root + "/" + file, encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.contains(" import ") && line.hasPrefix("@") {
+                found[file, default: []].insert(String(line.split(separator: " ").last ?? ""))
+            }
+        }
+        return found
+    }
+
+    /// GameCore imports nothing: no SDL, no Foundation, not even the C library.
+    @Test func test_gameCoreImportsNothing() {
+        let imports = Self.imports(of: "GameCore")
+        #expect(imports.isEmpty, "\(imports)")
+        #expect(Self.imports(of: "Scenes").count > 10, "the sources were found and read")
+    }
+
+    /// Scenes sees only GameCore (and the C library's maths); only Render, Platform and the
+    /// app touch SDL; nothing links full Foundation.
+    @Test func test_onlyRenderPlatformAndTheAppTouchSDL_andNothingImportsFoundation() {
+        for (file, names) in Self.imports(of: "Scenes") {
+            #expect(names.isSubset(of: ["GameCore", "Glibc"]), "Scenes/\(file) imports \(names)")
+        }
+        for target in ["GameCore", "Scenes", "Render", "Platform", "KidsJoyApp"] {
+            for (file, names) in Self.imports(of: target) {
+                #expect(!names.contains("Foundation"), "\(target)/\(file) imports full Foundation")
+                if ["GameCore", "Scenes"].contains(target) { #expect(!names.contains("CSDL2"), "\(target)/\(file)") }
+            }
+        }
+    }
+}
