@@ -37,9 +37,13 @@ def length_bounds(text):
     return lo, hi
 
 
+# Spellings the recogniser's dictionary uses for the same spoken word.
+SAME_WORD = {"hurray": "hooray", "yea": "yay", "its": "it's"}
+
+
 def words(text):
-    text = text.lower().replace("’", "'")
-    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text)
+    text = text.lower().replace("\u2019", "'")
+    return [SAME_WORD.get(w, w) for w in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text)]
 
 
 def word_hits(ref, hyp):
