@@ -62,5 +62,13 @@ bench: release
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
 	python3 tools/bench/bench.py
 
+# Assets: pictures and sounds (tools/make-assets), then every language's voices.
+assets:
+	tools/make-assets
+	$(MAKE) --no-print-directory voices
+
+# Voices (tools/voices.mk): `make voices`, `make voices-check`.
+-include tools/voices.mk
+
 # Monkey play: `make soak` (a million random input events, see tools/monkey/README.md).
 -include tools/monkey/monkey.mk
