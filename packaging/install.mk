@@ -38,6 +38,9 @@ icondir       = $(datadir)/icons/hicolor
 # What is installed, listed once: install-files copies these and uninstall removes them.
 PKG_IMAGES    := $(notdir $(sort $(wildcard Assets/images/*.qoi Assets/images/*.png)))
 PKG_SOUNDS    := $(notdir $(sort $(wildcard Assets/sounds/*.wav)))
+# Spoken lines: every language's folder (the .ogg files and index.tsv).
+PKG_VOICE_LANGS := $(notdir $(wildcard Assets/voices/*))
+PKG_VOICES    := $(foreach l,$(PKG_VOICE_LANGS),$(addprefix $(l)/,$(notdir $(wildcard Assets/voices/$(l)/*.ogg)) index.tsv))
 # The fonts are Debian's (fonts-sil-andika), never copies. Until the game looks them up
 # itself (fontconfig or Debian's folder; Assets/fonts stays the override), share/.../fonts
 # holds symbolic links to them. The .deb makes the links relative (FONT_LINK_DIR).
@@ -53,13 +56,14 @@ INSTALLED_FILES = \
 	$(bindir)/$(BIN) \
 	$(addprefix $(pkgdatadir)/images/,$(PKG_IMAGES)) \
 	$(addprefix $(pkgdatadir)/sounds/,$(PKG_SOUNDS)) \
+	$(addprefix $(pkgdatadir)/voices/,$(PKG_VOICES)) \
 	$(addprefix $(pkgdatadir)/fonts/,$(PKG_FONTS)) \
 	$(addprefix $(pkgdatadir)/,CREDITS.md LICENSE-Apache-2.0.txt) \
 	$(appsdir)/$(APP_ID).desktop \
 	$(metainfodir)/$(APP_ID).metainfo.xml \
 	$(foreach s,$(ICON_SIZES),$(icondir)/$(s)x$(s)/apps/$(APP_ID).png)
 # Directories that belong to the game alone (removed by uninstall once empty).
-OWN_DIRS = $(pkgdatadir)/images $(pkgdatadir)/sounds $(pkgdatadir)/fonts $(pkgdatadir)
+OWN_DIRS = $(pkgdatadir)/images $(pkgdatadir)/sounds $(addprefix $(pkgdatadir)/voices/,$(PKG_VOICE_LANGS)) $(pkgdatadir)/voices $(pkgdatadir)/fonts $(pkgdatadir)
 
 # Installs the Debian packages in $(1) that are missing (apt-get update only when needed).
 define apt_install_missing
@@ -76,7 +80,7 @@ install: release
 	@$(MAKE) --no-print-directory install-files BIN_PATH=.build/release/$(BIN)
 
 install-files:
-	@test -n "$(PKG_VERSION)" || { echo "error: no AppInfo.version in Sources/Scenes/App/AppOptions.swift"; exit 1; }
+	@test -n "$(PKG_VERSION)" || { echo "error: no AppInfo.version in Sources/KidsJoyApp/AppOptions.swift"; exit 1; }
 	@test -x "$(BIN_PATH)" || { echo "error: $(BIN_PATH) is not built: run 'make install', or pass BIN_PATH=<built binary>"; exit 1; }
 	@test -f Assets/images/logo.qoi || { echo "error: Assets/ is incomplete: run tools/make-assets"; exit 1; }
 	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(pkgdatadir)/images" "$(DESTDIR)$(pkgdatadir)/sounds" \
@@ -84,6 +88,7 @@ install-files:
 	$(INSTALL) -m 755 "$(BIN_PATH)" "$(DESTDIR)$(bindir)/$(BIN)"
 	$(INSTALL) -m 644 $(addprefix Assets/images/,$(PKG_IMAGES)) "$(DESTDIR)$(pkgdatadir)/images/"
 	$(INSTALL) -m 644 $(addprefix Assets/sounds/,$(PKG_SOUNDS)) "$(DESTDIR)$(pkgdatadir)/sounds/"
+	$(foreach l,$(PKG_VOICE_LANGS),$(INSTALL) -d "$(DESTDIR)$(pkgdatadir)/voices/$(l)" && $(INSTALL) -m 644 Assets/voices/$(l)/*.ogg Assets/voices/$(l)/index.tsv "$(DESTDIR)$(pkgdatadir)/voices/$(l)/" &&) true
 	$(foreach f,$(PKG_FONTS),ln -sfn "$(FONT_LINK_DIR)/$(f)" "$(DESTDIR)$(pkgdatadir)/fonts/$(f)" &&) true
 	$(if $(PKG_TOPFILES),$(INSTALL) -m 644 $(addprefix Assets/,$(PKG_TOPFILES)) "$(DESTDIR)$(pkgdatadir)/")
 	$(INSTALL) -m 644 packaging/$(APP_ID).desktop "$(DESTDIR)$(appsdir)/$(APP_ID).desktop"
