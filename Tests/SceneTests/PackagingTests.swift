@@ -17,15 +17,8 @@ final class PackagingTests: XCTestCase {
     static let systemFontDir = "/usr/share/fonts/truetype/andika"
     static let fonts = ["Andika-Bold.ttf", "Andika-Regular.ttf"]
 
-    /// The folder holding Package.swift, found by walking up from this file.
-    static let packageRoot: String = {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while dir.path != "/" {
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir.path }
-            dir = dir.deletingLastPathComponent()
-        }
-        return FileManager.default.currentDirectoryPath
-    }()
+    /// The folder holding Package.swift (the harness's).
+    static var packageRoot: String { SceneTests.packageRoot }
 
     /// The `kids-joy-center` binary built beside this test bundle.
     static var builtBinary: String {
@@ -35,44 +28,17 @@ final class PackagingTests: XCTestCase {
         return dir.appendingPathComponent("kids-joy-center").path
     }
 
-    struct Result { let status: Int32; let stdout: String; let stderr: String; var output: String { stdout + stderr } }
+    typealias Result = ProcessResult
 
-    /// Runs a program to the end (killed after `timeout` seconds). Output goes through files,
-    /// so a chatty program can never fill a pipe and stall.
+    /// Runs a program to the end (stopped after `timeout` seconds) through the harness's
+    /// `Exec`, with the test's environment less `removing` and plus `environment`.
     static func run(_ executable: String, _ args: [String], stdin: String? = nil, cwd: String? = nil,
                     environment: [String: String] = [:], removing: [String] = [], timeout: TimeInterval = 120) throws -> Result {
-        let scratch = NSTemporaryDirectory() + "kjc-pkg-run-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        _ = FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
-        _ = FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/out"))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/err"))
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         var env = ProcessInfo.processInfo.environment
         // A `make test` parent must not hand its jobserver or flags to this make.
         for key in ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "GNUMAKEFLAGS"] + removing { env[key] = nil }
         for (k, v) in environment { env[k] = v }
-        p.environment = env
-        p.standardOutput = out
-        p.standardError = err
-        let input = Pipe()
-        p.standardInput = input
-        try p.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while p.isRunning && Date() < deadline { usleep(20_000) }
-        if p.isRunning { p.terminate() }
-        p.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        let o = (try? String(contentsOfFile: scratch + "/out", encoding: .utf8)) ?? ""
-        let e = (try? String(contentsOfFile: scratch + "/err", encoding: .utf8)) ?? ""
-        return Result(status: p.terminationStatus, stdout: o, stderr: e)
+        return try Exec.capture(executable, args, stdin: stdin, cwd: cwd, environment: env, timeout: timeout)
     }
 
     static func make(_ args: [String]) throws -> Result {
@@ -80,13 +46,7 @@ final class PackagingTests: XCTestCase {
     }
 
     /// The path of `tool` on PATH, or nil.
-    static func which(_ tool: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(dir)/\(tool)") {
-            return "\(dir)/\(tool)"
-        }
-        return nil
-    }
+    static func which(_ tool: String) -> String? { Exec.find(tool) }
 
     /// Every file and folder under `root`, as paths relative to it, sorted.
     static func tree(_ root: String) -> [String] {
@@ -95,12 +55,7 @@ final class PackagingTests: XCTestCase {
 
     /// Width and height from a PNG's IHDR chunk.
     static func pngSize(_ path: String) -> (Int, Int)? {
-        guard let data = FileManager.default.contents(atPath: path), data.count >= 24,
-              data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-        let b = [UInt8](data[16..<24])
-        let w = Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
-        let h = Int(b[4]) << 24 | Int(b[5]) << 16 | Int(b[6]) << 8 | Int(b[7])
-        return (w, h)
+        FileManager.default.contents(atPath: path).flatMap(SceneTests.pngSize).map { ($0.width, $0.height) }
     }
 
     func makeDestDir() throws -> (tmp: String, destdir: String) {

@@ -710,9 +710,10 @@ class Checker:
         spot = ev.get("spot")
         if not isinstance(spot, int) or not 0 <= spot <= 9:
             self.fail("balloon-spots", ev, "spot %s" % spot)
-        # The update of frame k ran the game clock to n = steps + 1; the balloon was due at a
-        # time in ((n - 1) / 60, n / 60], so in second (n - 1) // 60.
-        n = game.steps_before(frame_of(ev["t"])) + 1
+        # The update of frame k runs the rules at the frame's time n / 60, n = the game's steps
+        # before it (input and update of a frame see one time); the balloon was due at a time
+        # in ((n - 1) / 60, n / 60], so in second (n - 1) // 60.
+        n = game.steps_before(frame_of(ev["t"]))
         second = (n - 1) // L.FPS
         if spot in game.spots[second]:
             self.fail("balloon-spots", ev, "%s took spot %s, already taken in second %d" % (bid, spot, second))
