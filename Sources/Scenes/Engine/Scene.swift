@@ -83,8 +83,6 @@ public final class SceneStack {
     public static let transitionDuration = 0.25
     /// Seconds left of the fade-in, or nil.
     public private(set) var transitionLeft: Double?
-    /// Called at every step after the top scene's update (the voice channel's time).
-    public var onStep: ((Double) -> Void)?
 
     public init(root: any Scene, log: EventLog?) {
         self.log = log
@@ -110,7 +108,6 @@ public final class SceneStack {
     public func update(dt: Double) {
         if let left = transitionLeft { transitionLeft = left - dt > 1e-9 ? left - dt : nil }
         apply(top.update(dt: dt))
-        onStep?(dt)
     }
 
     /// Draws from the topmost opaque scene up; each overlay dims what is beneath it. What is

@@ -152,16 +152,12 @@ public final class AdultGateScene: BaseScene {
                 let label: String
                 switch target {
                 case .digit(let d): label = String(d)
-                case .erase: label = "⌫"
+                case .erase: label = context.text(Messages.gateErase)
                 case .ok: label = context.text(Messages.ok)
                 default: label = ""
                 }
                 let color = target == .ok ? Theme.yes : (target == .erase ? Theme.no : Theme.focus)
-                if target == .erase {
-                    Decor.button(canvas, f, label: context.text(Messages.gateErase), color: color, pressed: press.pressed == target)
-                } else {
-                    Decor.button(canvas, f, label: label, color: color, pressed: press.pressed == target)
-                }
+                Decor.button(canvas, f, label: label, color: color, pressed: press.pressed == target)
             }
         } else {
             canvas.text(context.text(Messages.gateChoose), Theme.bodyText, at: Point(Self.panel.midX, Self.panel.y + 130), color: Theme.ink)
