@@ -55,7 +55,7 @@ if [ "${1:-}" = --hook ]; then
   grep -q '"event":"select"' "$results/game.log" || { echo "FAIL: no select event"; cat "$results/game.log"; exit 1; }
   grep -q '"event":"dump","scene":"home"' "$results/game.log" || { echo "FAIL: no dump of home"; exit 1; }
   say "the game played: $(wc -l < "$results/game.log") log lines, exit status 0"
-  [ "$(run_in kids-joy-center --version)" = "$(dpkg-deb -f "$root/tmp/$deb" Version)" ] || { echo "FAIL: --version"; exit 1; }
+  [ "$(run_in kids-joy-center --version)" = "kids-joy-center $(dpkg-deb -f "$root/tmp/$deb" Version)" ] || { echo "FAIL: --version"; exit 1; }
 
   say "apt-get purge kids-joy-center"
   run_in apt-get purge -y -q kids-joy-center > "$results/purge.log" 2>&1 || { tail -20 "$results/purge.log"; exit 1; }
