@@ -56,6 +56,12 @@ if [ "${1:-}" = --hook ]; then
   grep -q '"event":"dump","scene":"home"' "$results/game.log" || { echo "FAIL: no dump of home"; exit 1; }
   say "the game played: $(wc -l < "$results/game.log") log lines, exit status 0"
   [ "$(run_in kids-joy-center --version)" = "kids-joy-center $(dpkg-deb -f "$root/tmp/$deb" Version)" ] || { echo "FAIL: --version"; exit 1; }
+  # `man kids-joy-center` finds the installed page by name (this machine's man-db reading
+  # the chroot's manual folder: a bare chroot has no man).
+  page=$(MANPATH="$root/usr/share/man" man -w kids-joy-center 2>/dev/null) || { echo "FAIL: man kids-joy-center finds no page"; exit 1; }
+  MANPATH="$root/usr/share/man" MANWIDTH=80 man kids-joy-center 2>/dev/null | grep -q "kids-joy-center" \
+    || { echo "FAIL: man kids-joy-center shows nothing"; exit 1; }
+  say "man kids-joy-center: ${page#$root}"
 
   say "apt-get purge kids-joy-center"
   run_in apt-get purge -y -q kids-joy-center > "$results/purge.log" 2>&1 || { tail -20 "$results/purge.log"; exit 1; }
