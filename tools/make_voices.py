@@ -7,7 +7,7 @@ libsox-fmt-all vorbis-tools; `make -f tools/voices.mk voices` installs them).
 
 Sources (the first that exists, unless --source is given):
   en:    po/voice-lines-en.tsv, then po/kids-joy-center.pot
-  other: po/<lang>.po
+  other: po/<lang>.po (po/pt_BR.po for pt-BR, gettext's spelling)
 A TSV has a header line and the columns key, text and optionally spoken.
 A .po/.pot entry is a voice line when its msgctxt starts with "voice.": msgctxt is
 the key, msgid the English text, msgstr the translation (for a .pot, or for en,
@@ -210,7 +210,9 @@ def default_source(lang):
         cands += [os.path.join(PO_DIR, "voice-lines-en.tsv"),
                   os.path.join(PO_DIR, "kids-joy-center.pot")]
     else:
+        # gettext names a regional variant with "_" (po/pt_BR.po for pt-BR).
         cands += [os.path.join(PO_DIR, f"{lang}.po"),
+                  os.path.join(PO_DIR, f"{lang.replace('-', '_')}.po"),
                   os.path.join(PO_DIR, f"voice-lines-{lang}.tsv")]
     for c in cands:
         if os.path.exists(c):
