@@ -227,27 +227,42 @@ def pseudo(text):
 
 def update_po(path):
     """msgmerge a translation with the template. Entries "<key>|spoken" are not in the
-    template, so msgmerge marks them obsolete; they are made live again while their
-    key still exists."""
+    template, so msgmerge marks them obsolete; they are made live again, right after
+    their key's entry, while that key still exists."""
+    with open(path, encoding="utf-8") as f:
+        old = f.read()
+    notes = {k: n for n, k in re.findall(r'^(#\. .*)\nmsgctxt "([^"]+\|spoken)"$', old, re.M)}
     subprocess.run(["msgmerge", "--quiet", "--update", "--backup=none", "--no-wrap",
                     "--add-location=file", path, POT], check=True)
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    keys = set(re.findall(r'^msgctxt "([^"|]+)"$', text, re.M))
-    blocks = text.split("\n\n")
-    live, dead = [], []
+    blocks = [b.strip("\n") for b in text.split("\n\n") if b.strip()]
+
+    def ctx(block):
+        m = re.search(r'^msgctxt "([^"]+)"$', block, re.M)
+        return m.group(1) if m else None
+
+    live_keys = {ctx(b) for b in blocks if ctx(b)}
+    spoken, rest, dead = {}, [], []
     for b in blocks:
-        m = re.search(r'^#~ msgctxt "([^"]+)\|spoken"$', b, re.M)
-        if m and m.group(1) in keys:
-            b = "\n".join(l[3:] if l.startswith("#~ ") else l for l in b.split("\n"))
-            live.append(b)
-        elif b.lstrip("\n").startswith("#~"):
+        m = re.search(r'^#~ msgctxt "(([^"]+)\|spoken)"$', b, re.M)
+        if m and m.group(2) in live_keys:
+            body = [l[3:] for l in b.split("\n") if l.startswith("#~ ")]
+            note = notes.get(m.group(1))
+            spoken[m.group(2)] = "\n".join(([note] if note else []) + body)
+        elif b.startswith("#~"):
             dead.append(b)
         else:
-            live.append(b)
-    out = "\n\n".join(x.strip("\n") for x in live + dead if x.strip()) + "\n"
+            rest.append(b)
+    out = []
+    for b in rest:
+        out.append(b)
+        k = ctx(b)
+        if k in spoken:
+            out.append(spoken.pop(k))
+    out += list(spoken.values()) + dead
     with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(out)
+        f.write("\n\n".join(out) + "\n")
 
 
 # ---------------------------------------------------------------- main
