@@ -21,6 +21,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import unicodedata
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_voices as mv  # noqa: E402
@@ -31,7 +32,8 @@ MAX_PEAK_DB = -0.5
 
 
 def length_bounds(text):
-    n = len(re.sub(r"[^\w']", "", text))
+    # Letters, plus combining marks: in vowelled Arabic the short vowels are marks.
+    n = len(re.sub(r"[^\w']", "", text)) + sum(unicodedata.category(c) == "Mn" for c in text)
     lo = max(MIN_LEN, 0.025 * n)
     hi = min(MAX_LEN, 0.9 + 0.11 * n)
     return lo, hi
