@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// The spoken lines and the translation catalogs as files: every line of every language's
+/// source has a recording that is not silent and is of a sensible length for its words
+/// (tools/check_voices.py, sox), the gettext template matches the game's catalog
+/// (tools/make_pot.py --check), and every translation compiles with msgfmt --check.
+@Suite(.enabled(if: Exec.find("python3") != nil && Exec.find("sox") != nil, "python3 and sox are needed"))
+struct VoiceAssetTests {
+    static let languages: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Assets/voices")) ?? [])
+        .filter { $0 != "recorded" }.sorted()
+
+    @Test func test_everyLanguageHasVoices() {
+        #expect(Set(Self.languages).isSuperset(of: ["en", "es", "fr", "de", "pt-BR", "ar"]), "\(Self.languages)")
+    }
+
+    @Test(arguments: languages)
+    func test_everyLineHasANonSilentRecordingOfASensibleLength(language: String) throws {
+        let r = try Exec.capture(Exec.find("python3")!, ["tools/check_voices.py", "--lang", language], cwd: packageRoot,
+                                 environment: ProcessInfo.processInfo.environment, timeout: 300)
+        #expect(r.status == 0, "\(r.output.suffix(2000))")
+        #expect(r.stdout.contains(" 0 problem"), "\(r.stdout.suffix(400))")
+    }
+
+    @Test func test_theTemplateMatchesTheCatalog() throws {
+        let r = try Exec.capture(Exec.find("python3")!, ["tools/make_pot.py", "--check"], cwd: packageRoot,
+                                 environment: ProcessInfo.processInfo.environment)
+        #expect(r.status == 0, "\(r.output)")
+    }
+
+    @Test(.enabled(if: Exec.find("msgfmt") != nil, "gettext's msgfmt is needed"))
+    func test_everyTranslationCompiles() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/po").filter { $0.hasSuffix(".po") }
+        #expect(files.count >= 6)
+        for file in files {
+            let r = try Exec.capture(Exec.find("msgfmt")!, ["--check", "--statistics", "-o", "/dev/null", "po/" + file], cwd: packageRoot,
+                                     environment: ProcessInfo.processInfo.environment)
+            #expect(r.status == 0, "\(file): \(r.output)")
+            #expect(!r.output.contains("untranslated") && !r.output.contains("fuzzy"), "\(file): \(r.output)")
+        }
+    }
+}
