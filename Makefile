@@ -11,7 +11,7 @@ APT_BUILD := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-
 APT_TEST  := xvfb xauth xdotool sox gettext
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all run test build release deps test-deps check-swift bench soak assets clean install uninstall deb
+.PHONY: all run test build release deps test-deps check-swift bench soak assets locales clean install uninstall deb
 
 all: build
 
@@ -62,10 +62,17 @@ bench: release
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
 	python3 tools/bench/bench.py
 
-# Assets: pictures and sounds (tools/make-assets), then every language's voices.
+# Assets: pictures and sounds (tools/make-assets), every language's voices and catalogs.
 assets:
 	tools/make-assets
 	$(MAKE) --no-print-directory voices
+	$(MAKE) --no-print-directory locales
+
+# The translations compiled: po/<lang>.po -> Assets/locale/<lang>/kids-joy-center.mo
+# (msgfmt, Debian's gettext). The .mo files are committed, like the other assets.
+locales:
+	$(call apt_install_missing,gettext)
+	tools/make_mo.sh
 
 # Voices (tools/voices.mk): `make voices`, `make voices-check`.
 -include tools/voices.mk

@@ -41,6 +41,9 @@ PKG_SOUNDS    := $(notdir $(sort $(wildcard Assets/sounds/*.wav)))
 # Spoken lines: every language's folder (the .ogg files and index.tsv).
 PKG_VOICE_LANGS := $(notdir $(wildcard Assets/voices/*))
 PKG_VOICES    := $(foreach l,$(PKG_VOICE_LANGS),$(addprefix $(l)/,$(notdir $(wildcard Assets/voices/$(l)/*.ogg)) index.tsv))
+# Translations: Assets/locale/<lang>/kids-joy-center.mo (tools/make_mo.sh), one folder a language.
+PKG_LOCALE_LANGS := $(notdir $(wildcard Assets/locale/*))
+PKG_LOCALES   := $(addsuffix /kids-joy-center.mo,$(PKG_LOCALE_LANGS))
 # The fonts are Debian's (fonts-sil-andika), never copies. Until the game looks them up
 # itself (fontconfig or Debian's folder; Assets/fonts stays the override), share/.../fonts
 # holds symbolic links to them. The .deb makes the links relative (FONT_LINK_DIR).
@@ -57,13 +60,15 @@ INSTALLED_FILES = \
 	$(addprefix $(pkgdatadir)/images/,$(PKG_IMAGES)) \
 	$(addprefix $(pkgdatadir)/sounds/,$(PKG_SOUNDS)) \
 	$(addprefix $(pkgdatadir)/voices/,$(PKG_VOICES)) \
+	$(addprefix $(pkgdatadir)/locale/,$(PKG_LOCALES)) \
 	$(addprefix $(pkgdatadir)/fonts/,$(PKG_FONTS)) \
 	$(addprefix $(pkgdatadir)/,CREDITS.md LICENSE-Apache-2.0.txt) \
 	$(appsdir)/$(APP_ID).desktop \
 	$(metainfodir)/$(APP_ID).metainfo.xml \
 	$(foreach s,$(ICON_SIZES),$(icondir)/$(s)x$(s)/apps/$(APP_ID).png)
 # Directories that belong to the game alone (removed by uninstall once empty).
-OWN_DIRS = $(pkgdatadir)/images $(pkgdatadir)/sounds $(addprefix $(pkgdatadir)/voices/,$(PKG_VOICE_LANGS)) $(pkgdatadir)/voices $(pkgdatadir)/fonts $(pkgdatadir)
+OWN_DIRS = $(pkgdatadir)/images $(pkgdatadir)/sounds $(addprefix $(pkgdatadir)/voices/,$(PKG_VOICE_LANGS)) $(pkgdatadir)/voices \
+	$(addprefix $(pkgdatadir)/locale/,$(PKG_LOCALE_LANGS)) $(pkgdatadir)/locale $(pkgdatadir)/fonts $(pkgdatadir)
 
 # Installs the Debian packages in $(1) that are missing (apt-get update only when needed).
 define apt_install_missing
@@ -89,6 +94,7 @@ install-files:
 	$(INSTALL) -m 644 $(addprefix Assets/images/,$(PKG_IMAGES)) "$(DESTDIR)$(pkgdatadir)/images/"
 	$(INSTALL) -m 644 $(addprefix Assets/sounds/,$(PKG_SOUNDS)) "$(DESTDIR)$(pkgdatadir)/sounds/"
 	$(foreach l,$(PKG_VOICE_LANGS),$(INSTALL) -d "$(DESTDIR)$(pkgdatadir)/voices/$(l)" && $(INSTALL) -m 644 Assets/voices/$(l)/*.ogg Assets/voices/$(l)/index.tsv "$(DESTDIR)$(pkgdatadir)/voices/$(l)/" &&) true
+	$(foreach l,$(PKG_LOCALE_LANGS),$(INSTALL) -D -m 644 Assets/locale/$(l)/kids-joy-center.mo "$(DESTDIR)$(pkgdatadir)/locale/$(l)/kids-joy-center.mo" &&) true
 	$(foreach f,$(PKG_FONTS),ln -sfn "$(FONT_LINK_DIR)/$(f)" "$(DESTDIR)$(pkgdatadir)/fonts/$(f)" &&) true
 	$(if $(PKG_TOPFILES),$(INSTALL) -m 644 $(addprefix Assets/,$(PKG_TOPFILES)) "$(DESTDIR)$(pkgdatadir)/")
 	$(INSTALL) -m 644 packaging/$(APP_ID).desktop "$(DESTDIR)$(appsdir)/$(APP_ID).desktop"

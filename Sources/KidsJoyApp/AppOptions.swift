@@ -15,6 +15,9 @@ public struct AppOptions: Sendable {
     public var volume: Double = 1
     /// Spoken lines on (the `voice` setting); effects are separate.
     public var voice = true
+    /// The language asked for (`--language`, else the config's `language`): a code or
+    /// `auto`; nil = the default (`Language.resolve`).
+    public var language: String?
     /// Headless only: skip drawing frames nobody looks at (screenshots still draw).
     public var noDraw = false
     public var assetsDir: String?

@@ -11,6 +11,7 @@ public struct ConfigValues: Equatable, Sendable {
     public var volume: Double?
     public var dataDir: String?
     public var voice: Bool?
+    public var language: String?
     public init() {}
 
     /// `other`'s values win where it has them.
@@ -22,6 +23,7 @@ public struct ConfigValues: Equatable, Sendable {
         if let v = other.volume { out.volume = v }
         if let v = other.dataDir { out.dataDir = v }
         if let v = other.voice { out.voice = v }
+        if let v = other.language { out.language = v }
         return out
     }
 }
@@ -29,7 +31,7 @@ public struct ConfigValues: Equatable, Sendable {
 /// Reads config files. A bad line is reported with its file and line and skipped; the
 /// rest of the file still counts, and the game always starts.
 public enum ConfigFile {
-    public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir", "voice"]
+    public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir", "voice", "language"]
 
     public static func parse(_ text: String, file: String) -> (ConfigValues, [String]) {
         var values = ConfigValues()
@@ -65,6 +67,11 @@ public enum ConfigFile {
             case "data-dir":
                 guard let s = string(value), !s.isEmpty else { problems.append("\(where_): data-dir must be a quoted path, got '\(value)'"); continue }
                 values.dataDir = DataDirectory.expandingHome(s)
+            case "language":
+                guard let s = string(value) ?? (value.isEmpty ? nil : value), let code = Language.code(s) else {
+                    problems.append("\(where_): language: \(Language.unknown(value))"); continue
+                }
+                values.language = code
             default:
                 problems.append("\(where_): unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
             }
@@ -133,6 +140,7 @@ public struct CommandLineChoices: Sendable {
     public var mute = false
     public var dataDir: String?
     public var voice: Bool?
+    public var language: String?
     public init() {}
 }
 
@@ -147,5 +155,6 @@ extension AppOptions {
         volume = config.volume ?? 1
         dataDir = cli.dataDir ?? config.dataDir
         voice = config.voice ?? true
+        language = cli.language ?? config.language
     }
 }

@@ -114,13 +114,15 @@ public final class GameApp {
         scoreStore = scores
         settingsStore = settings
         if options.mute { settings.overrideMuted(true) }
+        let language = Language.resolve(options.language, headless: options.headless, environment: ProcessInfo.processInfo.environment)
         context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
                               soundPlayer: player, kiosk: options.kiosk,
-                              voices: VoiceLibraryLoader.load(assets: assets, language: "en", warn: { [weak self] in self?.warn($0) }))
+                              catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
+                              voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
         context.voiceEnabled = options.voice
         log.emit("start", [("seed", .int(Int(truncatingIfNeeded: options.seed))), ("version", .string(AppInfo.version)),
-                           ("headless", .bool(options.headless))])
+                           ("headless", .bool(options.headless)), ("language", .string(language))])
         stack = SceneStack(root: HomeScene(context: context), log: log)
     }
 

@@ -50,6 +50,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Flag(name: .customLong("describe-games"), help: "Print the registry of games and every level's numbers as JSON, then exit.")
     var describeGames = false
 
+    @Option(help: ArgumentHelp("Language: en, es, fr, de, pt-BR, ar, qps (pseudo) or auto (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Default: en headless, auto in a window.", valueName: "CODE"))
+    var language: String?
+
     @Flag(help: "Start muted (this run only).")
     var mute = false
 
@@ -97,6 +100,7 @@ struct KidsJoyCenter: ParsableCommand {
         if benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1") }
         if fullscreen && windowed { throw ValidationError("--fullscreen and --windowed cannot be used together") }
         if noDraw && !headless { throw ValidationError("--no-draw needs --headless") }
+        if let language, Language.code(language) == nil { throw ValidationError("--language: \(Language.unknown(language))") }
     }
 
     /// The options after layering: defaults, /etc, the user's config (or --config), then
@@ -130,6 +134,7 @@ struct KidsJoyCenter: ParsableCommand {
         cli.kiosk = kiosk
         cli.mute = mute
         cli.dataDir = dataDir
+        cli.language = language.flatMap(Language.code)
         o.apply(config: config, commandLine: cli)
         return o
     }

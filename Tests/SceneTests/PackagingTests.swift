@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import GameCore
 
 /// The Linux packaging (packaging/install.mk): `make install-files` into a temporary DESTDIR,
 /// the installed game finds its assets in share/ and its fonts in fonts-sil-andika, the
@@ -94,6 +95,14 @@ final class PackagingTests: XCTestCase {
         for file in ["CREDITS.md", "LICENSE-Apache-2.0.txt", "images/logo.qoi"] {
             XCTAssertTrue(fm.fileExists(atPath: "\(share)/\(file)"), file)
         }
+        // The compiled translations, one folder a language.
+        let locales = ((try? fm.contentsOfDirectory(atPath: "\(Self.packageRoot)/Assets/locale")) ?? []).sorted()
+        XCTAssertEqual(locales, ["ar", "de", "es", "fr", "pt-BR", "qps"])
+        XCTAssertEqual(((try? fm.contentsOfDirectory(atPath: share + "/locale")) ?? []).sorted(), locales)
+        for lang in locales {
+            let mo = "locale/\(lang)/kids-joy-center.mo"
+            XCTAssertEqual(fm.contents(atPath: "\(share)/\(mo)"), fm.contents(atPath: "\(Self.packageRoot)/Assets/\(mo)"), mo)
+        }
         // The fonts are links to Debian's fonts-sil-andika, never copies.
         XCTAssertEqual(((try? fm.contentsOfDirectory(atPath: share + "/fonts")) ?? []).sorted(), Self.fonts)
         for font in Self.fonts {
@@ -119,6 +128,14 @@ final class PackagingTests: XCTestCase {
                              environment: env, removing: ["KIDS_JOY_CENTER_ASSETS"], timeout: 60)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.split(separator: "\n").contains { $0.contains("\"event\":\"select\"") }, r.stdout)
+
+        // In Spanish, from share/locale: the quit question is not the English one.
+        let es = try Self.run(usr + "/bin/kids-joy-center", args + ["--language", "es"], stdin: "0.1 key escape\n", cwd: work,
+                              environment: env, removing: ["KIDS_JOY_CENTER_ASSETS"], timeout: 60)
+        XCTAssertEqual(es.status, 0, es.stderr)
+        XCTAssertEqual(es.stderr, "")
+        XCTAssertTrue(es.stdout.contains("\"language\":\"es\"") && es.stdout.contains("\"key\":\"quit.title\""), es.stdout)
+        XCTAssertFalse(es.stdout.contains(Messages.quitTitle.english), es.stdout)
 
         // And it is share/ it reads: with one sound gone it names that very file.
         try fm.removeItem(atPath: share + "/sounds/pop.wav")
