@@ -1,5 +1,6 @@
 import CSDL2
 import FoundationEssentials
+import Glibc
 import GameCore
 import Platform
 import Render
@@ -51,8 +52,29 @@ public final class GameApp {
         } else {
             script = []
         }
+        if let logPath = options.logPath, let scriptPath = options.scriptPath {
+            try Self.checkLogIsNotScript(log: logPath, script: scriptPath)
+        }
         logWriter = try options.logPath.map { try LogWriter(path: $0) }
         log = EventLog(writer: logWriter, keepInMemory: keepLogInMemory)
+    }
+
+    /// `--log` opened for writing truncates what it names: naming the script's own file
+    /// (through another path, a link or stdin/stdout) would destroy the script. Files are
+    /// compared by identity (device and inode), not by name; `-` never conflicts with itself,
+    /// and a character device (/dev/null) is no file to lose.
+    static func checkLogIsNotScript(log: String, script: String) throws {
+        if log == "-" && script == "-" { return }
+        func identity(_ path: String, standardStream fd: Int32) -> stat? {
+            var info = stat()
+            let ok = path == "-" ? fstat(fd, &info) == 0 : stat(path, &info) == 0
+            return ok ? info : nil
+        }
+        guard let l = identity(log, standardStream: STDOUT_FILENO),
+              let s = identity(script, standardStream: STDIN_FILENO) else { return }
+        if l.st_dev == s.st_dev && l.st_ino == s.st_ino && (l.st_mode & S_IFMT) != S_IFCHR {
+            throw AppError.usage("--log \(log) is the same file as --script \(script): the log would overwrite the script")
+        }
     }
 
     /// The stores the context was given (a quit waits for their saves).
