@@ -27,6 +27,11 @@ public enum ScriptParser {
         "f11": .f11, "left": .left, "right": .right, "up": .up, "down": .down, "tab": .tab, "m": .m,
     ]
 
+    /// TESTING decision 15: the largest |coordinate|, the latest TIME and the longest drag.
+    public static let maxCoordinate = 100_000.0
+    public static let maxTime = 86_400.0
+    public static let maxDragSeconds = 600.0
+
     public static func parse(_ text: String, file: String) throws -> [ScriptCommand] {
         var commands: [ScriptCommand] = []
         var lastTime = 0.0
@@ -39,6 +44,9 @@ public enum ScriptParser {
             func fail(_ message: String) -> AppError { .usage("\(file):\(lineNumber): \(message)") }
             guard let time = Double(words[0]), time.isFinite, time >= 0 else {
                 throw fail("expected a time in seconds first, got '\(words[0])'")
+            }
+            guard time <= maxTime else {
+                throw fail("time \(words[0]) is too late (at most \(Int(maxTime)) seconds, one day)")
             }
             guard time >= lastTime else {
                 throw fail("time \(words[0]) is earlier than the line before (\(lastTime)); times must not decrease")
@@ -54,16 +62,28 @@ public enum ScriptParser {
                     return v
                 }
             }
+            /// Coordinates: within ±100000 (the canvas is 1024×768; further out is a mistake).
+            func points(_ count: Int, _ usage: String) throws -> [Double] {
+                let n = try numbers(count, usage)
+                for (word, v) in zip(args, n) where abs(v) > maxCoordinate {
+                    throw fail("coordinate \(word) is out of range (-\(Int(maxCoordinate)) to \(Int(maxCoordinate)))")
+                }
+                return n
+            }
             let action: ScriptCommand.Action
             switch verb {
-            case "tap": let n = try numbers(2, "X Y"); action = .tap(Point(n[0], n[1]))
-            case "down": let n = try numbers(2, "X Y"); action = .down(Point(n[0], n[1]))
-            case "move": let n = try numbers(2, "X Y"); action = .move(Point(n[0], n[1]))
-            case "up": let n = try numbers(2, "X Y"); action = .up(Point(n[0], n[1]))
-            case "touch-tap": let n = try numbers(2, "X Y"); action = .touchTap(Point(n[0], n[1]))
+            case "tap": let n = try points(2, "X Y"); action = .tap(Point(n[0], n[1]))
+            case "down": let n = try points(2, "X Y"); action = .down(Point(n[0], n[1]))
+            case "move": let n = try points(2, "X Y"); action = .move(Point(n[0], n[1]))
+            case "up": let n = try points(2, "X Y"); action = .up(Point(n[0], n[1]))
+            case "touch-tap": let n = try points(2, "X Y"); action = .touchTap(Point(n[0], n[1]))
             case "drag":
                 let n = try numbers(5, "X1 Y1 X2 Y2 SECONDS")
+                for (word, v) in zip(args.prefix(4), n.prefix(4)) where abs(v) > maxCoordinate {
+                    throw fail("coordinate \(word) is out of range (-\(Int(maxCoordinate)) to \(Int(maxCoordinate)))")
+                }
                 guard n[4] >= 0 else { throw fail("drag SECONDS must not be negative") }
+                guard n[4] <= maxDragSeconds else { throw fail("drag SECONDS \(args[4]) is too long (at most \(Int(maxDragSeconds)))") }
                 action = .drag(from: Point(n[0], n[1]), to: Point(n[2], n[3]), seconds: n[4])
             case "key":
                 guard args.count == 1 else { throw fail("'key' takes one key name") }

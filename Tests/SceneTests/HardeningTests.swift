@@ -90,3 +90,38 @@ struct LogTargetTests {
         #expect(r.stderr.contains("folder.png: is a folder"), "\(r.stderr)")
     }
 }
+
+/// Script values that passed the parser used to crash or hang the game (TESTING decision 15).
+@Suite(.enabled(if: GameBinary.isBuilt, "build the app first"))
+struct ScriptBoundsTests {
+    static let badLines = ["0.1 tap 2147483648 5", "0.1 move 1e12 0", "0.1 touch-tap 1e39 5", "0.1 down 5 -100001",
+                           "0.1 drag 0 0 10 10 1e18", "0.1 drag 0 0 10 10 600.5", "0.1 drag 0 -2e5 10 10 1", "1e9 quit", "86400.5 quit"]
+
+    @Test(arguments: badLines) func test_outOfBoundsLineExits2WithFileAndLine(_ line: String) throws {
+        let (dir, script) = try scratchWithScript("bounds", script: "0 dump\n\(line)\n")
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_AUDIODRIVER"] = "dummy"
+        let r = try Exec.capture(GameBinary.path, ["--headless", "--no-draw", "--script", script, "--data-dir", dir],
+                                 environment: env, timeout: 20)
+        #expect(r.status == 2, "\(line): \(r.stderr)")
+        #expect(r.stderr.contains("script.txt:2:"), "\(r.stderr)")
+    }
+
+    @Test func test_edgesOfTheBoundsAreAccepted() throws {
+        let commands = try ScriptParser.parse("0 tap 100000 -100000\n1 drag 0 0 10 10 600\n86400 quit\n", file: "s")
+        #expect(commands.count == 3)
+    }
+
+    @Test func test_aTenMinuteDragRunsQuickly() throws {
+        let (dir, script) = try scratchWithScript(script: "0.1 drag 10 10 1000 700 600\n")
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_AUDIODRIVER"] = "dummy"
+        let started = Date()
+        let r = try Exec.capture(GameBinary.path, ["--headless", "--no-draw", "--script", script, "--log", dir + "/log.jsonl",
+                                                   "--data-dir", dir], environment: env, timeout: 60)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Date().timeIntervalSince(started) < 20, "36,000 drag steps: linear cost (it took over 100 s)")
+        let log = try String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8)
+        #expect(log.contains("\"t\":600.1"), "the drag ran to its end")
+    }
+}
