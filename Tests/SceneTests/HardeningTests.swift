@@ -125,3 +125,67 @@ struct ScriptBoundsTests {
         #expect(log.contains("\"t\":600.1"), "the drag ran to its end")
     }
 }
+
+/// Failed writes to the log, stdout or stderr never crash the game (no signal, the normal
+/// exit status); a failed log is reported once and stops.
+@Suite(.enabled(if: GameBinary.isBuilt, "build the app first"))
+struct FailedWriteTests {
+    /// Runs the binary through /bin/sh with `redirections` (e.g. ">/dev/full", ">&-"); `exec`
+    /// makes the shell's status the game's own (a signal shows as 128 + its number).
+    func run(_ args: [String], _ redirections: String) throws -> ProcessResult {
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_AUDIODRIVER"] = "dummy"
+        let quoted = ([GameBinary.path] + args).map { "'\($0)'" }.joined(separator: " ")
+        return try Exec.capture("/bin/sh", ["-c", "exec \(quoted) \(redirections)"], environment: env, timeout: 30)
+    }
+
+    func goodRun(log: String) throws -> [String] {
+        let (dir, script) = try scratchWithScript("failedwrite", script: (1...40).map { "\(Double($0) / 10) dump" }.joined(separator: "\n"))
+        return ["--headless", "--no-draw", "--script", script, "--log", log, "--data-dir", dir]
+    }
+
+    @Test func test_badOptionWithStderrFullOrClosed() throws {
+        #expect(try run(["--bogus"], "2>/dev/full").status == 2)
+        #expect(try run(["--bogus"], "2>&-").status == 2)
+        #expect(try run(["--help"], ">/dev/full").status == 0)
+        #expect(try run(["--help"], ">&-").status == 0)
+    }
+
+    @Test func test_logToFullStdoutIsReportedOnceAndTheRunEndsNormally() throws {
+        let r = try run(try goodRun(log: "-"), ">/dev/full")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "cannot write the log").count == 2, "reported once: \(r.stderr)")
+    }
+
+    @Test func test_logOnAFullDiskIsReportedOnce() throws {
+        let r = try run(try goodRun(log: "/dev/full"), "")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "cannot write the log to /dev/full").count == 2, "reported once: \(r.stderr)")
+        #expect(r.stderr.contains("No space left"), "\(r.stderr)")
+    }
+
+    @Test func test_closedStdoutAndStderr() throws {
+        #expect(try run(try goodRun(log: "-"), ">&-").status == 0)
+        #expect(try run(try goodRun(log: "-"), ">&- 2>&-").status == 0)
+        #expect(try run(try goodRun(log: "-"), "2>/dev/full >/dev/full").status == 0)
+    }
+
+    @Test func test_closedPipeIsNoDeathBySIGPIPE() throws {
+        // The reader is gone before the game writes: EPIPE, not SIGPIPE.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: GameBinary.path)
+        p.arguments = try goodRun(log: "-")
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_AUDIODRIVER"] = "dummy"
+        p.environment = env
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle.nullDevice
+        try pipe.fileHandleForReading.close()
+        try p.run()
+        try pipe.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit, "killed by signal \(p.terminationStatus)")
+        #expect(p.terminationStatus == 0)
+    }
+}
