@@ -37,18 +37,21 @@ public final class GameApp {
         if let text = options.scriptText {
             script = try ScriptParser.parse(text, file: "<script>")
         } else if let path = options.scriptPath {
-            let text: String
+            let bytes: [UInt8]
             if path == "-" {
-                var lines: [String] = []
-                while let line = readLine(strippingNewline: true) { lines.append(line) }
-                text = lines.joined(separator: "\n")
+                bytes = Self.readStandardInput()
             } else {
-                guard let data = FileManager.default.contents(atPath: path), let t = String(data: data, encoding: .utf8) else {
+                guard let data = FileManager.default.contents(atPath: path) else {
                     throw AppError.usage("--script: cannot read '\(path)'")
                 }
-                text = t
+                bytes = Array(data)
             }
-            script = try ScriptParser.parse(text, file: path == "-" ? "<stdin>" : path)
+            let name = path == "-" ? "<stdin>" : path
+            // Bytes that are not UTF-8 are read leniently and their lines named; a bad verb or
+            // number on such a line is still an error of its own.
+            let (text, badLines) = TextFile.decode(bytes, file: name)
+            script = try ScriptParser.parse(text, file: name)
+            badLines.forEach { writeStandardError("kids-joy-center: \($0)\n") }
         } else {
             script = []
         }
@@ -57,6 +60,19 @@ public final class GameApp {
         }
         logWriter = try options.logPath.map { try LogWriter(path: $0) }
         log = EventLog(writer: logWriter, keepInMemory: keepLogInMemory)
+    }
+
+    /// Everything on standard input, as bytes.
+    static func readStandardInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return bytes
     }
 
     /// `--log` opened for writing truncates what it names: naming the script's own file

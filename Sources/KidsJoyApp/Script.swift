@@ -35,7 +35,7 @@ public enum ScriptParser {
     public static func parse(_ text: String, file: String) throws -> [ScriptCommand] {
         var commands: [ScriptCommand] = []
         var lastTime = 0.0
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in TextFile.lines(text).enumerated() {
             let lineNumber = index + 1
             var line = Substring(rawLine)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }

@@ -189,3 +189,39 @@ struct FailedWriteTests {
         #expect(p.terminationStatus == 0)
     }
 }
+
+/// CRLF or one byte that is not UTF-8 used to void a whole config file or script.
+@Suite struct LenientTextTests {
+    @Test func test_configWithCRLFAndLatin1CommentStillSetsKiosk() throws {
+        let dir = temporaryDirectory()
+        let path = dir + "/config.toml"
+        var bytes = Array("# R".utf8) + [0xE9] + Array("glages de l'\u{E9}cole\r\nfullscreen = true\r\n".utf8)
+        bytes += Array("kiosk = true\r\nvolume = 50\r\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let loaded = try #require(ConfigFile.load(path))
+        #expect(loaded.0.kiosk == true)
+        #expect(loaded.0.fullscreen == true)
+        #expect(loaded.0.volume == 0.5)
+        #expect(loaded.1.count == 1, "\(loaded.1)")
+        #expect(loaded.1.first?.hasPrefix(path + ":1:") == true, "the line with the bad byte is named: \(loaded.1)")
+    }
+
+    @Test func test_scriptLinesSplitAtCRLF() throws {
+        let commands = try ScriptParser.parse("0.1 tap 1 2\r\n0.2 dump\r\n\r\n0.3 quit\r\n", file: "s")
+        #expect(commands.map(\.line) == [1, 2, 4])
+    }
+
+    @Test(.enabled(if: GameBinary.isBuilt, "build the app first")) func test_scriptWithCRLFAndABadByteRunsAndNamesTheLine() throws {
+        let dir = temporaryDirectory()
+        let path = dir + "/script.txt"
+        let bytes = Array("0.1 tap 512 224\r\n0.2 dump # caf".utf8) + [0xE9] + Array("\r\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let r = try GameBinary.run(["--headless", "--no-draw", "--script", path, "--log", "-", "--data-dir", dir])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"event\":\"dump\""))
+        #expect(r.stderr.contains("script.txt:2:"), "\(r.stderr)")
+        let piped = try GameBinary.run(["--headless", "--no-draw", "--script", "-", "--log", "-", "--data-dir", dir],
+                                       stdin: String(decoding: bytes, as: UTF8.self))
+        #expect(piped.status == 0 && piped.stdout.contains("\"event\":\"dump\""), "\(piped.stderr)")
+    }
+}
