@@ -157,7 +157,7 @@ public final class GameApp {
                               voices: VoiceLibraryLoader.load(assets: assets, language: "en", warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
         context.voiceEnabled = options.voice
-        log.emit("start", [("seed", .int(Int(truncatingIfNeeded: options.seed))), ("version", .string(AppInfo.version)),
+        log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless))])
         stack = SceneStack(root: HomeScene(context: context), log: log)
     }

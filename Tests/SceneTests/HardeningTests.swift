@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+@testable import GameCore
+@testable import Render
+@testable import Platform
 @testable import KidsJoyApp
 
 // Issue #19, "Hardening: fix what an outside attack found": each test below failed before
@@ -223,5 +226,49 @@ struct FailedWriteTests {
         let piped = try GameBinary.run(["--headless", "--no-draw", "--script", "-", "--log", "-", "--data-dir", dir],
                                        stdin: String(decoding: bytes, as: UTF8.self))
         #expect(piped.status == 0 && piped.stdout.contains("\"event\":\"dump\""), "\(piped.stderr)")
+    }
+}
+
+/// Seeds (TESTING decision 14): unscripted runs draw one from the system, scripted runs
+/// default to 1, and `start.seed` is always a number `--seed` accepts.
+@Suite(.enabled(if: GameBinary.isBuilt, "build the app first"))
+struct SeedTests {
+    /// The `start` line of a headless run (without a script it ends after the first frame).
+    func startLine(_ args: [String], stdin: String? = nil) throws -> String {
+        let r = try GameBinary.run(["--headless", "--no-draw", "--log", "-", "--data-dir", temporaryDirectory("seeds")] + args, stdin: stdin)
+        #expect(r.status == 0, "\(r.stderr)")
+        return r.stdout.split(separator: "\n").first { $0.contains("\"event\":\"start\"") }.map(String.init) ?? ""
+    }
+
+    func seed(_ line: String) -> String? {
+        guard let r = line.range(of: "\"seed\":") else { return nil }
+        return String(line[r.upperBound...].prefix { $0.isNumber || $0 == "-" })
+    }
+
+    @Test func test_unscriptedRunsDrawDifferentSeeds() throws {
+        let seeds = try (0..<3).map { _ in seed(try startLine([])) }
+        #expect(seeds.allSatisfy { $0.flatMap { UInt64($0) } != nil }, "\(seeds)")
+        #expect(Set(seeds).count == 3, "three runs, three seeds: \(seeds)")
+    }
+
+    @Test func test_scriptedRunsDefaultToSeed1() throws {
+        #expect(seed(try startLine(["--script", "-"], stdin: "0.1 dump\n")) == "1")
+    }
+
+    @Test func test_largestSeedIsLoggedExactly() throws {
+        #expect(seed(try startLine(["--seed", "18446744073709551615"])) == "18446744073709551615")
+        #expect(seed(try startLine(["--seed", "9223372036854775808"])) == "9223372036854775808", "2^63 was logged negative")
+    }
+
+    @Test func test_negativeOrHugeSeedHasAClearMessage() throws {
+        for bad in ["-1", "18446744073709551616", "1.5"] {
+            let r = try GameBinary.run(["--headless", "--seed", bad])
+            #expect(r.status == 2)
+            #expect(r.stderr.contains("--seed takes a whole number from 0 to 18446744073709551615"), "\(bad): \(r.stderr)")
+        }
+    }
+
+    @Test func test_unsignedJSONNumber() {
+        #expect(JSON.uint(UInt64.max).serialized() == "18446744073709551615")
     }
 }
