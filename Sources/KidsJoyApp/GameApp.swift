@@ -62,6 +62,15 @@ public final class GameApp {
         log = EventLog(writer: logWriter, keepInMemory: keepLogInMemory)
     }
 
+    /// Starts and joins one thread: nil when that works, else the error number.
+    nonisolated static func threadStartError() -> Int32? {
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { _ in nil }, nil)
+        guard result == 0 else { return result }
+        pthread_join(thread, nil)
+        return nil
+    }
+
     /// Everything on standard input, as bytes.
     static func readStandardInput() -> [UInt8] {
         var bytes: [UInt8] = []
@@ -131,6 +140,11 @@ public final class GameApp {
             throw AppError.fatal("SDL_image cannot read PNG: \(String(cString: SDL_GetError()))")
         }
         guard TTF_Init() == 0 else { throw AppError.fatal("SDL_ttf: \(String(cString: SDL_GetError()))") }
+        // Pictures decode on every core and saves run in the background: with no thread to be
+        // had (a process limit reached), Dispatch would wait forever for one. Say so instead.
+        if let error = Self.threadStartError() {
+            throw AppError.fatal("cannot start a thread (\(String(cString: strerror(error)))): too many processes or threads for this user (see ulimit -u)")
+        }
         canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets))
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
         if let window, let icon = IMG_Load(assets + "/images/" + AssetManifest.windowIcon) {
@@ -182,6 +196,16 @@ public final class GameApp {
         SDL_SetHint(SDL_HINT_APP_NAME, AppInfo.name)
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw AppError.fatal("cannot open the display (\(String(cString: SDL_GetError()))). Run with --headless to play a script without a window")
+        }
+        // With no server at DISPLAY (a dead `:99`), SDL falls back to a driver that shows
+        // nothing (offscreen, dummy) and the game would run forever with no window: unless
+        // SDL_VIDEODRIVER asked for that driver, that is a display that cannot be opened.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let asked = (env["SDL_VIDEODRIVER"] ?? "").lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
+        if ["offscreen", "dummy", "evdev"].contains(driver.lowercased()) && !asked.contains(driver.lowercased()) {
+            let display = env["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? env["WAYLAND_DISPLAY"] ?? ""
+            SDL_Quit()
+            throw AppError.fatal("cannot open the display \(TextEscaping.escaped(display)) (no display server answers there; SDL fell back to its '\(driver)' driver, which shows nothing). Run with --headless to play a script without a window")
         }
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         fullscreen = options.fullscreen || options.kiosk

@@ -272,3 +272,45 @@ struct SeedTests {
         #expect(JSON.uint(UInt64.max).serialized() == "18446744073709551615")
     }
 }
+
+/// Start-up that used to hang forever: a dead display, no threads to be had.
+@Suite(.enabled(if: GameBinary.isBuilt, "build the app first"))
+struct StartupHangTests {
+    /// A display number nothing listens on (no socket file, no abstract socket).
+    static func deadDisplay() -> String {
+        let unix = (try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8)) ?? ""
+        for n in 150..<400 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") && !unix.contains("/tmp/.X11-unix/X\(n)\n") {
+            return ":\(n)"
+        }
+        return ":399"
+    }
+
+    @Test func test_deadDisplayExitsQuicklyNamingIt() throws {
+        let display = Self.deadDisplay()
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_AUDIODRIVER"] = "dummy"
+        env["DISPLAY"] = display
+        env["WAYLAND_DISPLAY"] = nil
+        env["SDL_VIDEODRIVER"] = nil
+        let started = Date()
+        let r = try Exec.capture(GameBinary.path, ["--data-dir", temporaryDirectory()], environment: env, timeout: 10)
+        #expect(Date().timeIntervalSince(started) < 2, "it ran with no window until stopped")
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("cannot open the display \(display)"), "\(r.stderr)")
+        #expect(r.stderr.contains("--headless"), "\(r.stderr)")
+    }
+
+    @Test(.enabled(if: getuid() == 0 && Exec.find("setpriv") != nil && Exec.find("prlimit") != nil, "needs root, setpriv and prlimit"))
+    func test_noThreadsFailsWithAMessage() throws {
+        let dir = temporaryDirectory()
+        chmod(dir, 0o777)
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_AUDIODRIVER"] = "dummy"
+        // As nobody, limited to one process: the game's own; no thread can start.
+        let r = try Exec.capture(Exec.find("setpriv")!, ["--reuid=nobody", "--regid=nogroup", "--clear-groups", Exec.find("prlimit")!,
+                                                        "--nproc=1", GameBinary.path, "--headless", "--data-dir", dir],
+                                 environment: env, timeout: 10)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot start a thread"), "\(r.stderr)")
+    }
+}
