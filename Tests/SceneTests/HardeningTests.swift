@@ -314,3 +314,48 @@ struct StartupHangTests {
         #expect(r.stderr.contains("cannot start a thread"), "\(r.stderr)")
     }
 }
+
+/// A QOI header claiming 16384×16384 used to allocate 1 GiB before failing.
+@Suite struct QOISizeCapTests {
+    func header(_ width: Int, _ height: Int) -> [UInt8] {
+        func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        return [0x71, 0x6F, 0x69, 0x66] + be(width) + be(height) + [4, 0]
+    }
+
+    @Test func test_hugeHeaderIsRefusedWithAClearError() {
+        for (w, h) in [(16384, 16384), (8193, 10), (10, 8193), (8192, 8192)] {
+            let bytes = header(w, h) + [UInt8](repeating: 0xFD, count: 64) + [0, 0, 0, 0, 0, 0, 0, 1]
+            #expect { try QOI.decode(bytes) } throws: { "\($0)".contains("too large") }
+        }
+    }
+
+    @Test func test_claimTheDataCannotHoldIsRefusedBeforeAllocating() {
+        let bytes = header(4096, 4096) + [0xFD, 0xFD] + [0, 0, 0, 0, 0, 0, 0, 1]
+        #expect { try QOI.decode(bytes) } throws: { "\($0)".contains("cannot hold") }
+    }
+
+    @Test func test_aRunOfPixelsStillDecodes() throws {
+        // 62 pixels from one run byte (QOI_OP_RUN 62 = 0xFD): the cap check keeps this legal.
+        let picture = try QOI.decode(header(62, 1) + [0xFD] + [0, 0, 0, 0, 0, 0, 0, 1])
+        #expect(picture.width == 62)
+    }
+}
+
+/// `--assets DIR` and KIDS_JOY_CENTER_ASSETS used to fall back to the build's Assets in silence.
+@Suite(.enabled(if: GameBinary.isBuilt, "build the app first"))
+struct NamedAssetsTests {
+    @Test func test_namedFolderWithoutAssetsFailsNamingIt() throws {
+        let empty = temporaryDirectory()
+        let viaOption = try GameBinary.run(["--headless", "--assets", empty, "--data-dir", empty])
+        #expect(viaOption.status == 1)
+        #expect(viaOption.stderr.contains("--assets: \(empty) is not the game's assets folder"), "\(viaOption.stderr)")
+        let viaEnvironment = try GameBinary.run(["--headless", "--data-dir", empty], environment: ["KIDS_JOY_CENTER_ASSETS": empty + "/nope"])
+        #expect(viaEnvironment.status == 1)
+        #expect(viaEnvironment.stderr.contains("KIDS_JOY_CENTER_ASSETS: the assets folder \(empty)/nope does not exist"), "\(viaEnvironment.stderr)")
+    }
+
+    @Test func test_theRealAssetsFolderStillWorks() throws {
+        let r = try GameBinary.run(["--headless", "--assets", packageRoot + "/Assets", "--data-dir", temporaryDirectory()])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+}
