@@ -58,10 +58,20 @@ public enum ConfigFile {
                 default: values.voice = b
                 }
             case "volume":
-                guard let v = Double(value), v.isFinite, v >= 0, v <= 100 else {
-                    problems.append("\(where_): volume must be a number from 0.0 to 1.0 (or 0 to 100), got '\(value)'"); continue
+                // TESTING decision 5: volume (0-100), a percentage. A fraction from 0.0 to 1.0
+                // is still read when written with a decimal point (`0.8`); `1.5` is neither
+                // (it once meant 1.5% in silence) and is refused.
+                guard let v = Double(value), v.isFinite, v >= 0, v <= 100, !value.contains("e"), !value.contains("E") else {
+                    problems.append("\(where_): volume must be a whole number from 0 to 100 (percent), or a fraction from 0.0 to 1.0, got '\(TextEscaping.escaped(value))'"); continue
                 }
-                values.volume = v > 1 ? v / 100 : v
+                if value.contains(".") {
+                    guard v <= 1 else {
+                        problems.append("\(where_): volume must be a whole number from 0 to 100 (percent), or a fraction from 0.0 to 1.0, got '\(TextEscaping.escaped(value))'"); continue
+                    }
+                    values.volume = v
+                } else {
+                    values.volume = v / 100
+                }
             case "data-dir":
                 guard let s = string(value), !s.isEmpty else { problems.append("\(where_): data-dir must be a quoted path, got '\(value)'"); continue }
                 values.dataDir = DataDirectory.expandingHome(s)

@@ -359,3 +359,20 @@ struct NamedAssetsTests {
         #expect(r.status == 0, "\(r.stderr)")
     }
 }
+
+/// `volume = 1.5` used to mean 1.5% in silence (TESTING decision 5: volume is 0-100).
+@Suite struct VolumeRangeTests {
+    @Test func test_volumeIsAPercentOrAFractionWithADecimalPoint() {
+        #expect(ConfigFile.parse("volume = 80", file: "f").0.volume == 0.8)
+        #expect(ConfigFile.parse("volume = 100", file: "f").0.volume == 1)
+        #expect(ConfigFile.parse("volume = 1", file: "f").0.volume == 0.01, "a whole number is a percentage")
+        #expect(ConfigFile.parse("volume = 0.8", file: "f").0.volume == 0.8)
+        #expect(ConfigFile.parse("volume = 1.0", file: "f").0.volume == 1)
+    }
+
+    @Test(arguments: ["1.5", "50.5", "101", "-1", "1e2"]) func test_outOfRangeVolumeIsAnErrorNamingTheRange(_ value: String) {
+        let (values, problems) = ConfigFile.parse("volume = \(value)", file: "f")
+        #expect(values.volume == nil, "\(value)")
+        #expect(problems.count == 1 && problems[0].hasPrefix("f:1:") && problems[0].contains("0 to 100"), "\(problems)")
+    }
+}
