@@ -126,6 +126,8 @@ public final class GameApp {
             throw AppError.fatal("missing asset file\(missing.count > 1 ? "s" : ""): \(missing.prefix(5).joined(separator: ", "))"
                                  + (missing.count > 5 ? " and \(missing.count - 5) more" : "") + "; reinstall the game or run tools/make-assets")
         }
+        // SIGTERM and SIGINT are the game's own (StopSignals), in every mode.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
@@ -331,6 +333,7 @@ public final class GameApp {
         // Memory and frame timing differ from run to run: only on request, so the same seed
         // and script still give the same log line for line.
         var fields: [(String, JSON)] = []
+        if let signal = StopSignals.received { fields.append(("signal", .string(StopSignals.name(signal)))) }
         if options.processStats { fields.append(("peakRSSkB", .int(ProcessStats.peakRSSkB()))) }
         if options.processStats && !options.headless {
             fields += [("frames", .int(frameTimes.count)), ("framesOver16ms", .int(frameTimes.filter { $0 > 1000.0 / 60 }.count)),
@@ -351,7 +354,7 @@ public final class GameApp {
     private func runHeadless() {
         let player = ScriptPlayer(commands: script)
         var endFrame: Int? = script.isEmpty ? 0 : nil
-        while true {
+        while StopSignals.received == nil {
             log.time = Double(frame) / 60
             player.pushScheduled(frame: frame)
             var keepGoing = true
@@ -392,7 +395,7 @@ public final class GameApp {
         var previous = started
         var accumulator = 0.0
         var running = true
-        while running {
+        while running && StopSignals.received == nil {
             // Sleep until input when nothing moves: an idle Home costs no CPU. The wait gets
             // no event pointer, so the event that wakes it stays queued, in order. (Taking it
             // and pushing it back put it behind the events that came with it and behind SDL's
@@ -411,6 +414,7 @@ public final class GameApp {
                     accumulator = 0
                 }
             }
+            if StopSignals.received != nil { break }
             let now = seconds()
             accumulator += min(now - previous, 0.25)
             previous = now

@@ -165,6 +165,7 @@ func fail(_ error: any Error) -> Int32 {
 @MainActor
 func runProgram() -> Int32 {
     hardenStandardStreams()
+    StopSignals.install()
     let command: KidsJoyCenter
     do {
         command = try KidsJoyCenter.parse(Array(CommandLine.arguments.dropFirst()))

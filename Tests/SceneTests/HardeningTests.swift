@@ -376,3 +376,42 @@ struct NamedAssetsTests {
         #expect(problems.count == 1 && problems[0].hasPrefix("f:1:") && problems[0].contains("0 to 100"), "\(problems)")
     }
 }
+
+/// SIGTERM and SIGINT stop the game cleanly in every mode; kiosk mode used to ignore them.
+@Suite(.enabled(if: GameBinary.isBuilt, "build the app first"))
+struct StopSignalTests {
+    func stop(with signal: Int32, extra: [String]) throws {
+        let dir = temporaryDirectory("signals")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: GameBinary.path)
+        // A day-long script that draws every frame: it would run for hours.
+        p.arguments = ["--headless", "--script", "-", "--log", dir + "/log.jsonl", "--data-dir", dir] + extra
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_AUDIODRIVER"] = "dummy"
+        p.environment = env
+        let input = Pipe()
+        p.standardInput = input
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        input.fileHandleForWriting.write(Data("0.1 tap 776 224\n0.3 tap 512 606\n86400 quit\n".utf8))
+        try input.fileHandleForWriting.close()
+        usleep(1_500_000)
+        let status = ((try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8)) ?? "")
+            .split(separator: "\n").filter { $0.hasPrefix("Sig") }.joined(separator: " ")
+        let sent = Date()
+        kill(p.processIdentifier, signal)
+        while p.isRunning && Date().timeIntervalSince(sent) < 10 { usleep(10_000) }
+        let stopped = !p.isRunning
+        if !stopped { kill(p.processIdentifier, SIGKILL) }
+        p.waitUntilExit()
+        #expect(stopped, "still running 10 s after the signal: \(status)")
+        #expect(p.terminationReason == .exit && p.terminationStatus == 0, "status \(p.terminationStatus)")
+        let log = (try? String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8)) ?? ""
+        let last = log.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.contains("\"event\":\"quit\"") && last.contains("\"signal\":\"\(signal == SIGTERM ? "SIGTERM" : "SIGINT")\""), "\(last)")
+    }
+
+    @Test func test_sigtermStopsAKioskCleanly() throws { try stop(with: SIGTERM, extra: ["--kiosk"]) }
+    @Test func test_sigintStopsAKioskCleanly() throws { try stop(with: SIGINT, extra: ["--kiosk"]) }
+    @Test func test_sigtermStopsAPlainRunCleanly() throws { try stop(with: SIGTERM, extra: []) }
+}
