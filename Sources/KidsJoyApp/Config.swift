@@ -61,7 +61,7 @@ public enum ConfigFile {
                 // TESTING decision 5: volume (0-100), a percentage. A fraction from 0.0 to 1.0
                 // is still read when written with a decimal point (`0.8`); `1.5` is neither
                 // (it once meant 1.5% in silence) and is refused.
-                guard let v = Double(value), v.isFinite, v >= 0, v <= 100, !value.contains("e"), !value.contains("E") else {
+                guard let v = TextEscaping.number(value), v.isFinite, v >= 0, v <= 100, !value.contains("e"), !value.contains("E") else {
                     problems.append("\(where_): volume must be a whole number from 0 to 100 (percent), or a fraction from 0.0 to 1.0, got '\(TextEscaping.escaped(value))'"); continue
                 }
                 if value.contains(".") {
@@ -79,7 +79,8 @@ public enum ConfigFile {
                 problems.append("\(where_): unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
             }
         }
-        return (values, problems)
+        // The lines are the user's: a NUL or CR in them is shown escaped.
+        return (values, problems.map { TextEscaping.escaped($0) })
     }
 
     /// Loads one file if it exists: nil when missing.
@@ -109,7 +110,7 @@ public enum ConfigFile {
                 problems += p
             }
         }
-        return (values, problems)
+        return (values, problems.map { TextEscaping.escaped($0) })
     }
 
     public static func userConfigPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

@@ -59,7 +59,9 @@ public final class LogWriter: LogSink {
 /// Writes a message for the user on standard error. A failed write (stderr closed, full or
 /// a broken pipe) is dropped: messages must never stop the game.
 func writeStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
+    // Messages echo user input (option values, script words, config lines, paths): a NUL or
+    // a CR in them is shown escaped, never sent to the terminal.
+    var bytes = Array(TextEscaping.escaped(text, keepingLineBreaks: true).utf8)
     _ = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 

@@ -41,8 +41,8 @@ public enum ScriptParser {
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if words.isEmpty { continue }
-            func fail(_ message: String) -> AppError { .usage("\(file):\(lineNumber): \(message)") }
-            guard let time = Double(words[0]), time.isFinite, time >= 0 else {
+            func fail(_ message: String) -> AppError { .usage(TextEscaping.escaped("\(file):\(lineNumber): \(message)")) }
+            guard let time = TextEscaping.number(words[0]), time.isFinite, time >= 0 else {
                 throw fail("expected a time in seconds first, got '\(words[0])'")
             }
             guard time <= maxTime else {
@@ -58,7 +58,7 @@ public enum ScriptParser {
             func numbers(_ count: Int, _ usage: String) throws -> [Double] {
                 guard args.count == count else { throw fail("'\(verb)' takes \(usage)") }
                 return try args.map { word in
-                    guard let v = Double(word), v.isFinite else { throw fail("'\(word)' is not a number (\(verb) takes \(usage))") }
+                    guard let v = TextEscaping.number(word), v.isFinite else { throw fail("'\(word)' is not a number (\(verb) takes \(usage))") }
                     return v
                 }
             }

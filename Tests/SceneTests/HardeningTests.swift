@@ -415,3 +415,29 @@ struct StopSignalTests {
     @Test func test_sigintStopsAKioskCleanly() throws { try stop(with: SIGINT, extra: ["--kiosk"]) }
     @Test func test_sigtermStopsAPlainRunCleanly() throws { try stop(with: SIGTERM, extra: []) }
 }
+
+/// NUL and CR from user input used to reach the terminal raw inside messages.
+@Suite struct EscapedMessageTests {
+    @Test func test_configLinesAreEscaped() {
+        let (_, problems) = ConfigFile.parse("co\rlour = 1\nki\u{0}osk = true\n", file: "f")
+        #expect(problems.count == 2)
+        #expect(problems[0].contains("co\\rlour") && problems[1].contains("ki\\0osk"), "\(problems)")
+        #expect(!problems.joined().contains("\r") && !problems.joined().contains("\u{0}"))
+    }
+
+    @Test func test_scriptWordsAreEscaped() {
+        #expect { try ScriptParser.parse("0.1 wig\u{0}gle 1 2\n", file: "s") } throws: { error in
+            let message = "\(error)"
+            return message.contains("wig\\0gle") && !message.contains("\u{0}")
+        }
+    }
+
+    @Test(.enabled(if: GameBinary.isBuilt, "build the app first")) func test_optionValuesAndScriptWordsAreEscapedOnStderr() throws {
+        let seed = try GameBinary.run(["--headless", "--seed", "1\r2"])
+        #expect(seed.status == 2)
+        #expect(seed.stderr.contains("1\\r2") && !seed.stderr.contains("\r"), "\(seed.stderr.debugDescription)")
+        let script = try GameBinary.run(["--headless", "--script", "-"], stdin: "0.1 tap 1\u{0}0 5\n")
+        #expect(script.status == 2)
+        #expect(script.stderr.contains("1\\00") && !script.stderr.contains("\u{0}"), "\(script.stderr.debugDescription)")
+    }
+}
