@@ -77,6 +77,27 @@ func hardenStandardStreams() {
     }
 }
 
+/// Prints `text` and a line break on standard output (help, version, --describe-games). A
+/// write that fails (stdout full, closed or a broken pipe) is said once on stderr; the exit
+/// status stays the normal one.
+func printOutput(_ text: String) {
+    let bytes = Array((text + "\n").utf8)
+    let error: Int32? = bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let n = Glibc.write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return errno }
+            if n == 0 { return ENOSPC }
+            offset += n
+        }
+        return nil
+    }
+    if let error {
+        writeStandardError("kids-joy-center: cannot write to standard output (\(String(cString: strerror(error))))\n")
+    }
+}
+
 /// Writes text on standard output (the crash-test driver's progress lines).
 func writeStandardOutput(_ text: String) {
     var bytes = Array(text.utf8)

@@ -171,14 +171,14 @@ func runProgram() -> Int32 {
         command = try KidsJoyCenter.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
         if KidsJoyCenter.exitCode(for: error) == .success {
-            print(KidsJoyCenter.fullMessage(for: error))
+            printOutput(KidsJoyCenter.fullMessage(for: error))
             return 0
         }
         report("\(KidsJoyCenter.message(for: error))\nSee 'kids-joy-center --help'.")
         return 2
     }
     if command.describeGames {
-        print(GameRegistry.standard.json.serialized())
+        printOutput(GameRegistry.standard.json.serialized())
         return 0
     }
     if let count = command.stressRecord {
@@ -194,7 +194,7 @@ func runProgram() -> Int32 {
     defer { app.shutdown() }
     if let scene = command.bench {
         do {
-            print(try app.runBench(scene))
+            printOutput(try app.runBench(scene))
             return 0
         } catch {
             return fail(error)

@@ -154,6 +154,12 @@ struct FailedWriteTests {
         #expect(try run(["--help"], ">&-").status == 0)
     }
 
+    @Test func test_failedStandardOutputIsReportedOnce() throws {
+        let r = try run(["--describe-games"], ">/dev/full")
+        #expect(r.status == 0)
+        #expect(r.stderr.components(separatedBy: "cannot write to standard output").count == 2, "\(r.stderr)")
+    }
+
     @Test func test_logToFullStdoutIsReportedOnceAndTheRunEndsNormally() throws {
         let r = try run(try goodRun(log: "-"), ">/dev/full")
         #expect(r.status == 0, "\(r.stderr)")
