@@ -447,3 +447,25 @@ struct StopSignalTests {
         #expect(script.stderr.contains("1\\00") && !script.stderr.contains("\u{0}"), "\(script.stderr.debugDescription)")
     }
 }
+
+extension HeavyTests {
+    /// A kiosk in a real window (Xvfb) used to ignore SIGTERM: SDL turned it into a window
+    /// close, which kiosk mode ignores by design.
+    @Suite struct WindowedStopSignalTests {
+        @Test(.enabled(if: WindowedEndToEndTests.hasXTools, "Xvfb and xdotool are needed: `make test-deps`"),
+              .enabled(if: GameBinary.isBuilt, "build the app first"))
+        func test_sigtermStopsAWindowedKioskCleanly() throws {
+            let tools = try WindowedEndToEndTests.xTools()
+            let session = try WindowSession(xvfb: tools.xvfb, xdotool: tools.xdotool, directory: temporaryDirectory())
+            defer { session.stop() }
+            _ = try session.launchGame(script: "0.5 dump\n300 quit\n", arguments: ["--kiosk"])
+            _ = try session.log.wait("the first dump") { $0.is("dump") }
+            session.send(SIGTERM)
+            let sent = Date()
+            #expect(try session.waitForExit() == 0)
+            #expect(Date().timeIntervalSince(sent) < 3, "the idle wait wakes within a second")
+            let last = try String(contentsOfFile: session.log.path, encoding: .utf8).split(separator: "\n").last.map(String.init) ?? ""
+            #expect(last.contains("\"event\":\"quit\"") && last.contains("\"signal\":\"SIGTERM\""), "\(last)")
+        }
+    }
+}
