@@ -36,7 +36,7 @@ public enum ConfigFile {
     public static func parse(_ text: String, file: String) -> (ConfigValues, [String]) {
         var values = ConfigValues()
         var problems: [String] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in TextFile.lines(text).enumerated() {
             let where_ = "\(file):\(index + 1)"
             let line = stripComment(String(raw)).trimmingWhitespace()
             if line.isEmpty { continue }
@@ -60,10 +60,20 @@ public enum ConfigFile {
                 default: values.voice = b
                 }
             case "volume":
-                guard let v = Double(value), v.isFinite, v >= 0, v <= 100 else {
-                    problems.append("\(where_): volume must be a number from 0.0 to 1.0 (or 0 to 100), got '\(value)'"); continue
+                // TESTING decision 5: volume (0-100), a percentage. A fraction from 0.0 to 1.0
+                // is still read when written with a decimal point (`0.8`); `1.5` is neither
+                // (it once meant 1.5% in silence) and is refused.
+                guard let v = TextEscaping.number(value), v.isFinite, v >= 0, v <= 100, !value.contains("e"), !value.contains("E") else {
+                    problems.append("\(where_): volume must be a whole number from 0 to 100 (percent), or a fraction from 0.0 to 1.0, got '\(TextEscaping.escaped(value))'"); continue
                 }
-                values.volume = v > 1 ? v / 100 : v
+                if value.contains(".") {
+                    guard v <= 1 else {
+                        problems.append("\(where_): volume must be a whole number from 0 to 100 (percent), or a fraction from 0.0 to 1.0, got '\(TextEscaping.escaped(value))'"); continue
+                    }
+                    values.volume = v
+                } else {
+                    values.volume = v / 100
+                }
             case "data-dir":
                 guard let s = string(value), !s.isEmpty else { problems.append("\(where_): data-dir must be a quoted path, got '\(value)'"); continue }
                 values.dataDir = DataDirectory.expandingHome(s)
@@ -76,16 +86,21 @@ public enum ConfigFile {
                 problems.append("\(where_): unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
             }
         }
-        return (values, problems)
+        // The lines are the user's: a NUL or CR in them is shown escaped.
+        return (values, problems.map { TextEscaping.escaped($0) })
     }
 
     /// Loads one file if it exists: nil when missing.
     public static func load(_ path: String) -> (ConfigValues, [String])? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path) else {
             return (ConfigValues(), ["\(path): cannot be read; using defaults"])
         }
-        return parse(text, file: path)
+        // CRLF and bytes that are not UTF-8 never void the file: the bad bytes are read as
+        // U+FFFD, their lines reported, and every line still counts.
+        let (text, badLines) = TextFile.decode(Array(data), file: path)
+        let (values, problems) = parse(text, file: path)
+        return (values, badLines + problems)
     }
 
     /// The layers: built-in defaults, the system file, then the user's file (or `--config`).
@@ -102,7 +117,7 @@ public enum ConfigFile {
                 problems += p
             }
         }
-        return (values, problems)
+        return (values, problems.map { TextEscaping.escaped($0) })
     }
 
     public static func userConfigPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -156,5 +171,27 @@ extension AppOptions {
         dataDir = cli.dataDir ?? config.dataDir
         voice = config.voice ?? true
         language = cli.language ?? config.language
+    }
+}
+
+/// Text files written by people (config files, scripts): any line ending, any bytes.
+public enum TextFile {
+    /// Decodes UTF-8 leniently: a byte that is not UTF-8 becomes U+FFFD, and each line
+    /// holding one is reported as `file:line`. A leading byte-order mark is dropped.
+    public static func decode(_ bytes: [UInt8], file: String) -> (text: String, problems: [String]) {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        var problems: [String] = []
+        for (index, line) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+        where String(validating: line, as: UTF8.self) == nil {
+            problems.append("\(file):\(index + 1): bytes that are not UTF-8 text (read as \u{FFFD})")
+        }
+        return (String(decoding: body, as: UTF8.self), problems)
+    }
+
+    /// The lines of `text`, split at LF and CRLF (Swift sees "\r\n" as one character, so a
+    /// plain split at "\n" never splits a Windows file).
+    public static func lines(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
 }

@@ -1,5 +1,6 @@
 import CSDL2
 import FoundationEssentials
+import Glibc
 import GameCore
 import Platform
 import Render
@@ -36,23 +37,69 @@ public final class GameApp {
         if let text = options.scriptText {
             script = try ScriptParser.parse(text, file: "<script>")
         } else if let path = options.scriptPath {
-            let text: String
+            let bytes: [UInt8]
             if path == "-" {
-                var lines: [String] = []
-                while let line = readLine(strippingNewline: true) { lines.append(line) }
-                text = lines.joined(separator: "\n")
+                bytes = Self.readStandardInput()
             } else {
-                guard let data = FileManager.default.contents(atPath: path), let t = String(data: data, encoding: .utf8) else {
+                guard let data = FileManager.default.contents(atPath: path) else {
                     throw AppError.usage("--script: cannot read '\(path)'")
                 }
-                text = t
+                bytes = Array(data)
             }
-            script = try ScriptParser.parse(text, file: path == "-" ? "<stdin>" : path)
+            let name = path == "-" ? "<stdin>" : path
+            // Bytes that are not UTF-8 are read leniently and their lines named; a bad verb or
+            // number on such a line is still an error of its own.
+            let (text, badLines) = TextFile.decode(bytes, file: name)
+            script = try ScriptParser.parse(text, file: name)
+            badLines.forEach { writeStandardError("kids-joy-center: \($0)\n") }
         } else {
             script = []
         }
+        if let logPath = options.logPath, let scriptPath = options.scriptPath {
+            try Self.checkLogIsNotScript(log: logPath, script: scriptPath)
+        }
         logWriter = try options.logPath.map { try LogWriter(path: $0) }
         log = EventLog(writer: logWriter, keepInMemory: keepLogInMemory)
+    }
+
+    /// Starts and joins one thread: nil when that works, else the error number.
+    nonisolated static func threadStartError() -> Int32? {
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { _ in nil }, nil)
+        guard result == 0 else { return result }
+        pthread_join(thread, nil)
+        return nil
+    }
+
+    /// Everything on standard input, as bytes.
+    static func readStandardInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return bytes
+    }
+
+    /// `--log` opened for writing truncates what it names: naming the script's own file
+    /// (through another path, a link or stdin/stdout) would destroy the script. Files are
+    /// compared by identity (device and inode), not by name; `-` never conflicts with itself,
+    /// and a character device (/dev/null) is no file to lose.
+    static func checkLogIsNotScript(log: String, script: String) throws {
+        if log == "-" && script == "-" { return }
+        func identity(_ path: String, standardStream fd: Int32) -> stat? {
+            var info = stat()
+            let ok = path == "-" ? fstat(fd, &info) == 0 : stat(path, &info) == 0
+            return ok ? info : nil
+        }
+        guard let l = identity(log, standardStream: STDOUT_FILENO),
+              let s = identity(script, standardStream: STDIN_FILENO) else { return }
+        if l.st_dev == s.st_dev && l.st_ino == s.st_ino && (l.st_mode & S_IFMT) != S_IFCHR {
+            throw AppError.usage("--log \(log) is the same file as --script \(script): the log would overwrite the script")
+        }
     }
 
     /// The stores the context was given (a quit waits for their saves).
@@ -79,6 +126,8 @@ public final class GameApp {
             throw AppError.fatal("missing asset file\(missing.count > 1 ? "s" : ""): \(missing.prefix(5).joined(separator: ", "))"
                                  + (missing.count > 5 ? " and \(missing.count - 5) more" : "") + "; reinstall the game or run tools/make-assets")
         }
+        // SIGTERM and SIGINT are the game's own (StopSignals), in every mode.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
@@ -93,6 +142,11 @@ public final class GameApp {
             throw AppError.fatal("SDL_image cannot read PNG: \(String(cString: SDL_GetError()))")
         }
         guard TTF_Init() == 0 else { throw AppError.fatal("SDL_ttf: \(String(cString: SDL_GetError()))") }
+        // Pictures decode on every core and saves run in the background: with no thread to be
+        // had (a process limit reached), Dispatch would wait forever for one. Say so instead.
+        if let error = Self.threadStartError() {
+            throw AppError.fatal("cannot start a thread (\(String(cString: strerror(error)))): too many processes or threads for this user (see ulimit -u)")
+        }
         canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets))
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
         if let window, let icon = IMG_Load(assets + "/images/" + AssetManifest.windowIcon) {
@@ -121,7 +175,7 @@ public final class GameApp {
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
         context.voiceEnabled = options.voice
-        log.emit("start", [("seed", .int(Int(truncatingIfNeeded: options.seed))), ("version", .string(AppInfo.version)),
+        log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless)), ("language", .string(language))])
         stack = SceneStack(root: HomeScene(context: context), log: log)
     }
@@ -146,6 +200,16 @@ public final class GameApp {
         SDL_SetHint(SDL_HINT_APP_NAME, AppInfo.name)
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw AppError.fatal("cannot open the display (\(String(cString: SDL_GetError()))). Run with --headless to play a script without a window")
+        }
+        // With no server at DISPLAY (a dead `:99`), SDL falls back to a driver that shows
+        // nothing (offscreen, dummy) and the game would run forever with no window: unless
+        // SDL_VIDEODRIVER asked for that driver, that is a display that cannot be opened.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let asked = (env["SDL_VIDEODRIVER"] ?? "").lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
+        if ["offscreen", "dummy", "evdev"].contains(driver.lowercased()) && !asked.contains(driver.lowercased()) {
+            let display = env["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? env["WAYLAND_DISPLAY"] ?? ""
+            SDL_Quit()
+            throw AppError.fatal("cannot open the display \(TextEscaping.escaped(display)) (no display server answers there; SDL fell back to its '\(driver)' driver, which shows nothing). Run with --headless to play a script without a window")
         }
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         fullscreen = options.fullscreen || options.kiosk
@@ -271,6 +335,7 @@ public final class GameApp {
         // Memory and frame timing differ from run to run: only on request, so the same seed
         // and script still give the same log line for line.
         var fields: [(String, JSON)] = []
+        if let signal = StopSignals.received { fields.append(("signal", .string(StopSignals.name(signal)))) }
         if options.processStats { fields.append(("peakRSSkB", .int(ProcessStats.peakRSSkB()))) }
         if options.processStats && !options.headless {
             fields += [("frames", .int(frameTimes.count)), ("framesOver16ms", .int(frameTimes.filter { $0 > 1000.0 / 60 }.count)),
@@ -291,7 +356,7 @@ public final class GameApp {
     private func runHeadless() {
         let player = ScriptPlayer(commands: script)
         var endFrame: Int? = script.isEmpty ? 0 : nil
-        while true {
+        while StopSignals.received == nil {
             log.time = Double(frame) / 60
             player.pushScheduled(frame: frame)
             var keepGoing = true
@@ -332,7 +397,7 @@ public final class GameApp {
         var previous = started
         var accumulator = 0.0
         var running = true
-        while running {
+        while running && StopSignals.received == nil {
             // Sleep until input when nothing moves: an idle Home costs no CPU. The wait gets
             // no event pointer, so the event that wakes it stays queued, in order. (Taking it
             // and pushing it back put it behind the events that came with it and behind SDL's
@@ -351,6 +416,7 @@ public final class GameApp {
                     accumulator = 0
                 }
             }
+            if StopSignals.received != nil { break }
             let now = seconds()
             accumulator += min(now - previous, 0.25)
             previous = now

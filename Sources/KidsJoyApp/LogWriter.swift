@@ -7,10 +7,15 @@ import Scenes
 @MainActor
 public final class LogWriter: LogSink {
     private let fd: Int32
+    private let path: String
     private var buffer: [UInt8] = []
+    /// Set by the first write that fails (a full disk, a closed pipe, /dev/full): it is
+    /// reported once on stderr and the log stops; the game goes on.
+    public private(set) var failed = false
 
     /// Opens `path` for writing (truncating), or stdout for "-".
     public init(path: String) throws {
+        self.path = path
         if path == "-" {
             fd = STDOUT_FILENO
         } else {
@@ -22,30 +27,75 @@ public final class LogWriter: LogSink {
     }
 
     public func write(_ line: String) {
+        guard !failed else { return }
         buffer.append(contentsOf: line.utf8)
         buffer.append(0x0A)
         if buffer.count > 65_536 { flush() }
     }
 
     public func flush() {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
+        guard !buffer.isEmpty, !failed else { return }
+        let error: Int32? = buffer.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
+                if n < 0 { return errno }
+                if n == 0 { return ENOSPC }
                 offset += n
             }
+            return nil
         }
         buffer.removeAll(keepingCapacity: true)
+        if let error {
+            failed = true
+            buffer = []
+            let name = path == "-" ? "standard output" : path
+            writeStandardError("kids-joy-center: cannot write the log to \(name) (\(String(cString: strerror(error)))); logging stops\n")
+        }
     }
 }
 
-/// Writes a message for the user on standard error.
+/// Writes a message for the user on standard error. A failed write (stderr closed, full or
+/// a broken pipe) is dropped: messages must never stop the game.
 func writeStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
+    // Messages echo user input (option values, script words, config lines, paths): a NUL or
+    // a CR in them is shown escaped, never sent to the terminal.
+    var bytes = Array(TextEscaping.escaped(text, keepingLineBreaks: true).utf8)
     _ = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// Makes failed writes harmless before anything runs: SIGPIPE is ignored (a closed pipe gives
+/// EPIPE, which the writers handle, instead of killing the game), and a standard stream that
+/// was closed (`>&-`) is opened on /dev/null, so no file the game opens later (the log, a
+/// save) can take its number and receive what was meant for the terminal.
+func hardenStandardStreams() {
+    signal(SIGPIPE, SIG_IGN)
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+        let null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+        if null >= 0 && null != fd { dup2(null, fd); close(null) }
+    }
+}
+
+/// Prints `text` and a line break on standard output (help, version, --describe-games). A
+/// write that fails (stdout full, closed or a broken pipe) is said once on stderr; the exit
+/// status stays the normal one.
+func printOutput(_ text: String) {
+    let bytes = Array((text + "\n").utf8)
+    let error: Int32? = bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let n = Glibc.write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return errno }
+            if n == 0 { return ENOSPC }
+            offset += n
+        }
+        return nil
+    }
+    if let error {
+        writeStandardError("kids-joy-center: cannot write to standard output (\(String(cString: strerror(error))))\n")
+    }
 }
 
 /// Writes text on standard output (the crash-test driver's progress lines).

@@ -27,18 +27,26 @@ public enum ScriptParser {
         "f11": .f11, "left": .left, "right": .right, "up": .up, "down": .down, "tab": .tab, "m": .m,
     ]
 
+    /// TESTING decision 15: the largest |coordinate|, the latest TIME and the longest drag.
+    public static let maxCoordinate = 100_000.0
+    public static let maxTime = 86_400.0
+    public static let maxDragSeconds = 600.0
+
     public static func parse(_ text: String, file: String) throws -> [ScriptCommand] {
         var commands: [ScriptCommand] = []
         var lastTime = 0.0
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in TextFile.lines(text).enumerated() {
             let lineNumber = index + 1
             var line = Substring(rawLine)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if words.isEmpty { continue }
-            func fail(_ message: String) -> AppError { .usage("\(file):\(lineNumber): \(message)") }
-            guard let time = Double(words[0]), time.isFinite, time >= 0 else {
+            func fail(_ message: String) -> AppError { .usage(TextEscaping.escaped("\(file):\(lineNumber): \(message)")) }
+            guard let time = TextEscaping.number(words[0]), time.isFinite, time >= 0 else {
                 throw fail("expected a time in seconds first, got '\(words[0])'")
+            }
+            guard time <= maxTime else {
+                throw fail("time \(words[0]) is too late (at most \(Int(maxTime)) seconds, one day)")
             }
             guard time >= lastTime else {
                 throw fail("time \(words[0]) is earlier than the line before (\(lastTime)); times must not decrease")
@@ -50,20 +58,32 @@ public enum ScriptParser {
             func numbers(_ count: Int, _ usage: String) throws -> [Double] {
                 guard args.count == count else { throw fail("'\(verb)' takes \(usage)") }
                 return try args.map { word in
-                    guard let v = Double(word), v.isFinite else { throw fail("'\(word)' is not a number (\(verb) takes \(usage))") }
+                    guard let v = TextEscaping.number(word), v.isFinite else { throw fail("'\(word)' is not a number (\(verb) takes \(usage))") }
                     return v
                 }
             }
+            /// Coordinates: within ±100000 (the canvas is 1024×768; further out is a mistake).
+            func points(_ count: Int, _ usage: String) throws -> [Double] {
+                let n = try numbers(count, usage)
+                for (word, v) in zip(args, n) where abs(v) > maxCoordinate {
+                    throw fail("coordinate \(word) is out of range (-\(Int(maxCoordinate)) to \(Int(maxCoordinate)))")
+                }
+                return n
+            }
             let action: ScriptCommand.Action
             switch verb {
-            case "tap": let n = try numbers(2, "X Y"); action = .tap(Point(n[0], n[1]))
-            case "down": let n = try numbers(2, "X Y"); action = .down(Point(n[0], n[1]))
-            case "move": let n = try numbers(2, "X Y"); action = .move(Point(n[0], n[1]))
-            case "up": let n = try numbers(2, "X Y"); action = .up(Point(n[0], n[1]))
-            case "touch-tap": let n = try numbers(2, "X Y"); action = .touchTap(Point(n[0], n[1]))
+            case "tap": let n = try points(2, "X Y"); action = .tap(Point(n[0], n[1]))
+            case "down": let n = try points(2, "X Y"); action = .down(Point(n[0], n[1]))
+            case "move": let n = try points(2, "X Y"); action = .move(Point(n[0], n[1]))
+            case "up": let n = try points(2, "X Y"); action = .up(Point(n[0], n[1]))
+            case "touch-tap": let n = try points(2, "X Y"); action = .touchTap(Point(n[0], n[1]))
             case "drag":
                 let n = try numbers(5, "X1 Y1 X2 Y2 SECONDS")
+                for (word, v) in zip(args.prefix(4), n.prefix(4)) where abs(v) > maxCoordinate {
+                    throw fail("coordinate \(word) is out of range (-\(Int(maxCoordinate)) to \(Int(maxCoordinate)))")
+                }
                 guard n[4] >= 0 else { throw fail("drag SECONDS must not be negative") }
+                guard n[4] <= maxDragSeconds else { throw fail("drag SECONDS \(args[4]) is too long (at most \(Int(maxDragSeconds)))") }
                 action = .drag(from: Point(n[0], n[1]), to: Point(n[2], n[3]), seconds: n[4])
             case "key":
                 guard args.count == 1 else { throw fail("'key' takes one key name") }

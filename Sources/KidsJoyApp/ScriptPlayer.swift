@@ -8,8 +8,14 @@ import CSDL2
 final class ScriptPlayer {
     private let commands: [ScriptCommand]
     private var next = 0
-    /// Events to push at a later frame (tap releases, drag steps).
-    private var scheduled: [(frame: Int, event: SDL_Event)] = []
+    /// Input to push at later frames, in the order it was scheduled: single events (tap
+    /// releases) and drags, whose moves are made one frame at a time as they fall due, so a
+    /// long drag costs the same per frame as a short one.
+    private enum Pending {
+        case event(frame: Int, SDL_Event)
+        case drag(start: Int, steps: Int, done: Int, from: Point, to: Point)
+    }
+    private var scheduled: [Pending] = []
     /// Maps a logical point to the window's coordinates (identity when headless).
     var toWindow: (Point) -> Point = { $0 }
     var toWindowNormalized: (Point) -> Point = { Point($0.x / Canvas1024.width, $0.y / Canvas1024.height) }
@@ -22,9 +28,23 @@ final class ScriptPlayer {
 
     /// Pushes the events scheduled for `frame`.
     func pushScheduled(frame: Int) {
-        let due = scheduled.filter { $0.frame <= frame }
-        scheduled.removeAll { $0.frame <= frame }
-        for item in due { var e = item.event; SDL_PushEvent(&e) }
+        guard !scheduled.isEmpty else { return }
+        var kept: [Pending] = []
+        kept.reserveCapacity(scheduled.count)
+        for item in scheduled {
+            switch item {
+            case .event(let due, let event):
+                if due <= frame { push(event) } else { kept.append(item) }
+            case .drag(let start, let steps, var done, let from, let to):
+                while done < steps && start + done + 1 <= frame {
+                    done += 1
+                    push(mouseMotion(Point.lerp(from, to, Double(done) / Double(steps))))
+                }
+                if done == steps { push(mouseButton(SDL_MOUSEBUTTONUP, to)) }
+                else { kept.append(.drag(start: start, steps: steps, done: done, from: from, to: to)) }
+            }
+        }
+        scheduled = kept
     }
 
     /// The commands due at time `t`, in file order. Input verbs are pushed as events here;
@@ -37,22 +57,19 @@ final class ScriptPlayer {
             switch command.action {
             case .tap(let p):
                 push(mouseButton(SDL_MOUSEBUTTONDOWN, p))
-                scheduled.append((frame + 1, mouseButton(SDL_MOUSEBUTTONUP, p)))
+                scheduled.append(.event(frame: frame + 1, mouseButton(SDL_MOUSEBUTTONUP, p)))
             case .down(let p): push(mouseButton(SDL_MOUSEBUTTONDOWN, p))
             case .move(let p): push(mouseMotion(p))
             case .up(let p): push(mouseButton(SDL_MOUSEBUTTONUP, p))
             case .drag(let from, let to, let seconds):
                 push(mouseButton(SDL_MOUSEBUTTONDOWN, from))
                 let steps = max(1, Int((seconds * 60).rounded()))
-                for s in 1...steps {
-                    scheduled.append((frame + s, mouseMotion(Point.lerp(from, to, Double(s) / Double(steps)))))
-                }
-                scheduled.append((frame + steps, mouseButton(SDL_MOUSEBUTTONUP, to)))
+                scheduled.append(.drag(start: frame, steps: steps, done: 0, from: from, to: to))
             case .touchTap(let p):
                 push(finger(SDL_FINGERDOWN, p))
                 push(mouseButton(SDL_MOUSEBUTTONDOWN, p, synthesizedFromTouch: true))
-                scheduled.append((frame + 1, finger(SDL_FINGERUP, p)))
-                scheduled.append((frame + 1, mouseButton(SDL_MOUSEBUTTONUP, p, synthesizedFromTouch: true)))
+                scheduled.append(.event(frame: frame + 1, finger(SDL_FINGERUP, p)))
+                scheduled.append(.event(frame: frame + 1, mouseButton(SDL_MOUSEBUTTONUP, p, synthesizedFromTouch: true)))
             case .key(let key):
                 push(keyEvent(key))
             case .screenshot, .dump, .quit:
@@ -60,6 +77,12 @@ final class ScriptPlayer {
             }
         }
         return out
+    }
+
+    /// A window coordinate as SDL's Int32, clamped (never a trap, whatever the mapping gives).
+    private static func pixel(_ v: Double) -> Int32 {
+        guard v.isFinite else { return 0 }
+        return Int32(max(-1_000_000_000, min(1_000_000_000, v.rounded(.down))))
     }
 
     private func push(_ event: SDL_Event) {
@@ -76,8 +99,8 @@ final class ScriptPlayer {
         e.button.button = UInt8(SDL_BUTTON_LEFT)
         e.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
         e.button.clicks = 1
-        e.button.x = Int32(w.x.rounded(.down))
-        e.button.y = Int32(w.y.rounded(.down))
+        e.button.x = Self.pixel(w.x)
+        e.button.y = Self.pixel(w.y)
         return e
     }
 
@@ -87,8 +110,8 @@ final class ScriptPlayer {
         e.motion.type = SDL_MOUSEMOTION.rawValue
         e.motion.windowID = windowID
         e.motion.which = 0
-        e.motion.x = Int32(w.x.rounded(.down))
-        e.motion.y = Int32(w.y.rounded(.down))
+        e.motion.x = Self.pixel(w.x)
+        e.motion.y = Self.pixel(w.y)
         return e
     }
 

@@ -35,8 +35,23 @@ struct KidsJoyCenter: ParsableCommand {
     @Flag(help: "Run without a window or sound: render offscreen, simulated clock (for scripts and tests).")
     var headless = false
 
-    @Option(help: "Seed of the random generator; the same seed and script give the same log.")
-    var seed: UInt64 = 1
+    /// Read as text (and taken even when it starts with a dash), so that `--seed -1` gets a
+    /// clear message rather than "missing value".
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Seed of the random generator (0 to 18446744073709551615); the same seed and script give the same log. Default: 1 with --script, else a random seed.", valueName: "N"))
+    var seed: String?
+
+    static let seedMessage = "--seed takes a whole number from 0 to 18446744073709551615"
+
+    /// `--seed`, or the default: 1 for scripted runs and benchmarks (TESTING decision 14), so
+    /// they replay; otherwise a seed from the system's randomness (getrandom), so every
+    /// game a child plays differs. The `start` event logs it either way.
+    var resolvedSeed: UInt64 {
+        if let seed, let n = UInt64(seed) { return n }
+        if script != nil || bench != nil { return 1 }
+        var system = SystemRandomNumberGenerator()
+        return system.next()
+    }
 
     @Option(help: ArgumentHelp("Play timed input from FILE ('-' for stdin).", valueName: "FILE"))
     var script: String?
@@ -96,6 +111,7 @@ struct KidsJoyCenter: ParsableCommand {
     var quitAfterFirstFrame = false
 
     func validate() throws {
+        if let seed, UInt64(seed) == nil { throw ValidationError("\(Self.seedMessage), got '\(seed)'") }
         if bench != nil && !headless { throw ValidationError("--bench needs --headless") }
         if benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1") }
         if fullscreen && windowed { throw ValidationError("--fullscreen and --windowed cannot be used together") }
@@ -109,7 +125,7 @@ struct KidsJoyCenter: ParsableCommand {
     func options(warn: (String) -> Void) -> AppOptions {
         var o = AppOptions()
         o.headless = headless
-        o.seed = seed
+        o.seed = resolvedSeed
         o.scriptPath = script
         o.logPath = log
         o.noDraw = noDraw
@@ -153,19 +169,21 @@ func fail(_ error: any Error) -> Int32 {
 
 @MainActor
 func runProgram() -> Int32 {
+    hardenStandardStreams()
+    StopSignals.install()
     let command: KidsJoyCenter
     do {
         command = try KidsJoyCenter.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
         if KidsJoyCenter.exitCode(for: error) == .success {
-            print(KidsJoyCenter.fullMessage(for: error))
+            printOutput(KidsJoyCenter.fullMessage(for: error))
             return 0
         }
         report("\(KidsJoyCenter.message(for: error))\nSee 'kids-joy-center --help'.")
         return 2
     }
     if command.describeGames {
-        print(GameRegistry.standard.json.serialized())
+        printOutput(GameRegistry.standard.json.serialized())
         return 0
     }
     if let count = command.stressRecord {
@@ -181,7 +199,7 @@ func runProgram() -> Int32 {
     defer { app.shutdown() }
     if let scene = command.bench {
         do {
-            print(try app.runBench(scene))
+            printOutput(try app.runBench(scene))
             return 0
         } catch {
             return fail(error)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import GameCore
 import Scenes
 
@@ -28,9 +29,23 @@ public enum AssetManifest {
 /// current directory.
 public enum AssetLocator {
     public static func locate(override: String? = nil) throws -> String {
+        // A folder the user named (--assets, then KIDS_JOY_CENTER_ASSETS) is used or refused,
+        // never skipped for the build's own Assets: the user would play other pictures than
+        // the ones they asked for, without a word.
+        let logo = "/images/logo.\(AssetManifest.imageExtension)"
+        let env = ProcessInfo.processInfo.environment["KIDS_JOY_CENTER_ASSETS"].flatMap { $0.isEmpty ? nil : $0 }
+        for (named, source) in [(override, "--assets"), (env, "KIDS_JOY_CENTER_ASSETS")] {
+            guard let named else { continue }
+            var info = stat()
+            guard stat(named, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw AppError.fatal("\(source): the assets folder \(named) does not exist")
+            }
+            guard FileManager.default.fileExists(atPath: named + logo) else {
+                throw AppError.fatal("\(source): \(named) is not the game's assets folder (it has no images/logo.\(AssetManifest.imageExtension))")
+            }
+            return named
+        }
         var candidates: [String] = []
-        if let override { candidates.append(override) }
-        if let env = ProcessInfo.processInfo.environment["KIDS_JOY_CENTER_ASSETS"] { candidates.append(env) }
         let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
         let exeURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? exe.path)
         var dir = exeURL.deletingLastPathComponent()

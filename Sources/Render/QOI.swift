@@ -10,6 +10,9 @@ import Scenes
 public enum QOI {
     /// The game's pictures are QOI files.
     public static let fileExtension = "qoi"
+    /// The largest picture accepted: a side of 8192 pixels and 32 Mi pixels (128 MiB).
+    public static let maxSide = 8192
+    public static let maxPixels = 32 * 1024 * 1024
     public struct DecodeError: Error, CustomStringConvertible {
         public let description: String
     }
@@ -26,8 +29,16 @@ public enum QOI {
         }
         func u32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
         let width = u32(4), height = u32(8)
-        guard width > 0, height > 0, width <= 16384, height <= 16384, bytes[12] == 3 || bytes[12] == 4 else {
+        guard width > 0, height > 0, bytes[12] == 3 || bytes[12] == 4 else {
             throw DecodeError(description: "bad QOI header (\(width)x\(height), \(bytes[12]) channels)")
+        }
+        // A header may claim any size: cap it before allocating (16384×16384 was 1 GiB), and
+        // refuse a claim the data cannot hold (one byte codes at most 62 pixels).
+        guard width <= maxSide, height <= maxSide, width * height <= maxPixels else {
+            throw DecodeError(description: "QOI image too large (\(width)x\(height); at most \(maxSide)x\(maxSide) and \(maxPixels) pixels)")
+        }
+        guard (count - 22) * 62 >= width * height else {
+            throw DecodeError(description: "QOI data ends early (\(count) bytes cannot hold \(width)x\(height) pixels)")
         }
         let buffer = PixelBuffer(width: width, height: height)
         let out = buffer.pixels

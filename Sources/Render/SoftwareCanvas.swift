@@ -689,6 +689,17 @@ public final class SoftwareCanvas: Canvas {
             throw AppError.fatal("screenshot: \(String(cString: SDL_GetError()))")
         }
         defer { SDL_FreeSurface(surface) }
+        // IMG_SavePNG opens the path for writing (fopen "wb": O_WRONLY|O_CREAT|O_TRUNC), so it
+        // writes through a symbolic link, into a FIFO or a device, and never renames over what
+        // is there. A folder or a socket is refused with a clear message.
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw AppError.fatal("screenshot \(path): is a folder, not a file")
+            case S_IFSOCK: throw AppError.fatal("screenshot \(path): is a socket, not a file")
+            default: break
+            }
+        }
         guard IMG_SavePNG(surface, path) == 0 else {
             throw AppError.fatal("screenshot \(path): \(String(cString: SDL_GetError()))")
         }

@@ -365,7 +365,7 @@ final class WindowSession {
 
     /// Starts the real binary in a window with a script of fixed-time dumps and screenshots
     /// (and a late quit, should the test die), then finds its window.
-    func launchGame(script given: String? = nil) throws -> WindowSession {
+    func launchGame(script given: String? = nil, arguments extra: [String] = []) throws -> WindowSession {
         // In quarter seconds: a dump every 0.5 s, a screenshot every second (at k + 0.25).
         var script = ""
         for q in 1..<480 {
@@ -380,7 +380,7 @@ final class WindowSession {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: GameBinary.path)
         p.arguments = ["--windowed", "--process-stats", "--seed", "11", "--data-dir", directory + "/data", "--log", log.path,
-                       "--script", directory + "/script.txt", "--config", directory + "/empty.toml"]
+                       "--script", directory + "/script.txt", "--config", directory + "/empty.toml"] + extra
         p.environment = environment
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.standardError
@@ -464,6 +464,11 @@ final class WindowSession {
         let kept = HeavyTests.WindowedEndToEndTests.shotDirectory + "/\(name).png"
         try? FileManager.default.removeItem(atPath: kept)
         try FileManager.default.copyItem(atPath: path, toPath: kept)
+    }
+
+    /// Sends `signal` to the game.
+    func send(_ signal: Int32) {
+        if let game { kill(game.processIdentifier, signal) }
     }
 
     /// Waits for the game to exit by itself; answers its status.

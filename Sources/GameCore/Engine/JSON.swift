@@ -3,6 +3,8 @@ public indirect enum JSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
+    /// An unsigned 64-bit number, printed exactly (seeds of 2^63 and more).
+    case uint(UInt64)
     case double(Double)
     case string(String)
     case array([JSON])
@@ -21,6 +23,7 @@ public indirect enum JSON: Equatable, Sendable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
+        case .uint(let u): out += String(u)
         case .double(let d):
             if d.isFinite { out += JSON.fixed3(d) } else { out += "null" }
         case .string(let s): JSON.writeString(s, into: &out)
@@ -110,14 +113,23 @@ public indirect enum JSON: Equatable, Sendable {
     public var intValue: Int? {
         switch self {
         case .int(let i): return i
-        case .double(let d): return Int(d)
+        case .uint(let u): return Int(exactly: u)
+        case .double(let d): return d.isFinite && abs(d) < 9.2e18 ? Int(d) : nil
         default: return nil
         }
     }
     public var doubleValue: Double? {
         switch self {
         case .int(let i): return Double(i)
+        case .uint(let u): return Double(u)
         case .double(let d): return d
+        default: return nil
+        }
+    }
+    public var uint64Value: UInt64? {
+        switch self {
+        case .int(let i): return UInt64(exactly: i)
+        case .uint(let u): return u
         default: return nil
         }
     }

@@ -1,0 +1,44 @@
+import Glibc
+import Synchronization
+
+/// The signal (SIGTERM or SIGINT) that asked the game to stop, 0 while none has. Written by
+/// the signal handler (a lock-free atomic store is async-signal-safe), read by the loops.
+let receivedStopSignal = Atomic<Int32>(0)
+
+/// SIGTERM and SIGINT stop the game cleanly in every mode, kiosk included (a shutdown, an
+/// administrator's `kill`, Ctrl+C): the loops see the flag, leave, log `quit`, wait for the
+/// saves asked for and exit 0. (SDL's own handlers turned them into a window-close event,
+/// which kiosk mode ignores by design, and nothing ran while start-up was busy.)
+enum StopSignals {
+    static func install() {
+        _ = receivedStopSignal.load(ordering: .relaxed) // initialized before any handler can run
+        for signal in [SIGTERM, SIGINT] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { receivedStopSignal.store($0, ordering: .relaxed) }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
+        // A parent may hand down a mask that blocks them (the test runner's threads do):
+        // unblock them here, on the main thread, before any other thread starts.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGTERM)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// The signal received, or nil.
+    static var received: Int32? {
+        let signal = receivedStopSignal.load(ordering: .relaxed)
+        return signal == 0 ? nil : signal
+    }
+
+    static func name(_ signal: Int32) -> String {
+        switch signal {
+        case SIGTERM: return "SIGTERM"
+        case SIGINT: return "SIGINT"
+        default: return "signal \(signal)"
+        }
+    }
+}
