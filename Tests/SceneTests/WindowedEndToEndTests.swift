@@ -330,22 +330,30 @@ final class WindowSession {
         }
     }
 
-    /// Starts the window manager and waits until it answers EWMH questions.
+    /// Starts the window manager and waits until it answers EWMH questions (tried twice:
+    /// its stderr is kept in the directory as window-manager.txt).
     private func startWindowManager(_ path: String) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.environment = environment
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        windowManager = p
-        let deadline = Date().addingTimeInterval(LiveLog.timeout)
-        while p.isRunning && Date() < deadline {
-            if let n = try? Exec.run(xdotoolPath, ["get_num_desktops"], environment: environment, timeout: 5),
-               (Int(n.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0 { return }
-            usleep(50_000)
+        let errors = directory + "/window-manager.txt"
+        for _ in 1...2 {
+            _ = FileManager.default.createFile(atPath: errors, contents: nil)
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: path)
+            p.environment = environment
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle(forWritingAtPath: errors) ?? FileHandle.nullDevice
+            try p.run()
+            windowManager = p
+            let deadline = Date().addingTimeInterval(LiveLog.timeout)
+            while p.isRunning && Date() < deadline {
+                if let n = try? Exec.run(xdotoolPath, ["get_num_desktops"], environment: environment, timeout: 5),
+                   (Int(n.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0 { return }
+                usleep(50_000)
+            }
+            Exec.stop(p)
+            windowManager = nil
         }
-        throw Exec.Failure(description: "the window manager \(path) did not start")
+        let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        throw Exec.Failure(description: "the window manager \(path) did not start on \(display): \(text)")
     }
 
     var environment: [String: String] {
