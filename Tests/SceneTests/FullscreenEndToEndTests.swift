@@ -94,9 +94,20 @@ extension HeavyTests {
         /// clicks land; F11 again puts it back at 1024x768 where it was, and clicks land there.
         @Test(.enabled(if: hasXTools, "Xvfb and xdotool are needed: `make test-deps`"), .enabled(if: GameBinary.isBuilt, "build the app first"))
         func test_f11_noWindowManager_coversTheScreen_thenRestoresTheWindow() throws {
+            try Self.checkF11(openbox: false)
+        }
+
+        /// The same with openbox, which honours SDL's own fullscreen request.
+        @Test(.enabled(if: hasOpenbox, "Xvfb, xdotool and openbox are needed: `make test-deps`"), .enabled(if: GameBinary.isBuilt, "build the app first"))
+        func test_f11_openbox_coversTheScreen_thenRestoresTheWindow() throws {
+            try Self.checkF11(openbox: true)
+        }
+
+        static func checkF11(openbox: Bool) throws {
             let started = Date()
             let session = try WindowSession(xvfb: try #require(Exec.find("Xvfb")), xdotool: try #require(Exec.find("xdotool")),
-                                            directory: temporaryDirectory(), screen: (1920, 1080))
+                                            directory: temporaryDirectory(), screen: (1920, 1080),
+                                            windowManager: openbox ? Exec.find("openbox") : nil)
             defer { session.stop() }
             let ui = try session.launchGame()
             let log = ui.log
@@ -111,6 +122,7 @@ extension HeavyTests {
             try ui.move(to: Point(300, 300))
             try ui.xdo("key", "F11")
             var mark = try log.wait("fullscreen on") { $0.is("window") && $0["fullscreen"]?.boolValue == true }
+            #expect(log.lines[mark]["borderless"]?.boolValue == !openbox, "only without a window manager is it done by hand")
             #expect(log.lines[mark]["width"]?.intValue == 1920 && log.lines[mark]["height"]?.intValue == 1080, "\(log.lines[mark].serialized())")
             try ui.waitForGeometry("after F11", (0, 0, 1920, 1080))
             try Self.playMemory(ui, screen: (1920, 1080))
@@ -124,7 +136,7 @@ extension HeavyTests {
             try log.wait("a dump after the restore", after: log.count) { $0.is("dump") }
             try ui.clickOnScreen(try memory.center("back"))
             try log.wait("back Home in the restored window") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
-            print("fullscreen F11 on bare X: \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+            print("fullscreen F11 \(openbox ? "with openbox" : "on bare X"): \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         }
     }
 }
