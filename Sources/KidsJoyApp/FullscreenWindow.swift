@@ -52,8 +52,6 @@ final class FullscreenWindow {
         return (Int(w), Int(h))
     }
 
-    func toggle() { if isOn { leave() } else { enter() } }
-
     func enter() {
         guard !isOn else { return }
         // Remember the real place and size to come back to (SDL's can be stale on bare X).
