@@ -7,8 +7,9 @@ DESTDIR   ?=
 BIN       := kids-joy-center
 # Runtime and build packages from Debian; the Swift toolchain itself is not in Debian.
 APT_BUILD := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev fonts-sil-andika
-# Extra packages the test suite uses: a virtual X display and X input for end-to-end tests.
-APT_TEST  := xvfb xauth xdotool sox gettext
+# Extra packages the test suite uses: a virtual X display, X input and a window manager
+# (fullscreen with and without one) for end-to-end tests.
+APT_TEST  := xvfb xauth xdotool sox gettext openbox
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all run test build release deps test-deps check-swift bench soak assets locales clean install uninstall deb

@@ -28,6 +28,8 @@ public final class GameApp {
     /// Which frame the loop is on (headless: time = frame / 60).
     private(set) var frame = 0
     private var fullscreen = false
+    /// Fullscreen with or without a window manager (see FullscreenWindow).
+    private var fullscreenWindow: FullscreenWindow?
     /// Set when an event arrived: the windowed loop redraws even if nothing animates.
     private var dirty = true
 
@@ -177,6 +179,7 @@ public final class GameApp {
         context.voiceEnabled = options.voice
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless)), ("language", .string(language))])
+        logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
     }
 
@@ -230,6 +233,7 @@ public final class GameApp {
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
         frameTexture = t
         if options.kiosk { SDL_ShowCursor(SDL_DISABLE) }
+        fullscreenWindow = FullscreenWindow(window: w, fullscreen: fullscreen)
     }
 
     /// Whether the machine has a graphics device (a DRM card or render node).
@@ -280,7 +284,16 @@ public final class GameApp {
     private func toggleFullscreen() {
         fullscreen.toggle()
         log.emit("fullscreen", [("on", .bool(fullscreen))])
-        if let window { SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+        if fullscreen { fullscreenWindow?.enter() } else { fullscreenWindow?.leave() }
+        logWindow()
+    }
+
+    /// Logs the window's size as SDL reports it (what the picture is laid out for).
+    private func logWindow() {
+        guard let fullscreenWindow else { return }
+        let size = fullscreenWindow.size
+        log.emit("window", [("fullscreen", .bool(fullscreenWindow.isOn)), ("borderless", .bool(fullscreenWindow.isBorderless)),
+                            ("width", .int(size.width)), ("height", .int(size.height))])
     }
 
     private var screensaverInhibited = false

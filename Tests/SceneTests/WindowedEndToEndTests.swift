@@ -300,6 +300,7 @@ final class WindowSession {
     let xvfbPath: String, xdotoolPath: String, directory: String
     private(set) var display = ""
     private var server: Process?
+    private var windowManager: Process?
     private var game: Process?
     private(set) var window = ""
     private(set) var box = Letterbox(width: 1024, height: 768)
@@ -311,12 +312,48 @@ final class WindowSession {
     /// Screenshots already copied out, so each phase keeps its own.
     private var usedShots = Set<String>()
 
-    init(xvfb: String, xdotool: String, directory: String) throws {
+    /// The X screen's size (Xvfb's `-screen 0 WxHx24`).
+    let screen: (width: Int, height: Int)
+
+    /// Starts Xvfb with a screen of `screen` pixels and, when given, a window manager on it
+    /// (e.g. openbox; without one, as under xinit, nobody honours fullscreen requests).
+    init(xvfb: String, xdotool: String, directory: String, screen: (width: Int, height: Int) = (1920, 1200),
+         windowManager: String? = nil) throws {
         xvfbPath = xvfb
         xdotoolPath = xdotool
         self.directory = directory
+        self.screen = screen
         log = LiveLog(path: directory + "/log.jsonl")
         try startServer()
+        if let windowManager {
+            do { try startWindowManager(windowManager) } catch { stop(); throw error }
+        }
+    }
+
+    /// Starts the window manager and waits until it answers EWMH questions (tried twice:
+    /// its stderr is kept in the directory as window-manager.txt).
+    private func startWindowManager(_ path: String) throws {
+        let errors = directory + "/window-manager.txt"
+        for _ in 1...2 {
+            _ = FileManager.default.createFile(atPath: errors, contents: nil)
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: path)
+            p.environment = environment
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle(forWritingAtPath: errors) ?? FileHandle.nullDevice
+            try p.run()
+            windowManager = p
+            let deadline = Date().addingTimeInterval(LiveLog.timeout)
+            while p.isRunning && Date() < deadline {
+                if let n = try? Exec.run(xdotoolPath, ["get_num_desktops"], environment: environment, timeout: 5),
+                   (Int(n.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0 { return }
+                usleep(50_000)
+            }
+            Exec.stop(p)
+            windowManager = nil
+        }
+        let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        throw Exec.Failure(description: "the window manager \(path) did not start on \(display): \(text)")
     }
 
     var environment: [String: String] {
@@ -346,8 +383,8 @@ final class WindowSession {
             display = ":\(n)"
             let p = Process()
             p.executableURL = URL(fileURLWithPath: xvfbPath)
-            // A screen larger than any window size used, so every window point is on screen.
-            p.arguments = [display, "-screen", "0", "1920x1200x24", "-nolisten", "tcp"]
+            // By default a screen larger than any window size used, so every window point is on screen.
+            p.arguments = [display, "-screen", "0", "\(screen.width)x\(screen.height)x24", "-nolisten", "tcp"]
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
@@ -365,7 +402,9 @@ final class WindowSession {
 
     /// Starts the real binary in a window with a script of fixed-time dumps and screenshots
     /// (and a late quit, should the test die), then finds its window.
-    func launchGame(script given: String? = nil, arguments extra: [String] = []) throws -> WindowSession {
+    /// `mode` is how the window starts (`--windowed`, `--fullscreen`, `--kiosk`, or nothing:
+    /// the config decides); `config` is the config file's text; `extra` more arguments.
+    func launchGame(script given: String? = nil, mode: [String] = ["--windowed"], config: String = "", arguments extra: [String] = []) throws -> WindowSession {
         // In quarter seconds: a dump every 0.5 s, a screenshot every second (at k + 0.25).
         var script = ""
         for q in 1..<480 {
@@ -376,10 +415,10 @@ final class WindowSession {
         script += "150 quit\n"
         if let given { script = given }
         try script.write(toFile: directory + "/script.txt", atomically: true, encoding: .utf8)
-        try "".write(toFile: directory + "/empty.toml", atomically: true, encoding: .utf8)
+        try config.write(toFile: directory + "/empty.toml", atomically: true, encoding: .utf8)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: GameBinary.path)
-        p.arguments = ["--windowed", "--process-stats", "--seed", "11", "--data-dir", directory + "/data", "--log", log.path,
+        p.arguments = mode + ["--process-stats", "--seed", "11", "--data-dir", directory + "/data", "--log", log.path,
                        "--script", directory + "/script.txt", "--config", directory + "/empty.toml"] + extra
         p.environment = environment
         p.standardOutput = FileHandle.nullDevice
@@ -389,7 +428,7 @@ final class WindowSession {
         game = p
         log.isAlive = { p.isRunning }
         log.context = { [unowned self] in "xdotool, seconds since the game started:\n" + actions.suffix(8).joined(separator: "\n") }
-        let found = try Exec.run(xdotoolPath, ["search", "--sync", "--name", AppInfo.name], environment: environment)
+        let found = try Exec.run(xdotoolPath, ["search", "--sync", "--class", AppInfo.desktopID], environment: environment)
         guard let first = found.split(separator: "\n").first else { throw Exec.Failure(description: "no game window") }
         window = String(first)
         try readGeometry()
@@ -406,13 +445,39 @@ final class WindowSession {
         return try Exec.run(xdotoolPath, args, environment: environment)
     }
 
-    private func readGeometry() throws {
+    /// The game window's place on the screen and size, as X has them (not as SDL believes).
+    private(set) var geometry = (x: 0, y: 0, width: 0, height: 0)
+
+    func readGeometry() throws {
         let text = try xdo("getwindowgeometry", "--shell", window)
         func value(_ key: String) -> Double? {
             text.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Double($0.dropFirst(key.count + 1)) }
         }
         guard let w = value("WIDTH"), let h = value("HEIGHT") else { throw Exec.Failure(description: "geometry: \(text)") }
         box = Letterbox(width: w, height: h)
+        geometry = (Int(value("X") ?? -1), Int(value("Y") ?? -1), Int(w), Int(h))
+    }
+
+    /// Polls the window's geometry until it is `expected` (x, y, width, height); throws
+    /// with the last one seen after the time limit.
+    func waitForGeometry(_ what: String, _ expected: (Int, Int, Int, Int), timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            try readGeometry()
+            if geometry == expected { return }
+            if Date() > deadline {
+                throw Exec.Failure(description: "\(what): the window is at \(geometry.x),\(geometry.y) \(geometry.width)x\(geometry.height), not \(expected)")
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// Clicks a logical point at its real place on the screen (absolute X coordinates): the
+    /// picture letterboxed in a window at `geometry`.
+    func clickOnScreen(_ p: Point) throws {
+        let w = box.window(p)
+        try xdo("mousemove", "--sync", "\(geometry.x + w.x)", "\(geometry.y + w.y)")
+        try xdo("click", "1")
     }
 
     /// Moves the real pointer to a logical point, through the letterbox.
@@ -482,8 +547,10 @@ final class WindowSession {
 
     func stop() {
         if let game { Exec.stop(game) }
+        if let windowManager { Exec.stop(windowManager) }
         if let server { Exec.stop(server) }
         game = nil
+        windowManager = nil
         server = nil
     }
 }

@@ -1,0 +1,45 @@
+#ifndef KIDS_JOY_CSDL2_X11_H
+#define KIDS_JOY_CSDL2_X11_H
+
+/* X11 look-ups for fullscreen without a window manager. A module of its own (CSDL2X11), so
+   Xlib's names (Window, Display, Font, ...) are seen only by the file that imports it. */
+#define SDL_MAIN_HANDLED 1
+#include <SDL.h>
+#include <SDL_syswm.h>
+#include <X11/Xlib.h>
+#include <X11/Xatom.h>
+
+/* The window's real place (on the root window) and size on an X display: SDL's own can be
+   the size it asked for, not the one it got. Returns 0 when the window is not an X11 one. */
+static inline int kjc_x11_window_rect(SDL_Window *window, SDL_Rect *rect) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
+    Display *display = info.info.x11.display;
+    XWindowAttributes attributes;
+    if (!XGetWindowAttributes(display, info.info.x11.window, &attributes)) return 0;
+    int x = 0, y = 0;
+    Window child;
+    XTranslateCoordinates(display, info.info.x11.window, attributes.root, 0, 0, &x, &y, &child);
+    rect->x = x; rect->y = y; rect->w = attributes.width; rect->h = attributes.height;
+    return 1;
+}
+
+/* Whether an EWMH window manager runs on the window's X display (the root window's
+   _NET_SUPPORTING_WM_CHECK names a window). Returns 0 when not X11 or none runs. */
+static inline int kjc_x11_has_window_manager(SDL_Window *window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
+    Display *display = info.info.x11.display;
+    Atom check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", True);
+    if (check == None) return 0;
+    Atom type; int format; unsigned long count = 0, after = 0; unsigned char *data = NULL;
+    int status = XGetWindowProperty(display, DefaultRootWindow(display), check, 0, 1, False, XA_WINDOW,
+                                    &type, &format, &count, &after, &data);
+    int found = status == Success && type == XA_WINDOW && count == 1 && data != NULL;
+    if (data) XFree(data);
+    return found;
+}
+
+#endif
