@@ -296,51 +296,7 @@ import Testing
         func isMarked(_ text: String) -> Bool {
             text.contains("[") || text.contains("]") || text.contains("~") || !text.contains(where: \.isLetter)
         }
-        var seen: Set<String> = []
-        func look(_ stack: SceneStack) {
-            let canvas = RecordingCanvas()
-            stack.draw(on: canvas)
-            seen.formUnion(canvas.texts)
-        }
-        let context = makeContext()
-        context.catalog = qps
-        _ = context.scores.record(game: .sorting, level: .hard, score: 40)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
-        look(stack)
-        for game in GameRegistry.standard.ids {
-            for level in Level.allCases {
-                stack.apply([.show(.game(game, level))])
-                step(stack, seconds: 1)
-                look(stack)
-                stack.handle(.focusLost)
-                look(stack)
-                stack.apply([.popToRoot])
-            }
-        }
-        let alerts = [
-            AlertContent(kind: .won, title: Messages.won, lines: [.init(Messages.yourScore, ["score": "30"]),
-                                                                   .init(Messages.newHighScore, ["rank": "1"]), .init(Messages.playAgain)],
-                         buttons: [.yes, .no]),
-            AlertContent(kind: .lost, title: Messages.lost, lines: [.init(Messages.skull), .init(Messages.idle), .init(Messages.timeUp)],
-                         buttons: [.yes, .no]),
-            AlertContent(kind: .quit, title: Messages.quitTitle, lines: [.init(Messages.quitMessage)], buttons: [.yes, .no]),
-        ]
-        for alert in alerts {
-            stack.apply([.show(.alert(alert))])
-            step(stack, seconds: 0.5)
-            look(stack)
-            stack.apply([.pop])
-        }
-        stack.apply([.show(.highScores)])
-        step(stack, seconds: 0.5)
-        look(stack)
-        stack.apply([.pop, .show(.gate)])
-        step(stack, seconds: 0.5)
-        look(stack)
-        let gate = try #require(stack.top as? AdultGateScene)
-        for digit in String(gate.a + gate.b) { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
-        tap(stack, AdultGateScene.keyFrame(.ok)!.center)
-        look(stack)
+        let seen = try drawnTextsOfEveryScreen(catalog: qps)
         let unmarked = seen.filter { !isMarked($0) }
         #expect(unmarked.isEmpty, "drawn untranslated with --language qps: \(unmarked.sorted())")
         #expect(seen.count > 30, "the tour saw \(seen.count) texts")
