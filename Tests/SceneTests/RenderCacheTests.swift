@@ -52,7 +52,7 @@ import Testing
             let slots = dump["items"]?.arrayValue?.filter { $0["kind"]?.stringValue == "vehicle" }
                 .compactMap { Self.rect($0["home"]) }.sorted { $0.x < $1.x } ?? []
             try #require(slots.count == level.vehicles, "\(game): \(slots.count) vehicles")
-            let shot = try Shot(path: "\(dir)/\(i).png")
+            let shot = try PixelImage(path: "\(dir)/\(i).png")
             func sky(_ x: Int, _ y: Int) -> [Int] { Self.over(background[x, y], Self.sky) }
 
             var wrong: [String] = []
@@ -133,27 +133,5 @@ import Testing
 
     static func close(_ rgb: [Int], _ expected: [Int], _ tolerance: Int) -> Bool {
         zip(rgb, expected).allSatisfy { abs($0 - $1) <= tolerance }
-    }
-
-    /// A screenshot's pixels, as RGB.
-    struct Shot {
-        let width: Int
-        let pixels: [UInt32]
-
-        init(path: String) throws {
-            guard let loaded = IMG_Load(path) else { throw AppError.fatal("cannot load \(path)") }
-            defer { SDL_FreeSurface(loaded) }
-            guard let s = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { throw AppError.fatal("convert \(path)") }
-            defer { SDL_FreeSurface(s) }
-            let w = Int(s.pointee.w), pitch = Int(s.pointee.pitch) / 4
-            let raw = s.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-            width = w
-            pixels = (0..<Int(s.pointee.h)).flatMap { y in (0..<w).map { raw[y * pitch + $0] } }
-        }
-
-        subscript(x: Int, y: Int) -> [Int] {
-            let p = pixels[y * width + x]
-            return [Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF)]
-        }
     }
 }

@@ -199,6 +199,12 @@ struct PixelImage {
 
     func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
 
+    /// Red, green and blue of a pixel, 0-255.
+    subscript(x: Int, y: Int) -> [Int] {
+        let p = pixel(x, y)
+        return [Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF)]
+    }
+
     /// Mean absolute channel difference over a rectangle.
     func meanDifference(_ other: PixelImage, in r: Rect) -> Double {
         var total = 0.0, count = 0.0

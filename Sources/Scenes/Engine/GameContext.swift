@@ -84,8 +84,8 @@ public final class GameContext {
 
     /// Makes the scene for a game at a level.
     public func makeGame(_ kind: GameKind, _ level: Level) -> any Scene {
-        guard let entry = registry.entry(kind) else { preconditionFailure("no game '\(kind)' in the registry") }
-        return entry.makeScene(self, level)
+        guard let scene = scene(for: .game(kind, level)) else { preconditionFailure("no game '\(kind)' in the registry") }
+        return scene
     }
 
     /// The scene a route names.
