@@ -15,7 +15,17 @@ public enum AssetManifest {
                "play", "trophy", "back", "speaker-on", "speaker-off", "check", "logo", "star", "confetti",
                "sparkle", "burst", "snail", "clock", "score-star", "zone-air", "zone-water", "zone-land",
                "bg-home", "bg-balloons", "bg-sorting"]
+            + pictureUI + avatarAnimals.map { "animal-\($0)" } + (1...24).map { "sticker-" + ($0 < 10 ? "0\($0)" : "\($0)") }
     }
+    /// The pictures that replace words for children who cannot read: end screens, the
+    /// quit panel, the popup, the show-me hand, profiles, the grown-ups' corner and input icons.
+    public static let pictureUI = [
+        "mascot-happy", "mascot-sad", "replay", "home", "door", "close", "medal-1", "medal-2", "medal-3",
+        "star-empty", "star-big", "hear-again", "hand", "add-child", "guest", "tab-mine", "tab-everyone",
+        "sticker-book", "gear", "lock", "chart", "usb", "folder-home", "pad", "switch",
+    ]
+    /// Animals drawn for the children's avatars beyond the Memory cards' animals.
+    public static let avatarAnimals = ["bear", "pig", "chick", "penguin", "owl", "elephant", "unicorn", "hedgehog"]
     /// The full-screen backgrounds: 3 MB each decoded, and only one is shown at a time.
     public static let backgrounds: Set<String> = ["bg-home", "bg-balloons", "bg-sorting"]
     /// The game's pictures are QOI files (see `QOI`).
