@@ -150,6 +150,11 @@ public final class GameApp {
             throw AppError.fatal("cannot start a thread (\(String(cString: strerror(error)))): too many processes or threads for this user (see ulimit -u)")
         }
         canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets))
+        let language = Language.resolve(options.language, headless: options.headless, environment: ProcessInfo.processInfo.environment)
+        // Arabic letters need Scheherazade: required to play in Arabic, otherwise used when
+        // present (an Arabic name shown in its own script).
+        canvas.arabicFontFiles = TextDirection.of(language: language) == .rightToLeft
+            ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
         if let window, let icon = IMG_Load(assets + "/images/" + AssetManifest.windowIcon) {
             SDL_SetWindowIcon(window, icon)
@@ -170,7 +175,6 @@ public final class GameApp {
         scoreStore = scores
         settingsStore = settings
         if options.mute { settings.overrideMuted(true) }
-        let language = Language.resolve(options.language, headless: options.headless, environment: ProcessInfo.processInfo.environment)
         context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
                               soundPlayer: player, kiosk: options.kiosk,
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
@@ -181,6 +185,7 @@ public final class GameApp {
                            ("headless", .bool(options.headless)), ("language", .string(language))])
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
+        stack.rightToLeft = context.rightToLeft
     }
 
     private func openWindow() throws {
@@ -332,7 +337,7 @@ public final class GameApp {
             do { try canvas.screenshot(to: path) } catch { warn("\(error)") }
             log.emit("screenshot", [("path", .string(path))])
         case .dump:
-            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.top.dump())
+            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump())
         case .quit:
             return false
         default: break

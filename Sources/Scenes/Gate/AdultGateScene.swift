@@ -5,6 +5,8 @@ import GameCore
 /// a wrong one just closes the gate. In kiosk mode it is the only way out.
 @MainActor
 public final class AdultGateScene: BaseScene {
+    /// The number pad reads 1 2 3 from the left in every language, like every keypad.
+    public override var mirrorsRightToLeft: Bool { false }
     public enum Stage: String { case question, unlocked }
     public enum Target: Hashable, Sendable {
         case digit(Int), erase, ok, cancel, quit, reset
