@@ -22,6 +22,8 @@ public final class GameContext {
     /// Voices on (a setting): off keeps every spoken line silent, effects still play.
     public var voiceEnabled = true
     public private(set) var voice: VoiceChannel!
+    /// Switches the language while the game runs (the app's; nil in tests that need none).
+    public weak var languages: (any LanguageSwitching)?
     /// Reports a problem once on the terminal (the app's `warn`).
     public var warn: (String) -> Void = { _ in }
 
@@ -101,6 +103,7 @@ public final class GameContext {
         case .alert(let content): return AlertScene(context: self, content: content)
         case .highScores: return HighScoresPopup(context: self)
         case .gate: return AdultGateScene(context: self)
+        case .languages: return LanguageScene(context: self)
         }
     }
 }

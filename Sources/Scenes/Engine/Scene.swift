@@ -13,6 +13,8 @@ public enum Route: Sendable {
     case highScores
     /// The adult gate, opened for a purpose (today: the grown-ups' menu).
     case gate
+    /// The language choice, for grown-ups (behind the gate).
+    case languages
 }
 
 /// What an overlay hands back to the scene beneath it when it closes (hump's pop with
