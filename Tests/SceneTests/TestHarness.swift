@@ -409,4 +409,7 @@ func tourEveryScreen(catalog: (any MessageCatalog)? = nil, _ look: (SceneStack) 
     for digit in String(gate.a + gate.b) { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
     tap(stack, AdultGateScene.keyFrame(.ok)!.center)
     look(stack)
+    stack.apply([.show(.languages)])
+    step(stack, seconds: 0.5)
+    look(stack)
 }
