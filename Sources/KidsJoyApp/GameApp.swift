@@ -217,6 +217,11 @@ public final class GameApp {
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw AppError.fatal("cannot open the display (\(String(cString: SDL_GetError()))). Run with --headless to play a script without a window")
         }
+        // Game controllers (hot-plug: each one arrives as a device-added event, also those
+        // plugged in before start). Without the subsystem the game still plays with the rest.
+        if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) != 0 {
+            warn("game controllers cannot be used (\(String(cString: SDL_GetError())))")
+        }
         // With no server at DISPLAY (a dead `:99`), SDL falls back to a driver that shows
         // nothing (offscreen, dummy) and the game would run forever with no window: unless
         // SDL_VIDEODRIVER asked for that driver, that is a display that cannot be opened.

@@ -108,7 +108,27 @@ public final class SceneStack {
     private func mirrors(_ scene: any Scene) -> Bool { rightToLeft && scene.mirrorsRightToLeft }
 
     public func handle(_ event: InputEvent) {
+        var event = event
+        if case .pad(let button) = event {
+            // A pad reaches the scenes as the keys they know.
+            guard let key = Self.key(for: button) else { return }
+            event = .key(key)
+        }
         apply(top.handle(mirrors(top) ? MirroredCanvas.mirror(event) : event))
+    }
+
+    /// A = Return, B = Escape (Back), Start = pause, the d-pad = arrows.
+    public static func key(for button: PadButton) -> Key? {
+        switch button {
+        case .a: .return
+        case .b: .escape
+        case .start: .pause
+        case .up: .up
+        case .down: .down
+        case .left: .left
+        case .right: .right
+        case .other: nil
+        }
     }
 
     /// The top scene's dump fields, with frames as drawn.
