@@ -192,6 +192,10 @@ public final class GameApp {
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
         stack.rightToLeft = context.rightToLeft
+        if let seconds = options.switchSeconds {
+            stack.focus.scanInterval = seconds
+            stack.focus.visible = true
+        }
         languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed)
         context.languages = languageSwitcher
     }
