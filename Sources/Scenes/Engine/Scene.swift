@@ -152,7 +152,8 @@ public final class SceneStack {
                 focus.move(key, shift: shift, items: focusItems, rightToLeft: rightToLeft)
                 return
             case .key(.return, _), .key(.space, _):
-                if focus.visible, focus.focused(in: focusItems) != nil {
+                // A paused game goes on with these keys, as it always did.
+                if focus.visible, !((top as? GameScene)?.isPaused ?? false), focus.focused(in: focusItems) != nil {
                     activateFocused()
                     return
                 }
