@@ -19,6 +19,8 @@ public enum Theme {
     public static let warning = Color(232, 48, 64)
     public static let highlightRow = Color(255, 236, 150)
     public static let pill = Color(255, 255, 255, 235)
+    /// Every other row of the high-score table.
+    public static let stripeRow = Color(250, 240, 220)
 
     public static let titleText = TextStyle(size: 34, bold: true)
     public static let headingText = TextStyle(size: 30, bold: true)
@@ -26,6 +28,8 @@ public enum Theme {
     public static let bodyText = TextStyle(size: 26, bold: false)
     public static let smallText = TextStyle(size: 20, bold: true)
     public static let bigText = TextStyle(size: 44, bold: true)
+    /// The small words under a picture button, for grown-ups.
+    public static let captionText = TextStyle(size: 22, bold: true)
 }
 
 /// Draws a rounded "card" with a soft shadow, the look shared by tiles, panels and pills.

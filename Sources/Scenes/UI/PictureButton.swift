@@ -1,0 +1,29 @@
+import GameCore
+
+/// Buttons a child can use without reading: the picture carries the meaning, the words are
+/// a small caption for grown-ups. Every button in a dump names its picture (`icon`) and,
+/// where it shows words, their message key (`key`) (TESTING.md, Additions).
+@MainActor
+public enum PictureButton {
+    /// The dump fields every button adds: the picture it shows and the key of its words.
+    public static func dumpFields(icon: String, key: String?) -> [(String, JSON)] {
+        [("icon", .string(icon))] + (key.map { [("key", .string($0))] } ?? [])
+    }
+
+    /// A big round picture button (the picture is the whole button: `replay`, `home`,
+    /// `door`, `play`, `close`) with its caption under it. `frame` is the hit area; the
+    /// picture is a circle of `size` at its top centre, the caption below.
+    public static func draw(_ canvas: any Canvas, _ frame: Rect, icon: String, caption: String, size: Double,
+                            pressed: Bool = false, focused: Bool = false, alpha: Double = 1) {
+        let circle = Rect(frame.midX - size / 2, frame.y + 4, size, size)
+        let shown = pressed ? circle.scaled(0.92) : circle
+        // A soft shadow under the round picture, so it reads as something to press.
+        canvas.fillCircle(center: Point(shown.midX, shown.midY + (pressed ? 2 : 6)), radius: shown.width / 2 - 2,
+                          Theme.tileShadow.withAlpha(alpha))
+        canvas.image(icon, in: shown, ImageOptions(alpha: alpha))
+        if focused {
+            canvas.strokeRounded(circle.insetBy(-9, -9), radius: circle.width / 2 + 9, width: 5, Theme.focus)
+        }
+        canvas.text(caption, Theme.captionText, at: Point(frame.midX, circle.maxY + 26), color: Theme.ink, alpha: alpha)
+    }
+}
