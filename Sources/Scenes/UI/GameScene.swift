@@ -176,8 +176,10 @@ open class GameScene: BaseScene {
             if score > 0 && reason != "killer" && reason != "idle" { lines.append(.init(Messages.yourScore, ["score": String(score)])) }
         }
         lines.append(.init(Messages.playAgain))
+        let stars = context.registry.entry(kind)?.definition.starCount(score: score, level: level) ?? 0
         let content = AlertContent(kind: outcome == .won ? .won : .lost, title: outcome == .won ? Messages.won : Messages.lost,
-                                   lines: lines, buttons: [.yes, .no], celebrate: outcome == .won)
+                                   lines: lines, buttons: [.yes, .no], celebrate: outcome == .won,
+                                   result: .init(score: score, stars: stars, rank: rank))
         return [.show(.alert(content))]
     }
 
@@ -221,11 +223,26 @@ open class GameScene: BaseScene {
         }
         if isPaused {
             canvas.fill(GameScene.playArea, Color(20, 24, 40, 140))
-            canvas.text(context.text(Messages.paused), Theme.bigText, at: GameScene.playArea.center, color: .white, outline: Theme.ink)
+            // A big ▶ that breathes slowly (no flashing): tap it, or anywhere, to go on.
+            let frame = Self.resumeFrame.scaled(1 + 0.04 * sin(pulse * 2.5))
+            canvas.fillCircle(center: Point(frame.midX, frame.midY + 10), radius: frame.width * 0.44, Color(0, 0, 0, 70))
+            canvas.image("play", in: frame)
+            canvas.text(context.text(Messages.paused), Theme.headingText, at: Point(512, Self.resumeFrame.maxY + 40), color: .white,
+                        outline: Theme.ink)
         }
     }
 
     open override func dumpFields() -> [(String, JSON)] {
         [("score", .int(shownScore)), ("timeLeft", .int(shownSeconds ?? 0))]
+    }
+
+    /// The big ▶ of the pause screen (a tap anywhere continues; this is where to look).
+    public static let resumeFrame = Rect(402, 276, 220, 220)
+
+    /// While paused the dump shows the big ▶ as the button `resume`.
+    open override func dumpOverlayItems() -> [JSON] {
+        guard isPaused else { return [] }
+        return [dumpItem("resume", kind: "button", frame: Self.resumeFrame,
+                         [("enabled", true)] + PictureButton.dumpFields(icon: "play", key: Messages.paused.key))]
     }
 }

@@ -6,9 +6,12 @@ import GameCore
 @MainActor
 public enum PictureButton {
     /// The dump fields every button adds: the picture it shows and the key of its words.
-    public static func dumpFields(icon: String, key: String?) -> [(String, JSON)] {
+    public nonisolated static func dumpFields(icon: String, key: String?) -> [(String, JSON)] {
         [("icon", .string(icon))] + (key.map { [("key", .string($0))] } ?? [])
     }
+
+    /// Pictures drawn as round buttons already (a coloured disc with a white sign).
+    public static let roundPictures: Set<String> = ["replay", "home", "play", "close", "check", "hear-again"]
 
     /// A big round picture button (the picture is the whole button: `replay`, `home`,
     /// `door`, `play`, `close`) with its caption under it. `frame` is the hit area; the
@@ -18,9 +21,18 @@ public enum PictureButton {
         let circle = Rect(frame.midX - size / 2, frame.y + 4, size, size)
         let shown = pressed ? circle.scaled(0.92) : circle
         // A soft shadow under the round picture, so it reads as something to press.
-        canvas.fillCircle(center: Point(shown.midX, shown.midY + (pressed ? 2 : 6)), radius: shown.width / 2 - 2,
+        canvas.fillCircle(center: Point(shown.midX, shown.midY + (pressed ? 3 : 7)), radius: shown.width * 0.44 - 2,
                           Theme.tileShadow.withAlpha(alpha))
-        canvas.image(icon, in: shown, ImageOptions(alpha: alpha))
+        if roundPictures.contains(icon) {
+            canvas.image(icon, in: shown, ImageOptions(alpha: alpha))
+        } else {
+            // A picture that is not a round button itself (the door) sits on a round plate,
+            // so both buttons of a panel look alike and as big.
+            // The round pictures fill 88% of their square: so does the plate.
+            canvas.fillCircle(center: shown.center, radius: shown.width * 0.44, Theme.plateRim.withAlpha(alpha))
+            canvas.fillCircle(center: shown.center, radius: shown.width * 0.44 - 5, Theme.plate.withAlpha(alpha))
+            canvas.image(icon, in: shown.scaled(0.6), ImageOptions(alpha: alpha))
+        }
         if focused {
             canvas.strokeRounded(circle.insetBy(-9, -9), radius: circle.width / 2 + 9, width: 5, Theme.focus)
         }

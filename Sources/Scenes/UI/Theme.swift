@@ -13,12 +13,18 @@ public enum Theme {
     public static let focus = Color(30, 144, 255)
     public static let yes = Color(56, 184, 96)
     public static let no = Color(236, 88, 96)
+    /// Words in the colours of a win and a loss (alert titles): dark enough on the panel.
+    public static let yesText = Color(24, 118, 56)
+    public static let noText = Color(196, 40, 52)
     public static let neutral = Color(120, 132, 176)
     public static let panel = Color(255, 253, 246)
     public static let panelBorder = Color(255, 196, 64)
     public static let warning = Color(232, 48, 64)
     public static let highlightRow = Color(255, 236, 150)
     public static let pill = Color(255, 255, 255, 235)
+    /// The round plate under a picture that is not a round button itself (the door).
+    public static let plate = Color(255, 236, 204)
+    public static let plateRim = Color(232, 128, 40)
     /// Every other row of the high-score table.
     public static let stripeRow = Color(250, 240, 220)
 
@@ -28,6 +34,8 @@ public enum Theme {
     public static let bodyText = TextStyle(size: 26, bold: false)
     public static let smallText = TextStyle(size: 20, bold: true)
     public static let bigText = TextStyle(size: 44, bold: true)
+    /// The score of an end screen, beside its star.
+    public static let scoreText = TextStyle(size: 60, bold: true)
     /// The small words under a picture button, for grown-ups.
     public static let captionText = TextStyle(size: 22, bold: true)
 }
