@@ -92,6 +92,9 @@ public struct AlertContent: Equatable, Sendable {
         }
     }
 
+    /// A picture of what a grown-ups' question is about: the trophy of the table a reset erases.
+    public var picture: String? { kind == .reset ? "trophy" : nil }
+
     /// Lines drawn as small captions: the score and "Play again?" are shown as pictures
     /// (the number beside a star, the ↻ button), so they are left out.
     var captionLines: [Line] {
@@ -169,6 +172,9 @@ public final class AlertScene: BaseScene {
         return content.result != nil ? Rect(206, 142, s, s) : Rect(512 - s / 2 * 0.8, 146, s * 0.8, s * 0.8)
     }
 
+    /// Where `AlertContent.picture` goes, between the message and the buttons.
+    static let pictureFrame = Rect(452, 276, 120, 120)
+
     /// Star `index` (0 to 2) of an end screen: the middle one bigger and higher.
     public static func starFrame(_ index: Int) -> Rect {
         let size = index == 1 ? 104.0 : 84.0
@@ -243,6 +249,10 @@ public final class AlertScene: BaseScene {
             for (i, line) in captions.enumerated() {
                 canvas.text(line, Theme.bodyText, at: Point(Self.panelFrame.midX, top + Double(i) * 34), color: Theme.ink, alpha: alpha)
             }
+            if let picture = content.picture {
+                // What the question is about (the trophy of the table a reset erases).
+                canvas.image(picture, in: Self.pictureFrame, ImageOptions(alpha: alpha))
+            }
         }
         for (i, button) in buttons.enumerated() {
             PictureButton.draw(canvas, buttonFrame(i), icon: button.icon, caption: context.text(button.label), size: Self.buttonIconSize,
@@ -290,6 +300,9 @@ public final class AlertScene: BaseScene {
         }
         if let mascot = content.mascot, let frame = mascotFrame {
             items.append(dumpItem("alert-mascot", kind: "picture", frame: frame, [("icon", .string(mascot))]))
+        }
+        if let picture = content.picture {
+            items.append(dumpItem("alert-picture", kind: "picture", frame: Self.pictureFrame, [("icon", .string(picture))]))
         }
         if let result = content.result {
             let first = Self.starFrame(0), middle = Self.starFrame(1), last = Self.starFrame(2)
