@@ -225,7 +225,9 @@ open class GameScene: BaseScene {
             canvas.fill(GameScene.playArea, Color(20, 24, 40, 140))
             // A big ▶ that breathes slowly (no flashing): tap it, or anywhere, to go on.
             let frame = Self.resumeFrame.scaled(1 + 0.04 * sin(pulse * 2.5))
-            canvas.fillCircle(center: Point(frame.midX, frame.midY + 10), radius: frame.width * 0.44, Color(0, 0, 0, 70))
+            canvas.fillCircle(center: Point(frame.midX, frame.midY + 10), radius: frame.width * PictureButton.discRatio, Color(0, 0, 0, 70))
+            // A white ring: the ▶ stands out from the dimmed game (contrast).
+            canvas.fillCircle(center: frame.center, radius: frame.width * PictureButton.discRatio + 6, .white)
             canvas.image("play", in: frame)
             canvas.text(context.text(Messages.paused), Theme.headingText, at: Point(512, Self.resumeFrame.maxY + 40), color: .white,
                         outline: Theme.ink)

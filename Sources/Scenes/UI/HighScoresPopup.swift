@@ -96,17 +96,23 @@ public final class HighScoresPopup: BaseScene {
         drawClose(canvas)
     }
 
-    /// The close button: a white pill around a big red ✕ and a small "Close" for grown-ups.
+    /// The ✕ at the left end of the close button.
+    public static var closeIconFrame: Rect {
+        Rect(closeFrame.x + 8, closeFrame.midY - closeIconSize / 2, closeIconSize, closeIconSize)
+    }
+
+    /// The close button: a white pill with a big red ✕ and a small "Close" for grown-ups.
     private func drawClose(_ canvas: any Canvas) {
-        let frame = press.pressed != nil ? Self.closeFrame.scaled(0.94) : Self.closeFrame
-        Decor.card(canvas, frame, radius: frame.height / 2, fill: Theme.tile, shadow: press.pressed != nil ? 2 : 5)
+        let pressed = press.pressed != nil
+        let frame = pressed ? Self.closeFrame.scaled(0.94) : Self.closeFrame
+        Decor.card(canvas, frame, radius: frame.height / 2, fill: Theme.tile, shadow: pressed ? 2 : 5)
         canvas.strokeRounded(frame, radius: frame.height / 2, width: 3, Theme.panelBorder)
-        let size = Self.closeIconSize * (press.pressed != nil ? 0.94 : 1)
-        let label = context.text(Messages.close)
-        let total = size + 10 + canvas.measure(label, Theme.labelText).width
-        let x = frame.midX - total / 2
-        canvas.image("close", in: Rect(x, frame.midY - size / 2, size, size))
-        canvas.text(label, Theme.labelText, at: Point(x + size + 10, frame.midY), align: .left, color: Theme.ink)
+        let icon = Self.closeIconFrame
+        let shown = pressed ? icon.scaled(0.94) : icon
+        canvas.fillCircle(center: shown.center, radius: shown.width * PictureButton.discRatio + 3, Theme.buttonRing)
+        canvas.image("close", in: shown)
+        let room = (icon.maxX + 6, Self.closeFrame.maxX - 14)
+        canvas.text(context.text(Messages.close), Theme.captionText, at: Point((room.0 + room.1) / 2, frame.midY), color: Theme.ink)
     }
 
     public override func dumpItems() -> [JSON] {

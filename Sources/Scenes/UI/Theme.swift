@@ -37,6 +37,8 @@ public enum Theme {
     /// Sorting's dashed zone outlines: a white dash on a dark edge, seen on any painting.
     public static let zoneDash = Color(255, 255, 255, 235)
     public static let zoneDashEdge = Color(28, 44, 96, 210)
+    /// The ring round picture buttons (on panels: dark; over the dimmed game: white).
+    public static let buttonRing = Color(52, 46, 84)
     /// The round plate under a picture that is not a round button itself (the door).
     public static let plate = Color(255, 236, 204)
     public static let plateRim = Color(232, 128, 40)
