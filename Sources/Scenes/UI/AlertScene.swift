@@ -241,8 +241,12 @@ public final class AlertScene: BaseScene {
         if let result = content.result {
             drawResult(canvas, result, alpha: alpha)
             for (i, line) in captions.enumerated() {
-                canvas.text(line, Theme.captionText, at: Point(Self.starsCentre.x, Self.scoreCentreY + 52 + Double(i) * 28),
-                            color: Theme.ink, alpha: alpha)
+                // Long words (some languages) shrink to stay on the panel, right of the mascot.
+                let room = 2 * (Self.panelFrame.maxX - 24 - Self.starsCentre.x)
+                let width = canvas.measure(line, Theme.captionText).width
+                var style = Theme.captionText
+                if width > room { style.size = max(16, Int((Double(style.size) * room / width).rounded(.down))) }
+                canvas.text(line, style, at: Point(Self.starsCentre.x, Self.scoreCentreY + 52 + Double(i) * 28), color: Theme.ink, alpha: alpha)
             }
         } else {
             let top = (mascotFrame?.maxY ?? Self.panelFrame.y + 90) + 22

@@ -17,7 +17,7 @@ public final class HighScoresPopup: BaseScene {
     /// game's picture and the level's stars before their names.
     static let medalX = 246.0, gameIconX = 300.0, levelIconX = 534.0, iconSize = 42.0
     /// The names start after their pictures.
-    static let gameNameX = 350.0, levelNameX = 596.0
+    static let gameNameX = 350.0, levelNameX = 604.0
     static let headerY = 240.0
     static let rowHeight = 56.0
     private var appear = 0.0
@@ -84,7 +84,7 @@ public final class HighScoresPopup: BaseScene {
             if let entry {
                 if index < 3 { canvas.image("medal-\(index + 1)", in: icon.offsetBy(Self.medalX, 0)) }
                 canvas.image(entry.game.imageName, in: icon.offsetBy(Self.gameIconX, 0))
-                canvas.image(entry.level.imageName, in: Rect(Self.levelIconX, row.midY - 21, 56, 42))
+                canvas.image(entry.level.imageName, in: Rect(Self.levelIconX - 4, row.midY - 23, 62, 46))
             }
             canvas.text(entry.map { context.title(of: $0.game) } ?? empty, Theme.labelText,
                         at: Point(entry == nil ? Self.gameIconX : Self.gameNameX, row.midY), align: .left, color: Theme.ink)
