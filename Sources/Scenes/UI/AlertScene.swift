@@ -169,7 +169,7 @@ public final class AlertScene: BaseScene {
     public var mascotFrame: Rect? {
         guard content.mascot != nil else { return nil }
         let s = Self.mascotSize
-        return content.result != nil ? Rect(206, 142, s, s) : Rect(512 - s / 2 * 0.8, 146, s * 0.8, s * 0.8)
+        return content.result != nil ? Rect(206, 142, s, s) : Rect(512 - s / 2, 136, s, s)
     }
 
     /// Where `AlertContent.picture` goes, between the message and the buttons.
