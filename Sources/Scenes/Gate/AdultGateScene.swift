@@ -5,9 +5,11 @@ import GameCore
 /// a wrong one just closes the gate. In kiosk mode it is the only way out.
 @MainActor
 public final class AdultGateScene: BaseScene {
+    /// The number pad reads 1 2 3 from the left in every language, like every keypad.
+    public override var mirrorsRightToLeft: Bool { false }
     public enum Stage: String { case question, unlocked }
     public enum Target: Hashable, Sendable {
-        case digit(Int), erase, ok, cancel, quit, reset
+        case digit(Int), erase, ok, cancel, quit, reset, language
         var id: String {
             switch self {
             case .digit(let d): return "gate-key-\(d)"
@@ -16,6 +18,7 @@ public final class AdultGateScene: BaseScene {
             case .cancel: return "gate-cancel"
             case .quit: return "gate-quit"
             case .reset: return "gate-reset"
+            case .language: return "gate-language"
             }
         }
         /// The picture the key shows: a numeral for the digits (drawn as text), pictures
@@ -28,6 +31,7 @@ public final class AdultGateScene: BaseScene {
             case .cancel: return "close"
             case .quit: return "door"
             case .reset: return "trophy"
+            case .language: return "speaker-on"
             }
         }
         /// The message key of the key's words (digits have none).
@@ -39,6 +43,7 @@ public final class AdultGateScene: BaseScene {
             case .cancel: return Messages.cancel.key
             case .quit: return Messages.gateQuit.key
             case .reset: return Messages.gateReset.key
+            case .language: return LanguageNames.choose.key
             }
         }
     }
@@ -91,12 +96,13 @@ public final class AdultGateScene: BaseScene {
         switch target {
         case .quit: return Rect(panel.midX - 220, panel.y + 180, 440, 96)
         case .reset: return Rect(panel.midX - 220, panel.y + 310, 440, 96)
+        case .language: return Rect(panel.midX - 220, panel.y + 440, 440, 96)
         default: return nil
         }
     }
 
     private var targets: [Target] {
-        stage == .question ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .cancel]
+        stage == .question ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .language, .cancel]
     }
 
     public func frame(of target: Target) -> Rect? {
@@ -140,6 +146,8 @@ public final class AdultGateScene: BaseScene {
         case .quit:
             context.log.emit("gate", [("action", "quit")])
             return [.quit]
+        case .language:
+            return [.show(.languages)]
         case .reset:
             return [.show(.alert(AlertContent(kind: .reset, title: Messages.resetTitle, lines: [.init(Messages.resetMessage)],
                                               buttons: [.yes, .no])))]
@@ -190,6 +198,8 @@ public final class AdultGateScene: BaseScene {
                          pressed: press.pressed == .quit)
             Decor.button(canvas, Self.choiceFrame(.reset)!, label: context.text(Messages.gateReset), color: Theme.neutral, icon: Target.reset.icon,
                          pressed: press.pressed == .reset)
+            Decor.button(canvas, Self.choiceFrame(.language)!, label: context.text(LanguageNames.choose), color: Theme.focus,
+                         icon: Target.language.icon, pressed: press.pressed == .language)
         }
     }
 
