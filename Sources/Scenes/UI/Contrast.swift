@@ -106,7 +106,6 @@ extension Theme {
         ContrastPair("Home's headings", ink, on: .white, .text(headingText), outline: true),
         ContrastPair("the floating +N", pointsText, on: .white, .text(headingText), outline: true),
         ContrastPair("balloon numbers", .white, on: Color(40, 30, 70), .text(TextStyle(size: 40, bold: true)), outline: true),
-        ContrastPair("the pause screen's words", .white, on: ink, .text(headingText), outline: true),
         // Sorting's dashes: the white dash on its dark edge (the edge on the painting is
         // checked on a headless render's pixels).
         ContrastPair("Sorting's dash on its edge", zoneDash, on: zoneDashEdge, beneath: .white, .graphic),

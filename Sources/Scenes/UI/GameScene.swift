@@ -223,14 +223,14 @@ open class GameScene: BaseScene {
         }
         if isPaused {
             canvas.fill(GameScene.playArea, Color(20, 24, 40, 140))
-            // A big ▶ that breathes slowly (no flashing): tap it, or anywhere, to go on.
+            // A big ▶ that breathes slowly (no flashing): tap it, or anywhere, to go on. No
+            // words: the ▶ says it (its words, "Paused - tap to continue", are its dump `key`
+            // and what the voice says).
             let frame = Self.resumeFrame.scaled(1 + 0.04 * sin(pulse * 2.5))
             canvas.fillCircle(center: Point(frame.midX, frame.midY + 10), radius: frame.width * PictureButton.discRatio, Color(0, 0, 0, 70))
             // A white ring: the ▶ stands out from the dimmed game (contrast).
             canvas.fillCircle(center: frame.center, radius: frame.width * PictureButton.discRatio + 6, .white)
             canvas.image("play", in: frame)
-            canvas.text(context.text(Messages.paused), Theme.headingText, at: Point(512, Self.resumeFrame.maxY + 40), color: .white,
-                        outline: Theme.ink)
         }
     }
 
@@ -238,8 +238,9 @@ open class GameScene: BaseScene {
         [("score", .int(shownScore)), ("timeLeft", .int(shownSeconds ?? 0))]
     }
 
-    /// The big ▶ of the pause screen (a tap anywhere continues; this is where to look).
-    public static let resumeFrame = Rect(402, 276, 220, 220)
+    /// The big ▶ of the pause screen (a tap anywhere continues; this is where to look),
+    /// above the middle so no label of the game beneath (Sorting's zone badges) lies in it.
+    public static let resumeFrame = Rect(412, 226, 200, 200)
 
     /// While paused the dump shows the big ▶ as the button `resume`.
     open override func dumpOverlayItems() -> [JSON] {
