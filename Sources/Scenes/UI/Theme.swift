@@ -86,13 +86,16 @@ public enum Decor {
         let textColor = Color.white
         if let icon {
             let textWidth = canvas.measure(label, Theme.labelText).width
-            // Narrow keys (the gate's OK and Del) shrink the picture so the words still fit.
-            let room = r.width - 26 - (label.isEmpty ? 0 : 10 + textWidth)
-            let iconSize = min(r.height * 0.62, max(r.height * 0.45, room))
-            let total = iconSize + (label.isEmpty ? 0 : 10 + textWidth)
+            // Narrow keys (the gate's OK and Del) shrink the picture so the words still fit;
+            // where even that leaves no room (a long word in another language), the picture
+            // alone says it: words never spill out of a button nor shrink below a readable size.
+            let room = r.width - 12 - (label.isEmpty ? 0 : 10 + textWidth)
+            let showsLabel = !label.isEmpty && room >= r.height * 0.4
+            let iconSize = showsLabel ? min(r.height * 0.62, room) : r.height * 0.62
+            let total = iconSize + (showsLabel ? 10 + textWidth : 0)
             let startX = r.midX - total / 2
             canvas.image(icon, in: Rect(startX, r.midY - iconSize / 2, iconSize, iconSize), ImageOptions(alpha: enabled ? 1 : 0.5))
-            if !label.isEmpty {
+            if showsLabel {
                 canvas.text(label, Theme.labelText, at: Point(startX + iconSize + 10, r.midY), align: .left, color: textColor)
             }
         } else {
