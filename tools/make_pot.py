@@ -4,7 +4,9 @@
 Standard library only. Sources:
   * every `Message("key", "English text")` literal in Sources/GameCore/**/*.swift
     (Messages/Messages.swift and the game titles in the games' rules files);
-  * every line of po/voice-lines-en.tsv (the spoken lines, keys starting "voice.").
+  * every line of po/voice-lines-en.tsv (the spoken lines, keys starting "voice.");
+    Sources/GameCore/Messages/VoiceLines.swift holds the same lines as catalog entries,
+    and each must match the TSV's text (it is not listed twice).
 
 Each entry: msgctxt = the key, msgid = the English text, msgstr = "". Comments:
   #. voice                  a spoken line (tools/make_voices.py renders it)
@@ -117,7 +119,21 @@ def extract_voice_lines():
 
 
 def collect():
-    entries = extract_swift() + extract_voice_lines()
+    voice = extract_voice_lines()
+    spoken = {e.key: e for e in voice}
+    swift = []
+    for e in extract_swift():
+        # The spoken lines are also catalog entries in Swift (GameCore/Messages/VoiceLines.swift);
+        # the TSV stays their source, so each must say exactly what the TSV says.
+        if e.key.startswith("voice."):
+            t = spoken.get(e.key)
+            if t is None:
+                raise SystemExit(f"{e.ref}: {e.key} is not in {os.path.relpath(VOICE_TSV, ROOT)}")
+            if t.text != e.text:
+                raise SystemExit(f"{e.ref}: {e.key} says {e.text!r} but the TSV says {t.text!r}")
+            continue
+        swift.append(e)
+    entries = swift + voice
     seen = {}
     for e in entries:
         if not KEY_RE.match(e.key):

@@ -6,6 +6,8 @@ public enum Sound: String, CaseIterable, Sendable {
     case pick, correct, oops, pop, magic, boom, coin, tick
     case fanfare, sadTrombone = "sad-trombone", applause
     case bonusArrive = "bonus-arrive", killerArrive = "killer-arrive"
+    /// Soft: a tap that changes nothing (a locked card, empty sky, the greyed Play button).
+    case nope
 }
 
 /// A recorded or pre-rendered spoken line: a file and how long it lasts.
