@@ -177,10 +177,24 @@ public final class GameApp {
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
         context.voiceEnabled = options.voice
+        context.demos = Self.demoMemory(options: options, directory: dataDir, warn: { [weak self] in self?.warn($0) })
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless)), ("language", .string(language))])
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
+    }
+
+    /// Demos: windowed play shows each game's the first time and remembers it (demos.json);
+    /// a headless or scripted run shows them only with `--demo`, and never marks one seen.
+    static func demoMemory(options: AppOptions, directory: String, warn: @escaping (String) -> Void) -> DemoMemory {
+        let scripted = options.scriptPath != nil || options.scriptText != nil || options.bench != nil
+        let showing = options.demo || (!options.headless && !scripted)
+        guard showing else { return DemoMemory(mode: .off) }
+        // A scripted or headless run neither reads nor writes what was seen, so it replays the
+        // same whatever the data folder holds.
+        guard !scripted && !options.headless else { return DemoMemory(mode: .firstTime) }
+        let store = DemoStore(directory: directory, warn: warn)
+        return DemoMemory(mode: .firstTime, seen: store.seen, save: { store.save($0) })
     }
 
     private func openWindow() throws {

@@ -68,6 +68,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(help: ArgumentHelp("Language: en, es, fr, de, pt-BR, ar, qps (pseudo) or auto (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Default: en headless, auto in a window.", valueName: "CODE"))
     var language: String?
 
+    @Flag(help: "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen).")
+    var demo = false
+
     @Flag(help: "Start muted (this run only).")
     var mute = false
 
@@ -127,6 +130,7 @@ struct KidsJoyCenter: ParsableCommand {
         o.headless = headless
         o.seed = resolvedSeed
         o.scriptPath = script
+        o.demo = demo
         o.logPath = log
         o.noDraw = noDraw
         o.assetsDir = assets

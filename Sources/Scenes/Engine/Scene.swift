@@ -95,8 +95,40 @@ public final class SceneStack {
     public var names: [String] { scenes.map(\.name) }
     public var needsFrames: Bool { transitionLeft != nil || scenes.contains { $0.needsFrames } }
 
+    /// The tap guard (TESTING.md, decision 2): a press within this long after the press that
+    /// changed the scene or opened an alert or popup is ignored, with the rest of it, so a
+    /// double tap on "Yes" never flips a card in the new game.
+    public static let tapGuard = 0.3
+    /// Seconds of frames stepped so far (the time input of the current frame sees).
+    public private(set) var time = 0.0
+    private var lastPressAt: Double?
+    private var guardUntil: Double?
+    private var ignoringPress = false
+
     public func handle(_ event: InputEvent) {
+        switch event {
+        case .pointerDown:
+            if let until = guardUntil, time < until - 1e-9 {
+                ignoringPress = true
+                log?.emit("ignored", [("what", "press"), ("why", "tap-guard")])
+                return
+            }
+            ignoringPress = false
+            lastPressAt = time
+        case .pointerMoved:
+            if ignoringPress { return }
+        case .pointerUp:
+            if ignoringPress { ignoringPress = false; return }
+        default: break
+        }
+        let before = ObjectIdentifier(top), depth = scenes.count
         apply(top.handle(event))
+        if ObjectIdentifier(top) != before || scenes.count != depth, let pressAt = lastPressAt {
+            switch event {
+            case .pointerDown, .pointerUp: guardUntil = pressAt + Self.tapGuard
+            default: break
+            }
+        }
     }
 
     /// One frame of the game: 1/60 s for the top scene (the app loops, the benchmark and
@@ -106,6 +138,7 @@ public final class SceneStack {
     }
 
     public func update(dt: Double) {
+        time += dt
         if let left = transitionLeft { transitionLeft = left - dt > 1e-9 ? left - dt : nil }
         apply(top.update(dt: dt))
     }

@@ -49,6 +49,9 @@ open class GameScene: BaseScene {
     private var swallowingPress = false
     private var ripples: [Ripple] = []
     private var saidHurry = false
+    /// Waiting for "Let's play!" to end; the intro cuts it at this age at the latest.
+    private var introDue: Double?
+    static let introLatest = 0.9
 
     public init(context: GameContext, kind: GameKind, level: Level) {
         self.kind = kind
@@ -67,8 +70,11 @@ open class GameScene: BaseScene {
         super.enter()
         // The intro within a second of the game appearing: after Home's "Let's play!" if it
         // is still speaking, else at once.
-        let afterLetsPlay = context.voice.currentKey == VoiceLines.letsPlay.key
-        context.perform([afterLetsPlay ? .voice(VoiceLines.intro(kind)) : .voiceNow(VoiceLines.intro(kind))])
+        if context.voice.currentKey == VoiceLines.letsPlay.key {
+            introDue = Self.introLatest
+        } else {
+            context.perform([.voiceNow(VoiceLines.intro(kind))])
+        }
         if context.demos.shouldShow(kind) { startDemo() }
     }
 
@@ -88,6 +94,10 @@ open class GameScene: BaseScene {
         ripples.removeAll { $0.isFinished }
         pulse += dt
         aliveTime += dt
+        if let due = introDue, context.voice.currentKey != VoiceLines.letsPlay.key || aliveTime >= due - 1e-9 {
+            introDue = nil
+            context.perform([.voiceNow(VoiceLines.intro(kind))])
+        }
         guard !isPaused else { return [] }
         if demo != nil {
             // The demo runs on its own time; the game's clocks and timeline stand still.
