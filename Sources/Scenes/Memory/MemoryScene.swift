@@ -310,7 +310,7 @@ public final class MemoryScene: GameScene {
             let options = ImageOptions(scaleX: max(scaleX, 0.001))
             if showsFront {
                 canvas.image("card-front", in: frame, options)
-                canvas.image("star-big", in: frame.insetBy(frame.width * 0.18, frame.height * 0.18), options)
+                canvas.image("mascot-happy", in: frame.insetBy(frame.width * 0.16, frame.height * 0.16), options)
                 if demo.age >= 1.65 + Self.flipDuration && closing == nil {
                     canvas.strokeRounded(frame.insetBy(-2, -2), radius: frame.width * 0.1 + 2, width: 5, Self.matchGold)
                 }

@@ -29,7 +29,7 @@ public enum SortingLayout {
 
     /// The dashed outline of a zone: its painted region, drawn a little inside so the whole
     /// outline shows on screen and neighbours' outlines stay apart.
-    public static func outlineFrame(_ zone: SortingZone) -> Rect { zone.rect.insetBy(12, 12) }
+    public static func outlineFrame(_ zone: SortingZone) -> Rect { zone.rect.insetBy(8, 8) }
 
     /// The side of each square vehicle frame for a row of `count`: as large as fits with at
     /// least `minGap` between neighbours and at both ends, at most `maxVehicleSize`

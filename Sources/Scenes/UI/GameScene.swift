@@ -212,7 +212,11 @@ open class GameScene: BaseScene {
         demo = ShowMeDemo(stops: stops)
         context.demos.markSeen(kind)
         context.log.emit("demo", [("action", "start"), ("game", .string(kind.rawValue))])
-        if context.voice.currentKey != VoiceLines.intro(kind).key { context.perform([.voiceNow(VoiceLines.intro(kind))]) }
+        // The demo plays with the intro: said now, unless it is already being said.
+        if context.voice.currentKey != VoiceLines.intro(kind).key {
+            introDue = nil
+            context.perform([.voiceNow(VoiceLines.intro(kind))])
+        }
     }
 
     private func endDemo(reason: String) {
