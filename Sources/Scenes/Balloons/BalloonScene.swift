@@ -108,8 +108,9 @@ public final class BalloonScene: GameScene {
             ])
             switch b.type {
             case .regular: return [spawn]
-            case .bonus: return [spawn, .effect(.bonusArrive), .voice(VoiceLines.starBalloon)]
-            case .killer: return [spawn, .effect(.killerArrive), .voice(VoiceLines.skullBalloon)]
+            // The star and the skull are announced at once (a number said later waits).
+            case .bonus: return [spawn, .effect(.bonusArrive), .voiceNow(VoiceLines.starBalloon)]
+            case .killer: return [spawn, .effect(.killerArrive), .voiceNow(VoiceLines.skullBalloon)]
             }
         case .escaped(let b):
             return [.log("escape", [("balloon", .string(b.name))])]
@@ -287,8 +288,8 @@ public final class BalloonScene: GameScene {
                 .init(Self.demoPopAt + 0.2, target), .init(3.3, ShowMeDemo.rest)]
     }
 
-    /// The demo balloon's image frame at demo time `t`: it rises at the level's speed... at a
-    /// calm 160 px/s, from just below the screen.
+    /// The demo balloon's image frame at demo time `t`: it rises at a calm 160 px/s from
+    /// the bottom edge.
     private func demoBalloonFrame(at t: Double) -> Rect {
         BalloonLayout.frame(x: BalloonLayout.spotX(Self.demoSpot), y: Canvas1024.height - 60 - 160 * t)
     }

@@ -79,7 +79,8 @@ public final class GameContext {
                 voice.say(VoiceLines.praise[praiseTurn % VoiceLines.praise.count])
                 praiseTurn += 1
             case .encourage:
-                voice.say(VoiceLines.encouragements[encourageTurn % VoiceLines.encouragements.count])
+                // The answer to a mistake just made: at once.
+                voice.say(VoiceLines.encouragements[encourageTurn % VoiceLines.encouragements.count], interrupt: true)
                 encourageTurn += 1
             case .hint(let kind, let target): hint(kind, target: target)
             case .log(let event, let fields): log.emit(event, fields)
@@ -136,7 +137,8 @@ public enum Cue {
     case voice(Message, [String: String])
     /// A spoken line that cuts the current one (the answer to what the child just did).
     case voiceNow(Message, [String: String])
-    /// The next praise line, and the next gentle encouragement (they take turns).
+    /// The next praise line (after the current line), and the next gentle encouragement
+    /// (at once); each takes turns through its lines.
     case praise, encourage
     /// The `hint` event: `kind` and the item it is about.
     case hint(String, String?)

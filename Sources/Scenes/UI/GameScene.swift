@@ -358,6 +358,8 @@ open class GameScene: BaseScene {
         case (_, "idle"): line = VoiceLines.lostIdle
         default: line = VoiceLines.lostTime
         }
+        // Nothing said during the game is still to come after its end.
+        context.voice.stop()
         var cues: [Cue] = [.voiceNow(line)]
         if let rank { cues.append(.voice(VoiceLines.highScore(rank: rank))) }
         context.perform(cues)
