@@ -51,6 +51,8 @@ open class GameScene: BaseScene {
     private var saidHurry = false
     /// Waiting for "Let's play!" to end; the intro cuts it at this age at the latest.
     private var introDue: Double?
+    /// The first-time demo starts with the first frame.
+    private var demoDue = false
     static let introLatest = 0.9
 
     public init(context: GameContext, kind: GameKind, level: Level) {
@@ -70,12 +72,10 @@ open class GameScene: BaseScene {
         super.enter()
         // The intro within a second of the game appearing: after Home's "Let's play!" if it
         // is still speaking, else at once.
-        if context.voice.currentKey == VoiceLines.letsPlay.key {
-            introDue = Self.introLatest
-        } else {
-            context.perform([.voiceNow(VoiceLines.intro(kind))])
-        }
-        if context.demos.shouldShow(kind) { startDemo() }
+        // Both start with the game's first frame, so the log shows them after the game's
+        // `scene` event.
+        introDue = context.voice.currentKey == VoiceLines.letsPlay.key ? Self.introLatest : 0
+        demoDue = context.demos.shouldShow(kind)
     }
 
     open override func leave() {
@@ -94,6 +94,10 @@ open class GameScene: BaseScene {
         ripples.removeAll { $0.isFinished }
         pulse += dt
         aliveTime += dt
+        if demoDue {
+            demoDue = false
+            startDemo()
+        }
         if let due = introDue, context.voice.currentKey != VoiceLines.letsPlay.key || aliveTime >= due - 1e-9 {
             introDue = nil
             context.perform([.voiceNow(VoiceLines.intro(kind))])
