@@ -158,7 +158,8 @@ public final class GameApp {
 
         let player: any SoundPlayer
         if options.headless || options.bench != nil {
-            player = SilentSoundPlayer()
+            // No audio device: a spoken line is logged as not heard (decision 8).
+            player = SilentSoundPlayer(audible: false)
         } else {
             let sdlPlayer = try SDLSoundPlayer(soundDirectory: assets + "/sounds", volume: options.volume, warn: { [weak self] in self?.warn($0) })
             soundPlayer = sdlPlayer

@@ -63,6 +63,8 @@ public final class BalloonScene: GameScene {
 
     // MARK: - Time
 
+    public override var timeLimitSeconds: Int? { Int(rules.config.timeLimit.rounded(.up)) }
+
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         let commands = super.onUpdate(dt: dt)
         guard !isPaused else { return commands }

@@ -54,9 +54,12 @@ public final class SilentSoundPlayer: SoundPlayer {
     public private(set) var played: [Sound] = []
     public private(set) var voices: [String] = []
     public private(set) var ducked = false
-    public init() {}
+    /// False stands for "no audio device" (headless runs): spoken lines then log `muted`
+    /// (TESTING.md, decision 8). Tests keep it true to see ducking.
+    public let audible: Bool
+    public init(audible: Bool = true) { self.audible = audible }
     public func play(_ sound: Sound) { played.append(sound) }
-    public func playVoice(_ clip: VoiceClip) -> Bool { voices.append(clip.key); return true }
+    public func playVoice(_ clip: VoiceClip) -> Bool { voices.append(clip.key); return audible }
     public func stopVoice() {}
     public func setEffectsDucked(_ ducked: Bool) { self.ducked = ducked }
 }

@@ -303,11 +303,11 @@ public final class SortingScene: GameScene {
         if let glow, sceneClock.now - glow.start < Self.glowDuration {
             let t = sceneClock.now - glow.start
             // Breathes once a second, fading out over the last half second.
-            let strength = (0.55 + 0.45 * sin(t * 2 * .pi - .pi / 2) * -1) * min(1, (Self.glowDuration - t) / 0.5)
+            let strength = (0.75 + 0.25 * cos(t * 2 * .pi)) * min(1, (Self.glowDuration - t) / 0.5)
             for zone in rules.zones where zone.category == glow.category {
                 let r = SortingLayout.outlineFrame(zone)
-                canvas.fillRounded(r, radius: SortingLayout.zoneRadius, Color(255, 236, 120).withAlpha(0.35 * strength))
-                canvas.strokeRounded(r, radius: SortingLayout.zoneRadius, width: 8, Color(255, 200, 40).withAlpha(strength))
+                canvas.fillRounded(r, radius: SortingLayout.zoneRadius, Color(255, 236, 120).withAlpha(0.4 * strength))
+                canvas.strokeRounded(r, radius: SortingLayout.zoneRadius, width: 10, Color(255, 190, 30).withAlpha(strength))
                 drawBadge(zone, on: canvas)
             }
         }

@@ -129,6 +129,9 @@ open class GameScene: BaseScene {
         return commands
     }
 
+    /// The whole seconds a game starts with, shown until its first `showTime`.
+    open var timeLimitSeconds: Int? { nil }
+
     /// Commands that timeline callbacks produced, handed to the stack with the frame's.
     private var pendingCommands: [SceneCommand] = []
 
@@ -384,8 +387,9 @@ open class GameScene: BaseScene {
     public override func drawOverBar(on canvas: any Canvas) {
         TopBar.drawHearAgain(on: canvas, pressed: hearAgainPressed)
         for ripple in ripples { ripple.draw(on: canvas) }
-        let seconds = shownSeconds ?? 0
-        let urgent = seconds <= Self.lastSeconds && !isOver
+        // Before the first time is shown (a game that opens with its demo), the full time.
+        let seconds = shownSeconds ?? timeLimitSeconds ?? 0
+        let urgent = seconds <= Self.lastSeconds && !isOver && shownSeconds != nil
         var timeFrame = TopBar.timeFrame
         if urgent { timeFrame = timeFrame.scaled(1 + 0.08 * abs(sin(pulse * .pi))) }
         canvas.fillRounded(timeFrame, radius: 24, urgent ? Theme.warning : Theme.pill)
