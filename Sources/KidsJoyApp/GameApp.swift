@@ -183,6 +183,8 @@ public final class GameApp {
                            ("headless", .bool(options.headless)), ("language", .string(language))])
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
+        // The tap guard counts real time in a window (the log's clock), frames headless.
+        stack.clock = { [log] in log.time }
     }
 
     /// Demos: windowed play shows each game's the first time and remembers it (demos.json);

@@ -612,6 +612,24 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
         #expect(fresh.log.events("ignored").isEmpty)
     }
 
+    @Test func test_tapGuard_countsTheAppsClock_whenAnIdleWindowStepsNoFrames() {
+        // A window sleeps while nothing moves: no frames are stepped, real time goes on.
+        let context = makeContext()
+        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        var now = 10.0
+        stack.clock = { now }
+        stack.handle(.pointerDown(HomeLayout.highScores.center))
+        stack.handle(.pointerUp(HomeLayout.highScores.center))
+        #expect(stack.names == ["home", "highscores"])
+        now = 10.2
+        stack.handle(.pointerDown(Point(512, 700)))
+        #expect(context.log.events("ignored").count == 1)
+        stack.handle(.pointerUp(Point(512, 700)))
+        now = 12
+        stack.handle(.pointerDown(Point(512, 700)))
+        #expect(context.log.events("ignored").count == 1, "two seconds later, with no frame stepped, the press counts")
+    }
+
     @Test func test_dropsAreJudgedByTheShareOverThePainting() {
         var rules = SortingRules(level: .easy, vehicles: [SortingVehicle(name: "airplane", category: .air),
                                                            SortingVehicle(name: "ship", category: .water)],

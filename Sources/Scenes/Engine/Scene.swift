@@ -101,6 +101,10 @@ public final class SceneStack {
     public static let tapGuard = 0.3
     /// Seconds of frames stepped so far (the time input of the current frame sees).
     public private(set) var time = 0.0
+    /// The guard's clock: by default the frames stepped; the app gives the log's clock,
+    /// which in a window is real time (an idle window steps no frames while it sleeps).
+    public var clock: (() -> Double)?
+    private var now: Double { clock?() ?? time }
     private var lastPressAt: Double?
     private var guardUntil: Double?
     private var ignoringPress = false
@@ -108,13 +112,13 @@ public final class SceneStack {
     public func handle(_ event: InputEvent) {
         switch event {
         case .pointerDown:
-            if let until = guardUntil, time < until - 1e-9 {
+            if let until = guardUntil, now < until - 1e-9 {
                 ignoringPress = true
                 log?.emit("ignored", [("what", "press"), ("why", "tap-guard")])
                 return
             }
             ignoringPress = false
-            lastPressAt = time
+            lastPressAt = now
         case .pointerMoved:
             if ignoringPress { return }
         case .pointerUp:
