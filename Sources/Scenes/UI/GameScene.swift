@@ -157,6 +157,7 @@ open class GameScene: BaseScene {
             quietFor = 0
             if TopBar.hearAgainFrame.contains(p) { hearAgainPressed = true; return [] }
         case .pointerMoved:
+            quietFor = 0
             if hearAgainPressed { return [] }
         case .pointerUp(let p):
             if hearAgainPressed {
