@@ -310,9 +310,13 @@ final class CountingScene: GameScene {
     @Test func test_interruptCutsTheCurrentLine() {
         let (context, player, _) = Self.context()
         context.voice.say(Self.find)
+        context.voice.say(Self.one) // waits
         context.voice.say(Self.hello, interrupt: true)
         #expect(player.voices == [Self.find.key, Self.hello.key])
         #expect(context.voice.currentKey == Self.hello.key)
+        // Issue 14: an interrupting line also drops the one that was waiting.
+        for _ in 0..<180 { context.voice.update(dt: GameClock.step) }
+        #expect(player.voices == [Self.find.key, Self.hello.key])
     }
 
     @Test func test_theVoiceIndexIsRead() {

@@ -107,9 +107,11 @@ public final class VoiceChannel {
     public var currentKey: String? { speaking?.key }
 
     /// Says `message`: now when the channel is free, else after the current line
-    /// (replacing any line already waiting). `interrupt` cuts the current line instead.
+    /// (replacing any line already waiting). `interrupt` cuts the current line instead, and
+    /// forgets a waiting one: what the child just did makes older news stale.
     public func say(_ message: Message, _ values: [String: String] = [:], interrupt: Bool = false, onFinished: (() -> Void)? = nil) {
         let line = Line(message: message, values: values, onFinished: onFinished)
+        if interrupt { waiting = nil }
         if speaking == nil || interrupt {
             if interrupt, speaking != nil { player().stopVoice(); speaking = nil }
             start(line)
