@@ -98,8 +98,8 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
 
     @Test func test_everySpokenLineIsACatalogEntry_withTheTSVsText_andARecording() throws {
         let rows = try Self.tsv()
-        #expect(VoiceLines.all.map(\.key) == rows.map(\.0))
-        #expect(VoiceLines.all.map(\.english) == rows.map(\.1))
+        #expect(VoiceLines.all.map(\.key) == rows.map(\.0), "run tools/make_voice_lines.py")
+        #expect(VoiceLines.all.map(\.english) == rows.map(\.1), "run tools/make_voice_lines.py")
         let library = VoiceLibraryLoader.load(assets: try AssetLocator.locate(), language: "en", warn: { _ in })
         #expect(VoiceLines.all.filter { library.clip($0.key) == nil }.map(\.key) == [])
         // The helpers name lines that exist.
