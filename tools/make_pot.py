@@ -7,6 +7,8 @@ Standard library only. Sources:
   * every line of po/voice-lines-en.tsv (the spoken lines, keys starting "voice.");
     Sources/GameCore/Messages/VoiceLines.swift holds the same lines as catalog entries,
     and each must match the TSV's text (it is not listed twice).
+  * every line of po/desktop-en.tsv (the desktop entry's and the metainfo's texts,
+    keys starting "desktop." and "metainfo."; tools/make_desktop.py uses them).
 
 Each entry: msgctxt = the key, msgid = the English text, msgstr = "". Comments:
   #. voice                  a spoken line (tools/make_voices.py renders it)
@@ -37,6 +39,7 @@ PO_DIR = os.path.join(ROOT, "po")
 POT = os.path.join(PO_DIR, "kids-joy-center.pot")
 QPS = os.path.join(PO_DIR, "qps.po")
 VOICE_TSV = os.path.join(PO_DIR, "voice-lines-en.tsv")
+DESKTOP_TSV = os.path.join(PO_DIR, "desktop-en.tsv")
 SWIFT_GLOB = os.path.join(ROOT, "Sources", "GameCore", "**", "*.swift")
 
 # A fixed date keeps the template byte-identical from run to run.
@@ -101,10 +104,10 @@ def extract_swift():
     return entries
 
 
-def extract_voice_lines():
-    rel = os.path.relpath(VOICE_TSV, ROOT)
+def extract_voice_lines(path=VOICE_TSV, voice=True):
+    rel = os.path.relpath(path, ROOT)
     entries = []
-    with open(VOICE_TSV, encoding="utf-8") as f:
+    with open(path, encoding="utf-8") as f:
         rows = f.read().splitlines()
     if not rows or rows[0].split("\t")[:2] != ["key", "text"]:
         raise SystemExit(f"{rel}: the first line must be 'key<TAB>text'")
@@ -114,7 +117,7 @@ def extract_voice_lines():
         cols = row.split("\t")
         if len(cols) < 2 or not cols[1].strip():
             raise SystemExit(f"{rel}:{n}: expected key<TAB>text")
-        entries.append(Entry(cols[0].strip(), cols[1].strip(), rel, voice=True))
+        entries.append(Entry(cols[0].strip(), cols[1].strip(), rel, voice=voice))
     return entries
 
 
@@ -133,7 +136,7 @@ def collect():
                 raise SystemExit(f"{e.ref}: {e.key} says {e.text!r} but the TSV says {t.text!r}")
             continue
         swift.append(e)
-    entries = swift + voice
+    entries = swift + voice + extract_voice_lines(DESKTOP_TSV, voice=False)
     seen = {}
     for e in entries:
         if not KEY_RE.match(e.key):
@@ -194,6 +197,10 @@ def render(entries, translate=None, language=None, extra=""):
             block.append("#. placeholders: " + " ".join(e.placeholders) + "\n")
         if e.key.startswith("gate."):
             block.append("#. never spoken\n")
+        if e.key.startswith(("desktop.", "metainfo.")):
+            block.append("#. not in the game: the menu entry and the software centre's page\n")
+        if e.key == "desktop.keywords":
+            block.append("#. search words separated by ';', ending with ';'\n")
         block.append(f"#: {e.ref}\n")
         if e.placeholders:
             block.append("#, python-brace-format\n")

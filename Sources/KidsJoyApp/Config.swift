@@ -171,6 +171,7 @@ extension AppOptions {
         dataDir = cli.dataDir ?? config.dataDir
         voice = config.voice ?? true
         language = cli.language ?? config.language
+        languageFixed = cli.language != nil
     }
 }
 

@@ -107,8 +107,12 @@ public final class GameApp {
     /// The stores the context was given (a quit waits for their saves).
     private var scoreStore: HighScoreStore?
     private var settingsStore: SettingsStore?
+    private var languageSwitcher: AppLanguages?
 
     /// Prints a message on stderr once per run.
+    /// Saves the language a grown-up chose (settings.json), for the next windowed start.
+    func rememberLanguage(_ code: String) { settingsStore?.setLanguage(code) }
+
     func warn(_ message: String) {
         guard warned.insert(message).inserted else { return }
         writeStandardError("kids-joy-center: \(message)\n")
@@ -171,7 +175,13 @@ public final class GameApp {
         scoreStore = scores
         settingsStore = settings
         if options.mute { settings.overrideMuted(true) }
-        let language = Language.resolve(options.language, headless: options.headless, environment: ProcessInfo.processInfo.environment)
+        // The language: `--language`, else (in a window) the one a grown-up chose in the
+        // game, else the config's, else the default (TESTING decision 4).
+        let language = Language.atStart(options, chosenInGame: settings.language, environment: ProcessInfo.processInfo.environment)
+        // Arabic letters need Scheherazade: required to play in Arabic, otherwise used when
+        // present (the language list names Arabic in its own script).
+        canvas.arabicFontFiles = TextDirection.of(language: language) == .rightToLeft
+            ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
         context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
                               soundPlayer: player, kiosk: options.kiosk,
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
@@ -185,6 +195,13 @@ public final class GameApp {
         stack = SceneStack(root: HomeScene(context: context), log: log)
         // The tap guard counts real time in a window (the log's clock), frames headless.
         stack.clock = { [log] in log.time }
+        stack.rightToLeft = context.rightToLeft
+        if let seconds = options.switchSeconds {
+            stack.focus.scanInterval = seconds
+            stack.focus.visible = true
+        }
+        languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed)
+        context.languages = languageSwitcher
     }
 
     /// Demos: windowed play shows each game's the first time and remembers it (demos.json);
@@ -220,6 +237,11 @@ public final class GameApp {
         SDL_SetHint(SDL_HINT_APP_NAME, AppInfo.name)
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw AppError.fatal("cannot open the display (\(String(cString: SDL_GetError()))). Run with --headless to play a script without a window")
+        }
+        // Game controllers (hot-plug: each one arrives as a device-added event, also those
+        // plugged in before start). Without the subsystem the game still plays with the rest.
+        if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) != 0 {
+            warn("game controllers cannot be used (\(String(cString: SDL_GetError())))")
         }
         // With no server at DISPLAY (a dead `:99`), SDL falls back to a driver that shows
         // nothing (offscreen, dummy) and the game would run forever with no window: unless
@@ -349,7 +371,7 @@ public final class GameApp {
             do { try canvas.screenshot(to: path) } catch { warn("\(error)") }
             log.emit("screenshot", [("path", .string(path))])
         case .dump:
-            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.top.dump())
+            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump())
         case .quit:
             return false
         default: break
@@ -494,5 +516,39 @@ public final class GameApp {
             frame += 1
             if options.quitAfterFirstFrame { break }
         }
+    }
+}
+
+/// The in-game language choice: loads the catalog and voices, turns the screens round for a
+/// right-to-left language, and remembers the choice in settings.json.
+@MainActor
+final class AppLanguages: LanguageSwitching {
+    private unowned let app: GameApp
+    private let assets: String
+    private(set) var current: String
+    let canChoose: Bool
+
+    init(app: GameApp, assets: String, current: String, canChoose: Bool) {
+        self.app = app
+        self.assets = assets
+        self.current = current
+        self.canChoose = canChoose
+    }
+
+    func choose(_ code: String) {
+        guard canChoose, code != current, Language.supported.contains(code) else { return }
+        if TextDirection.of(language: code) == .rightToLeft && app.canvas.arabicFontFiles == nil {
+            do {
+                app.canvas.arabicFontFiles = try FontLocator.arabic(assets: assets)
+            } catch {
+                app.warn("\(error); staying in \(current)")
+                return
+            }
+        }
+        current = code
+        app.context.catalog = Language.catalog(assets: assets, language: code, warn: { [weak app] in app?.warn($0) })
+        app.context.voice.library = Language.voices(assets: assets, language: code, warn: { [weak app] in app?.warn($0) })
+        app.stack.rightToLeft = app.context.rightToLeft
+        app.rememberLanguage(code)
     }
 }

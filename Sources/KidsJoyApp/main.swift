@@ -71,6 +71,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Flag(help: "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen).")
     var demo = false
 
+    @Option(name: .customLong("switch"), help: ArgumentHelp("One-switch scanning: the focus ring steps by itself every SECONDS (0.8 to 4; '--switch' alone: 1.5) and any key, mouse button or pad button taps what it shows (M, F11 and Escape keep their meaning).", valueName: "SECONDS"))
+    var switchSeconds: String?
+
     @Flag(help: "Start muted (this run only).")
     var mute = false
 
@@ -120,6 +123,11 @@ struct KidsJoyCenter: ParsableCommand {
         if fullscreen && windowed { throw ValidationError("--fullscreen and --windowed cannot be used together") }
         if noDraw && !headless { throw ValidationError("--no-draw needs --headless") }
         if let language, Language.code(language) == nil { throw ValidationError("--language: \(Language.unknown(language))") }
+        if let switchSeconds {
+            guard let s = Double(switchSeconds), s.isFinite, FocusRing.scanRange.contains(s) else {
+                throw ValidationError("--switch: the step must be a number of seconds from 0.8 to 4, got '\(switchSeconds)'")
+            }
+        }
     }
 
     /// The options after layering: defaults, /etc, the user's config (or --config), then
@@ -140,6 +148,7 @@ struct KidsJoyCenter: ParsableCommand {
         o.benchProfile = benchProfile
         o.processStats = processStats
         o.quitAfterFirstFrame = quitAfterFirstFrame
+        o.switchSeconds = switchSeconds.flatMap(Double.init)
         var config = ConfigValues()
         if !headless || self.config != nil {
             let (values, problems) = ConfigFile.layered(
@@ -160,6 +169,21 @@ struct KidsJoyCenter: ParsableCommand {
     }
 }
 
+extension KidsJoyCenter {
+    /// `--switch` may stand alone (TESTING: `--switch [SECONDS]`): then it means 1.5 s.
+    static func withSwitchDefault(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        for (i, a) in arguments.enumerated() {
+            out.append(a)
+            if a == "--switch" {
+                let next = i + 1 < arguments.count ? arguments[i + 1] : nil
+                if next == nil || Double(next!) == nil && next!.hasPrefix("-") { out.append(String(FocusRing.defaultScanInterval)) }
+            }
+        }
+        return out
+    }
+}
+
 /// Prints a message for the user on standard error.
 func report(_ message: String) {
     writeStandardError("kids-joy-center: \(message)\n")
@@ -177,7 +201,7 @@ func runProgram() -> Int32 {
     StopSignals.install()
     let command: KidsJoyCenter
     do {
-        command = try KidsJoyCenter.parse(Array(CommandLine.arguments.dropFirst()))
+        command = try KidsJoyCenter.parse(KidsJoyCenter.withSwitchDefault(Array(CommandLine.arguments.dropFirst())))
     } catch {
         if KidsJoyCenter.exitCode(for: error) == .success {
             printOutput(KidsJoyCenter.fullMessage(for: error))

@@ -357,15 +357,23 @@ enum Exec {
 @MainActor
 func drawnTextsOfEveryScreen(catalog: (any MessageCatalog)? = nil) throws -> Set<String> {
     var seen: Set<String> = []
-    func look(_ stack: SceneStack) {
+    try tourEveryScreen(catalog: catalog) { stack in
         let canvas = RecordingCanvas()
         stack.draw(on: canvas)
         seen.formUnion(canvas.texts)
     }
+    return seen
+}
+
+/// Shows every screen of the game in turn (Home, each game at each level, paused, every
+/// kind of alert, the high scores, the gate and what it unlocks) and calls `look` on each.
+@MainActor
+func tourEveryScreen(catalog: (any MessageCatalog)? = nil, _ look: (SceneStack) -> Void) throws {
     let context = makeContext()
     if let catalog { context.catalog = catalog }
     _ = context.scores.record(game: .sorting, level: .hard, score: 40)
     let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+    stack.rightToLeft = context.rightToLeft
     look(stack)
     for game in GameRegistry.standard.ids {
         for level in Level.allCases {
@@ -401,5 +409,7 @@ func drawnTextsOfEveryScreen(catalog: (any MessageCatalog)? = nil) throws -> Set
     for digit in String(gate.a + gate.b) { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
     tap(stack, AdultGateScene.keyFrame(.ok)!.center)
     look(stack)
-    return seen
+    stack.apply([.show(.languages)])
+    step(stack, seconds: 0.5)
+    look(stack)
 }

@@ -17,9 +17,13 @@ public final class GameContext {
     public let registry: GameRegistry
     /// The words of the current language.
     public var catalog: any MessageCatalog
+    /// The catalog's language reads right to left: screens mirror (`SceneStack.rightToLeft`).
+    public var rightToLeft: Bool { TextDirection.of(language: catalog.language) == .rightToLeft }
     /// Voices on (a setting): off keeps every spoken line silent, effects still play.
     public var voiceEnabled = true
     public private(set) var voice: VoiceChannel!
+    /// Switches the language while the game runs (the app's; nil in tests that need none).
+    public weak var languages: (any LanguageSwitching)?
     /// Reports a problem once on the terminal (the app's `warn`).
     public var warn: (String) -> Void = { _ in }
     /// Which show-me demos to show, and which were seen (the app's demo store).
@@ -83,7 +87,9 @@ public final class GameContext {
                 voice.say(VoiceLines.encouragements[encourageTurn % VoiceLines.encouragements.count], interrupt: true)
                 encourageTurn += 1
             case .hint(let kind, let target): hint(kind, target: target)
-            case .log(let event, let fields): log.emit(event, fields)
+            case .log(let event, let fields):
+                // Points in the log are where the child saw them (`drop.at` in Arabic).
+                log.emit(event, rightToLeft ? fields.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) } : fields)
             }
         }
     }
@@ -124,6 +130,7 @@ public final class GameContext {
         case .alert(let content): return AlertScene(context: self, content: content)
         case .highScores: return HighScoresPopup(context: self)
         case .gate: return AdultGateScene(context: self)
+        case .languages: return LanguageScene(context: self)
         }
     }
 }

@@ -5,6 +5,8 @@ import Glibc
 /// Playable with a pointer or the keyboard (arrows/Tab move a focus ring, Return/Space act).
 @MainActor
 public final class HomeScene: BaseScene {
+    /// Its own keyboard focus ring (arrows, Tab, Return); the stack's serves scanning.
+    public override var handlesFocus: Bool { true }
     public enum Target: Hashable, Sendable {
         case game(GameKind), level(Level), play, highScores
         var id: String {

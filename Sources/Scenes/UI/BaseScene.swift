@@ -15,6 +15,8 @@ open class BaseScene: Scene {
     }
 
     open var isOverlay: Bool { false }
+    open var mirrorsRightToLeft: Bool { true }
+    open var handlesFocus: Bool { false }
     /// Title in the top bar; nil shows the logo (Home).
     open var title: String? { nil }
     open var showsBack: Bool { false }

@@ -145,6 +145,7 @@ open class GameScene: BaseScene {
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         if case .focusLost = event { setPaused(true); return [] }
+        if case .key(.pause, _) = event, !isOver { setPaused(!isPaused); return [] }
         if isPaused {
             if case .pointerUp = event { setPaused(false) }
             if case .key(.return, _) = event { setPaused(false) }
