@@ -174,6 +174,8 @@ final class ProfilingCanvas: Canvas {
     }
     func measure(_ string: String, _ style: TextStyle) -> Size { inner.measure(string, style) }
     func layer(_ id: String, _ draw: () -> Void) { measure("layer \(id)") { inner.layer(id, draw) } }
+    var visibleRect: Rect { inner.visibleRect }
+    func background(_ name: String, in frame: Rect, _ options: ImageOptions) { measure("background \(name)") { inner.background(name, in: frame, options) } }
 
     func report(frames: Int) -> JSON {
         .object(totals.sorted { $0.value.ms > $1.value.ms }.prefix(15).map { label, value in

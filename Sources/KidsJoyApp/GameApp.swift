@@ -151,6 +151,8 @@ public final class GameApp {
         }
         canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets))
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
+        if let size = options.size { try canvas.resize(width: size.width, height: size.height) }
+        try syncOutputSize()
         if let window, let icon = IMG_Load(assets + "/images/" + AssetManifest.windowIcon) {
             SDL_SetWindowIcon(window, icon)
             SDL_FreeSurface(icon)
@@ -226,14 +228,28 @@ public final class GameApp {
         if r == nil { r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         guard let r else { throw AppError.fatal("cannot create a renderer: \(String(cString: SDL_GetError()))") }
         renderer = r
-        SDL_RenderSetLogicalSize(r, 1024, 768)
-        guard let t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), 1024, 768) else {
+        if options.kiosk { SDL_ShowCursor(SDL_DISABLE) }
+        fullscreenWindow = FullscreenWindow(window: w, fullscreen: fullscreen)
+    }
+
+    /// Windowed: makes the canvas draw at the window's real drawable size (high-DPI screens
+    /// included) and the frame texture match it; the input translator follows.
+    private func syncOutputSize() throws {
+        guard let renderer, let window else { return }
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0, w > 0, h > 0 else { return }
+        SDL_GetWindowSize(window, &pw, &ph)
+        translator.pixelsPerPoint = (Double(w) / Double(max(pw, 1)), Double(h) / Double(max(ph, 1)))
+        guard frameTexture == nil || canvas.frame.width != Int(w) || canvas.frame.height != Int(h) else { return }
+        try canvas.resize(width: Int(w), height: Int(h))
+        translator.viewport = canvas.viewport
+        if let frameTexture { SDL_DestroyTexture(frameTexture) }
+        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h) else {
             throw AppError.fatal("cannot create the frame texture: \(String(cString: SDL_GetError()))")
         }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
         frameTexture = t
-        if options.kiosk { SDL_ShowCursor(SDL_DISABLE) }
-        fullscreenWindow = FullscreenWindow(window: w, fullscreen: fullscreen)
+        dirty = true
     }
 
     /// Whether the machine has a graphics device (a DRM card or render node).
@@ -265,6 +281,9 @@ public final class GameApp {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             dirty = true
+            if event.type == SDL_WINDOWEVENT.rawValue {
+                do { try syncOutputSize() } catch { warn("\(error)") }
+            }
             if event.type == SDL_QUIT.rawValue {
                 if context.kiosk { log.emit("ignored", [("what", "quit"), ("why", "kiosk")]); continue }
                 return false
@@ -314,12 +333,10 @@ public final class GameApp {
         canvas.endFrame()
     }
 
-    /// Windowed: shows the frame, letterboxed and scaled to the window by the renderer.
+    /// Windowed: shows the frame, drawn at the window's real pixel size, 1:1.
     private func present() {
         guard let renderer, let frameTexture else { return }
         SDL_UpdateTexture(frameTexture, nil, canvas.frame.pixels, Int32(canvas.frame.width * 4))
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
         SDL_RenderCopy(renderer, frameTexture, nil, nil)
         SDL_RenderPresent(renderer)
     }
@@ -328,9 +345,24 @@ public final class GameApp {
     private func runControl(_ command: ScriptCommand) -> Bool {
         switch command.action {
         case .screenshot(let path):
+            // 1024×768 (the logical canvas at its own size) unless headless --size was given.
+            let real = canvas.viewport
+            let logical = options.size == nil && !real.isIdentity
+            do {
+                if logical { try canvas.resize(width: Int(Canvas1024.width), height: Int(Canvas1024.height), keepImages: true) }
+                drawFrame()
+                try canvas.screenshot(to: path)
+            } catch { warn("\(error)") }
+            if logical {
+                do { try canvas.resize(width: real.width, height: real.height) } catch { warn("\(error)") }
+                dirty = true
+            }
+            log.emit("screenshot", [("path", .string(path))])
+        case .screenshotNative(let path):
             drawFrame()
             do { try canvas.screenshot(to: path) } catch { warn("\(error)") }
-            log.emit("screenshot", [("path", .string(path))])
+            log.emit("screenshot", [("path", .string(path)), ("native", .bool(true)),
+                                    ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))])
         case .dump:
             log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.top.dump())
         case .quit:
@@ -393,16 +425,15 @@ public final class GameApp {
     private func runWindowed() {
         let player = ScriptPlayer(commands: script)
         player.windowID = window.map { SDL_GetWindowID($0) } ?? 0
-        player.toWindow = { [renderer] p in
-            var x: Int32 = 0, y: Int32 = 0
-            SDL_RenderLogicalToWindow(renderer, Float(p.x), Float(p.y), &x, &y)
-            return Point(Double(x), Double(y))
+        // Script coordinates are logical: to real pixels by the canvas's viewport, then to the
+        // window's points (fewer than pixels on a high-DPI screen).
+        player.toWindow = { [unowned self] p in
+            let real = canvas.viewport.toReal(p)
+            return Point(real.x / translator.pixelsPerPoint.x, real.y / translator.pixelsPerPoint.y)
         }
-        player.toWindowNormalized = { [window, renderer] p in
-            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 1, h: Int32 = 1
-            SDL_RenderLogicalToWindow(renderer, Float(p.x), Float(p.y), &x, &y)
-            SDL_GetWindowSize(window, &w, &h)
-            return Point(Double(x) / Double(max(w, 1)), Double(y) / Double(max(h, 1)))
+        player.toWindowNormalized = { [unowned self] p in
+            let real = canvas.viewport.toReal(p)
+            return Point(real.x / Double(canvas.viewport.width), real.y / Double(canvas.viewport.height))
         }
         let frequency = Double(SDL_GetPerformanceFrequency())
         func seconds() -> Double { Double(SDL_GetPerformanceCounter()) / frequency }

@@ -72,7 +72,7 @@ final class ScriptPlayer {
                 scheduled.append(.event(frame: frame + 1, mouseButton(SDL_MOUSEBUTTONUP, p, synthesizedFromTouch: true)))
             case .key(let key):
                 push(keyEvent(key))
-            case .screenshot, .dump, .quit:
+            case .screenshot, .screenshotNative, .dump, .quit:
                 out.append(command)
             }
         }

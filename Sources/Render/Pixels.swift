@@ -318,6 +318,22 @@ public enum Pixels {
         }
     }
 
+    /// The picture flipped left to right (or, `vertically`, upside down).
+    public static func mirrored(_ source: PixelBuffer, vertically: Bool = false) -> PixelBuffer {
+        let out = PixelBuffer(width: source.width, height: source.height, opaque: source.opaque)
+        for y in 0..<source.height {
+            let s = source.pixels + y * source.width
+            if vertically {
+                (out.pixels + (source.height - 1 - y) * source.width).update(from: s, count: source.width)
+            } else {
+                let d = out.pixels + y * source.width
+                for x in 0..<source.width { d[source.width - 1 - x] = s[x] }
+            }
+        }
+        if !source.opaque { out.findSpans() }
+        return out
+    }
+
     /// Half the size, each pixel the average of four (for drawing far below full size
     /// without aliasing).
     public static func halved(_ source: PixelBuffer) -> PixelBuffer {

@@ -118,21 +118,21 @@ public final class SceneStack {
         let top = scenes.count - 1
         func drawRange(_ range: Range<Int>) {
             for index in range {
-                if index > base && scenes[index].isOverlay { canvas.fill(Canvas1024.bounds, SceneStack.dimColor) }
+                if index > base && scenes[index].isOverlay { canvas.fill(canvas.visibleRect, SceneStack.dimColor) }
                 scenes[index].draw(on: canvas)
             }
         }
         if top > base {
             canvas.layer("beneath-overlay") {
                 drawRange(base..<top)
-                canvas.fill(Canvas1024.bounds, SceneStack.dimColor)
+                canvas.fill(canvas.visibleRect, SceneStack.dimColor)
             }
             scenes[top].draw(on: canvas)
         } else {
             drawRange(base..<scenes.count)
         }
         if let left = transitionLeft {
-            canvas.fill(Canvas1024.bounds, Theme.background.withAlpha(left / Self.transitionDuration))
+            canvas.fill(canvas.visibleRect, Theme.background.withAlpha(left / Self.transitionDuration))
         }
     }
 
