@@ -32,6 +32,13 @@ public final class GameApp {
     private var fullscreenWindow: FullscreenWindow?
     /// Set when an event arrived: the windowed loop redraws even if nothing animates.
     private var dirty = true
+    /// Without a GPU the frame goes straight into the window's own surface (no renderer),
+    /// and only the rectangles that changed are sent to the display.
+    private var useWindowSurface = false
+    /// Set by window events (exposed, resized): the next present sends the whole frame.
+    private var presentWhole = true
+    /// Windowed: frames presented, frames skipped (nothing changed) and pixels sent.
+    public private(set) var presented = (frames: 0, skipped: 0, pixels: 0)
 
     /// Checks the options, reads the script and opens the log: nothing runs if any is bad.
     public init(options: AppOptions, keepLogInMemory: Bool = false) throws {
@@ -197,6 +204,7 @@ public final class GameApp {
         if env["SDL_RENDER_DRIVER"] == nil && !Self.hasGPU() {
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            useWindowSurface = true
         }
         // The window's X11 class and Wayland app id are the desktop file's id, so docks and
         // task bars show the game's icon (SDL 2.26 reads these from the environment).
@@ -224,10 +232,12 @@ public final class GameApp {
         }
         window = w
         SDL_SetWindowMinimumSize(w, 320, 240)
-        var r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-        if r == nil { r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
-        guard let r else { throw AppError.fatal("cannot create a renderer: \(String(cString: SDL_GetError()))") }
-        renderer = r
+        if !useWindowSurface {
+            var r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            if r == nil { r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+            guard let r else { throw AppError.fatal("cannot create a renderer: \(String(cString: SDL_GetError()))") }
+            renderer = r
+        }
         if options.kiosk { SDL_ShowCursor(SDL_DISABLE) }
         fullscreenWindow = FullscreenWindow(window: w, fullscreen: fullscreen)
     }
@@ -235,14 +245,22 @@ public final class GameApp {
     /// Windowed: makes the canvas draw at the window's real drawable size (high-DPI screens
     /// included) and the frame texture match it; the input translator follows.
     private func syncOutputSize() throws {
-        guard let renderer, let window else { return }
+        guard let window else { return }
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
-        guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0, w > 0, h > 0 else { return }
+        if let renderer {
+            guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else { return }
+        } else {
+            SDL_GetWindowSizeInPixels(window, &w, &h)
+        }
+        guard w > 0, h > 0 else { return }
         SDL_GetWindowSize(window, &pw, &ph)
         translator.pixelsPerPoint = (Double(w) / Double(max(pw, 1)), Double(h) / Double(max(ph, 1)))
-        guard frameTexture == nil || canvas.frame.width != Int(w) || canvas.frame.height != Int(h) else { return }
+        presentWhole = true
+        guard canvas.frame.width != Int(w) || canvas.frame.height != Int(h) || (renderer != nil && frameTexture == nil) else { return }
         try canvas.resize(width: Int(w), height: Int(h))
         translator.viewport = canvas.viewport
+        dirty = true
+        guard let renderer else { return }
         if let frameTexture { SDL_DestroyTexture(frameTexture) }
         guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h) else {
             throw AppError.fatal("cannot create the frame texture: \(String(cString: SDL_GetError()))")
@@ -333,12 +351,50 @@ public final class GameApp {
         canvas.endFrame()
     }
 
-    /// Windowed: shows the frame, drawn at the window's real pixel size, 1:1.
+    /// Windowed: shows the frame, drawn at the window's real pixel size, 1:1. Only the
+    /// rectangles the canvas redrew are sent (all of it after a window event); a frame that
+    /// changed nothing is not presented at all.
     private func present() {
-        guard let renderer, let frameTexture else { return }
-        SDL_UpdateTexture(frameTexture, nil, canvas.frame.pixels, Int32(canvas.frame.width * 4))
-        SDL_RenderCopy(renderer, frameTexture, nil, nil)
-        SDL_RenderPresent(renderer)
+        guard let window else { return }
+        let frame = canvas.frame
+        let rects = presentWhole ? [frame.bounds] : canvas.damage
+        guard !rects.isEmpty else { presented.skipped += 1; return }
+        presentWhole = false
+        presented.frames += 1
+        presented.pixels += rects.reduce(0) { $0 + $1.area }
+        let sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.w), h: Int32($0.h)) }
+        if let renderer, let frameTexture {
+            for (r, var sr) in zip(rects, sdlRects) {
+                SDL_UpdateTexture(frameTexture, &sr, frame.pixels + r.y * frame.width + r.x, Int32(frame.width * 4))
+            }
+            SDL_RenderCopy(renderer, frameTexture, nil, nil)
+            SDL_RenderPresent(renderer)
+            return
+        }
+        guard let surface = SDL_GetWindowSurface(window) else { presentWhole = true; return }
+        let format = surface.pointee.format.pointee
+        if surface.pointee.w == Int32(frame.width) && surface.pointee.h == Int32(frame.height) && format.BytesPerPixel == 4
+            && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF,
+           let pixels = surface.pointee.pixels {
+            // XRGB8888 (X11's usual surface): the frame's opaque ARGB rows copy as they are.
+            SDL_LockSurface(surface)
+            let pitch = Int(surface.pointee.pitch)
+            for r in rects {
+                for y in r.y..<r.maxY {
+                    (pixels + y * pitch + r.x * 4).copyMemory(from: frame.pixels + y * frame.width + r.x, byteCount: r.w * 4)
+                }
+            }
+            SDL_UnlockSurface(surface)
+        } else if let source = SDL_CreateRGBSurfaceWithFormatFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
+                                                                  Int32(frame.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) {
+            SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
+            for var r in sdlRects {
+                var d = r
+                SDL_UpperBlit(source, &r, surface, &d)
+            }
+            SDL_FreeSurface(source)
+        }
+        _ = sdlRects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
     }
 
     /// Runs a screenshot, dump or quit line. Returns false for quit.
@@ -386,7 +442,10 @@ public final class GameApp {
             fields += [("frames", .int(frameTimes.count)), ("framesOver16ms", .int(frameTimes.filter { $0 > 1000.0 / 60 }.count)),
                        ("maxFrameMs", .double(frameTimes.max() ?? 0)),
                        ("lateFrames", .int(presentIntervals.filter { $0 > 1.5 * 1000.0 / 60 }.count)),
-                       ("maxIntervalMs", .double(presentIntervals.max() ?? 0))]
+                       ("maxIntervalMs", .double(presentIntervals.max() ?? 0)),
+                       ("presented", .int(presented.frames)), ("unchangedFrames", .int(presented.skipped)),
+                       ("uploadedPixels", .int(presented.pixels)), ("redrawnPixels", .int(canvas.redrawnPixels)),
+                       ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))]
         }
         log.emit("quit", fields)
         return 0

@@ -17,6 +17,9 @@ public final class PixelBuffer: @unchecked Sendable {
     public let pixels: UnsafeMutablePointer<UInt32>
     /// Every pixel has alpha 255 (an opaque copy needs no blending).
     public var opaque: Bool
+    /// Counts redrawings of a picture that is drawn again in place (a layer), so a frame
+    /// that copies it can tell it changed.
+    public var version = 0
     /// For each row, the x range [start, end) outside which the row is transparent (see
     /// `findSpans`); nil: the whole row is drawn.
     public private(set) var spans: [Int32]?
@@ -114,6 +117,15 @@ public struct IRect: Equatable, Sendable {
     public var x, y, w, h: Int
     public init(_ x: Int, _ y: Int, _ w: Int, _ h: Int) { self.x = x; self.y = y; self.w = w; self.h = h }
     public var isEmpty: Bool { w <= 0 || h <= 0 }
+    public var area: Int { isEmpty ? 0 : w * h }
+    /// The smallest rectangle holding both.
+    public func union(_ o: IRect) -> IRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return IRect(x0, y0, max(maxX, o.maxX) - x0, max(maxY, o.maxY) - y0)
+    }
+    public func intersects(_ o: IRect) -> Bool { !intersection(o).isEmpty }
     public var maxX: Int { x + w }
     public var maxY: Int { y + h }
     public func intersection(_ o: IRect) -> IRect {

@@ -181,6 +181,7 @@ public final class SoftwareCanvas: Canvas {
         viewport = next
         frame = PixelBuffer(width: next.width, height: next.height, opaque: true)
         target = frame
+        shownValid = false
         textCache.removeAll()
         sprites.removeAll(); spriteRequests.removeAll(); spriteBytes = 0
         layers.removeAll()
@@ -475,6 +476,42 @@ public final class SoftwareCanvas: Canvas {
         case draw(PixelBuffer, x: Int, y: Int, Modulation)
         case transformed(PixelBuffer, centerX: Double, centerY: Double, width: Double, height: Double, degrees: Double, Modulation)
 
+        /// The pixels the operation may change.
+        var bounds: IRect {
+            switch self {
+            case .fill(let rect, _): return rect
+            case .mask(_, let from, let x, let y, _): return IRect(x, y, from.w, from.h)
+            case .draw(let picture, let x, let y, _): return IRect(x, y, picture.width, picture.height)
+            case .transformed(_, let cx, let cy, let w, let h, let degrees, _):
+                let box = Pixels.turnedBox(width: w, height: h, degrees: degrees)
+                return IRect(Int((cx - Double(box.width) / 2).rounded(.down)), Int((cy - Double(box.height) / 2).rounded(.down)),
+                             box.width + 1, box.height + 1)
+            }
+        }
+
+        /// Whether two operations draw the same pixels: the same pictures (by identity and
+        /// version: pictures never change, except layers, which count their redrawings), in
+        /// the same places, colours and modulations.
+        func same(as other: DrawOp, versions: (Int, Int)) -> Bool {
+            switch (self, other) {
+            case let (.fill(r1, c1), .fill(r2, c2)): return r1 == r2 && c1 == c2
+            case let (.mask(m1, f1, x1, y1, c1), .mask(m2, f2, x2, y2, c2)):
+                return m1 === m2 && f1 == f2 && x1 == x2 && y1 == y2 && c1 == c2
+            case let (.draw(p1, x1, y1, m1), .draw(p2, x2, y2, m2)):
+                return p1 === p2 && versions.0 == versions.1 && x1 == x2 && y1 == y2 && m1 == m2
+            case let (.transformed(p1, cx1, cy1, w1, h1, d1, m1), .transformed(p2, cx2, cy2, w2, h2, d2, m2)):
+                return p1 === p2 && versions.0 == versions.1 && cx1 == cx2 && cy1 == cy2 && w1 == w2 && h1 == h2 && d1 == d2 && m1 == m2
+            default: return false
+            }
+        }
+
+        var picture: PixelBuffer? {
+            switch self {
+            case .draw(let p, _, _, _), .transformed(let p, _, _, _, _, _, _): return p
+            default: return nil
+            }
+        }
+
         func run(on target: PixelBuffer, clip: IRect?, scratch: inout [UInt32]) {
             switch self {
             case .fill(let rect, let color): Pixels.fill(target, rect, color, clip: clip)
@@ -502,6 +539,7 @@ public final class SoftwareCanvas: Canvas {
             ops.append(op)
         } else {
             op.run(on: target, clip: nil, scratch: &scratch)
+            if target === frame { shownValid = false }
         }
     }
 
@@ -510,27 +548,100 @@ public final class SoftwareCanvas: Canvas {
         listing = true
     }
 
-    /// Draws the listed operations into the frame.
-    private func drawList() {
-        listing = false
-        guard !ops.isEmpty else { return }
-        let list = ops
-        ops.removeAll(keepingCapacity: true)
-        run(list, on: frame)
+    // MARK: - Damage
+    //
+    // Only what changed is drawn again. The frame keeps the picture of the last list drawn
+    // into it; the new list is compared with that one: operations equal at the start and at
+    // the end of both lists draw the same pixels in the same order, so a pixel that none of
+    // the others (the changed middle of either list) touches keeps its value. Those others'
+    // bounds are the frame's damage, where the whole new list is drawn again, clipped.
+
+    /// The operations the frame shows, with the version each picture had then.
+    private var shown: [(op: DrawOp, version: Int)] = []
+    /// False until the frame holds a whole drawn list (new frame, resize).
+    private var shownValid = false
+    /// Where the last drawn frame changed, in real pixels (empty: nothing changed). The
+    /// window uploads only these.
+    public private(set) var damage: [IRect] = []
+    /// Pixels drawn into the frame since start (for tests and profiles: a still screen adds 0).
+    public private(set) var redrawnPixels = 0
+    /// Frames whose list changed nothing.
+    public private(set) var unchangedFrames = 0
+    /// At most this many separate damage rectangles; more are merged into their union.
+    static let damageRectLimit = 12
+
+    /// Forgets what the frame shows: the next frame is drawn whole.
+    public func invalidate() {
+        shownValid = false
     }
 
-    /// Draws a list into a picture in bands, one thread a band.
-    private func run(_ list: [DrawOp], on picture: PixelBuffer) {
+    /// The rectangles of the frame that `list` draws differently from what it shows.
+    private func findDamage(_ list: [DrawOp], versions: [Int]) -> [IRect] {
+        let whole = frame.bounds
+        guard shownValid else { return [whole] }
+        var prefix = 0
+        while prefix < list.count && prefix < shown.count
+                && list[prefix].same(as: shown[prefix].op, versions: (versions[prefix], shown[prefix].version)) { prefix += 1 }
+        var suffix = 0
+        while suffix < list.count - prefix && suffix < shown.count - prefix {
+            let i = list.count - 1 - suffix, j = shown.count - 1 - suffix
+            guard list[i].same(as: shown[j].op, versions: (versions[i], shown[j].version)) else { break }
+            suffix += 1
+        }
+        var rects: [IRect] = []
+        func add(_ r: IRect) {
+            var r = r.intersection(whole)
+            guard !r.isEmpty else { return }
+            // Merge with what it overlaps, until nothing does.
+            var merged = true
+            while merged {
+                merged = false
+                if let i = rects.firstIndex(where: { $0.intersects(r) }) {
+                    r = r.union(rects.remove(at: i))
+                    merged = true
+                }
+            }
+            rects.append(r)
+        }
+        for op in list[prefix..<(list.count - suffix)] { add(op.bounds) }
+        for entry in shown[prefix..<(shown.count - suffix)] { add(entry.op.bounds) }
+        if rects.count > Self.damageRectLimit || rects.reduce(0, { $0 + $1.area }) > whole.area * 3 / 4 {
+            return [rects.reduce(IRect(0, 0, 0, 0)) { $0.union($1) }]
+        }
+        return rects
+    }
+
+    /// Draws the listed operations into the frame, where they change it.
+    private func drawList() {
+        listing = false
+        let list = ops
+        ops.removeAll(keepingCapacity: true)
+        let versions = list.map { $0.picture?.version ?? 0 }
+        damage = findDamage(list, versions: versions)
+        shown = zip(list, versions).map { ($0, $1) }
+        shownValid = true
+        if damage.isEmpty { unchangedFrames += 1; return }
+        redrawnPixels += damage.reduce(0) { $0 + $1.area }
+        run(list, on: frame, regions: damage)
+    }
+
+    /// Draws a list into a picture (within `regions`, else all of it) in bands, one thread a band.
+    private func run(_ list: [DrawOp], on picture: PixelBuffer, regions: [IRect]? = nil) {
+        let regions = regions ?? [picture.bounds]
         let bands = Self.drawThreads
         if bands == 1 {
-            for op in list { op.run(on: picture, clip: nil, scratch: &scratch) }
+            for region in regions { for op in list where op.bounds.intersects(region) { op.run(on: picture, clip: region, scratch: &scratch) } }
             return
         }
         let height = (picture.height + bands - 1) / bands
         DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let clip = IRect(0, band * height, picture.width, min(height, picture.height - band * height))
+            let strip = IRect(0, band * height, picture.width, min(height, picture.height - band * height))
             var scratch: [UInt32] = []
-            for op in list { op.run(on: picture, clip: clip, scratch: &scratch) }
+            for region in regions {
+                let clip = region.intersection(strip)
+                guard !clip.isEmpty else { continue }
+                for op in list where op.bounds.intersects(clip) { op.run(on: picture, clip: clip, scratch: &scratch) }
+            }
         }
     }
 
@@ -640,6 +751,7 @@ public final class SoftwareCanvas: Canvas {
         }
         layers[id] = Layer(buffer: buffer, calls: nil, lastUsed: frameNumber)
         layerRedraws += 1
+        buffer.version += 1
         redrawing.append(id)
         let previousTarget = target, previousOps = ops
         target = buffer
