@@ -570,6 +570,14 @@ public final class SoftwareCanvas: Canvas {
     /// At most this many separate damage rectangles; more are merged into their union.
     static let damageRectLimit = 12
 
+    /// The frame as the list it shows draws it whole (tests: drawing only the damage must
+    /// give the same picture).
+    func wholeDrawingOfShownList() -> PixelBuffer {
+        let picture = PixelBuffer(width: frame.width, height: frame.height, opaque: true)
+        run(shown.map(\.op), on: picture)
+        return picture
+    }
+
     /// Forgets what the frame shows: the next frame is drawn whole.
     public func invalidate() {
         shownValid = false
@@ -812,8 +820,12 @@ public final class SoftwareCanvas: Canvas {
     private var spriteBytes = 0
     /// Enough for every balloon at every sway angle plus the pop animations.
     static let spriteBudget = 8 << 20
-    /// The budget at this scale (sprites grow with the square of it).
-    private var spriteBudget: Int { Int(Double(Self.spriteBudget) * max(1, viewport.scale * viewport.scale)) }
+    /// The budget at this scale: sprites grow with its square, and a screen of another size
+    /// also keeps its scaled background and the two mirrored copies beside it as sprites.
+    private var spriteBudget: Int {
+        viewport.isIdentity ? Self.spriteBudget
+            : Int(Double(Self.spriteBudget) * max(1, viewport.scale * viewport.scale)) + 3 * frame.byteCount
+    }
 
     /// The cached sprite, or a new one if this key was also asked for in the last frame; nil
     /// for a one-off.
