@@ -37,6 +37,12 @@ public final class GameApp {
     private var useWindowSurface = false
     /// Set by window events (exposed, resized): the next present sends the whole frame.
     private var presentWhole = true
+    /// Drawables above this many pixels (a 3840×2160 screen) are drawn at half their width and
+    /// height and shown doubled: `make bench` measured Balloons Hard at 3840×2160 at a p99 of
+    /// 34 ms natively, above the 12 ms the issue allows (README, "Screens and resolutions").
+    static let halfSizeAbove = 6_000_000
+    /// True while the canvas draws at half the drawable's size (see `halfSizeAbove`).
+    private(set) var pixelDoubling = false
     /// Windowed: frames presented, frames skipped (nothing changed) and pixels sent.
     public private(set) var presented = (frames: 0, skipped: 0, pixels: 0)
 
@@ -255,14 +261,17 @@ public final class GameApp {
         guard w > 0, h > 0 else { return }
         SDL_GetWindowSize(window, &pw, &ph)
         translator.pixelsPerPoint = (Double(w) / Double(max(pw, 1)), Double(h) / Double(max(ph, 1)))
+        // Input and script coordinates map through the drawable's own size.
+        translator.viewport = Viewport(width: Int(w), height: Int(h))
         presentWhole = true
-        guard canvas.frame.width != Int(w) || canvas.frame.height != Int(h) || (renderer != nil && frameTexture == nil) else { return }
-        try canvas.resize(width: Int(w), height: Int(h))
-        translator.viewport = canvas.viewport
+        pixelDoubling = Int(w) * Int(h) > Self.halfSizeAbove
+        let drawW = pixelDoubling ? w / 2 : w, drawH = pixelDoubling ? h / 2 : h
+        guard canvas.frame.width != Int(drawW) || canvas.frame.height != Int(drawH) || (renderer != nil && frameTexture == nil) else { return }
+        try canvas.resize(width: Int(drawW), height: Int(drawH))
         dirty = true
         guard let renderer else { return }
         if let frameTexture { SDL_DestroyTexture(frameTexture) }
-        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), w, h) else {
+        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), drawW, drawH) else {
             throw AppError.fatal("cannot create the frame texture: \(String(cString: SDL_GetError()))")
         }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
@@ -361,10 +370,13 @@ public final class GameApp {
         guard !rects.isEmpty else { presented.skipped += 1; return }
         presentWhole = false
         presented.frames += 1
-        presented.pixels += rects.reduce(0) { $0 + $1.area }
-        let sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.w), h: Int32($0.h)) }
+        let k = pixelDoubling ? 2 : 1
+        presented.pixels += rects.reduce(0) { $0 + $1.area } * k * k
+        let canvasRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.w), h: Int32($0.h)) }
+        let sdlRects = rects.map { SDL_Rect(x: Int32($0.x * k), y: Int32($0.y * k), w: Int32($0.w * k), h: Int32($0.h * k)) }
         if let renderer, let frameTexture {
-            for (r, var sr) in zip(rects, sdlRects) {
+            // (Doubled by the renderer, filtered, when the texture is half the window's size.)
+            for (r, var sr) in zip(rects, canvasRects) {
                 SDL_UpdateTexture(frameTexture, &sr, frame.pixels + r.y * frame.width + r.x, Int32(frame.width * 4))
             }
             SDL_RenderCopy(renderer, frameTexture, nil, nil)
@@ -373,22 +385,30 @@ public final class GameApp {
         }
         guard let surface = SDL_GetWindowSurface(window) else { presentWhole = true; return }
         let format = surface.pointee.format.pointee
-        if surface.pointee.w == Int32(frame.width) && surface.pointee.h == Int32(frame.height) && format.BytesPerPixel == 4
+        if surface.pointee.w >= Int32(frame.width * k) && surface.pointee.h >= Int32(frame.height * k) && format.BytesPerPixel == 4
             && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF,
            let pixels = surface.pointee.pixels {
-            // XRGB8888 (X11's usual surface): the frame's opaque ARGB rows copy as they are.
+            // XRGB8888 (X11's usual surface): the frame's opaque ARGB rows copy as they are
+            // (each pixel twice across and down when doubling).
             SDL_LockSurface(surface)
             let pitch = Int(surface.pointee.pitch)
             for r in rects {
                 for y in r.y..<r.maxY {
-                    (pixels + y * pitch + r.x * 4).copyMemory(from: frame.pixels + y * frame.width + r.x, byteCount: r.w * 4)
+                    let source = frame.pixels + y * frame.width + r.x
+                    if k == 1 {
+                        (pixels + y * pitch + r.x * 4).copyMemory(from: source, byteCount: r.w * 4)
+                    } else {
+                        let row = (pixels + 2 * y * pitch).assumingMemoryBound(to: UInt32.self) + 2 * r.x
+                        for x in 0..<r.w { row[2 * x] = source[x]; row[2 * x + 1] = source[x] }
+                        (pixels + (2 * y + 1) * pitch + 2 * r.x * 4).copyMemory(from: row, byteCount: 2 * r.w * 4)
+                    }
                 }
             }
             SDL_UnlockSurface(surface)
-        } else if let source = SDL_CreateRGBSurfaceWithFormatFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
+        } else if k == 1,  let source = SDL_CreateRGBSurfaceWithFormatFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
                                                                   Int32(frame.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) {
             SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
-            for var r in sdlRects {
+            for var r in canvasRects {
                 var d = r
                 SDL_UpperBlit(source, &r, surface, &d)
             }
@@ -487,12 +507,12 @@ public final class GameApp {
         // Script coordinates are logical: to real pixels by the canvas's viewport, then to the
         // window's points (fewer than pixels on a high-DPI screen).
         player.toWindow = { [unowned self] p in
-            let real = canvas.viewport.toReal(p)
+            let real = translator.viewport.toReal(p)
             return Point(real.x / translator.pixelsPerPoint.x, real.y / translator.pixelsPerPoint.y)
         }
         player.toWindowNormalized = { [unowned self] p in
-            let real = canvas.viewport.toReal(p)
-            return Point(real.x / Double(canvas.viewport.width), real.y / Double(canvas.viewport.height))
+            let real = translator.viewport.toReal(p)
+            return Point(real.x / Double(translator.viewport.width), real.y / Double(translator.viewport.height))
         }
         let frequency = Double(SDL_GetPerformanceFrequency())
         func seconds() -> Double { Double(SDL_GetPerformanceCounter()) / frequency }
