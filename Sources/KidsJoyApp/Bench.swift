@@ -54,9 +54,9 @@ extension GameApp {
             return .object([("p50", .double(p(0.5))), ("p99", .double(p(0.99))), ("max", .double(s.last ?? 0))])
         }
         let line = JSON.object([
-            ("scene", .string(name)), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
+            ("scene", .string(name)), ("size", .string("\(canvas.frame.width)x\(canvas.frame.height)")), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
             ("frame", stats(whole)), ("maxBalloons", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
-            ("pictureKB", .int(canvas.pictureBytes / 1024)),
+            ("pictureKB", .int(canvas.pictureBytes / 1024)), ("unchangedFrames", .int(canvas.unchangedFrames)),
             ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
         ] + (profiler.map { [("profile", $0.report(frames: frames))] } ?? []))
         return line.serialized()

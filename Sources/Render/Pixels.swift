@@ -39,6 +39,12 @@ public final class PixelBuffer: @unchecked Sendable {
         spans = found
     }
 
+    /// Whether every pixel has alpha 255.
+    public var isAllOpaque: Bool {
+        for i in 0..<(width * height) where pixels[i] >> 24 != 255 { return false }
+        return true
+    }
+
     /// A new picture, fully transparent.
     public init(width: Int, height: Int, opaque: Bool = false) {
         precondition(width >= 0 && height >= 0)

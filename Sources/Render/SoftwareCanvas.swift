@@ -839,7 +839,8 @@ public final class SoftwareCanvas: Canvas {
         let w = Double(key.width), h = Double(key.height)
         let scale = min(w / Double(picture.width), h / Double(picture.height))
         let made = Pixels.transformed(source(key.name, picture, scale: scale), width: w, height: h, degrees: Double(key.degrees))
-        made.findSpans()
+        // An opaque picture scaled upright (a background) stays opaque: copied, not blended.
+        if picture.opaque && key.degrees % 360 == 0 { made.opaque = made.isAllOpaque } else { made.findSpans() }
         sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
         spriteBytes += made.byteCount
         if spriteBytes > spriteBudget { evictSprites() }
