@@ -546,6 +546,9 @@ public final class SoftwareCanvas: Canvas {
     /// Starts listing a frame's drawing (see `endFrame`).
     public func beginFrame() {
         listing = true
+        // Beyond 4:3 the screen is wider or taller than the play area: a scene that fills only
+        // 0..1024 × 0..768 leaves the page colour there, never the last screen's pixels.
+        if !viewport.isIdentity { ops.append(.fill(frame.bounds, Pixels.pixel(Theme.background))) }
     }
 
     // MARK: - Damage
@@ -764,6 +767,8 @@ public final class SoftwareCanvas: Canvas {
         let previousTarget = target, previousOps = ops
         target = buffer
         ops = []
+        // (As a frame: beyond 4:3 what the calls leave undrawn shows the page colour.)
+        if !viewport.isIdentity { drawOp(.fill(buffer.bounds, Pixels.pixel(Theme.background))) }
         replay(calls)
         let list = ops
         target = previousTarget
