@@ -471,6 +471,11 @@ public final class GameApp {
         return 0
     }
 
+    /// Windowed: frames in a row that changed nothing, and steps not drawn since the last frame.
+    private var stillFrames = 0
+    private var skippedSteps = 0
+    static let stillFramesBeforeSlowing = 6
+
     /// Windowed: how long each drawn frame's work took (update, draw, present), in ms.
     private(set) var frameTimes: [Double] = []
     /// Windowed: ms between consecutive presented frames while something moves.
@@ -564,14 +569,36 @@ public final class GameApp {
                 // draws nothing (the next wait resets the accumulator): flush here too, or
                 // its line waits in the buffer until the next input.
                 log.flush()
-                // Pace to the next step when vsync does not block (e.g. under Xvfb).
-                let wait = GameClock.step - accumulator
-                if wait > 0.002 { SDL_Delay(UInt32(wait * 1000)) }
+                // Pace to the next step when vsync does not block (e.g. under Xvfb). A still
+                // screen (see below) wakes for four steps at a time, or at once for input: the
+                // rules step the same, the loop and its event polling run a quarter as often.
+                let nextLine = player.nextTime.map { $0 - (seconds() - started) } ?? .infinity
+                if stillFrames >= Self.stillFramesBeforeSlowing && nextLine > 4 * GameClock.step {
+                    let wait = 4 * GameClock.step - accumulator
+                    if wait > 0.002 { _ = SDL_WaitEventTimeout(nil, Int32(wait * 1000)) }
+                } else {
+                    let wait = GameClock.step - accumulator
+                    if wait > 0.002 { SDL_Delay(UInt32(wait * 1000)) }
+                }
                 continue
             }
+            // A screen that has drawn nothing new for 0.1 s (a board waiting for a tap,
+            // its clock turning once a second) is looked at every fourth step only, until input
+            // or a change: the rules still step 60 times a second; a change shows at most
+            // 50 ms late, and from then on every frame is drawn again.
+            if !dirty && stillFrames >= Self.stillFramesBeforeSlowing && steps < 4 {
+                skippedSteps += steps
+                if skippedSteps < 4 {
+                    log.flush()
+                    continue
+                }
+            }
+            skippedSteps = 0
+            let wasDirty = dirty
             dirty = false
             updateScreensaver()
             drawFrame()
+            stillFrames = canvas.damage.isEmpty && !wasDirty ? stillFrames + 1 : 0
             let workEnd = seconds()
             present()
             if stack.needsFrames {
