@@ -216,6 +216,36 @@ import Testing
     }
 }
 
+/// `--size` on the command line: only headless, two numbers, a clear message otherwise; a
+/// sized run's screenshot has that size.
+@Suite(.enabled(if: GameBinary.isBuilt, "build the app first"))
+struct SizeOptionTests {
+    @Test(arguments: ["1920", "1920x", "x1080", "0x0", "1920x1080x2", "banana", "9000x100"])
+    func test_aBadSizeExits2AndSaysWhatItTakes(_ size: String) throws {
+        let r = try GameBinary.run(["--headless", "--size", size])
+        #expect(r.status == 2, "\(size): \(r.stderr)")
+        #expect(r.stderr.contains("--size takes WIDTHxHEIGHT"), "\(r.stderr)")
+    }
+
+    @Test func test_sizeNeedsHeadless() throws {
+        let r = try GameBinary.run(["--size", "1920x1080", "--windowed"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--size needs --headless"), "\(r.stderr)")
+    }
+
+    @Test func test_sizedScreenshotsAndNativeOnes() throws {
+        let dir = temporaryDirectory()
+        let r = try GameBinary.run(["--headless", "--size", "1280X800", "--log", "-", "--data-dir", dir, "--script", "-"],
+                                   stdin: "0.2 screenshot \(dir)/a.png\n0.3 screenshot-native \(dir)/b.png\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        for name in ["a", "b"] {
+            let image = try PixelImage(path: "\(dir)/\(name).png")
+            #expect(image.width == 1280 && image.height == 800, "\(name).png")
+        }
+        #expect(r.stdout.contains("\"native\":true,\"width\":1280,\"height\":800"), "\(r.stdout)")
+    }
+}
+
 extension PixelImage {
     init(width: Int, height: Int, pixels: [UInt32]) {
         self.width = width
