@@ -28,6 +28,8 @@ public struct AppOptions: Sendable {
     /// Headless only: skip drawing frames nobody looks at (screenshots still draw).
     public var noDraw = false
     public var assetsDir: String?
+    /// Headless `--size WxH`: the real pixel size drawn (nil: 1024×768).
+    public var size: (width: Int, height: Int)?
     /// `--bench SCENE`: run a fixed workload and print frame timings.
     public var bench: String?
     public var benchFrames = 3000

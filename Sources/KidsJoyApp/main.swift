@@ -89,6 +89,16 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(help: ArgumentHelp("Read settings from FILE instead of ~/.config/kids-joy-center/config.toml.", valueName: "FILE"))
     var config: String?
 
+    @Option(help: ArgumentHelp("With --headless: draw at W×H real pixels (screenshots get that size; script coordinates stay 1024×768 units).", valueName: "WxH"))
+    var size: String?
+
+    /// `--size`'s two numbers, if well formed (16 to 8192 each).
+    static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h) else { return nil }
+        return (w, h)
+    }
+
     @Flag(name: .customLong("no-draw"), help: ArgumentHelp("Headless: skip drawing frames that no screenshot needs (fast soak runs).", visibility: .hidden))
     var noDraw = false
 
@@ -122,6 +132,10 @@ struct KidsJoyCenter: ParsableCommand {
         if benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1") }
         if fullscreen && windowed { throw ValidationError("--fullscreen and --windowed cannot be used together") }
         if noDraw && !headless { throw ValidationError("--no-draw needs --headless") }
+        if let size {
+            guard headless else { throw ValidationError("--size needs --headless (a window draws at its own size)") }
+            guard Self.parseSize(size) != nil else { throw ValidationError("--size takes WIDTHxHEIGHT, each 16 to 8192 pixels (e.g. 1920x1080), got '\(size)'") }
+        }
         if let language, Language.code(language) == nil { throw ValidationError("--language: \(Language.unknown(language))") }
         if let switchSeconds {
             guard let s = Double(switchSeconds), s.isFinite, FocusRing.scanRange.contains(s) else {
@@ -141,6 +155,7 @@ struct KidsJoyCenter: ParsableCommand {
         o.demo = demo
         o.logPath = log
         o.noDraw = noDraw
+        o.size = size.flatMap(Self.parseSize)
         o.assetsDir = assets
         o.bench = bench
         o.benchFrames = benchFrames

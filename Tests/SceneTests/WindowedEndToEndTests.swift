@@ -404,13 +404,16 @@ final class WindowSession {
     /// (and a late quit, should the test die), then finds its window.
     /// `mode` is how the window starts (`--windowed`, `--fullscreen`, `--kiosk`, or nothing:
     /// the config decides); `config` is the config file's text; `extra` more arguments.
-    func launchGame(script given: String? = nil, mode: [String] = ["--windowed"], config: String = "", arguments extra: [String] = []) throws -> WindowSession {
-        // In quarter seconds: a dump every 0.5 s, a screenshot every second (at k + 0.25).
+    func launchGame(script given: String? = nil, mode: [String] = ["--windowed"], config: String = "", arguments extra: [String] = [],
+                    nativeShots: Bool = false) throws -> WindowSession {
+        // In quarter seconds: a dump every 0.5 s, a screenshot every second (at k + 0.25), and
+        // with `nativeShots` a screenshot of the window's real pixels every second (at k + 0.75).
         var script = ""
         for q in 1..<480 {
             let t = Double(q) / 4
             if q % 2 == 0 { script += "\(t) dump\n" }
             if q % 4 == 1 && q > 1 { script += "\(t) screenshot \(directory)/shot-\(q / 4).png\n" }
+            if nativeShots && q % 4 == 3 { script += "\(t) screenshot-native \(directory)/native-\(q / 4).png\n" }
         }
         script += "150 quit\n"
         if let given { script = given }

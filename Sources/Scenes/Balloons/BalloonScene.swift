@@ -198,7 +198,7 @@ public final class BalloonScene: GameScene {
         let now = clock.now
         let offset = shakeOffset
         let background = offset == .zero ? Canvas1024.bounds : Canvas1024.bounds.scaled(1.04).offsetBy(offset.x, offset.y)
-        canvas.image("bg-balloons", in: background)
+        canvas.background("bg-balloons", in: background)
         for b in rules.balloons { drawBalloon(b, now: now, offset: offset, on: canvas) }
         for effect in effects { effect.draw(on: canvas, offset: offset) }
         drawSlowIndicator(now: now, on: canvas)

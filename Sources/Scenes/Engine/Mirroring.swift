@@ -44,6 +44,11 @@ public final class MirroredCanvas: Canvas {
     }
     public func measure(_ string: String, _ style: TextStyle) -> Size { base.measure(string, style) }
     public func layer(_ id: String, _ draw: () -> Void) { base.layer(id + "-rtl", draw) }
+    /// The screen beyond the play area is symmetric about its centre: the same rect.
+    public var visibleRect: Rect { Self.mirror(base.visibleRect) }
+    public func background(_ name: String, in frame: Rect, _ options: ImageOptions) {
+        base.background(name, in: Self.mirror(frame), options)
+    }
 
     /// An input event as the scene laid it out.
     public static func mirror(_ event: InputEvent) -> InputEvent {

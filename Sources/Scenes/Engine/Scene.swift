@@ -286,21 +286,21 @@ public final class SceneStack {
         }
         func drawRange(_ range: Range<Int>) {
             for index in range {
-                if index > base && scenes[index].isOverlay { canvas.fill(Canvas1024.bounds, SceneStack.dimColor) }
+                if index > base && scenes[index].isOverlay { canvas.fill(canvas.visibleRect, SceneStack.dimColor) }
                 draw(index)
             }
         }
         if top > base {
             canvas.layer("beneath-overlay") {
                 drawRange(base..<top)
-                canvas.fill(Canvas1024.bounds, SceneStack.dimColor)
+                canvas.fill(canvas.visibleRect, SceneStack.dimColor)
             }
             draw(top)
         } else {
             drawRange(base..<scenes.count)
         }
         if let left = transitionLeft {
-            canvas.fill(Canvas1024.bounds, Theme.background.withAlpha(left / Self.transitionDuration))
+            canvas.fill(canvas.visibleRect, Theme.background.withAlpha(left / Self.transitionDuration))
         }
         if focus.visible && (!scenes[top].handlesFocus || focus.scanInterval != nil) {
             focus.draw(on: canvas, items: focusItems)

@@ -186,7 +186,7 @@ public final class HomeScene: BaseScene {
 
     public override func drawContent(on canvas: any Canvas) {
         // The pattern at 30% over cream (blended when the asset is made).
-        canvas.image("bg-home", in: Canvas1024.bounds)
+        canvas.background("bg-home", in: Canvas1024.bounds)
         let shake = wiggle > 0 ? sin(wiggle * .pi * 6) * 10 * (1 - wiggle) : 0
         canvas.text(context.text(Messages.chooseGame), Theme.headingText, at: Point(512 + (selectedGame == nil ? shake : 0), HomeLayout.gameLabelY),
                     color: Theme.ink, outline: .white)

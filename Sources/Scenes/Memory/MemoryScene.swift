@@ -185,7 +185,7 @@ public final class MemoryScene: GameScene {
     /// A soft sky with big faint dots: cheerful, and quiet enough that the cards stand out.
     /// Dots the cards would hide anyway are skipped (headless runs draw in software).
     private func drawBackground(on canvas: any Canvas) {
-        canvas.fill(Canvas1024.bounds, Self.background)
+        canvas.fill(canvas.visibleRect, Self.background)
         let area = GameScene.playArea
         let spacing = 128.0, radius = 26.0
         var row = 0

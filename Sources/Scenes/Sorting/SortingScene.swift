@@ -290,8 +290,8 @@ public final class SortingScene: GameScene {
         // hovered zone's highlight is drawn over the layer, so moving a drag across zones
         // does not redraw the whole picture.
         canvas.layer("game-background") {
-            canvas.fill(Canvas1024.bounds, Color(150, 205, 250))
-            canvas.image("bg-sorting", in: SortingLayout.backgroundFrame)
+            canvas.fill(canvas.visibleRect, Color(150, 205, 250))
+            canvas.background("bg-sorting", in: SortingLayout.backgroundFrame)
             for (zone, outline) in zip(rules.zones, outlines) {
                 drawZone(zone, outline: outline, on: canvas)
             }

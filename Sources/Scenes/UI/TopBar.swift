@@ -29,8 +29,10 @@ public enum TopBar {
     @MainActor
     public static func draw(on canvas: any Canvas, title: String?, backLabel: String, showsBack: Bool, showsPause: Bool = false,
                             paused: Bool = false, muted: Bool, pressed: Target?) {
-        canvas.fill(Rect(0, height, 1024, 5), Theme.topBarShadow)
-        canvas.fill(frame, Theme.topBar)
+        // Across the whole screen, and up to its top (a portrait screen's extra goes above).
+        let visible = canvas.visibleRect
+        canvas.fill(Rect(visible.minX, height, visible.width, 5), Theme.topBarShadow)
+        canvas.fill(Rect(visible.minX, visible.minY, visible.width, height - visible.minY), Theme.topBar)
         if let title {
             canvas.text(title, Theme.titleText, at: Point(512, height / 2), color: .white, outline: Color(50, 50, 140))
         } else {
