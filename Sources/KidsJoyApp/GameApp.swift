@@ -255,6 +255,11 @@ public final class GameApp {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         if let renderer {
             guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else { return }
+        } else if let surface = SDL_GetWindowSurface(window) {
+            // The window's own surface is what is shown: draw at its size (SDL's framebuffer
+            // has the window's size in points where the drawable is larger, e.g. on Wayland).
+            w = surface.pointee.w
+            h = surface.pointee.h
         } else {
             SDL_GetWindowSizeInPixels(window, &w, &h)
         }
