@@ -38,8 +38,8 @@ public final class GameApp {
     /// Set by window events (exposed, resized): the next present sends the whole frame.
     private var presentWhole = true
     /// Drawables above this many pixels (a 3840×2160 screen) are drawn at half their width and
-    /// height and shown doubled: `make bench` measured Balloons Hard at 3840×2160 at a p99 of
-    /// 34 ms natively, above the 12 ms the issue allows (README, "Screens and resolutions").
+    /// height and shown doubled: `make bench` measured the games at 3840×2160 at a p99 of up to
+    /// 74 ms natively, above the 12 ms the issue allows (README, "Screens and resolutions").
     static let halfSizeAbove = 6_000_000
     /// True while the canvas draws at half the drawable's size (see `halfSizeAbove`).
     private(set) var pixelDoubling = false
