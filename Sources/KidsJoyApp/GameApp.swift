@@ -38,8 +38,8 @@ public final class GameApp {
     /// Set by window events (exposed, resized): the next present sends the whole frame.
     private var presentWhole = true
     /// Drawables above this many pixels (a 3840×2160 screen) are drawn at half their width and
-    /// height and shown doubled: `make bench` measured Balloons Hard at 3840×2160 at a p99 of
-    /// 34 ms natively, above the 12 ms the issue allows (README, "Screens and resolutions").
+    /// height and shown doubled: `make bench` measured the games at 3840×2160 at a p99 of up to
+    /// 74 ms natively, above the 12 ms the issue allows (README, "Screens and resolutions").
     static let halfSizeAbove = 6_000_000
     /// True while the canvas draws at half the drawable's size (see `halfSizeAbove`).
     private(set) var pixelDoubling = false
@@ -294,6 +294,11 @@ public final class GameApp {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         if let renderer {
             guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else { return }
+        } else if let surface = SDL_GetWindowSurface(window) {
+            // The window's own surface is what is shown: draw at its size (SDL's framebuffer
+            // has the window's size in points where the drawable is larger, e.g. on Wayland).
+            w = surface.pointee.w
+            h = surface.pointee.h
         } else {
             SDL_GetWindowSizeInPixels(window, &w, &h)
         }
