@@ -112,6 +112,8 @@ public struct MemoryRules: Sendable {
     /// While a mismatched pair waits to close, no other card opens.
     public var isLocked: Bool { pendingClose != nil }
     public var matchedPairs: Int { cards.filter { $0.state == .matched }.count / 2 }
+    /// Pairs opened that did not match (the history's mistakes).
+    public private(set) var mismatches = 0
 
     /// Whether tapping `card` now would open it (used for the press-down look, too).
     public func canOpen(_ card: Int) -> Bool {
@@ -142,6 +144,7 @@ public struct MemoryRules: Sendable {
             }
         } else {
             pendingClose = (first, card, now + Self.mismatchCloseDelay)
+            mismatches += 1
             events.append(.mismatched(first: first, second: card))
         }
         return events

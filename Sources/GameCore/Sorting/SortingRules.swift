@@ -55,6 +55,8 @@ public struct SortingRules: Sendable {
     public let zones: [SortingZone]
     public let countdown: Countdown
     public private(set) var placed: Set<Int> = []
+    /// Drops that went home (the history's mistakes).
+    public private(set) var wrongDrops = 0
     public private(set) var score = 0
     /// Game time of the previous correct placement (or the start): the speed score counts from it.
     public private(set) var lastPlacementAt = 0.0
@@ -129,6 +131,7 @@ public struct SortingRules: Sendable {
         if countdown.isOver(at: now) { return update(now: now) }
         let zone = zone(at: point)
         guard let zone, zone.category == vehicles[vehicle].category else {
+            wrongDrops += 1
             return [.rejected(vehicle: vehicle, zone: zone?.id)]
         }
         let points = Self.scoring.points(forInterval: now - lastPlacementAt)

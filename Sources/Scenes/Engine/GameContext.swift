@@ -22,6 +22,13 @@ public final class GameContext {
     public private(set) var voice: VoiceChannel!
     /// Reports a problem once on the terminal (the app's `warn`).
     public var warn: (String) -> Void = { _ in }
+    /// Who plays now (the guest unless a child was picked or `--profile` named one).
+    public var player: Player = .guest
+    /// The children, when profiles are on and a store keeps them.
+    public var profiles: (any ProfileKeeping)?
+    /// Relaxed mode (the corner or `relaxed = true`): games count for the child's own
+    /// progress, never for the everyone-table.
+    public var relaxed = false
 
     public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settings: any SettingsKeeping,
                 soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry = .standard,
@@ -121,6 +128,11 @@ public protocol ScoreKeeping: AnyObject {
     @discardableResult func record(game: GameKind, level: Level, score: Int) -> Int?
     /// Clears the table (the adult gate's "Reset high scores").
     func reset()
+    /// Records a finished game for a player (every finished game; the tables take the ones
+    /// that count); answers its ranks and sticker.
+    @discardableResult func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks
+    /// A table: everyone's or a player's own, all games or one, best first.
+    func entries(_ query: TableQuery) -> [HighScoreEntry]
 }
 
 /// Keeps the settings a child or a parent changes while playing (mute, for now).

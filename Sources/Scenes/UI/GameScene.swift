@@ -158,13 +158,21 @@ open class GameScene: BaseScene {
         isOver = true
         // The scene stops updating under the alert: drop "+N" texts so none hang frozen.
         floating.removeAll()
-        let rank = record ? context.scores.record(game: kind, level: level, score: score) : nil
+        // Every finished game goes into the player's history (and earns a child a sticker);
+        // the tables take the ones that count.
+        let stats = self as? RoundStatistics
+        let round = RoundRecord(game: kind, level: level, score: score, result: outcome.rawValue, reason: reason,
+                                duration: clock.now, progress: stats?.roundProgress ?? 0, mistakes: stats?.roundMistakes ?? 0,
+                                relaxed: context.relaxed, counts: record)
+        let ranks = context.scores.recordRound(round, player: context.player)
+        let rank = ranks.rank
         let end = endMessage(outcome, reason: reason)
         context.log.emit("gameover", [
             ("game", .string(kind.rawValue)), ("level", .string(level.rawValue)), ("result", .string(outcome.rawValue)),
             ("reason", .string(reason)), ("score", .int(score)), ("recorded", .bool(rank != nil)), ("rank", .optional(rank)),
             ("key", .string(end.key)),
-        ])
+        ] + context.player.logFields + [("childRank", .optional(ranks.childRank)), ("gameRank", .optional(ranks.gameRank)),
+                                        ("sticker", .optional(ranks.sticker))])
         context.play(outcome == .won ? .fanfare : .sadTrombone)
         if rank != nil { context.play(.applause) }
         var lines: [AlertContent.Line] = []

@@ -1,0 +1,41 @@
+import GameCore
+
+/// Why a child could not be added.
+public enum ProfileFailure: Error, Equatable, Sendable {
+    /// There are already `Profiles.maximumChildren`.
+    case full
+    /// Another child has that nickname.
+    case nicknameTaken
+    /// The database refused (its words).
+    case storage(String)
+}
+
+/// Keeps the children (the app's store keeps them in the progress database).
+@MainActor
+public protocol ProfileKeeping: AnyObject {
+    var children: [ChildProfile] { get }
+    func addChild(nickname: String?, avatar: Avatar) -> Result<ChildProfile, ProfileFailure>
+    /// Changes a child's nickname or avatar.
+    @discardableResult func update(_ child: ChildProfile) -> Bool
+    /// Deletes the child and every record of hers.
+    @discardableResult func deleteChild(_ child: ChildProfile) -> Bool
+    /// The stickers she earned, in order (kinds 1...24).
+    func stickers(of child: ChildProfile) -> [Int]
+    /// Per player and game: rounds, wins, best, time and the scores in order.
+    func summary() -> [ProgressSummary]
+}
+
+extension ScoreKeeping {
+    /// Stores without a history record only what enters the everyone-table.
+    @discardableResult
+    public func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks {
+        guard round.counts, !round.relaxed else { return RoundRanks() }
+        return RoundRanks(rank: record(game: round.game, level: round.level, score: round.score))
+    }
+
+    public func entries(_ query: TableQuery) -> [HighScoreEntry] {
+        table.entries.filter { e in
+            (query.player == nil || e.player == query.player) && (query.game == nil || e.game == query.game)
+        }
+    }
+}
