@@ -32,6 +32,12 @@ public struct AppOptions: Sendable {
     public var processStats = false
     /// Quit right after the first frame is presented (start-up timing).
     public var quitAfterFirstFrame = false
+    /// `--profile NAME`: play as that child (made when missing).
+    public var profile: String?
+    /// Children's profiles on (the `profiles` setting): the picker and the avatars.
+    public var profiles = true
+    /// Relaxed mode (the `relaxed` setting).
+    public var relaxed = false
     public init() {}
 }
 

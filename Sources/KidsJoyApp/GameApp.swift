@@ -169,6 +169,8 @@ public final class GameApp {
         let settings = SettingsStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
         scoreStore = scores
         settingsStore = settings
+        // `--profile NAME` before anything runs: a 41st child is a usage error.
+        let chosen = try options.profile.map { try ProfileChoice.resolve($0, in: scores) }
         if options.mute { settings.overrideMuted(true) }
         let language = Language.resolve(options.language, headless: options.headless, environment: ProcessInfo.processInfo.environment)
         context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
@@ -177,8 +179,12 @@ public final class GameApp {
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
         context.voiceEnabled = options.voice
+        context.relaxed = options.relaxed
+        if options.profiles || chosen != nil { context.profiles = scores }
+        if let chosen { context.player = chosen.player }
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless)), ("language", .string(language))])
+        if let chosen { log.emit("profile", [("action", .string(chosen.action))] + chosen.player.logFields) }
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
     }

@@ -68,6 +68,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(help: ArgumentHelp("Language: en, es, fr, de, pt-BR, ar, qps (pseudo) or auto (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Default: en headless, auto in a window.", valueName: "CODE"))
     var language: String?
 
+    @Option(help: ArgumentHelp("Play as the child whose nickname or id (child-N) is NAME; a new child with that nickname if there is none.", valueName: "NAME"))
+    var profile: String?
+
     @Flag(help: "Start muted (this run only).")
     var mute = false
 
@@ -136,6 +139,7 @@ struct KidsJoyCenter: ParsableCommand {
         o.benchProfile = benchProfile
         o.processStats = processStats
         o.quitAfterFirstFrame = quitAfterFirstFrame
+        o.profile = profile
         var config = ConfigValues()
         if !headless || self.config != nil {
             let (values, problems) = ConfigFile.layered(
