@@ -18,6 +18,10 @@ struct KidsJoyCenter: ParsableCommand {
               ~/.config/kids-joy-center/config.toml   your settings (--config FILE replaces it)
               ~/.local/share/kids-joy-center/          high scores and settings (--data-dir DIR)
 
+            COMMANDS
+              kids-joy-center report [--data-dir DIR] [--csv FILE]
+                  print each child's progress per game (see report --help)
+
             ENVIRONMENT
               XDG_CONFIG_HOME, XDG_CONFIG_DIRS, XDG_DATA_HOME   where the files above are
               KIDS_JOY_CENTER_ASSETS                           the folder of pictures and sounds
@@ -175,6 +179,20 @@ func fail(_ error: any Error) -> Int32 {
 func runProgram() -> Int32 {
     hardenStandardStreams()
     StopSignals.install()
+    // `report` is a command of its own (the game's options stay as they were).
+    if CommandLine.arguments.dropFirst().first == "report" {
+        do {
+            let report = try ReportCommand.parse(Array(CommandLine.arguments.dropFirst(2)))
+            return report.run(warn: { writeStandardError("kids-joy-center: \($0)\n") })
+        } catch {
+            if ReportCommand.exitCode(for: error) == .success {
+                printOutput(ReportCommand.fullMessage(for: error))
+                return 0
+            }
+            writeStandardError("kids-joy-center: \(ReportCommand.message(for: error))\nSee 'kids-joy-center report --help'.\n")
+            return 2
+        }
+    }
     let command: KidsJoyCenter
     do {
         command = try KidsJoyCenter.parse(Array(CommandLine.arguments.dropFirst()))

@@ -181,6 +181,13 @@ public final class ProgressDatabase {
     @discardableResult
     public func record(_ r: RoundRecord, child: Int?, entry: String, played: Double) throws(SQLiteError) -> (id: Int64, sticker: Int?) {
         try db.transaction { () throws(SQLiteError) -> (Int64, Int?) in
+            try recordInTransaction(r, child: child, entry: entry, played: played)
+        }
+    }
+
+    /// `record` inside a transaction the caller holds (many rounds at once).
+    @discardableResult
+    public func recordInTransaction(_ r: RoundRecord, child: Int?, entry: String, played: Double) throws(SQLiteError) -> (id: Int64, sticker: Int?) {
             try db.execute("""
                 INSERT INTO rounds (entry, child, game, level, score, result, reason, duration, progress, mistakes,
                                     relaxed, counts, in_tables, played)
@@ -195,7 +202,6 @@ public final class ProgressDatabase {
             try db.execute("INSERT INTO stickers (child, round, kind, earned) VALUES (?, ?, ?, ?)",
                            [.int(child), .int(id), .int(kind), .double(played)])
             return (id, kind)
-        }
     }
 
     /// A table's five best, best first; equal scores keep the earlier first. The everyone-
