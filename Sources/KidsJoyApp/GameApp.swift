@@ -174,12 +174,15 @@ public final class GameApp {
         if options.mute { settings.overrideMuted(true) }
         let language = Language.resolve(options.language, headless: options.headless, environment: ProcessInfo.processInfo.environment)
         context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
-                              soundPlayer: player, kiosk: options.kiosk,
+                              soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games),
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
         context.voiceEnabled = options.voice
         context.relaxed = options.relaxed
+        context.effectsEnabled = options.effects
+        context.classroom = ClassroomSettings(sessionMinutes: options.sessionMinutes, gatePIN: options.gatePIN,
+                                              levels: options.levels, locked: options.locked)
         if options.profiles || chosen != nil { context.profiles = scores }
         if let chosen { context.player = chosen.player }
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
@@ -187,6 +190,21 @@ public final class GameApp {
         if let chosen { log.emit("profile", [("action", .string(chosen.action))] + chosen.player.logFields) }
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
+    }
+
+    /// The games Home offers: the config's `games` list in its order (unknown ids said
+    /// once), or every game.
+    func registryFor(games: [String]?) -> GameRegistry { Self.registry(games: games, warn: { [weak self] in self?.warn($0) }) }
+
+    static func registry(games: [String]?, warn: ((String) -> Void)? = nil) -> GameRegistry {
+        let standard = GameRegistry.standard
+        guard let games else { return standard }
+        let unknown = games.filter { standard.entry(GameKind(rawValue: $0)) == nil }
+        if !unknown.isEmpty {
+            warn?("config: games: unknown game \(unknown.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) (known: \(standard.ids.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let chosen = games.compactMap { standard.entry(GameKind(rawValue: $0)) }
+        return chosen.isEmpty ? standard : GameRegistry(chosen)
     }
 
     private func openWindow() throws {

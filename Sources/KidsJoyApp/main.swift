@@ -90,6 +90,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(help: ArgumentHelp("Read settings from FILE instead of ~/.config/kids-joy-center/config.toml.", valueName: "FILE"))
     var config: String?
 
+    @Flag(name: .customLong("system-config"), help: "With --headless: read every config layer (/etc, $XDG_CONFIG_DIRS, your file) as a windowed run does.")
+    var systemConfig = false
+
     @Flag(name: .customLong("no-draw"), help: ArgumentHelp("Headless: skip drawing frames that no screenshot needs (fast soak runs).", visibility: .hidden))
     var noDraw = false
 
@@ -145,10 +148,13 @@ struct KidsJoyCenter: ParsableCommand {
         o.quitAfterFirstFrame = quitAfterFirstFrame
         o.profile = profile
         var config = ConfigValues()
-        if !headless || self.config != nil {
+        // TESTING decision 5: headless runs read config only with --config (that file alone)
+        // or --system-config (every layer, as a windowed run).
+        if !headless || self.config != nil || systemConfig {
+            let everyLayer = !headless || systemConfig
             let (values, problems) = ConfigFile.layered(
-                systemPath: headless ? "/nonexistent" : "/etc/kids-joy-center/config.toml",
-                userPath: ConfigFile.userConfigPath(), explicitPath: self.config)
+                systemPaths: everyLayer ? ConfigFile.systemPaths() : [],
+                userPath: everyLayer ? ConfigFile.userConfigPath() : nil, explicitPath: self.config)
             config = values
             problems.forEach(warn)
         }
@@ -159,7 +165,7 @@ struct KidsJoyCenter: ParsableCommand {
         cli.mute = mute
         cli.dataDir = dataDir
         cli.language = language.flatMap(Language.code)
-        o.apply(config: config, commandLine: cli)
+        o.apply(config: config, commandLine: cli).forEach(warn)
         return o
     }
 }

@@ -347,11 +347,17 @@ enum GameProcess {
         #expect(all == [1, 2, 3, 4, 5])
         // Adapted: the database, its write-ahead log and its shared-memory index are group-writable.
         let db = dir + "/" + HighScoreStore.databaseName
-        #expect(try ProgressDatabase(path: db).table(TableQuery()).map(\.score) == [5, 4, 3, 2, 1])
-        for name in [HighScoreStore.databaseName, HighScoreStore.databaseName + "-wal", HighScoreStore.databaseName + "-shm", ".highscores.lock"]
-        where FileManager.default.fileExists(atPath: dir + "/" + name) || name == HighScoreStore.databaseName {
+        // While a copy has it open, the write-ahead log and the shared-memory index exist.
+        let open = try ProgressDatabase(path: db)
+        #expect(try open.table(TableQuery()).map(\.score) == [5, 4, 3, 2, 1])
+        for name in [HighScoreStore.databaseName, HighScoreStore.databaseName + "-wal", HighScoreStore.databaseName + "-shm", ".highscores.lock"] {
+            #expect(FileManager.default.fileExists(atPath: dir + "/" + name), "\(name) exists")
             #expect(Self.mode(dir + "/" + name) & 0o020 != 0, "\(name) is group-writable")
         }
+        // A third player of the group plays on the same database while it is open.
+        let third = try GameProcess.run(["--stress-record", "1", "--data-dir", dir], as: (4003, 4242))
+        #expect(third.status == 0 && third.stderr.isEmpty, "\(third.stderr)")
+        #expect(try open.roundCount(child: nil) + open.roundCount(child: 1) == 6)
     }
 
     /// In a sticky folder (like /tmp) only a file's owner may replace it: the second player is

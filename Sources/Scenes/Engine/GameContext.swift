@@ -29,6 +29,10 @@ public final class GameContext {
     /// Relaxed mode (the corner or `relaxed = true`): games count for the child's own
     /// progress, never for the everyone-table.
     public var relaxed = false
+    /// Sound effects on (a setting): off keeps every effect silent, spoken lines still play.
+    public var effectsEnabled = true
+    /// What a school or a parent set in the config files (session limit, gate PIN, locks).
+    public var classroom = ClassroomSettings()
 
     public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settings: any SettingsKeeping,
                 soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry = .standard,
@@ -64,8 +68,9 @@ public final class GameContext {
 
     /// Logs the sound and plays it unless muted.
     public func play(_ sound: Sound) {
-        log.emit("sound", [("name", .string(sound.rawValue)), ("muted", .bool(muted))])
-        if !muted { soundPlayer.play(sound) }
+        let silent = muted || !effectsEnabled
+        log.emit("sound", [("name", .string(sound.rawValue)), ("muted", .bool(silent))])
+        if !silent { soundPlayer.play(sound) }
     }
 
     /// Carries out cues in order: effects, spoken lines and log lines (the feedback tables'
