@@ -398,7 +398,7 @@ func drawnTextsOfEveryScreen(catalog: (any MessageCatalog)? = nil) throws -> Set
     step(stack, seconds: 0.5)
     look(stack)
     let gate = try #require(stack.top as? AdultGateScene)
-    for digit in String(gate.a + gate.b) { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
+    for digit in gate.rules.answer { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
     tap(stack, AdultGateScene.keyFrame(.ok)!.center)
     look(stack)
     return seen

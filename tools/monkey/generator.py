@@ -48,6 +48,17 @@ def ease_in_out_cubic(t):
     return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
+
+def gate_answer(question):
+    """The adult gate's answer from its dump's `question` ("27 + 35" or "6 × 7"); None for a PIN."""
+    if not question or question == "pin":
+        return None
+    if "×" in question:
+        a, b = (int(x) for x in question.split("×"))
+        return a * b
+    a, b = (int(x) for x in question.split("+"))
+    return a + b
+
 class Clock:
     """Maps script frames to the game clock of the game on top: the number of updates the
     game has counted before the input of a frame (pauses stop it)."""
@@ -591,11 +602,7 @@ class Monkey:
                 self.belief = {"scene": "home"}
             self.s.wait(self.rng.randint(3, 15))
             return
-        question = dump.get("question")
-        right = None
-        if question:
-            a, b = (int(x) for x in question.split("+"))
-            right = a + b
+        right = gate_answer(dump.get("question"))
         r = self.rng.random()
         if r < 0.4:
             answer = right if right is not None else self.rng.randint(6, 18)
@@ -1168,8 +1175,8 @@ class Monkey:
                 self.hold_logo()
                 gate = self.probe()
                 question = (gate.get("dump") or {}).get("question") if gate.get("scene") == "gate" else None
-                if question:
-                    for digit in str(sum(int(x) for x in question.split("+"))):
+                if gate_answer(question) is not None:
+                    for digit in str(gate_answer(question)):
                         self.press(L.gate_key(int(digit)))
                         self.think(0.1, 0.3)
                     self.press(L.gate_key("ok"))

@@ -33,6 +33,9 @@ public final class GameContext {
     public var effectsEnabled = true
     /// What a school or a parent set in the config files (session limit, gate PIN, locks).
     public var classroom = ClassroomSettings()
+    /// The adult gate's tries and wait, kept while the gate is closed (reopening it gives no
+    /// new tries). Made at the gate's first opening.
+    public var gateRules: GateRules?
 
     public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settings: any SettingsKeeping,
                 soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry = .standard,
