@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BIN       := kids-joy-center
 # Runtime and build packages from Debian; the Swift toolchain itself is not in Debian.
-APT_BUILD := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev fonts-sil-andika
+APT_BUILD := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev fonts-sil-andika fonts-sil-scheherazade
 # Extra packages the test suite uses: a virtual X display, X input and a window manager
 # (fullscreen with and without one) for end-to-end tests.
 APT_TEST  := xvfb xauth xdotool sox gettext openbox
@@ -70,10 +70,12 @@ assets:
 	$(MAKE) --no-print-directory locales
 
 # The translations compiled: po/<lang>.po -> Assets/locale/<lang>/kids-joy-center.mo
-# (msgfmt, Debian's gettext). The .mo files are committed, like the other assets.
+# (msgfmt, Debian's gettext), and the menu entry's and metainfo's translations written
+# into packaging/ (tools/make_desktop.py). Both are committed, like the other assets.
 locales:
 	$(call apt_install_missing,gettext)
 	tools/make_mo.sh
+	python3 tools/make_desktop.py
 
 # Voices (tools/voices.mk): `make voices`, `make voices-check`.
 -include tools/voices.mk

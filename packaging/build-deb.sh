@@ -75,7 +75,7 @@ printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$BIN" "$BIN" > "$WORK/d
 ( cd "$WORK" && dpkg-shlibdeps -O -e "debian/$BIN/usr/games/$BIN" ) > "$WORK/shlibs.out" 2> "$WORK/shlibs.err" || {
   cat "$WORK/shlibs.err" >&2; exit 1; }
 grep -v "should already be installed in their package" "$WORK/shlibs.err" >&2 || true
-depends="$(sed -n 's/^shlibs:Depends=//p' "$WORK/shlibs.out"), fonts-sil-andika"
+depends="$(sed -n 's/^shlibs:Depends=//p' "$WORK/shlibs.out"), fonts-sil-andika, fonts-sil-scheherazade"
 for p in libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 libsqlite3-0; do
   grep -q "$p " <<<"$depends" || { echo "error: dpkg-shlibdeps did not list $p: $depends" >&2; exit 1; }
 done

@@ -19,7 +19,7 @@ BIN_PATH      ?= .build/release/$(BIN)
 
 # Packages the packaging tests need: desktop-file-validate, appstreamcli, appstream-util,
 # lintian, man (to check the manual page), and the fonts the installed game uses.
-APT_PACKAGING := desktop-file-utils appstream appstream-util lintian man-db fonts-sil-andika
+APT_PACKAGING := desktop-file-utils appstream appstream-util lintian man-db fonts-sil-andika fonts-sil-scheherazade
 # Packages `make deb` needs (dpkg-deb is in dpkg; dpkg-shlibdeps and dpkg-parsechangelog in
 # dpkg-dev; strip in binutils).
 APT_DEB       := dpkg-dev binutils

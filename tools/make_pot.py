@@ -4,7 +4,9 @@
 Standard library only. Sources:
   * every `Message("key", "English text")` literal in Sources/GameCore/**/*.swift
     (Messages/Messages.swift and the game titles in the games' rules files);
-  * every line of po/voice-lines-en.tsv (the spoken lines, keys starting "voice.").
+  * every line of po/voice-lines-en.tsv (the spoken lines, keys starting "voice.");
+  * every line of po/desktop-en.tsv (the desktop entry's and the metainfo's texts,
+    keys starting "desktop." and "metainfo."; tools/make_desktop.py uses them).
 
 Each entry: msgctxt = the key, msgid = the English text, msgstr = "". Comments:
   #. voice                  a spoken line (tools/make_voices.py renders it)
@@ -35,6 +37,7 @@ PO_DIR = os.path.join(ROOT, "po")
 POT = os.path.join(PO_DIR, "kids-joy-center.pot")
 QPS = os.path.join(PO_DIR, "qps.po")
 VOICE_TSV = os.path.join(PO_DIR, "voice-lines-en.tsv")
+DESKTOP_TSV = os.path.join(PO_DIR, "desktop-en.tsv")
 SWIFT_GLOB = os.path.join(ROOT, "Sources", "GameCore", "**", "*.swift")
 
 # A fixed date keeps the template byte-identical from run to run.
@@ -99,10 +102,10 @@ def extract_swift():
     return entries
 
 
-def extract_voice_lines():
-    rel = os.path.relpath(VOICE_TSV, ROOT)
+def extract_voice_lines(path=VOICE_TSV, voice=True):
+    rel = os.path.relpath(path, ROOT)
     entries = []
-    with open(VOICE_TSV, encoding="utf-8") as f:
+    with open(path, encoding="utf-8") as f:
         rows = f.read().splitlines()
     if not rows or rows[0].split("\t")[:2] != ["key", "text"]:
         raise SystemExit(f"{rel}: the first line must be 'key<TAB>text'")
@@ -112,12 +115,12 @@ def extract_voice_lines():
         cols = row.split("\t")
         if len(cols) < 2 or not cols[1].strip():
             raise SystemExit(f"{rel}:{n}: expected key<TAB>text")
-        entries.append(Entry(cols[0].strip(), cols[1].strip(), rel, voice=True))
+        entries.append(Entry(cols[0].strip(), cols[1].strip(), rel, voice=voice))
     return entries
 
 
 def collect():
-    entries = extract_swift() + extract_voice_lines()
+    entries = extract_swift() + extract_voice_lines() + extract_voice_lines(DESKTOP_TSV, voice=False)
     seen = {}
     for e in entries:
         if not KEY_RE.match(e.key):
@@ -178,6 +181,10 @@ def render(entries, translate=None, language=None, extra=""):
             block.append("#. placeholders: " + " ".join(e.placeholders) + "\n")
         if e.key.startswith("gate."):
             block.append("#. never spoken\n")
+        if e.key.startswith(("desktop.", "metainfo.")):
+            block.append("#. not in the game: the menu entry and the software centre's page\n")
+        if e.key == "desktop.keywords":
+            block.append("#. search words separated by ';', ending with ';'\n")
         block.append(f"#: {e.ref}\n")
         if e.placeholders:
             block.append("#, python-brace-format\n")

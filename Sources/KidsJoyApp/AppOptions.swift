@@ -18,6 +18,9 @@ public struct AppOptions: Sendable {
     /// The language asked for (`--language`, else the config's `language`): a code or
     /// `auto`; nil = the default (`Language.resolve`).
     public var language: String?
+    /// The language is fixed for this run (`--language`, or a locked system setting): the
+    /// in-game choice neither overrides it nor can change it.
+    public var languageFixed = false
     /// Headless only: skip drawing frames nobody looks at (screenshots still draw).
     public var noDraw = false
     public var assetsDir: String?

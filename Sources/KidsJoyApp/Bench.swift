@@ -92,7 +92,7 @@ final class BenchWorkload {
     }
 
     private func items(_ stack: SceneStack) -> [JSON] {
-        stack.top.dump().first { $0.0 == "items" }?.1.arrayValue ?? []
+        stack.dump().first { $0.0 == "items" }?.1.arrayValue ?? []
     }
 
     private func schedule(_ frame: Int, _ events: [(Int, InputEvent)]) {

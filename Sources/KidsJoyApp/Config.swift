@@ -354,6 +354,8 @@ extension AppOptions {
         sessionMinutes = config.sessionMinutes
         gatePIN = config.gatePIN
         self.locked = locked
+        // A locked language is fixed like --language: the remembered choice does not change it.
+        languageFixed = cli.language != nil || locked.contains("language")
         return notes
     }
 }

@@ -107,8 +107,12 @@ public final class GameApp {
     /// The stores the context was given (a quit waits for their saves).
     private var scoreStore: HighScoreStore?
     private var settingsStore: SettingsStore?
+    private var languageSwitcher: AppLanguages?
 
     /// Prints a message on stderr once per run.
+    /// Saves the language a grown-up chose (settings.json), for the next windowed start.
+    func rememberLanguage(_ code: String) { settingsStore?.setLanguage(code) }
+
     func warn(_ message: String) {
         guard warned.insert(message).inserted else { return }
         writeStandardError("kids-joy-center: \(message)\n")
@@ -172,7 +176,13 @@ public final class GameApp {
         // `--profile NAME` before anything runs: a 41st child is a usage error.
         let chosen = try options.profile.map { try ProfileChoice.resolve($0, in: scores) }
         if options.mute { settings.overrideMuted(true) }
-        let language = Language.resolve(options.language, headless: options.headless, environment: ProcessInfo.processInfo.environment)
+        // The language: `--language`, else (in a window) the one a grown-up chose in the
+        // game, else the config's, else the default (TESTING decision 4).
+        let language = Language.atStart(options, chosenInGame: settings.language, environment: ProcessInfo.processInfo.environment)
+        // Arabic letters need Scheherazade: required to play in Arabic, otherwise used when
+        // present (the language list names Arabic in its own script).
+        canvas.arabicFontFiles = TextDirection.of(language: language) == .rightToLeft
+            ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
         context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
                               soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games),
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
@@ -190,6 +200,13 @@ public final class GameApp {
         if let chosen { log.emit("profile", [("action", .string(chosen.action))] + chosen.player.logFields) }
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
+        // "Who's playing?" at start once children exist (profiles on, no --profile).
+        if chosen == nil, context.profiles != nil, !scores.children.isEmpty {
+            stack.apply([.show(.picker)])
+        }
+        stack.rightToLeft = context.rightToLeft
+        languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed)
+        context.languages = languageSwitcher
     }
 
     /// The games Home offers: the config's `games` list in its order (unknown ids said
@@ -356,7 +373,7 @@ public final class GameApp {
             do { try canvas.screenshot(to: path) } catch { warn("\(error)") }
             log.emit("screenshot", [("path", .string(path))])
         case .dump:
-            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.top.dump())
+            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump())
         case .quit:
             return false
         default: break
@@ -501,5 +518,39 @@ public final class GameApp {
             frame += 1
             if options.quitAfterFirstFrame { break }
         }
+    }
+}
+
+/// The in-game language choice: loads the catalog and voices, turns the screens round for a
+/// right-to-left language, and remembers the choice in settings.json.
+@MainActor
+final class AppLanguages: LanguageSwitching {
+    private unowned let app: GameApp
+    private let assets: String
+    private(set) var current: String
+    let canChoose: Bool
+
+    init(app: GameApp, assets: String, current: String, canChoose: Bool) {
+        self.app = app
+        self.assets = assets
+        self.current = current
+        self.canChoose = canChoose
+    }
+
+    func choose(_ code: String) {
+        guard canChoose, code != current, Language.supported.contains(code) else { return }
+        if TextDirection.of(language: code) == .rightToLeft && app.canvas.arabicFontFiles == nil {
+            do {
+                app.canvas.arabicFontFiles = try FontLocator.arabic(assets: assets)
+            } catch {
+                app.warn("\(error); staying in \(current)")
+                return
+            }
+        }
+        current = code
+        app.context.catalog = Language.catalog(assets: assets, language: code, warn: { [weak app] in app?.warn($0) })
+        app.context.voice.library = Language.voices(assets: assets, language: code, warn: { [weak app] in app?.warn($0) })
+        app.stack.rightToLeft = app.context.rightToLeft
+        app.rememberLanguage(code)
     }
 }

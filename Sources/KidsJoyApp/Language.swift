@@ -53,6 +53,14 @@ public enum Language {
         return "en"
     }
 
+    /// The language a run starts in: `--language`; else, in a window, the one a grown-up
+    /// chose in the game (settings.json); else the config's; else the default. Headless
+    /// runs ignore the in-game choice, so a script replays the same everywhere.
+    public static func atStart(_ options: AppOptions, chosenInGame: String?, environment: [String: String]) -> String {
+        let chosen = options.headless || options.languageFixed ? nil : chosenInGame
+        return resolve(chosen ?? options.language, headless: options.headless, environment: environment)
+    }
+
     /// The language of a run: the request (`--language`, else the config), else the default
     /// (`en` headless, `auto` windowed), with `auto` resolved from the environment.
     public static func resolve(_ requested: String?, headless: Bool, environment: [String: String]) -> String {

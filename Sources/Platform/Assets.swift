@@ -92,7 +92,8 @@ public enum FontLocator {
     public static let package = "fonts-sil-andika"
     /// Where Debian and the XDG font folders keep fonts, in the order they are searched.
     public static func searchFolders(assets: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-        var folders = [assets + "/fonts", "/usr/share/fonts/truetype/andika", "/usr/local/share/fonts", "/usr/share/fonts/truetype"]
+        var folders = [assets + "/fonts", "/usr/share/fonts/truetype/andika", "/usr/share/fonts/truetype/scheherazade",
+                       "/usr/local/share/fonts", "/usr/share/fonts/truetype"]
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { folders.append(data + "/fonts") }
         if let home = environment["HOME"], home.hasPrefix("/") { folders += [home + "/.local/share/fonts", home + "/.fonts"] }
         return folders
@@ -109,5 +110,22 @@ public enum FontLocator {
                                  + "install Debian's \(package) (sudo apt install \(package)) or put the file in \(assets)/fonts")
         }
         return (try find("Andika-Regular.ttf"), try find("Andika-Bold.ttf"))
+    }
+
+    /// Debian's package of the Arabic font: Scheherazade, by SIL like Andika, a plain Naskh
+    /// (the style children's books and schools print) drawn for legibility at small sizes.
+    public static let arabicPackage = "fonts-sil-scheherazade"
+
+    /// The regular and bold Scheherazade files, for Arabic letters.
+    public static func arabic(assets: String, folders: [String]? = nil) throws -> (regular: String, bold: String) {
+        let folders = folders ?? searchFolders(assets: assets)
+        func find(_ name: String) throws -> String {
+            for folder in folders where FileManager.default.isReadableFile(atPath: folder + "/" + name) {
+                return folder + "/" + name
+            }
+            throw AppError.fatal("cannot find the Arabic font \(name) (looked in \(folders.joined(separator: ", "))); "
+                                 + "install Debian's \(arabicPackage) (sudo apt install \(arabicPackage)) or put the file in \(assets)/fonts")
+        }
+        return (try find("Scheherazade-Regular.ttf"), try find("Scheherazade-Bold.ttf"))
     }
 }

@@ -63,11 +63,13 @@ public final class SoftwareCanvas: Canvas {
     private var decodedUse: [String: Int] = [:]
     /// Images halved again and again, for drawing far below their size without aliasing.
     private var halvings: [String: [PixelBuffer]] = [:]
-    struct FontKey: Hashable { let bold: Bool; let outline: Bool }
+    struct FontKey: Hashable { let bold: Bool; let outline: Bool; var arabic = false }
     /// One open font per file and outline, set to the size asked for: every TTF_Font holds
     /// its own FreeType face and HarfBuzz copies of the font's tables (half a megabyte), so
     /// one per text size cost 7 MB.
-    private var fonts: [FontKey: (font: OpaquePointer, size: Int)] = [:]
+    var fonts: [FontKey: (font: OpaquePointer, size: Int)] = [:]
+    /// Scheherazade's regular and bold files, for the Arabic runs of a line (SoftwareCanvas+Bidi).
+    public var arabicFontFiles: (regular: String, bold: String)?
     private var measured: [TextKey: Size] = [:]
     private var textCache: [TextKey: CachedText] = [:]
     private var frameNumber = 0
@@ -145,7 +147,7 @@ public final class SoftwareCanvas: Canvas {
         return buffer
     }
 
-    private func font(_ style: TextStyle, outline: Bool) throws -> OpaquePointer {
+    func font(_ style: TextStyle, outline: Bool) throws -> OpaquePointer {
         let key = FontKey(bold: style.bold, outline: outline)
         if let open = fonts[key] {
             if open.size != style.size {
@@ -622,8 +624,7 @@ public final class SoftwareCanvas: Canvas {
             textCache[key] = cached
             return cached.buffer
         }
-        guard let font = try? font(style, outline: outline),
-              let surface = TTF_RenderUTF8_Blended(font, string, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return nil }
+        guard let surface = renderLine(string, style, outline: outline, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let picture = try? Self.buffer(of: surface, what: "text") else { return nil }
         picture.findSpans()
@@ -671,9 +672,8 @@ public final class SoftwareCanvas: Canvas {
     public func measure(_ string: String, _ style: TextStyle) -> Size {
         let key = TextKey(string: string, style: style, color: 0, outline: false)
         if let size = measured[key] { return size }
-        guard let font = try? font(style, outline: false) else { return Size(0, 0) }
-        var w: Int32 = 0, h: Int32 = 0
-        TTF_SizeUTF8(font, string, &w, &h)
+        guard let lineSize = sizeOfLine(string, style) else { return Size(0, 0) }
+        let w = lineSize.0, h = lineSize.1
         if measured.count > 1000 { measured.removeAll() }
         let size = Size(Double(w), Double(h))
         measured[key] = size

@@ -357,15 +357,23 @@ enum Exec {
 @MainActor
 func drawnTextsOfEveryScreen(catalog: (any MessageCatalog)? = nil) throws -> Set<String> {
     var seen: Set<String> = []
-    func look(_ stack: SceneStack) {
+    try tourEveryScreen(catalog: catalog) { stack in
         let canvas = RecordingCanvas()
         stack.draw(on: canvas)
         seen.formUnion(canvas.texts)
     }
+    return seen
+}
+
+/// Shows every screen of the game in turn (Home, each game at each level, paused, every
+/// kind of alert, the high scores, the gate and what it unlocks) and calls `look` on each.
+@MainActor
+func tourEveryScreen(catalog: (any MessageCatalog)? = nil, _ look: (SceneStack) -> Void) throws {
     let context = makeContext()
     if let catalog { context.catalog = catalog }
     _ = context.scores.record(game: .sorting, level: .hard, score: 40)
     let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+    stack.rightToLeft = context.rightToLeft
     look(stack)
     for game in GameRegistry.standard.ids {
         for level in Level.allCases {
@@ -401,5 +409,39 @@ func drawnTextsOfEveryScreen(catalog: (any MessageCatalog)? = nil) throws -> Set
     for digit in gate.rules.answer { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
     tap(stack, AdultGateScene.keyFrame(.ok)!.center)
     look(stack)
-    return seen
+    stack.apply([.show(.languages)])
+    step(stack, seconds: 0.5)
+    look(stack)
+    try tourProfileScreens(context, stack, look)
+}
+
+/// The screens of the children's profiles: the gate's wrong tries and wait, the picker with
+/// its three stages, the sticker book.
+@MainActor
+func tourProfileScreens(_ context: GameContext, _ stack: SceneStack, _ look: (SceneStack) -> Void) throws {
+    stack.apply([.popToRoot, .show(.gate)])
+    step(stack, seconds: 0.5)
+    tap(stack, AdultGateScene.keyFrame(.digit(1))!.center)
+    tap(stack, AdultGateScene.keyFrame(.ok)!.center)
+    look(stack)
+    for _ in 0..<2 { tap(stack, AdultGateScene.keyFrame(.digit(1))!.center); tap(stack, AdultGateScene.keyFrame(.ok)!.center) }
+    look(stack)
+    step(stack, seconds: 31)
+    context.profiles = try #require(context.scores as? any ProfileKeeping)
+    if case .success(let child)? = context.profiles?.addChild(nickname: nil, avatar: Avatar(animal: "owl", colour: "teal")) {
+        context.player = .child(child)
+    }
+    context.scores.recordRound(RoundRecord(game: .memory, level: .easy, score: 12, result: "won", reason: "all-found"), player: context.player)
+    stack.apply([.popToRoot])
+    look(stack)
+    stack.apply([.show(.picker)])
+    look(stack)
+    let picker = try #require(stack.top as? PickerScene)
+    tap(stack, PickerScene.tileFrame(picker.tiles.count - 1).center)
+    look(stack)
+    tap(stack, PickerScene.animalFrame(0).center)
+    look(stack)
+    stack.apply([.popToRoot, .show(.stickers)])
+    look(stack)
+    stack.apply([.popToRoot])
 }

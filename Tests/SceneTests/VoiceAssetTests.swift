@@ -28,6 +28,25 @@ struct VoiceAssetTests {
         #expect(r.status == 0, "\(r.output)")
     }
 
+    /// The menu entry and the software centre's page carry every language's Name, Comment,
+    /// summary and description, from the same .po files (tools/make_desktop.py).
+    @Test func test_theDesktopEntryAndMetainfoAreTranslated() throws {
+        let r = try Exec.capture(Exec.find("python3")!, ["tools/make_desktop.py", "--check"], cwd: packageRoot,
+                                 environment: ProcessInfo.processInfo.environment)
+        #expect(r.status == 0, "\(r.output)")
+        let desktop = try String(contentsOfFile: packageRoot + "/packaging/io.github.kidsjoycenter.KidsJoyCenter.desktop", encoding: .utf8)
+        let metainfo = try String(contentsOfFile: packageRoot + "/packaging/io.github.kidsjoycenter.KidsJoyCenter.metainfo.xml", encoding: .utf8)
+        for lang in ["es", "fr", "de", "pt_BR", "ar"] {
+            for key in ["Name", "GenericName", "Comment", "Keywords"] {
+                #expect(desktop.contains("\n\(key)[\(lang)]="), "\(key)[\(lang)]")
+            }
+            #expect(metainfo.contains("<summary xml:lang=\"\(lang)\">"), "summary \(lang)")
+            #expect(metainfo.components(separatedBy: "<p xml:lang=\"\(lang)\">").count - 1 == 3, "3 paragraphs in \(lang)")
+            #expect(metainfo.components(separatedBy: "<li xml:lang=\"\(lang)\">").count - 1 == 3, "3 list items in \(lang)")
+        }
+        #expect(desktop.contains("Comment[es]=Juegos de memoria"))
+    }
+
     @Test(.enabled(if: Exec.find("msgfmt") != nil, "gettext's msgfmt is needed"))
     func test_everyTranslationCompiles() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/po").filter { $0.hasSuffix(".po") }

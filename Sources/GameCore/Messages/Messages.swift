@@ -71,7 +71,7 @@ public enum Messages {
         quitTitle, quitMessage, highScoresTitle, columnRank, columnGame, columnLevel, columnScore, emptyCell,
         gateTitle, gateQuestion, gateErase, gateChoose, gateQuit, gateReset, resetTitle, resetMessage,
         zoneAir, zoneWater, zoneLand, slow,
-    ] + profileMessages
+    ] + LanguageNames.all + profileMessages
 
     /// The label of a level tile and of a level in the high-score table.
     public static func level(_ level: Level) -> Message {

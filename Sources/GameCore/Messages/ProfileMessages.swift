@@ -11,5 +11,16 @@ extension Messages {
     /// Every message of this file, for the catalog.
     public static let profileMessages: [Message] = [
         gateTimes, gatePIN, gateWrong, gateWait, gateCorner,
+        pickerTitle, pickerAnimal, pickerColour, pickerFull, stickersTitle,
     ]
+}
+
+extension Messages {
+    // MARK: Who's playing
+    public static let pickerTitle = Message("picker.title", "Who's playing?")
+    public static let pickerAnimal = Message("picker.animal", "Pick an animal")
+    public static let pickerColour = Message("picker.colour", "Pick a colour")
+    public static let pickerFull = Message("picker.full", "40 children: that is all there is room for")
+    // MARK: Stickers
+    public static let stickersTitle = Message("stickers.title", "Stickers")
 }

@@ -92,6 +92,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
             database = try? ProgressDatabase(path: ":memory:")
         }
         refresh()
+        _ = children
     }
 
     /// Reads the everyone-table again (what other running copies recorded).
@@ -168,12 +169,19 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
 
     // MARK: - Children
 
-    public var children: [ChildProfile] { (try? database?.children()) ?? [] }
+    public var children: [ChildProfile] {
+        let list = (try? database?.children()) ?? []
+        childCount = list.count
+        return list
+    }
+    public private(set) var childCount = 0
 
     public func addChild(nickname: String?, avatar: Avatar) -> Result<ChildProfile, ProfileFailure> {
         guard let database else { return .failure(.storage("no database")) }
         switch database.addChild(nickname: nickname.flatMap(Profiles.cleanNickname), avatar: avatar, created: clock()) {
-        case .success(let child): return .success(child)
+        case .success(let child):
+            childCount += 1
+            return .success(child)
         case .failure(.full): return .failure(.full)
         case .failure(.nicknameTaken): return .failure(.nicknameTaken)
         case .failure(.database(let error)): return .failure(.storage("\(error)"))
@@ -194,6 +202,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     public func deleteChild(_ child: ChildProfile) -> Bool {
         do {
             try database?.deleteChild(number: child.number)
+            childCount = max(0, childCount - 1)
             refresh()
             return true
         } catch {

@@ -7,20 +7,24 @@ import Scenes
 public struct SavedSettings: Codable, Equatable, Sendable {
     public var version: Int = 1
     public var muted: Bool = false
+    /// The language a grown-up chose in the game (nil: not chosen, the default applies).
+    public var language: String?
 
-    public init(muted: Bool = false) { self.muted = muted }
+    public init(muted: Bool = false, language: String? = nil) { self.muted = muted; self.language = language }
 
-    enum CodingKeys: String, CodingKey { case version, muted }
+    enum CodingKeys: String, CodingKey { case version, muted, language }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
         muted = try c.decode(Bool.self, forKey: .muted)
+        language = try c.decodeIfPresent(String.self, forKey: .language)
     }
 
     /// Written by the ordered JSON writer: the keys keep their order.
     var fileData: Data {
-        Data((JSON.object([("version", .int(version)), ("muted", .bool(muted))]).serialized() + "\n").utf8)
+        Data((JSON.object([("version", .int(version)), ("muted", .bool(muted))] + (language.map { [("language", JSON.string($0))] } ?? []))
+            .serialized() + "\n").utf8)
     }
 }
 
@@ -33,6 +37,8 @@ public final class SettingsStore: SettingsKeeping {
     public let directory: String
     public var path: String { directory + "/" + Self.fileName }
     public private(set) var muted: Bool = false
+    /// The language chosen in the game, if any.
+    public private(set) var language: String?
     private let warn: (String) -> Void
     private var reportedSaveFailure = false
     private let mailbox = Mailbox()
@@ -48,6 +54,14 @@ public final class SettingsStore: SettingsKeeping {
         deliverMessages()
         guard value != muted else { return }
         muted = value
+        save()
+    }
+
+    /// Remembers the language chosen in the game.
+    public func setLanguage(_ code: String) {
+        deliverMessages()
+        guard code != language else { return }
+        language = code
         save()
     }
 
@@ -74,6 +88,7 @@ public final class SettingsStore: SettingsKeeping {
                 return
             }
             muted = settings.muted
+            language = settings.language.flatMap(Language.code).flatMap { $0 == "auto" ? nil : $0 }
         }
     }
 
@@ -88,7 +103,7 @@ public final class SettingsStore: SettingsKeeping {
     }
 
     private func save() {
-        let data = SavedSettings(muted: muted).fileData
+        let data = SavedSettings(muted: muted, language: language).fileData
         let path = path, directory = directory, mailbox = mailbox
         SaveQueue.shared.async {
             do {

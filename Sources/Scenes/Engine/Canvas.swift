@@ -60,6 +60,19 @@ public protocol Canvas: AnyObject {
 }
 
 extension Canvas {
+    /// `style`, made smaller if need be so that `string` is at most `width` wide (not below
+    /// `minimum` points): a longer word in another language shrinks instead of spilling.
+    public func fitting(_ string: String, _ style: TextStyle, width: Double, minimum: Int = 14) -> TextStyle {
+        var fitted = style
+        var w = measure(string, fitted).width
+        while w > width && fitted.size > minimum {
+            // Text width scales with the size: jump close, then step down to be sure.
+            fitted.size = max(minimum, min(fitted.size - 1, Int((Double(fitted.size) * width / w).rounded(.down))))
+            w = measure(string, fitted).width
+        }
+        return fitted
+    }
+
     public func image(_ name: String, in frame: Rect, alpha: Double = 1) {
         image(name, in: frame, ImageOptions(alpha: alpha))
     }

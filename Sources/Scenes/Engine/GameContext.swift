@@ -17,9 +17,13 @@ public final class GameContext {
     public let registry: GameRegistry
     /// The words of the current language.
     public var catalog: any MessageCatalog
+    /// The catalog's language reads right to left: screens mirror (`SceneStack.rightToLeft`).
+    public var rightToLeft: Bool { TextDirection.of(language: catalog.language) == .rightToLeft }
     /// Voices on (a setting): off keeps every spoken line silent, effects still play.
     public var voiceEnabled = true
     public private(set) var voice: VoiceChannel!
+    /// Switches the language while the game runs (the app's; nil in tests that need none).
+    public weak var languages: (any LanguageSwitching)?
     /// Reports a problem once on the terminal (the app's `warn`).
     public var warn: (String) -> Void = { _ in }
     /// Who plays now (the guest unless a child was picked or `--profile` named one).
@@ -83,7 +87,9 @@ public final class GameContext {
             switch cue {
             case .effect(let sound): play(sound)
             case .voice(let message, let values): voice.say(message, values)
-            case .log(let event, let fields): log.emit(event, fields)
+            case .log(let event, let fields):
+                // Points in the log are where the child saw them (`drop.at` in Arabic).
+                log.emit(event, rightToLeft ? fields.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) } : fields)
             }
         }
     }
@@ -112,6 +118,9 @@ public final class GameContext {
         case .alert(let content): return AlertScene(context: self, content: content)
         case .highScores: return HighScoresPopup(context: self)
         case .gate: return AdultGateScene(context: self)
+        case .languages: return LanguageScene(context: self)
+        case .picker: return PickerScene(context: self)
+        case .stickers: return StickerBookScene(context: self)
         }
     }
 }

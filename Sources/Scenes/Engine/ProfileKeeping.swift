@@ -14,6 +14,8 @@ public enum ProfileFailure: Error, Equatable, Sendable {
 @MainActor
 public protocol ProfileKeeping: AnyObject {
     var children: [ChildProfile] { get }
+    /// How many children there are (kept, not counted at every frame).
+    var childCount: Int { get }
     func addChild(nickname: String?, avatar: Avatar) -> Result<ChildProfile, ProfileFailure>
     /// Changes a child's nickname or avatar.
     @discardableResult func update(_ child: ChildProfile) -> Bool

@@ -13,6 +13,12 @@ public enum Route: Sendable {
     case highScores
     /// The adult gate, opened for a purpose (today: the grown-ups' menu).
     case gate
+    /// The language choice, for grown-ups (behind the gate).
+    case languages
+    /// "Who's playing?": the children's avatars, pushed over Home.
+    case picker
+    /// The current child's sticker book.
+    case stickers
 }
 
 /// What an overlay hands back to the scene beneath it when it closes (hump's pop with
@@ -51,6 +57,7 @@ public protocol Scene: AnyObject {
     /// True while something moves or counts down; when no scene needs frames, the app
     /// sleeps until the next input event.
     var needsFrames: Bool { get }
+    var mirrorsRightToLeft: Bool { get }
     func enter()
     func leave()
     /// Called when the scene above it was popped, with what that scene handed back.
@@ -65,6 +72,9 @@ public protocol Scene: AnyObject {
 }
 
 extension Scene {
+    /// False for a scene that keeps its left-to-right layout in a right-to-left language
+    /// (the adult gate's number pad reads 1 2 3 like every keypad).
+    public var mirrorsRightToLeft: Bool { true }
     public func resume(with result: SceneResult?) -> [SceneCommand] { [] }
     public func scene(for route: Route) -> (any Scene)? { nil }
 }
@@ -95,8 +105,21 @@ public final class SceneStack {
     public var names: [String] { scenes.map(\.name) }
     public var needsFrames: Bool { transitionLeft != nil || scenes.contains { $0.needsFrames } }
 
+    /// A right-to-left language: scenes are drawn mirrored, and pointer input and dumps are
+    /// mirrored to match (`MirroredCanvas`).
+    public var rightToLeft = false
+
+    private func mirrors(_ scene: any Scene) -> Bool { rightToLeft && scene.mirrorsRightToLeft }
+
     public func handle(_ event: InputEvent) {
-        apply(top.handle(event))
+        apply(top.handle(mirrors(top) ? MirroredCanvas.mirror(event) : event))
+    }
+
+    /// The top scene's dump fields, with frames as drawn.
+    public func dump() -> [(String, JSON)] {
+        let fields = top.dump()
+        guard mirrors(top) else { return fields }
+        return fields.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) }
     }
 
     /// One frame of the game: 1/60 s for the top scene (the app loops, the benchmark and
@@ -116,10 +139,14 @@ public final class SceneStack {
     public func draw(on canvas: any Canvas) {
         let base = scenes.lastIndex(where: { !$0.isOverlay }) ?? 0
         let top = scenes.count - 1
+        let mirrored = rightToLeft ? MirroredCanvas(canvas) : nil
+        func draw(_ index: Int) {
+            scenes[index].draw(on: mirrors(scenes[index]) ? mirrored! : canvas)
+        }
         func drawRange(_ range: Range<Int>) {
             for index in range {
                 if index > base && scenes[index].isOverlay { canvas.fill(Canvas1024.bounds, SceneStack.dimColor) }
-                scenes[index].draw(on: canvas)
+                draw(index)
             }
         }
         if top > base {
@@ -127,7 +154,7 @@ public final class SceneStack {
                 drawRange(base..<top)
                 canvas.fill(Canvas1024.bounds, SceneStack.dimColor)
             }
-            scenes[top].draw(on: canvas)
+            draw(top)
         } else {
             drawRange(base..<scenes.count)
         }

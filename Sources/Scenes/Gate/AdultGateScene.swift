@@ -7,9 +7,11 @@ import GameCore
 /// only way out.
 @MainActor
 public final class AdultGateScene: BaseScene {
+    /// The number pad reads 1 2 3 from the left in every language, like every keypad.
+    public override var mirrorsRightToLeft: Bool { false }
     public enum Stage: String { case question, unlocked }
     public enum Target: Hashable, Sendable {
-        case digit(Int), erase, ok, cancel, quit, reset
+        case digit(Int), erase, ok, cancel, quit, reset, language
         var id: String {
             switch self {
             case .digit(let d): return "gate-key-\(d)"
@@ -18,6 +20,7 @@ public final class AdultGateScene: BaseScene {
             case .cancel: return "gate-cancel"
             case .quit: return "gate-quit"
             case .reset: return "gate-reset"
+            case .language: return "gate-language"
             }
         }
     }
@@ -92,12 +95,13 @@ public final class AdultGateScene: BaseScene {
         switch target {
         case .quit: return Rect(panel.midX - 220, panel.y + 180, 440, 96)
         case .reset: return Rect(panel.midX - 220, panel.y + 310, 440, 96)
+        case .language: return Rect(panel.midX - 220, panel.y + 440, 440, 96)
         default: return nil
         }
     }
 
     private var targets: [Target] {
-        stage == .question ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .cancel]
+        stage == .question ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .language, .cancel]
     }
 
     public func frame(of target: Target) -> Rect? {
@@ -155,6 +159,8 @@ public final class AdultGateScene: BaseScene {
         case .quit:
             context.log.emit("gate", [("action", "quit")])
             return [.quit]
+        case .language:
+            return [.show(.languages)]
         case .reset:
             return [.show(.alert(AlertContent(kind: .reset, title: Messages.resetTitle, lines: [.init(Messages.resetMessage)],
                                               buttons: [.yes, .no])))]
@@ -222,6 +228,8 @@ public final class AdultGateScene: BaseScene {
             canvas.text(context.text(Messages.gateChoose), Theme.bodyText, at: Point(Self.panel.midX, Self.panel.y + 130), color: Theme.ink)
             Decor.button(canvas, Self.choiceFrame(.quit)!, label: context.text(Messages.gateQuit), color: Theme.no, pressed: press.pressed == .quit)
             Decor.button(canvas, Self.choiceFrame(.reset)!, label: context.text(Messages.gateReset), color: Theme.neutral, pressed: press.pressed == .reset)
+            Decor.button(canvas, Self.choiceFrame(.language)!, label: context.text(LanguageNames.choose), color: Theme.focus, icon: "speaker-on",
+                         pressed: press.pressed == .language)
         }
     }
 

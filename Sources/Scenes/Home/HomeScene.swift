@@ -75,8 +75,15 @@ public final class HomeScene: BaseScene {
 
     // MARK: - Input
 
+    /// The player's avatar and sticker book at the left of the bar (profiles on).
+    private var profilePress = PressTracker<ProfileBar.Target>()
+
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
+        case .pointerDown(let p) where ProfileBar.hit(p, context) != nil:
+            profilePress.down(ProfileBar.hit(p, context))
+        case .pointerUp(let p) where profilePress.pressed != nil:
+            if let t = profilePress.up(ProfileBar.hit(p, context)) { return ProfileBar.activate(t, context) }
         case .pointerDown(let p):
             focus = nil
             press.down(hit(p))
@@ -191,6 +198,7 @@ public final class HomeScene: BaseScene {
     }
 
     public override func drawOverBar(on canvas: any Canvas) {
+        ProfileBar.draw(canvas, context, pressed: profilePress.pressed)
         guard let held = logoHold, held > 0.2 else { return }
         // Shows the grown-up holding the logo that something is happening.
         let logo = TopBar.logoFrame
@@ -243,7 +251,7 @@ public final class HomeScene: BaseScene {
     // MARK: - Dump
 
     public override func dumpItems() -> [JSON] {
-        [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))])] + allTargets.map { target in
+        ProfileBar.items(context) + [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))])] + allTargets.map { target in
             let selected: Bool
             switch target {
             case .game(let g): selected = selectedGame == g

@@ -15,6 +15,7 @@ open class BaseScene: Scene {
     }
 
     open var isOverlay: Bool { false }
+    open var mirrorsRightToLeft: Bool { true }
     /// Title in the top bar; nil shows the logo (Home).
     open var title: String? { nil }
     open var showsBack: Bool { false }

@@ -37,7 +37,8 @@ public enum TopBar {
             let shown = pressed == .back ? r.scaled(0.94) : r
             canvas.fillRounded(shown, radius: 24, Color(255, 255, 255, 60))
             canvas.image("back", in: Rect(shown.x + 4, shown.y + 4, 40, 40))
-            canvas.text(backLabel, Theme.labelText, at: Point(shown.x + 52, shown.midY), align: .left, color: .white)
+            let style = canvas.fitting(backLabel, Theme.labelText, width: shown.maxX - 8 - (shown.x + 52))
+            canvas.text(backLabel, style, at: Point(shown.x + 52, shown.midY), align: .left, color: .white)
         }
         if showsPause {
             var p = Rect(pauseFrame.midX - 24, 8, 48, 48)

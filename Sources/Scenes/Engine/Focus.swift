@@ -1,0 +1,176 @@
+import GameCore
+
+/// Something keys, a gamepad or one switch can reach: an item of the top scene's dump (the
+/// same list tests and scripts tap), so every scene that lists what can be tapped can be
+/// played without a pointer.
+public struct Focusable: Equatable, Sendable {
+    public let id: String
+    public let kind: String
+    public let frame: Rect
+    public init(id: String, kind: String, frame: Rect) { self.id = id; self.kind = kind; self.frame = frame }
+}
+
+/// Where the focus goes: the pure part of keys, pad and switch scanning.
+public enum FocusNavigation {
+    /// Dump kinds a child can tap.
+    public static let kinds: Set<String> = ["button", "card", "vehicle", "zone", "balloon"]
+    /// Items that are there but can no longer be tapped to any effect are skipped: matched
+    /// cards and placed vehicles.
+    static let finishedStates: Set<String> = ["matched", "placed"]
+
+    /// The focusable items of a scene's dump fields, in dump order.
+    public static func focusables(_ dump: [(String, JSON)]) -> [Focusable] {
+        guard case .array(let items)? = dump.first(where: { $0.0 == "items" })?.1 else { return [] }
+        return items.compactMap { item in
+            guard case .object(let fields) = item else { return nil }
+            func string(_ key: String) -> String? {
+                if case .string(let s)? = fields.first(where: { $0.0 == key })?.1 { return s }
+                return nil
+            }
+            guard let id = string("id"), let kind = string("kind"), kinds.contains(kind),
+                  case .array(let f)? = fields.first(where: { $0.0 == "frame" })?.1, f.count == 4 else { return nil }
+            if let state = string("state"), finishedStates.contains(state) { return nil }
+            let n = f.compactMap { v -> Double? in
+                switch v {
+                case .int(let i): Double(i)
+                case .double(let d): d
+                default: nil
+                }
+            }
+            guard n.count == 4, n[2] > 0, n[3] > 0 else { return nil }
+            return Focusable(id: id, kind: kind, frame: Rect(n[0], n[1], n[2], n[3]))
+        }
+    }
+
+    /// The item a direction key moves to from `current`: the nearest one whose centre lies
+    /// that way (within 60° of it), distance counted double across the direction so a
+    /// neighbour in the same row wins over a nearer one diagonally. Nil: nothing that way.
+    public static func move(from current: Focusable, _ direction: Key, among items: [Focusable]) -> Focusable? {
+        let (dx, dy): (Double, Double)
+        switch direction {
+        case .left: (dx, dy) = (-1, 0)
+        case .right: (dx, dy) = (1, 0)
+        case .up: (dx, dy) = (0, -1)
+        case .down: (dx, dy) = (0, 1)
+        default: return nil
+        }
+        let c = current.frame.center
+        var best: (Focusable, Double)?
+        for item in items where item.id != current.id {
+            let p = item.frame.center
+            let along = (p.x - c.x) * dx + (p.y - c.y) * dy
+            let across = abs((p.x - c.x) * dy - (p.y - c.y) * dx)
+            guard along > 1, across <= along * 1.74 else { continue }
+            let score = along + 2 * across
+            if best == nil || score < best!.1 { best = (item, score) }
+        }
+        return best?.0
+    }
+
+    /// The order scanning (and Tab) walks: the game's own things first, in reading order
+    /// (rows from the top, each from the reading side), then the buttons; balloons from the
+    /// lowest up, since the lowest is the one that stays longest.
+    public static func scanOrder(_ items: [Focusable], rightToLeft: Bool = false) -> [Focusable] {
+        let balloons = items.filter { $0.kind == "balloon" }.sorted { $0.frame.maxY > $1.frame.maxY }
+        func reading(_ list: [Focusable]) -> [Focusable] {
+            list.sorted { a, b in
+                // One row: centres within half the smaller height.
+                if abs(a.frame.midY - b.frame.midY) > min(a.frame.height, b.frame.height) / 2 { return a.frame.midY < b.frame.midY }
+                return rightToLeft ? a.frame.midX > b.frame.midX : a.frame.midX < b.frame.midX
+            }
+        }
+        let things = reading(items.filter { $0.kind != "balloon" && $0.kind != "button" })
+        let buttons = reading(items.filter { $0.kind == "button" })
+        return balloons + things + buttons
+    }
+}
+
+/// The focus ring of keys, a gamepad and one-switch scanning, kept by the scene stack over
+/// whatever scene is on top. It follows an item by its id (a rising balloon, a gliding
+/// vehicle); when that item goes, it moves to the nearest one left.
+@MainActor
+public final class FocusRing {
+    /// The focused item's id (nil: none yet).
+    public private(set) var focusedID: String?
+    /// Shown once a key, a pad button or the switch has been used; hidden by a pointer.
+    public var visible = false
+    /// One-switch scanning: seconds per step (nil: off).
+    public var scanInterval: Double?
+    private var sinceStep = 0.0
+    private var lastFrame: Rect?
+    /// The scanning range the setting allows.
+    public static let scanRange = 0.8...4.0
+    public static let defaultScanInterval = 1.5
+
+    public init(scanInterval: Double? = nil) {
+        self.scanInterval = scanInterval
+        visible = scanInterval != nil
+    }
+
+    /// The focused item among `items`, re-found by id, else the nearest to where it was.
+    public func focused(in items: [Focusable]) -> Focusable? {
+        if let id = focusedID, let item = items.first(where: { $0.id == id }) { return item }
+        guard let last = lastFrame, !items.isEmpty else { return nil }
+        let near = items.min { a, b in distance(a.frame.center, last.center) < distance(b.frame.center, last.center) }
+        return near
+    }
+
+    private func distance(_ a: Point, _ b: Point) -> Double { (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) }
+
+    public func focus(_ item: Focusable?) {
+        focusedID = item?.id
+        if let item { lastFrame = item.frame }
+    }
+
+    /// A direction key or Tab: moves the ring (the first key only shows it, on the first
+    /// item in scan order when nothing was focused). Answers whether it moved.
+    @discardableResult
+    public func move(_ key: Key, shift: Bool = false, items: [Focusable], rightToLeft: Bool = false) -> Bool {
+        let order = FocusNavigation.scanOrder(items, rightToLeft: rightToLeft)
+        guard !order.isEmpty else { return false }
+        guard visible, let current = focused(in: items) else {
+            visible = true
+            focus(order[0])
+            return true
+        }
+        if key == .tab {
+            let i = order.firstIndex { $0.id == current.id } ?? -1
+            focus(order[(i + (shift ? order.count - 1 : 1) + order.count) % order.count])
+            return true
+        }
+        guard let next = FocusNavigation.move(from: current, key, among: items) else { return false }
+        focus(next)
+        return true
+    }
+
+    /// Scanning: one step every `scanInterval` seconds. Answers whether it stepped.
+    public func update(dt: Double, items: [Focusable], rightToLeft: Bool = false) -> Bool {
+        guard let interval = scanInterval else { return false }
+        sinceStep += dt
+        guard sinceStep >= interval - 1e-9 else { return false }
+        sinceStep = 0
+        let order = FocusNavigation.scanOrder(items, rightToLeft: rightToLeft)
+        guard !order.isEmpty else { focus(nil); return false }
+        let i = focused(in: items).flatMap { f in order.firstIndex { $0.id == f.id } } ?? -1
+        focus(order[(i + 1) % order.count])
+        return true
+    }
+
+    /// The scene changed: start again from the first item, with a full step to look at it.
+    public func reset() {
+        focusedID = nil
+        lastFrame = nil
+        sinceStep = 0
+    }
+
+    /// The ring: thick white inside a thick dark outline, so it shows on any colour and by
+    /// its shape, never by colour alone.
+    public func draw(on canvas: any Canvas, items: [Focusable]) {
+        guard visible, let item = focused(in: items) else { return }
+        let r = item.frame.insetBy(-8, -8)
+        let radius = min(28, min(r.width, r.height) / 2)
+        canvas.strokeRounded(r.insetBy(-5, -5), radius: radius + 5, width: 6, Color(20, 24, 60))
+        canvas.strokeRounded(r, radius: radius, width: 7, .white)
+        canvas.strokeRounded(r.insetBy(6, 6), radius: max(radius - 6, 2), width: 3, Color(20, 24, 60))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import GameCore
+@testable import Scenes
+@testable import KidsJoyApp
+
+/// "Who's playing?": a tap picks a child, three taps make one, 40 is the most, pages turn,
+/// and the picker shows at start only when children exist and profiles are on.
+@Suite @MainActor struct PickerTests {
+    static func context() -> GameContext {
+        let context = makeContext()
+        context.profiles = context.scores as? any ProfileKeeping
+        return context
+    }
+
+    static func picker(_ context: GameContext) -> SceneStack {
+        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        stack.apply([.show(.picker)])
+        return stack
+    }
+
+    @Test func threeTapsMakeAChildAndPlayAsHer() throws {
+        let context = Self.context()
+        let stack = Self.picker(context)
+        let picker = try #require(stack.top as? PickerScene)
+        #expect(picker.tiles == [.guest, .add])
+        tap(stack, PickerScene.tileFrame(1).center)          // 1: "+"
+        tap(stack, PickerScene.animalFrame(Avatar.animals.firstIndex(of: "penguin")!).center) // 2: an animal
+        tap(stack, PickerScene.colourFrame(Avatar.colours.firstIndex(of: "blue")!).center)    // 3: a colour
+        #expect(stack.names == ["home"])
+        let child = try #require(context.player.child)
+        #expect(child.id == "child-1" && child.avatar == Avatar(animal: "penguin", colour: "blue") && child.nickname == nil)
+        let made = try #require(context.log.events("profile").last)
+        #expect(made["action"]?.stringValue == "created" && made["player"]?.stringValue == "child-1")
+        #expect(context.profiles?.children.count == 1)
+    }
+
+    @Test func oneTapPicksAChildAndBackSteps() throws {
+        let context = Self.context()
+        let ana = try context.profiles!.addChild(nickname: "Ana", avatar: Avatar(animal: "fox", colour: "red")).get()
+        let stack = Self.picker(context)
+        tap(stack, PickerScene.tileFrame(2).center) // "+" opens the animals...
+        #expect((stack.top as? PickerScene)?.stage == .animal)
+        tap(stack, TopBar.backFrame.center)          // ...and Back returns to the tiles
+        #expect((stack.top as? PickerScene)?.stage == .choose)
+        tap(stack, PickerScene.tileFrame(1).center)
+        #expect(stack.names == ["home"] && context.player == .child(ana))
+        #expect(context.log.events("profile").last?["nickname"]?.stringValue == "Ana")
+        // And back to the guest.
+        stack.apply([.show(.picker)])
+        tap(stack, PickerScene.tileFrame(0).center)
+        #expect(context.player == .guest)
+    }
+
+    @Test func fortyChildrenFillFivePagesAndTheFortyFirstIsRefused() throws {
+        let context = Self.context()
+        for i in 1...40 { _ = context.profiles!.addChild(nickname: nil, avatar: Avatar.deterministic(for: "k\(i)")) }
+        let stack = Self.picker(context)
+        let picker = try #require(stack.top as? PickerScene)
+        #expect(picker.tiles.count == 42 && picker.pages == 5)
+        for _ in 0..<4 { tap(stack, PickerScene.nextFrame.center) }
+        #expect(picker.page == 4)
+        let items = picker.dumpItems().compactMap { $0["id"]?.stringValue }
+        #expect(items.contains("player-child-40") && items.contains("add-child") && !items.contains("page-next"))
+        tap(stack, PickerScene.tileFrame(1).center) // "+" on the last page
+        #expect(picker.stage == .choose, "no 41st child")
+        #expect(context.log.events("hint").last?["kind"]?.stringValue == "full")
+        #expect(context.log.events("sound").last?["name"]?.stringValue == "oops", "the tap is answered")
+        tap(stack, PickerScene.previousFrame.center)
+        #expect(picker.page == 3)
+        #expect(context.profiles?.children.count == 40)
+    }
+
+    @Test func homeShowsThePlayerAndHerStickers() throws {
+        let context = Self.context()
+        let home = SceneStack(root: HomeScene(context: context), log: context.log)
+        #expect(!(home.top as! HomeScene).dumpItems().contains { $0["id"]?.stringValue == "player" }, "a fresh Home is as before")
+        let kid = try context.profiles!.addChild(nickname: nil, avatar: Avatar(animal: "owl", colour: "green")).get()
+        context.player = .child(kid)
+        for i in 0..<3 {
+            context.scores.recordRound(RoundRecord(game: .memory, level: .easy, score: i, result: i == 0 ? "lost" : "won", reason: "all-found"),
+                                       player: context.player)
+        }
+        let items = (home.top as! HomeScene).dumpItems()
+        let player = try #require(items.first { $0["id"]?.stringValue == "player" })
+        #expect(player["icon"]?.stringValue == "animal-owl" && player["player"]?.stringValue == "child-1")
+        tap(home, ProfileBar.stickersFrame.center)
+        let book = try #require(home.top as? StickerBookScene)
+        #expect(home.names == ["home", "stickers"] && book.stickers == [1, 2, 3])
+        #expect(book.dumpItems().count == 3)
+        tap(home, TopBar.backFrame.center)
+        tap(home, ProfileBar.playerFrame.center)
+        #expect(home.names == ["home", "picker"])
+    }
+
+    /// With a fresh data dir the game starts on Home as the guest; once children exist the
+    /// picker shows at start (pushed over Home), unless profiles are off or --profile chose.
+    @Test func pickerAtStartOnlyWhenChildrenExist() throws {
+        let dir = temporaryDirectory()
+        let fresh = try runScript("0.2 dump\n", dataDir: dir)
+        #expect(fresh.events("dump").last?.stack == ["home"])
+        _ = HighScoreStore(directory: dir, warn: { _ in }).addChild(nickname: "Mo", avatar: Avatar(animal: "cat", colour: "pink"))
+        let again = try runScript("0.2 dump\n", dataDir: dir)
+        #expect(again.events("dump").last?.stack == ["home", "picker"])
+        var options = AppOptions()
+        options.headless = true
+        options.scriptText = "0.2 dump\n"
+        options.dataDir = dir
+        options.noDraw = true
+        options.profiles = false
+        let app = try GameApp(options: options, keepLogInMemory: true)
+        try app.start()
+        _ = app.run()
+        #expect(app.log.lines.events("dump").last?.stack == ["home"], "profiles off: no picker")
+        app.shutdown()
+    }
+}

@@ -1,0 +1,94 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import GameCore
+@testable import Scenes
+@testable import Render
+@testable import Platform
+@testable import KidsJoyApp
+
+/// Every string fits its frame in every language: each screen of the tour is drawn with
+/// each catalog, every text is measured with the real fonts (Andika, and Scheherazade with
+/// HarfBuzz for Arabic) at the size it is drawn, and its width is compared with the frame
+/// of the item it is drawn in (a button, a tile, a zone, a panel), or with the screen when
+/// it belongs to none. Shrinking or wrapping is the scenes' job; clipping never is.
+@Suite(.serialized) @MainActor struct TextFitTests {
+    nonisolated static let languages = ["en", "es", "fr", "de", "pt-BR", "ar", "qps"]
+
+    /// Records where texts go, measuring with the real canvas so scenes lay out as they do
+    /// on screen.
+    final class FitCanvas: Canvas {
+        struct Drawn { let string: String; let style: TextStyle; let at: Point; let align: TextAlign }
+        let real: SoftwareCanvas
+        var texts: [Drawn] = []
+        /// Inside the layer of what lies beneath an overlay: those texts are checked when
+        /// their own scene is on top.
+        var beneath = false
+        init(_ real: SoftwareCanvas) { self.real = real }
+        func clear(_ color: Color) {}
+        func fill(_ rect: Rect, _ color: Color) {}
+        func fillRounded(_ rect: Rect, radius: Double, _ color: Color) {}
+        func strokeRounded(_ rect: Rect, radius: Double, width: Double, _ color: Color) {}
+        func fillCircle(center: Point, radius: Double, _ color: Color) {}
+        func line(from a: Point, to b: Point, width: Double, _ color: Color) {}
+        func image(_ name: String, in frame: Rect, _ options: ImageOptions) {}
+        func imageSize(_ name: String) -> Size? { real.imageSize(name) }
+        func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double) {
+            if !beneath { texts.append(Drawn(string: string, style: style, at: at, align: align)) }
+        }
+        func measure(_ string: String, _ style: TextStyle) -> Size { real.measure(string, style) }
+        func layer(_ id: String, _ draw: () -> Void) {
+            let was = beneath
+            beneath = beneath || id == "beneath-overlay"
+            draw()
+            beneath = was
+        }
+    }
+
+    static func catalog(_ language: String) throws -> any MessageCatalog {
+        guard language != "en" else { return EnglishCatalog() }
+        let path = packageRoot + "/Assets/locale/\(language)/kids-joy-center.mo"
+        return try MOCatalog(language: language, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    static func itemFrames(_ fields: [(String, JSON)]) -> [(id: String, frame: Rect)] {
+        let items = fields.first { $0.0 == "items" }?.1.arrayValue ?? []
+        return items.compactMap { item in
+            guard let id = item["id"]?.stringValue, let f = item["frame"]?.arrayValue?.compactMap(\.doubleValue), f.count == 4 else { return nil }
+            return (id, Rect(f[0], f[1], f[2], f[3]))
+        }
+    }
+
+    @Test(arguments: languages)
+    func test_everyStringFitsItsFrame(language: String) throws {
+        let real = try RightToLeftTests.arabicCanvas()
+        var problems: [String] = []
+        var measured = 0
+        try tourEveryScreen(catalog: try Self.catalog(language)) { stack in
+            let canvas = FitCanvas(real)
+            stack.draw(on: canvas)
+            let frames = Self.itemFrames(stack.dump())
+            for t in canvas.texts where !t.string.isEmpty {
+                let w = real.measure(t.string, t.style).width
+                measured += 1
+                let left: Double = switch t.align {
+                case .left: t.at.x
+                case .center: t.at.x - w / 2
+                case .right: t.at.x - w
+                }
+                let right = left + w
+                // The smallest item the text's anchor lies in holds it.
+                let holders = frames.filter { $0.frame.contains(t.at) }.sorted { $0.frame.width * $0.frame.height < $1.frame.width * $1.frame.height }
+                if let holder = holders.first {
+                    if left < holder.frame.x - 1 || right > holder.frame.x + holder.frame.width + 1 {
+                        problems.append("\(stack.top.name): \"\(t.string)\" is \(Int(w)) px, wider than \(holder.id) (\(Int(holder.frame.width)) px)")
+                    }
+                } else if left < 4 || right > Canvas1024.width - 4 {
+                    problems.append("\(stack.top.name): \"\(t.string)\" is \(Int(w)) px and leaves the screen (\(Int(left))..\(Int(right)))")
+                }
+            }
+        }
+        #expect(measured > 40, "the tour measured \(measured) texts")
+        #expect(problems.isEmpty, "\(language): \(Set(problems).sorted().joined(separator: "\n"))")
+    }
+}
