@@ -194,6 +194,17 @@ public final class GameApp {
         context.classroom = ClassroomSettings(sessionMinutes: options.sessionMinutes, gatePIN: options.gatePIN,
                                               levels: options.levels, locked: options.locked)
         if options.profiles || chosen != nil { context.profiles = scores }
+        // The corner's switches, remembered in settings.json, unless a system file locked them.
+        context.switchMemory = settings
+        for (key, value) in settings.switches where !options.locked.contains(key) {
+            switch key {
+            case "voice": context.voiceEnabled = value
+            case "effects": context.effectsEnabled = value
+            case "relaxed": context.relaxed = value
+            default: break
+            }
+        }
+        context.reports = ReportSaver(app: self, store: scores)
         if let chosen { context.player = chosen.player }
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless)), ("language", .string(language))])

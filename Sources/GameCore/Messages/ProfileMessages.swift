@@ -12,6 +12,10 @@ extension Messages {
     public static let profileMessages: [Message] = [
         gateTimes, gatePIN, gateWrong, gateWait, gateCorner,
         pickerTitle, pickerAnimal, pickerColour, pickerFull, stickersTitle,
+        cornerChildren, cornerSettings, cornerProgress, cornerAdd, cornerName, cornerPicture, cornerDelete,
+        cornerDeleteTitle, cornerDeleteMessage, cornerNoChildren, cornerVoice, cornerEffects, cornerRelaxed, cornerOn,
+        cornerOff, cornerLocked, cornerPlayed, cornerSave, cornerSaveTo, cornerHomeFolder, cornerSaved, cornerSaveFailed,
+        cornerLetters, cornerSpace, cornerNickname,
     ]
 }
 
@@ -23,4 +27,34 @@ extension Messages {
     public static let pickerFull = Message("picker.full", "40 children: that is all there is room for")
     // MARK: Stickers
     public static let stickersTitle = Message("stickers.title", "Stickers")
+}
+
+extension Messages {
+    // MARK: The grown-ups' corner (never spoken)
+    public static let cornerChildren = Message("corner.children", "Children")
+    public static let cornerSettings = Message("corner.settings", "Settings")
+    public static let cornerProgress = Message("corner.progress", "Progress")
+    public static let cornerAdd = Message("corner.add", "Add a child")
+    public static let cornerName = Message("corner.name", "Name")
+    public static let cornerPicture = Message("corner.picture", "Picture")
+    public static let cornerDelete = Message("corner.delete", "Delete")
+    public static let cornerDeleteTitle = Message("corner.delete.title", "Delete this child?")
+    public static let cornerDeleteMessage = Message("corner.delete.message", "Every game and sticker of this child\nwill be erased. This cannot be undone.")
+    public static let cornerNoChildren = Message("corner.nochildren", "No children yet")
+    public static let cornerVoice = Message("corner.voice", "Voice")
+    public static let cornerEffects = Message("corner.effects", "Sound effects")
+    public static let cornerRelaxed = Message("corner.relaxed", "Relaxed mode")
+    public static let cornerOn = Message("corner.on", "On")
+    public static let cornerOff = Message("corner.off", "Off")
+    public static let cornerLocked = Message("corner.locked", "Locked")
+    public static let cornerPlayed = Message("corner.played", "{n} played, best {best}")
+    public static let cornerSave = Message("corner.save", "Save report")
+    public static let cornerSaveTo = Message("corner.saveto", "Save the report in")
+    public static let cornerHomeFolder = Message("corner.homefolder", "Home folder")
+    public static let cornerSaved = Message("corner.saved", "Report saved")
+    public static let cornerSaveFailed = Message("corner.savefailed", "The report could not be saved")
+    /// The nickname keyboard's letters, in the language's own alphabet.
+    public static let cornerLetters = Message("corner.letters", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    public static let cornerSpace = Message("corner.space", "Space")
+    public static let cornerNickname = Message("corner.nickname", "Nickname")
 }

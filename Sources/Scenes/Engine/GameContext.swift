@@ -40,6 +40,9 @@ public final class GameContext {
     /// The adult gate's tries and wait, kept while the gate is closed (reopening it gives no
     /// new tries). Made at the gate's first opening.
     public var gateRules: GateRules?
+    /// Remembers the corner's switches; saves the progress report.
+    public var switchMemory: (any SwitchRemembering)?
+    public var reports: (any ReportSaving)?
 
     public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settings: any SettingsKeeping,
                 soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry = .standard,
@@ -121,6 +124,7 @@ public final class GameContext {
         case .languages: return LanguageScene(context: self)
         case .picker: return PickerScene(context: self)
         case .stickers: return StickerBookScene(context: self)
+        case .corner: return CornerScene(context: self)
         }
     }
 }

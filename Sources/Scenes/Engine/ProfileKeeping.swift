@@ -41,3 +41,27 @@ extension ScoreKeeping {
         }
     }
 }
+
+/// Remembers the switches a grown-up sets in the corner (`voice`, `effects`, `relaxed`).
+@MainActor
+public protocol SwitchRemembering: AnyObject {
+    func remember(_ key: String, _ value: Bool)
+}
+
+/// Where the progress report can be saved: the home folder, or a mounted USB stick.
+public struct ReportDestination: Equatable, Sendable {
+    /// The stick's name; nil for the home folder (its words come from the catalog).
+    public var label: String?
+    public var path: String
+    public var isUSB: Bool
+    public init(label: String?, path: String, isUSB: Bool) { self.label = label; self.path = path; self.isUSB = isUSB }
+}
+
+/// Saves the progress report (CSV and chart pictures) to a folder (the app does: it owns the
+/// files and the pictures).
+@MainActor
+public protocol ReportSaving: AnyObject {
+    func destinations() -> [ReportDestination]
+    /// Writes the report into a new folder inside `destination`; answers that folder.
+    func save(to destination: ReportDestination) -> Result<String, ProfileFailure>
+}

@@ -19,6 +19,8 @@ public enum Route: Sendable {
     case picker
     /// The current child's sticker book.
     case stickers
+    /// The grown-ups' corner (behind the gate).
+    case corner
 }
 
 /// What an overlay hands back to the scene beneath it when it closes (hump's pop with

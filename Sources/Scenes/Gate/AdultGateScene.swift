@@ -11,7 +11,7 @@ public final class AdultGateScene: BaseScene {
     public override var mirrorsRightToLeft: Bool { false }
     public enum Stage: String { case question, unlocked }
     public enum Target: Hashable, Sendable {
-        case digit(Int), erase, ok, cancel, quit, reset, language
+        case digit(Int), erase, ok, cancel, quit, reset, language, corner
         var id: String {
             switch self {
             case .digit(let d): return "gate-key-\(d)"
@@ -21,11 +21,12 @@ public final class AdultGateScene: BaseScene {
             case .quit: return "gate-quit"
             case .reset: return "gate-reset"
             case .language: return "gate-language"
+            case .corner: return "gate-corner"
             }
         }
     }
 
-    public static let panel = Rect(212, 80, 600, 628)
+    public static let panel = Rect(212, 80, 600, 664)
     public static let cancelFrame = Rect(panel.maxX - 170, panel.y + 16, 150, 68)
     static let keySize = Size(100, 76)
     static let keyGap = 12.0
@@ -96,12 +97,13 @@ public final class AdultGateScene: BaseScene {
         case .quit: return Rect(panel.midX - 220, panel.y + 180, 440, 96)
         case .reset: return Rect(panel.midX - 220, panel.y + 310, 440, 96)
         case .language: return Rect(panel.midX - 220, panel.y + 440, 440, 96)
+        case .corner: return Rect(panel.midX - 220, panel.y + 566, 440, 84)
         default: return nil
         }
     }
 
     private var targets: [Target] {
-        stage == .question ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .language, .cancel]
+        stage == .question ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .language, .corner, .cancel]
     }
 
     public func frame(of target: Target) -> Rect? {
@@ -161,6 +163,9 @@ public final class AdultGateScene: BaseScene {
             return [.quit]
         case .language:
             return [.show(.languages)]
+        case .corner:
+            context.log.emit("gate", [("action", "corner")])
+            return [.pop, .show(.corner)]
         case .reset:
             return [.show(.alert(AlertContent(kind: .reset, title: Messages.resetTitle, lines: [.init(Messages.resetMessage)],
                                               buttons: [.yes, .no])))]
@@ -230,6 +235,8 @@ public final class AdultGateScene: BaseScene {
             Decor.button(canvas, Self.choiceFrame(.reset)!, label: context.text(Messages.gateReset), color: Theme.neutral, pressed: press.pressed == .reset)
             Decor.button(canvas, Self.choiceFrame(.language)!, label: context.text(LanguageNames.choose), color: Theme.focus, icon: "speaker-on",
                          pressed: press.pressed == .language)
+            Decor.button(canvas, Self.choiceFrame(.corner)!, label: context.text(Messages.gateCorner), color: Theme.yes, icon: "gear",
+                         pressed: press.pressed == .corner)
         }
     }
 

@@ -38,14 +38,21 @@ public final class PickerScene: BaseScene {
     public static let previousFrame = Rect(40, 640, 120, 100)
     public static let nextFrame = Rect(1024 - 160, 640, 120, 100)
 
+    /// Who's playing (a child's own picker), or the corner adding a child or changing one's
+    /// picture (the player stays who she is).
+    public enum Mode: Equatable, Sendable { case play, add, change(ChildProfile) }
+    public let mode: Mode
+
     public private(set) var stage = Stage.choose
     public private(set) var page = 0
     private var children: [ChildProfile] = []
     private var press = PressTracker<Target>()
     private var wiggle: (target: Target, left: Double)?
 
-    public init(context: GameContext) {
+    public init(context: GameContext, mode: Mode = .play) {
+        self.mode = mode
         super.init(context: context, name: "picker")
+        if mode != .play { stage = .animal }
         children = context.profiles?.children ?? []
         // Open on the page of the one playing now.
         if let i = tiles.firstIndex(where: { Self.same($0, context.player) }) { page = i / Self.perPage }
@@ -150,6 +157,7 @@ public final class PickerScene: BaseScene {
     public override func onBack() -> [SceneCommand] {
         switch stage {
         case .choose: return [.pop]
+        case .animal where mode != .play: return [.pop]
         case .animal: stage = .choose
         case .colour: stage = .animal
         }
@@ -187,10 +195,19 @@ public final class PickerScene: BaseScene {
             return []
         case .colour(let c):
             guard case .colour(let animal) = stage, let profiles = context.profiles else { return [] }
+            if case .change(var child) = mode {
+                child.avatar = Avatar(animal: animal, colour: c)
+                profiles.update(child)
+                if context.player.child?.number == child.number { context.player = .child(child) }
+                context.log.emit("profile", [("action", "changed"), ("player", .string(child.id)), ("nickname", child.nickname.map(JSON.string) ?? .null),
+                                             ("animal", .string(animal)), ("colour", .string(c))])
+                context.play(.cheer)
+                return [.pop]
+            }
             switch profiles.addChild(nickname: nil, avatar: Avatar(animal: animal, colour: c)) {
             case .success(let child):
-                context.player = .child(child)
-                context.log.emit("profile", [("action", "created")] + context.player.logFields
+                if mode == .play { context.player = .child(child) }
+                context.log.emit("profile", [("action", "created")] + Player.child(child).logFields
                                  + [("animal", .string(animal)), ("colour", .string(c))])
                 context.play(.cheer)
                 return [.pop]

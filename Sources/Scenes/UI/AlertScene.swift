@@ -22,7 +22,7 @@ public struct AlertButton: Equatable, Sendable {
 /// to the scene beneath as `SceneResult.answered(kind, button)`.
 public struct AlertContent: Equatable, Sendable {
     /// What the alert is about: the log's `alert.kind`, and who acts on the answer.
-    public enum Kind: String, Sendable { case won, lost, quit, reset }
+    public enum Kind: String, Sendable { case won, lost, quit, reset, delete, reportSaved, reportFailed }
     /// One line of the message: a catalog entry and its values.
     public struct Line: Equatable, Sendable {
         public let message: Message
@@ -48,7 +48,8 @@ public struct AlertContent: Equatable, Sendable {
     var titleColor: Color {
         switch kind {
         case .won: return Theme.yes
-        case .lost, .reset: return Theme.no
+        case .lost, .reset, .delete, .reportFailed: return Theme.no
+        case .reportSaved: return Theme.yes
         case .quit: return Theme.ink
         }
     }
