@@ -151,6 +151,8 @@ final class CountingScene: GameScene {
         let messages = Messages.all + GameRegistry.standard.messages
         func isCatalogText(_ text: String) -> Bool {
             if text.allSatisfy({ $0.isNumber || $0 == ":" || $0 == "+" || $0 == "-" || $0 == " " }) { return true }
+            // The nickname keyboard's keys: single letters of the catalog's alphabet.
+            if text.count == 1 && Messages.cornerLetters.english.contains(text) { return true }
             return messages.contains { message in
                 let pattern = "^" + NSRegularExpression.escapedPattern(for: message.english)
                     .replacingOccurrences(of: "\\{", with: "{").replacingOccurrences(of: "\\}", with: "}")

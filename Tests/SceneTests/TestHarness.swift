@@ -443,5 +443,26 @@ func tourProfileScreens(_ context: GameContext, _ stack: SceneStack, _ look: (Sc
     look(stack)
     stack.apply([.popToRoot, .show(.stickers)])
     look(stack)
+    stack.apply([.popToRoot, .show(.corner)])
+    look(stack)
+    let corner = try #require(stack.top as? CornerScene)
+    for section in [CornerScene.Section.settings, .progress] {
+        tap(stack, CornerScene.sectionFrame(section).center)
+        look(stack)
+    }
+    corner.noteSaved(true)
+    look(stack)
+    corner.noteSaved(false)
+    look(stack)
+    if let child = context.profiles?.children.first {
+        stack.apply([.push(NicknameScene(context: context, child: child))])
+        look(stack)
+    }
+    stack.apply([.popToRoot, .show(.corner), .push(SaveReportScene(context: context))])
+    look(stack)
+    stack.apply([.popToRoot, .show(.corner), .show(.alert(AlertContent(kind: .delete, title: Messages.cornerDeleteTitle,
+                                                                          lines: [.init(Messages.cornerDeleteMessage)], buttons: [.yes, .no])))])
+    step(stack, seconds: 0.5)
+    look(stack)
     stack.apply([.popToRoot])
 }

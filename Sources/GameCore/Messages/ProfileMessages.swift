@@ -15,7 +15,7 @@ extension Messages {
         cornerChildren, cornerSettings, cornerProgress, cornerAdd, cornerName, cornerPicture, cornerDelete,
         cornerDeleteTitle, cornerDeleteMessage, cornerNoChildren, cornerVoice, cornerEffects, cornerRelaxed, cornerOn,
         cornerOff, cornerLocked, cornerPlayed, cornerSave, cornerSaveTo, cornerHomeFolder, cornerSaved, cornerSaveFailed,
-        cornerLetters, cornerSpace, cornerNickname,
+        cornerLetters, cornerSpace, cornerNickname, cornerUnnamed, cornerGuest,
     ]
 }
 
@@ -57,4 +57,7 @@ extension Messages {
     public static let cornerLetters = Message("corner.letters", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
     public static let cornerSpace = Message("corner.space", "Space")
     public static let cornerNickname = Message("corner.nickname", "Nickname")
+    /// A child without a nickname, in the corner's list.
+    public static let cornerUnnamed = Message("corner.unnamed", "Child {n}")
+    public static let cornerGuest = Message("corner.guest", "Guest")
 }

@@ -97,7 +97,7 @@ public final class AdultGateScene: BaseScene {
         case .quit: return Rect(panel.midX - 220, panel.y + 180, 440, 96)
         case .reset: return Rect(panel.midX - 220, panel.y + 310, 440, 96)
         case .language: return Rect(panel.midX - 220, panel.y + 440, 440, 96)
-        case .corner: return Rect(panel.midX - 220, panel.y + 566, 440, 84)
+        case .corner: return Rect(panel.midX - 220, panel.y + 560, 440, 80)
         default: return nil
         }
     }

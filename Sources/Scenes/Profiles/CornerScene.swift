@@ -245,7 +245,7 @@ public final class CornerScene: BaseScene {
             let child = children[i]
             canvas.fillRounded(row, radius: 18, Color(246, 240, 226))
             AvatarArt.draw(canvas, child.avatar, in: Rect(row.x + 8, row.y + 6, 72, 72), radius: 14, shadow: 0)
-            let label = child.nickname ?? child.id
+            let label = child.nickname ?? context.text(Messages.cornerUnnamed, ["n": String(child.number)])
             canvas.text(label, canvas.fitting(label, Theme.labelText, width: 170), at: Point(row.x + 92, row.midY), align: .left, color: Theme.ink)
             button(canvas, .name(i), Messages.cornerName, Theme.focus)
             button(canvas, .picture(i), Messages.cornerPicture, Theme.focus)
@@ -323,7 +323,8 @@ public enum ProgressChart {
     public static func drawPlayer(_ canvas: any Canvas, _ rows: [ProgressSummary], in area: Rect, context: GameContext) {
         guard let first = rows.first else { return }
         AvatarArt.draw(canvas, first.avatar, in: Rect(area.x, area.y - 6, 64, 64), radius: 14, shadow: 0)
-        let who = first.nickname ?? first.player
+        let who = first.nickname ?? (Profiles.number(ofID: first.player).map { context.text(Messages.cornerUnnamed, ["n": String($0)]) }
+                                     ?? context.text(Messages.cornerGuest))
         canvas.text(who, canvas.fitting(who, Theme.headingText, width: area.width - 90), at: Point(area.x + 80, area.y + 26), align: .left, color: Theme.ink)
         let height = (area.height - 70) / Double(max(rows.count, 1))
         for (i, row) in rows.enumerated() {

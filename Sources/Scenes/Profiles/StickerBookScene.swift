@@ -28,9 +28,9 @@ public final class StickerBookScene: BaseScene {
     }
 
     public static func slotFrame(_ slot: Int) -> Rect {
-        let s = 120.0, gap = 14.0
+        let s = 104.0, gap = 12.0
         let x0 = (1024 - (8 * s + 7 * gap)) / 2
-        return Rect(x0 + Double(slot % 8) * (s + gap), 200 + Double(slot / 8) * (s + gap), s, s)
+        return Rect(x0 + Double(slot % 8) * (s + gap), 196 + Double(slot / 8) * (s + 24), s, s)
     }
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
