@@ -232,7 +232,13 @@ public final class CornerScene: BaseScene {
     private func button(_ canvas: any Canvas, _ t: Target, _ label: Message, _ color: Color, icon: String? = nil) {
         guard let f = frame(of: t) else { return }
         let text = context.text(label)
-        Decor.button(canvas, f, label: text, color: color, icon: icon, pressed: press.pressed == t)
+        if icon != nil {
+            Decor.button(canvas, f, label: text, color: color, icon: icon, pressed: press.pressed == t)
+        } else {
+            let r = press.pressed == t ? f.scaled(0.94) : f
+            Decor.button(canvas, f, label: "", color: color, pressed: press.pressed == t)
+            canvas.text(text, canvas.fitting(text, Theme.labelText, width: r.width - 20), at: r.center, color: .white)
+        }
     }
 
     private func drawChildren(_ canvas: any Canvas) {
@@ -273,7 +279,8 @@ public final class CornerScene: BaseScene {
     private func drawProgress(_ canvas: any Canvas) {
         button(canvas, .save, Messages.cornerSave, Theme.yes, icon: "chart")
         if let note = saveNote {
-            canvas.text(context.text(note), Theme.smallText, at: Point(Self.saveFrame.midX, Self.saveFrame.maxY + 16), color: Theme.ink)
+            let text = context.text(note)
+            canvas.text(text, canvas.fitting(text, Theme.smallText, width: 440), at: Point(Self.panel.maxX - 240, Self.saveFrame.maxY + 16), color: Theme.ink)
         }
         let players = summaryPlayers
         guard page < players.count else {
