@@ -21,6 +21,8 @@ public struct AppOptions: Sendable {
     /// The language is fixed for this run (`--language`, or a locked system setting): the
     /// in-game choice neither overrides it nor can change it.
     public var languageFixed = false
+    /// One-switch scanning: seconds per step (nil: off).
+    public var switchSeconds: Double?
     /// Headless only: skip drawing frames nobody looks at (screenshots still draw).
     public var noDraw = false
     public var assetsDir: String?

@@ -216,6 +216,10 @@ public final class GameApp {
             stack.apply([.show(.picker)])
         }
         stack.rightToLeft = context.rightToLeft
+        if let seconds = options.switchSeconds {
+            stack.focus.scanInterval = seconds
+            stack.focus.visible = true
+        }
         languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed)
         context.languages = languageSwitcher
     }
@@ -255,6 +259,11 @@ public final class GameApp {
         SDL_SetHint(SDL_HINT_APP_NAME, AppInfo.name)
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw AppError.fatal("cannot open the display (\(String(cString: SDL_GetError()))). Run with --headless to play a script without a window")
+        }
+        // Game controllers (hot-plug: each one arrives as a device-added event, also those
+        // plugged in before start). Without the subsystem the game still plays with the rest.
+        if SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER) != 0 {
+            warn("game controllers cannot be used (\(String(cString: SDL_GetError())))")
         }
         // With no server at DISPLAY (a dead `:99`), SDL falls back to a driver that shows
         // nothing (offscreen, dummy) and the game would run forever with no window: unless

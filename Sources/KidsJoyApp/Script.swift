@@ -10,6 +10,10 @@ public struct ScriptCommand: Equatable, Sendable {
         case drag(from: Point, to: Point, seconds: Double)
         case touchTap(Point)
         case key(Key)
+        /// A game-controller button pressed and released (`pad a`).
+        case pad(PadButton)
+        /// One touch finger (`finger-down ID X Y`, ...); several may be down at once.
+        case finger(FingerPhase, id: Int, Point)
         case screenshot(path: String)
         case dump
         case quit
@@ -24,7 +28,7 @@ public struct ScriptCommand: Equatable, Sendable {
 public enum ScriptParser {
     public static let keyNames: [String: Key] = [
         "escape": .escape, "esc": .escape, "return": .return, "enter": .return, "space": .space,
-        "f11": .f11, "left": .left, "right": .right, "up": .up, "down": .down, "tab": .tab, "m": .m,
+        "f11": .f11, "left": .left, "right": .right, "up": .up, "down": .down, "tab": .tab, "m": .m, "p": .pause, "pause": .pause,
     ]
 
     /// TESTING decision 15: the largest |coordinate|, the latest TIME and the longest drag.
@@ -88,9 +92,22 @@ public enum ScriptParser {
             case "key":
                 guard args.count == 1 else { throw fail("'key' takes one key name") }
                 guard let key = keyNames[args[0].lowercased()] else {
-                    throw fail("unknown key '\(args[0])' (known: escape, return, space, f11, left, right, up, down, tab, m)")
+                    throw fail("unknown key '\(args[0])' (known: escape, return, space, f11, left, right, up, down, tab, m, pause)")
                 }
                 action = .key(key)
+            case "pad":
+                guard args.count == 1, let button = PadButton(rawValue: args[0].lowercased()), button != .other else {
+                    throw fail("'pad' takes one button: a, b, start, up, down, left, right")
+                }
+                action = .pad(button)
+            case "finger-down", "finger-move", "finger-up":
+                let n = try numbers(3, "ID X Y")
+                guard n[0] >= 0, n[0] <= 9, n[0] == n[0].rounded() else { throw fail("finger ID \(args[0]) must be a whole number from 0 to 9") }
+                for (word, v) in zip(args.dropFirst(), n.dropFirst()) where abs(v) > maxCoordinate {
+                    throw fail("coordinate \(word) is out of range (-\(Int(maxCoordinate)) to \(Int(maxCoordinate)))")
+                }
+                let phase: FingerPhase = verb == "finger-down" ? .down : verb == "finger-move" ? .move : .up
+                action = .finger(phase, id: Int(n[0]), Point(n[1], n[2]))
             case "screenshot":
                 guard args.count == 1 else { throw fail("'screenshot' takes one PATH") }
                 action = .screenshot(path: args[0])
@@ -101,7 +118,7 @@ public enum ScriptParser {
                 guard args.isEmpty else { throw fail("'quit' takes no arguments") }
                 action = .quit
             default:
-                throw fail("unknown verb '\(words[1])' (known: tap, down, move, up, drag, touch-tap, key, screenshot, dump, quit)")
+                throw fail("unknown verb '\(words[1])' (known: tap, down, move, up, drag, touch-tap, key, pad, finger-down, finger-move, finger-up, screenshot, dump, quit)")
             }
             commands.append(ScriptCommand(time: time, action: action, line: lineNumber))
         }

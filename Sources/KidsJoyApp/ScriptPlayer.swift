@@ -72,6 +72,12 @@ final class ScriptPlayer {
                 scheduled.append(.event(frame: frame + 1, mouseButton(SDL_MOUSEBUTTONUP, p, synthesizedFromTouch: true)))
             case .key(let key):
                 push(keyEvent(key))
+            case .pad(let button):
+                push(padEvent(SDL_CONTROLLERBUTTONDOWN, button))
+                scheduled.append(.event(frame: frame + 1, padEvent(SDL_CONTROLLERBUTTONUP, button)))
+            case .finger(let phase, let id, let p):
+                let type = phase == .down ? SDL_FINGERDOWN : phase == .move ? SDL_FINGERMOTION : SDL_FINGERUP
+                push(finger(type, p, id: SDL_FingerID(Self.scriptFingerBase + id)))
             case .screenshot, .dump, .quit:
                 out.append(command)
             }
@@ -115,12 +121,35 @@ final class ScriptPlayer {
         return e
     }
 
-    private func finger(_ type: SDL_EventType, _ p: Point) -> SDL_Event {
+    /// Script fingers get SDL ids from here (touch-tap's finger is 1).
+    static let scriptFingerBase = 100
+
+    private func padEvent(_ type: SDL_EventType, _ button: PadButton) -> SDL_Event {
+        var e = SDL_Event()
+        e.cbutton.type = type.rawValue
+        e.cbutton.which = 0
+        e.cbutton.state = UInt8(type == SDL_CONTROLLERBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+        let b: SDL_GameControllerButton
+        switch button {
+        case .a: b = SDL_CONTROLLER_BUTTON_A
+        case .b: b = SDL_CONTROLLER_BUTTON_B
+        case .start: b = SDL_CONTROLLER_BUTTON_START
+        case .up: b = SDL_CONTROLLER_BUTTON_DPAD_UP
+        case .down: b = SDL_CONTROLLER_BUTTON_DPAD_DOWN
+        case .left: b = SDL_CONTROLLER_BUTTON_DPAD_LEFT
+        case .right: b = SDL_CONTROLLER_BUTTON_DPAD_RIGHT
+        case .other: b = SDL_CONTROLLER_BUTTON_X
+        }
+        e.cbutton.button = UInt8(b.rawValue)
+        return e
+    }
+
+    private func finger(_ type: SDL_EventType, _ p: Point, id: SDL_FingerID = 1) -> SDL_Event {
         var e = SDL_Event()
         let n = toWindowNormalized(p)
         e.tfinger.type = type.rawValue
         e.tfinger.touchId = 1
-        e.tfinger.fingerId = 1
+        e.tfinger.fingerId = id
         e.tfinger.x = Float(n.x)
         e.tfinger.y = Float(n.y)
         e.tfinger.pressure = 1
@@ -145,6 +174,7 @@ final class ScriptPlayer {
         case .down: sym = SDLK_DOWN
         case .tab: sym = SDLK_TAB
         case .m: sym = SDLK_m
+        case .pause: sym = SDLK_p
         }
         e.key.keysym.sym = Int32(sym.rawValue)
         return e

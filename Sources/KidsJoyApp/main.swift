@@ -75,6 +75,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(help: ArgumentHelp("Play as the child whose nickname or id (child-N) is NAME; a new child with that nickname if there is none.", valueName: "NAME"))
     var profile: String?
 
+    @Option(name: .customLong("switch"), help: ArgumentHelp("One-switch scanning: the focus ring steps by itself every SECONDS (0.8 to 4; '--switch' alone: 1.5) and any key, mouse button or pad button taps what it shows (M, F11 and Escape keep their meaning).", valueName: "SECONDS"))
+    var switchSeconds: String?
+
     @Flag(help: "Start muted (this run only).")
     var mute = false
 
@@ -127,6 +130,11 @@ struct KidsJoyCenter: ParsableCommand {
         if fullscreen && windowed { throw ValidationError("--fullscreen and --windowed cannot be used together") }
         if noDraw && !headless { throw ValidationError("--no-draw needs --headless") }
         if let language, Language.code(language) == nil { throw ValidationError("--language: \(Language.unknown(language))") }
+        if let switchSeconds {
+            guard let s = Double(switchSeconds), s.isFinite, FocusRing.scanRange.contains(s) else {
+                throw ValidationError("--switch: the step must be a number of seconds from 0.8 to 4, got '\(switchSeconds)'")
+            }
+        }
     }
 
     /// The options after layering: defaults, /etc, the user's config (or --config), then
@@ -147,6 +155,7 @@ struct KidsJoyCenter: ParsableCommand {
         o.processStats = processStats
         o.quitAfterFirstFrame = quitAfterFirstFrame
         o.profile = profile
+        o.switchSeconds = switchSeconds.flatMap(Double.init)
         var config = ConfigValues()
         // TESTING decision 5: headless runs read config only with --config (that file alone)
         // or --system-config (every layer, as a windowed run).
@@ -167,6 +176,21 @@ struct KidsJoyCenter: ParsableCommand {
         cli.language = language.flatMap(Language.code)
         o.apply(config: config, commandLine: cli).forEach(warn)
         return o
+    }
+}
+
+extension KidsJoyCenter {
+    /// `--switch` may stand alone (TESTING: `--switch [SECONDS]`): then it means 1.5 s.
+    static func withSwitchDefault(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        for (i, a) in arguments.enumerated() {
+            out.append(a)
+            if a == "--switch" {
+                let next = i + 1 < arguments.count ? arguments[i + 1] : nil
+                if next == nil || Double(next!) == nil && next!.hasPrefix("-") { out.append(String(FocusRing.defaultScanInterval)) }
+            }
+        }
+        return out
     }
 }
 
@@ -201,7 +225,7 @@ func runProgram() -> Int32 {
     }
     let command: KidsJoyCenter
     do {
-        command = try KidsJoyCenter.parse(Array(CommandLine.arguments.dropFirst()))
+        command = try KidsJoyCenter.parse(KidsJoyCenter.withSwitchDefault(Array(CommandLine.arguments.dropFirst())))
     } catch {
         if KidsJoyCenter.exitCode(for: error) == .success {
             printOutput(KidsJoyCenter.fullMessage(for: error))

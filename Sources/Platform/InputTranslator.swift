@@ -7,6 +7,8 @@ import Scenes
 /// a tap counts once; presses in the letterbox bars are ignored.
 public struct InputTranslator {
     private var activeFinger: SDL_FingerID?
+    /// The other fingers down now, by SDL id → the small id scenes see.
+    private var otherFingers: [SDL_FingerID: Int] = [:]
     private var mouseDown = false
     public init() {}
 
@@ -29,16 +31,31 @@ public struct InputTranslator {
             guard event.motion.which != kjc_touch_mouse_id(), activeFinger == nil else { return nil }
             return .pointerMoved(Self.clampToCanvas(Point(Double(event.motion.x), Double(event.motion.y))))
         case SDL_FINGERDOWN:
-            guard activeFinger == nil, !mouseDown else { return nil }
-            activeFinger = event.tfinger.fingerId
+            let id = event.tfinger.fingerId
+            guard activeFinger == nil, !mouseDown else {
+                // A second finger (or a finger while the mouse is held): its own events.
+                guard activeFinger != id, otherFingers[id] == nil else { return nil }
+                let small = (1...).first { n in !otherFingers.values.contains(n) }!
+                otherFingers[id] = small
+                return .finger(.down, id: small, fingerPoint(event))
+            }
+            activeFinger = id
             return .pointerDown(fingerPoint(event))
         case SDL_FINGERMOTION:
+            if let small = otherFingers[event.tfinger.fingerId] { return .finger(.move, id: small, fingerPoint(event)) }
             guard activeFinger == event.tfinger.fingerId else { return nil }
             return .pointerMoved(fingerPoint(event))
         case SDL_FINGERUP:
+            if let small = otherFingers.removeValue(forKey: event.tfinger.fingerId) { return .finger(.up, id: small, fingerPoint(event)) }
             guard activeFinger == event.tfinger.fingerId else { return nil }
             activeFinger = nil
             return .pointerUp(fingerPoint(event))
+        case SDL_CONTROLLERDEVICEADDED:
+            // Hot-plug: a pad plugged in (or there at start) is opened and kept open.
+            _ = SDL_GameControllerOpen(event.cdevice.which)
+            return nil
+        case SDL_CONTROLLERBUTTONDOWN:
+            return .pad(Self.padButton(SDL_GameControllerButton(Int32(event.cbutton.button))))
         case SDL_KEYDOWN:
             let sym = event.key.keysym.sym
             let shift = (UInt32(event.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
@@ -54,6 +71,7 @@ public struct InputTranslator {
             case Int32(SDLK_DOWN.rawValue): key = .down
             case Int32(SDLK_TAB.rawValue): key = .tab
             case Int32(SDLK_m.rawValue): key = .m
+            case Int32(SDLK_p.rawValue), Int32(SDLK_PAUSE.rawValue): key = .pause
             default: key = nil
             }
             guard let key else { return nil }
@@ -66,6 +84,19 @@ public struct InputTranslator {
             return nil
         default:
             return nil
+        }
+    }
+
+    static func padButton(_ button: SDL_GameControllerButton) -> PadButton {
+        switch button {
+        case SDL_CONTROLLER_BUTTON_A: .a
+        case SDL_CONTROLLER_BUTTON_B: .b
+        case SDL_CONTROLLER_BUTTON_START: .start
+        case SDL_CONTROLLER_BUTTON_DPAD_UP: .up
+        case SDL_CONTROLLER_BUTTON_DPAD_DOWN: .down
+        case SDL_CONTROLLER_BUTTON_DPAD_LEFT: .left
+        case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: .right
+        default: .other
         }
     }
 

@@ -7,11 +7,11 @@
 #
 # Balloon positions are only known from dumps, so the script taps a fixed grid across the
 # play area, one tap every 4 frames (a balloon rarely gets through, so the 10-second idle
-# rule never ends a game; popping a skull does, which is fine), and taps the alert's "Yes"
+# rule never ends a game; popping a skull does, which is fine), and taps the end screen's ↻ (alert-yes)
 # every second (its frame is fixed: the alert's buttons do not depend on the message), so
 # every game over starts a new game. Home's Balloons, Hard and Play are tapped again every
 # 10 s as a safety net; on the game screen those taps only pop balloons. The grid rows
-# avoid the top bar (Back, pause) and the alert's "No" button (536..736 x 454..542).
+# avoid the top bar (Back, pause) and the end screen's house button (alert-no, 536..736 x 410..586).
 # Every time is a frame time minus 1 ms, so each line runs on exactly the frame meant.
 set -eu
 minutes=${1:?usage: balloons-script.sh MINUTES [QUIT_AFTER_MINUTES]}

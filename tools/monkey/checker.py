@@ -45,6 +45,8 @@ INVARIANTS = {
     "record": "a won game is recorded exactly when its score makes the top 5, at the right rank; a lost one never",
     "mute": "every sound's `muted` flag is the mute state",
     "alert-answer": "No on a game-over alert goes Home; an answer comes only from an alert",
+    "pictures": "every button in a dump names its picture; an end screen shows the stars its score earned, "
+                "↻ and a house; the quit panel a door and ▶",
     "determinism": "replaying the same seed and script prefix gives the same log, line for line",
 }
 
@@ -335,7 +337,15 @@ class Checker:
         mute = byid.get("mute")
         if mute is not None and bool(mute.get("muted")) != self.muted:
             self.fail("mute", ev, "mute button shows %s, mute state is %s" % (mute.get("muted"), self.muted))
+        for item in items:
+            if item.get("kind") == "button" and not item.get("icon"):
+                self.fail("pictures", ev, "button %s names no picture (icon)" % item.get("id"))
         scene = ev.get("scene")
+        if scene == "alert":
+            want = {"won": ("replay", "home"), "lost": ("replay", "home"), "quit": ("door", "play")}.get(ev.get("kind"))
+            got = tuple((byid.get(i) or {}).get("icon") for i in ("alert-yes", "alert-no"))
+            if want is not None and got != want:
+                self.fail("pictures", ev, "a %s alert shows %s, not %s" % (ev.get("kind"), got, want))
         if scene == "home":
             if ev.get("game") != self.home_game or ev.get("level") != self.home_level:
                 self.fail("play-selected", ev, "Home shows %s/%s, selected %s/%s" % (
@@ -562,6 +572,12 @@ class Checker:
             want = "You won!" if go.get("result") == "won" else "You lost the game"
             if title != want:
                 self.fail("gameover-alert", ev, "alert %r after a %s game over" % (title, go.get("result")))
+            thresholds = L.STARS.get((go.get("game"), go.get("level")))
+            if thresholds is not None and "stars" in ev:
+                stars = sum(1 for t in thresholds if go.get("score", 0) >= t)
+                if ev["stars"] != stars:
+                    self.fail("pictures", ev, "%s stars for %s points, the thresholds %s give %s" % (
+                        ev["stars"], go.get("score"), thresholds, stars))
             self.pending_gameover = None
             self.alert_kind = "gameover"
         else:

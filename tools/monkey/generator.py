@@ -537,7 +537,7 @@ class Monkey:
         """Answers an alert: a tap or finger on the button, Return/Space with the focus moved
         by arrows, or Escape for No."""
         if self.chance(0.2):
-            self.noise_burst(self.rng.randint(1, 3), area=(192, 194, 640, 250), keys=False)
+            self.noise_burst(self.rng.randint(1, 3), area=(172, 84, 680, 320), keys=False)  # above the picture buttons
         r = self.rng.random()
         if r < 0.65:
             self.press(self.jitter(L.ALERT_YES if button == "yes" else L.ALERT_NO, 40))
@@ -676,7 +676,7 @@ class Monkey:
         self.s.at(end)
         self.s.wait(self.rng.randint(6, 90))
         if self.chance(0.1):
-            self.noise_burst(self.rng.randint(1, 3), area=(192, 194, 640, 250), keys=False)
+            self.noise_burst(self.rng.randint(1, 3), area=(172, 84, 680, 320), keys=False)  # above the picture buttons
         if self.adaptive and self.chance(0.1):
             # Look before answering: the next probe shows the alert.
             self.belief = {"scene": "alert", "game": kind, "level": level}

@@ -21,6 +21,8 @@ FPS = 60
 # Filled in by load() from --describe-games.
 GAMES = ()
 LEVELS = ("easy", "medium", "hard")
+# Score thresholds of one, two and three stars per (game, level) (`--describe-games`).
+STARS = {}
 TITLES = {}
 OVERLAYS = ("alert", "highscores", "gate")
 
@@ -123,6 +125,8 @@ def describe(registry):
     HOME_LEVEL.clear()
     HOME_LEVEL.update({lv["id"]: centre(lv["homeTile"]) for lv in registry["levels"]})
     games = {g["id"]: g["levels"] for g in registry["games"]}
+    STARS.clear()
+    STARS.update({(g["id"], level): list(t) for g in registry["games"] for level, t in g.get("stars", {}).items()})
     for level, data in games.get("memory", {}).items():
         MEMORY_GRID[level] = (data["columns"], data["rows"])
         MEMORY_CARDS[level] = [tuple(f) for f in data["cards"]]

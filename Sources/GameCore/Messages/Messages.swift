@@ -33,6 +33,12 @@ public enum Messages {
     public static let ok = Message("button.ok", "OK")
     public static let close = Message("button.close", "Close")
     public static let cancel = Message("button.cancel", "Cancel")
+    /// Captions under the picture buttons of end screens (↻, house) and of the quit panel
+    /// (door, ▶): the pictures say it; the words are for grown-ups.
+    public static let playAgainButton = Message("button.play-again", "Play again")
+    public static let homeButton = Message("button.home", "Home")
+    public static let leaveButton = Message("button.leave", "Leave")
+    public static let stayButton = Message("button.stay", "Keep playing")
 
     // MARK: Quit
     public static let quitTitle = Message("quit.title", "Quit Kids Joy Center?")
@@ -68,6 +74,7 @@ public enum Messages {
     public static let all: [Message] = [
         chooseGame, chooseLevel, play, highScoresButton, levelEasy, levelMedium, levelHard, back, paused,
         won, lost, yourScore, newHighScore, timeUp, idle, skull, playAgain, yes, no, ok, close, cancel,
+        playAgainButton, homeButton, leaveButton, stayButton,
         quitTitle, quitMessage, highScoresTitle, columnRank, columnGame, columnLevel, columnScore, emptyCell,
         gateTitle, gateQuestion, gateErase, gateChoose, gateQuit, gateReset, resetTitle, resetMessage,
         zoneAir, zoneWater, zoneLand, slow,

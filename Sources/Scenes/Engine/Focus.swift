@@ -68,8 +68,8 @@ public enum FocusNavigation {
     }
 
     /// The order scanning (and Tab) walks: the game's own things first, in reading order
-    /// (rows from the top, each from the reading side), then the buttons; balloons from the
-    /// lowest up, since the lowest is the one that stays longest.
+    /// (rows from the top, each from the reading side), then the top bar's buttons; balloons
+    /// from the lowest up, since the lowest is the one that stays longest.
     public static func scanOrder(_ items: [Focusable], rightToLeft: Bool = false) -> [Focusable] {
         let balloons = items.filter { $0.kind == "balloon" }.sorted { $0.frame.maxY > $1.frame.maxY }
         func reading(_ list: [Focusable]) -> [Focusable] {
@@ -79,9 +79,11 @@ public enum FocusNavigation {
                 return rightToLeft ? a.frame.midX > b.frame.midX : a.frame.midX < b.frame.midX
             }
         }
-        let things = reading(items.filter { $0.kind != "balloon" && $0.kind != "button" })
-        let buttons = reading(items.filter { $0.kind == "button" })
-        return balloons + things + buttons
+        // The top bar's buttons (Back, pause, mute) come last: they end a game or stop it.
+        func inBar(_ f: Focusable) -> Bool { f.frame.maxY <= Canvas1024.topBarHeight + 8 }
+        let things = reading(items.filter { $0.kind != "balloon" && !inBar($0) })
+        let bar = reading(items.filter { $0.kind != "balloon" && inBar($0) })
+        return balloons + things + bar
     }
 }
 
@@ -99,8 +101,8 @@ public final class FocusRing {
     private var sinceStep = 0.0
     private var lastFrame: Rect?
     /// The scanning range the setting allows.
-    public static let scanRange = 0.8...4.0
-    public static let defaultScanInterval = 1.5
+    public nonisolated static let scanRange = 0.8...4.0
+    public nonisolated static let defaultScanInterval = 1.5
 
     public init(scanInterval: Double? = nil) {
         self.scanInterval = scanInterval
@@ -146,6 +148,12 @@ public final class FocusRing {
     /// Scanning: one step every `scanInterval` seconds. Answers whether it stepped.
     public func update(dt: Double, items: [Focusable], rightToLeft: Bool = false) -> Bool {
         guard let interval = scanInterval else { return false }
+        if focused(in: items) == nil, let first = FocusNavigation.scanOrder(items, rightToLeft: rightToLeft).first {
+            // A new screen: the ring starts on its first thing at once.
+            focus(first)
+            sinceStep = 0
+            return true
+        }
         sinceStep += dt
         guard sinceStep >= interval - 1e-9 else { return false }
         sinceStep = 0

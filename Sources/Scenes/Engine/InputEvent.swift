@@ -3,6 +3,8 @@ import GameCore
 /// Keys the game reacts to.
 public enum Key: String, Sendable, CaseIterable {
     case escape, `return`, space, f11, left, right, up, down, tab, m
+    /// Pause or go on (a pad's Start; P on a keyboard).
+    case pause
 }
 
 /// Input after translation at the SDL boundary: one pointer (mouse or finger) in logical
@@ -14,4 +16,20 @@ public enum InputEvent: Equatable, Sendable {
     case key(Key, shift: Bool = false)
     /// The window lost focus or was minimized: running games pause.
     case focusLost
+    /// A game-controller button (SDL GameController, any pad). The stack turns it into
+    /// keys for the scenes: A = Return, B = Escape (Back), Start = pause, the d-pad = arrows.
+    case pad(PadButton)
+    /// A finger other than the one that drives the pointer, on a multi-touch screen: Home,
+    /// alerts and popups ignore it (one tap from one finger); games that can use several
+    /// at once (popping balloons, dragging vehicles) follow it by its id.
+    case finger(FingerPhase, id: Int, Point)
+}
+
+/// The buttons of a game controller the game tells apart (the others count as `other`).
+public enum PadButton: String, Sendable, CaseIterable {
+    case a, b, start, up, down, left, right, other
+}
+
+public enum FingerPhase: String, Sendable {
+    case down, move, up
 }

@@ -60,6 +60,7 @@ public protocol Scene: AnyObject {
     /// sleeps until the next input event.
     var needsFrames: Bool { get }
     var mirrorsRightToLeft: Bool { get }
+    var handlesFocus: Bool { get }
     func enter()
     func leave()
     /// Called when the scene above it was popped, with what that scene handed back.
@@ -77,6 +78,9 @@ extension Scene {
     /// False for a scene that keeps its left-to-right layout in a right-to-left language
     /// (the adult gate's number pad reads 1 2 3 like every keypad).
     public var mirrorsRightToLeft: Bool { true }
+    /// True for a scene that moves its own keyboard focus (Home, alerts): the stack's ring
+    /// then only serves one-switch scanning there.
+    public var handlesFocus: Bool { false }
     public func resume(with result: SceneResult?) -> [SceneCommand] { [] }
     public func scene(for route: Route) -> (any Scene)? { nil }
 }
@@ -113,15 +117,106 @@ public final class SceneStack {
 
     private func mirrors(_ scene: any Scene) -> Bool { rightToLeft && scene.mirrorsRightToLeft }
 
+    /// The focus ring of keys, a pad and one-switch scanning, over whatever scene is on top.
+    public let focus = FocusRing()
+    private var focusOwner: ObjectIdentifier?
+    /// A tap made for a key, a pad button or the switch: released on the next frame.
+    private var pendingRelease: Point?
+
+    /// What the ring can reach on the top scene (frames as drawn).
+    public var focusItems: [Focusable] { FocusNavigation.focusables(dump(withFocus: false)) }
+
+    private func followTopForFocus() {
+        let id = ObjectIdentifier(top)
+        if id != focusOwner {
+            focusOwner = id
+            focus.reset()
+        }
+    }
+
     public func handle(_ event: InputEvent) {
+        followTopForFocus()
+        if focus.scanInterval != nil {
+            // One switch (TESTING decision 17): M, F11 and Escape keep their meaning; any
+            // other key, mouse button or pad button taps what the ring shows.
+            switch event {
+            case .key(.m, _), .key(.f11, _), .key(.escape, _), .focusLost: deliver(event)
+            case .key, .pad, .pointerDown: activateFocused()
+            case .pointerUp, .pointerMoved, .finger: break
+            }
+            return
+        }
+        var event = event
+        if case .pad(let button) = event {
+            // A pad reaches the scenes as the keys they know.
+            guard let key = Self.key(for: button) else { return }
+            event = .key(key)
+        }
+        if !top.handlesFocus {
+            switch event {
+            case .key(let key, let shift) where [.left, .right, .up, .down, .tab].contains(key):
+                focus.move(key, shift: shift, items: focusItems, rightToLeft: rightToLeft)
+                return
+            case .key(.return, _), .key(.space, _):
+                // A paused game goes on with these keys, as it always did.
+                if focus.visible, !((top as? GameScene)?.isPaused ?? false), focus.focused(in: focusItems) != nil {
+                    activateFocused()
+                    return
+                }
+            case .pointerDown:
+                focus.visible = false
+            default: break
+            }
+        }
+        deliver(event)
+    }
+
+    private func deliver(_ event: InputEvent) {
         apply(top.handle(mirrors(top) ? MirroredCanvas.mirror(event) : event))
     }
 
-    /// The top scene's dump fields, with frames as drawn.
-    public func dump() -> [(String, JSON)] {
-        let fields = top.dump()
-        guard mirrors(top) else { return fields }
-        return fields.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) }
+    /// Taps the centre of the focused item: pressed now, released on the next frame.
+    private func activateFocused() {
+        guard pendingRelease == nil, let item = focus.focused(in: focusItems) else { return }
+        let p = item.frame.center
+        pendingRelease = p
+        deliver(.pointerDown(p))
+    }
+
+    /// A = Return, B = Escape (Back), Start = pause, the d-pad = arrows.
+    public static func key(for button: PadButton) -> Key? {
+        switch button {
+        case .a: .return
+        case .b: .escape
+        case .start: .pause
+        case .up: .up
+        case .down: .down
+        case .left: .left
+        case .right: .right
+        case .other: nil
+        }
+    }
+
+    /// The top scene's dump fields, with frames as drawn; each item the ring can reach says
+    /// whether it is `focused`.
+    public func dump() -> [(String, JSON)] { dump(withFocus: true) }
+
+    private func dump(withFocus: Bool) -> [(String, JSON)] {
+        var fields = top.dump()
+        if mirrors(top) { fields = fields.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) } }
+        guard withFocus, !top.handlesFocus || focus.scanInterval != nil else { return fields }
+        let reachable = Set(FocusNavigation.focusables(fields).map(\.id))
+        let focused = focus.visible ? focus.focused(in: FocusNavigation.focusables(fields))?.id : nil
+        return fields.map { key, value in
+            guard key == "items", case .array(let items) = value else { return (key, value) }
+            return (key, .array(items.map { item in
+                guard case .object(var f) = item, case .string(let id)? = f.first(where: { $0.0 == "id" })?.1,
+                      reachable.contains(id) else { return item }
+                f.removeAll { $0.0 == "focused" }
+                f.append(("focused", .bool(id == focused)))
+                return .object(f)
+            }))
+        }
     }
 
     /// One frame of the game: 1/60 s for the top scene (the app loops, the benchmark and
@@ -131,8 +226,16 @@ public final class SceneStack {
     }
 
     public func update(dt: Double) {
+        if let p = pendingRelease {
+            pendingRelease = nil
+            deliver(.pointerUp(p))
+        }
         if let left = transitionLeft { transitionLeft = left - dt > 1e-9 ? left - dt : nil }
         apply(top.update(dt: dt))
+        followTopForFocus()
+        if focus.scanInterval != nil, focus.update(dt: dt, items: focusItems, rightToLeft: rightToLeft) {
+            log?.emit("focus", [("item", focus.focusedID.map { .string($0) } ?? .null), ("by", "scan")])
+        }
     }
 
     /// Draws from the topmost opaque scene up; each overlay dims what is beneath it. What is
@@ -162,6 +265,9 @@ public final class SceneStack {
         }
         if let left = transitionLeft {
             canvas.fill(Canvas1024.bounds, Theme.background.withAlpha(left / Self.transitionDuration))
+        }
+        if focus.visible && (!scenes[top].handlesFocus || focus.scanInterval != nil) {
+            focus.draw(on: canvas, items: focusItems)
         }
     }
 

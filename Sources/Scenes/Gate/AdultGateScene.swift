@@ -24,6 +24,33 @@ public final class AdultGateScene: BaseScene {
             case .corner: return "gate-corner"
             }
         }
+        /// The picture the key shows: a numeral for the digits (drawn as text), pictures
+        /// beside the words of the others.
+        var icon: String {
+            switch self {
+            case .digit(let d): return "digit-\(d)"
+            case .erase: return "back"
+            case .ok: return "check"
+            case .cancel: return "close"
+            case .quit: return "door"
+            case .reset: return "trophy"
+            case .language: return "speaker-on"
+            case .corner: return "gear"
+            }
+        }
+        /// The message key of the key's words (digits have none).
+        var key: String? {
+            switch self {
+            case .digit: return nil
+            case .erase: return Messages.gateErase.key
+            case .ok: return Messages.ok.key
+            case .cancel: return Messages.cancel.key
+            case .quit: return Messages.gateQuit.key
+            case .reset: return Messages.gateReset.key
+            case .language: return LanguageNames.choose.key
+            case .corner: return Messages.gateCorner.key
+            }
+        }
     }
 
     public static let panel = Rect(212, 80, 600, 664)
@@ -189,7 +216,8 @@ public final class AdultGateScene: BaseScene {
         Decor.card(canvas, panel, radius: 32, fill: Theme.panel, shadow: 0)
         guard appear > 0.5 else { return }
         canvas.text(context.text(Messages.gateTitle), Theme.headingText, at: Point(Self.panel.x + 40, Self.panel.y + 50), align: .left, color: Theme.inkSoft)
-        Decor.button(canvas, Self.cancelFrame, label: context.text(Messages.cancel), color: Theme.neutral, pressed: press.pressed == .cancel)
+        Decor.button(canvas, Self.cancelFrame, label: context.text(Messages.cancel), color: Theme.neutral, icon: Target.cancel.icon,
+                     pressed: press.pressed == .cancel)
         if stage == .question {
             let question: String
             switch rules.question {
@@ -227,15 +255,18 @@ public final class AdultGateScene: BaseScene {
                 default: label = ""
                 }
                 let color = target == .ok ? Theme.yes : (target == .erase ? Theme.no : Theme.focus)
-                Decor.button(canvas, f, label: label, color: rules.isWaiting ? Theme.neutral : color, pressed: press.pressed == target)
+                Decor.button(canvas, f, label: label, color: rules.isWaiting ? Theme.neutral : color, icon: target == .ok || target == .erase ? target.icon : nil,
+                             pressed: press.pressed == target)
             }
         } else {
             canvas.text(context.text(Messages.gateChoose), Theme.bodyText, at: Point(Self.panel.midX, Self.panel.y + 130), color: Theme.ink)
-            Decor.button(canvas, Self.choiceFrame(.quit)!, label: context.text(Messages.gateQuit), color: Theme.no, pressed: press.pressed == .quit)
-            Decor.button(canvas, Self.choiceFrame(.reset)!, label: context.text(Messages.gateReset), color: Theme.neutral, pressed: press.pressed == .reset)
-            Decor.button(canvas, Self.choiceFrame(.language)!, label: context.text(LanguageNames.choose), color: Theme.focus, icon: "speaker-on",
-                         pressed: press.pressed == .language)
-            Decor.button(canvas, Self.choiceFrame(.corner)!, label: context.text(Messages.gateCorner), color: Theme.yes, icon: "gear",
+            Decor.button(canvas, Self.choiceFrame(.quit)!, label: context.text(Messages.gateQuit), color: Theme.no, icon: Target.quit.icon,
+                         pressed: press.pressed == .quit)
+            Decor.button(canvas, Self.choiceFrame(.reset)!, label: context.text(Messages.gateReset), color: Theme.neutral, icon: Target.reset.icon,
+                         pressed: press.pressed == .reset)
+            Decor.button(canvas, Self.choiceFrame(.language)!, label: context.text(LanguageNames.choose), color: Theme.focus,
+                         icon: Target.language.icon, pressed: press.pressed == .language)
+            Decor.button(canvas, Self.choiceFrame(.corner)!, label: context.text(Messages.gateCorner), color: Theme.yes, icon: Target.corner.icon,
                          pressed: press.pressed == .corner)
         }
     }
@@ -248,7 +279,8 @@ public final class AdultGateScene: BaseScene {
 
     public override func dumpItems() -> [JSON] {
         targets.compactMap { t in
-            frame(of: t).map { dumpItem(t.id, kind: "button", frame: $0, [("enabled", .bool(t == .cancel || stage != .question || !rules.isWaiting))]) }
+            frame(of: t).map { dumpItem(t.id, kind: "button", frame: $0, [("enabled", .bool(t == .cancel || stage != .question || !rules.isWaiting))]
+                                        + PictureButton.dumpFields(icon: t.icon, key: t.key)) }
         }
     }
 }

@@ -5,6 +5,8 @@ import Glibc
 /// Playable with a pointer or the keyboard (arrows/Tab move a focus ring, Return/Space act).
 @MainActor
 public final class HomeScene: BaseScene {
+    /// Its own keyboard focus ring (arrows, Tab, Return); the stack's serves scanning.
+    public override var handlesFocus: Bool { true }
     public enum Target: Hashable, Sendable {
         case game(GameKind), level(Level), play, highScores
         var id: String {
@@ -221,7 +223,7 @@ public final class HomeScene: BaseScene {
         }
         let imageFrame = Rect(r.x + 20, r.y + 12, r.width - 40, r.height - 62)
         canvas.image(image, in: imageFrame)
-        canvas.text(label, Theme.labelText, at: Point(r.midX, r.maxY - 28), color: selected ? Theme.selection : Theme.ink)
+        canvas.text(label, Theme.labelText, at: Point(r.midX, r.maxY - 28), color: selected ? Theme.selectionText : Theme.ink)
         if selected {
             canvas.image("check", in: Rect(r.maxX - 40, r.y - 16, 52, 52))
         }
@@ -231,12 +233,12 @@ public final class HomeScene: BaseScene {
         var r = HomeLayout.play
         if press.pressed == .play && playEnabled { r = r.scaled(0.95) }
         let enabled = playEnabled
-        Decor.card(canvas, r, radius: 34, fill: enabled ? Color(232, 255, 232) : Color(228, 228, 232), shadow: enabled ? 8 : 3)
+        Decor.card(canvas, r, radius: 34, fill: enabled ? Theme.playFill : Theme.disabledFill, shadow: enabled ? 8 : 3)
         if enabled { canvas.strokeRounded(r, radius: 34, width: 6, Theme.yes) }
         if focus == .play { canvas.strokeRounded(r.insetBy(-10, -10), radius: 42, width: 5, Theme.focus) }
         canvas.image("play", in: Rect(r.x + 40, r.y + 10, r.width - 80, r.height - 62),
                      ImageOptions(alpha: enabled ? 1 : 0.35, tint: enabled ? nil : Color(150, 150, 150)))
-        canvas.text(context.text(Messages.play), Theme.headingText, at: Point(r.midX, r.maxY - 30), color: enabled ? Theme.yes : Color(160, 160, 168))
+        canvas.text(context.text(Messages.play), Theme.headingText, at: Point(r.midX, r.maxY - 30), color: enabled ? Theme.yesText : Theme.disabledText)
     }
 
     private func drawHighScoresButton(_ canvas: any Canvas) {
@@ -260,7 +262,28 @@ public final class HomeScene: BaseScene {
             }
             let enabled = target == .play ? playEnabled : true
             return dumpItem(target.id, kind: "button", frame: frame(of: target),
-                            [("selected", .bool(selected)), ("enabled", .bool(enabled)), ("focused", .bool(focus == target))])
+                            [("selected", .bool(selected)), ("enabled", .bool(enabled)), ("focused", .bool(focus == target))]
+                            + PictureButton.dumpFields(icon: icon(of: target), key: labelKey(of: target)))
+        }
+    }
+
+    /// The picture a target shows.
+    private func icon(of target: Target) -> String {
+        switch target {
+        case .game(let g): return g.imageName
+        case .level(let l): return l.imageName
+        case .play: return "play"
+        case .highScores: return "trophy"
+        }
+    }
+
+    /// The message key of a target's words.
+    private func labelKey(of target: Target) -> String {
+        switch target {
+        case .game(let g): return context.registry.entry(g)?.definition.title.key ?? g.rawValue
+        case .level(let l): return Messages.level(l).key
+        case .play: return Messages.play.key
+        case .highScores: return Messages.highScoresButton.key
         }
     }
 

@@ -330,7 +330,9 @@ public final class SortingScene: GameScene {
     /// A zone as it waits: a faint white wash, a dashed outline and its name badge.
     private func drawZone(_ zone: SortingZone, outline: [(Point, Point)], on canvas: any Canvas) {
         canvas.fillRounded(zone.rect, radius: SortingLayout.zoneRadius, Color(255, 255, 255, 45))
-        for (a, b) in outline { canvas.line(from: a, to: b, width: 4, Color(255, 255, 255, 220)) }
+        // A dark edge under each white dash: the outline shows on the pale sky as on the sea.
+        for (a, b) in outline { canvas.line(from: a, to: b, width: 8, Theme.zoneDashEdge) }
+        for (a, b) in outline { canvas.line(from: a, to: b, width: 4, Theme.zoneDash) }
         drawBadge(zone, on: canvas)
     }
 

@@ -1,19 +1,34 @@
 import GameCore
 
-/// A button of an alert.
+/// A button of an alert: what it means (`kind`, the answer), the picture that says it
+/// (`icon`) and the small caption for grown-ups (`label`). The picture and the caption
+/// depend on the alert: on end screens Yes is ↻ "play again" and No a house; on the quit
+/// panel Yes is a door ("leave") and No the ▶ ("stay").
 public struct AlertButton: Equatable, Sendable {
     public enum Kind: String, Sendable { case yes, no, ok }
     public var kind: Kind
     public var label: Message
-    public init(_ kind: Kind, _ label: Message) { self.kind = kind; self.label = label }
-    public static let yes = AlertButton(.yes, Messages.yes)
-    public static let no = AlertButton(.no, Messages.no)
-    public static let ok = AlertButton(.ok, Messages.ok)
+    public var icon: String
+    public init(_ kind: Kind, _ label: Message, icon: String) { self.kind = kind; self.label = label; self.icon = icon }
+    public static let yes = AlertButton(.yes, Messages.yes, icon: "check")
+    public static let no = AlertButton(.no, Messages.no, icon: "close")
+    public static let ok = AlertButton(.ok, Messages.ok, icon: "check")
     public static func standard(_ kind: Kind) -> AlertButton {
         switch kind {
         case .yes: return .yes
         case .no: return .no
         case .ok: return .ok
+        }
+    }
+
+    /// The button `kind` of an alert of `alert` kind: its picture and caption.
+    public static func of(_ kind: Kind, in alert: AlertContent.Kind) -> AlertButton {
+        switch (alert, kind) {
+        case (.won, .yes), (.lost, .yes): return AlertButton(.yes, Messages.playAgainButton, icon: "replay")
+        case (.won, .no), (.lost, .no): return AlertButton(.no, Messages.homeButton, icon: "home")
+        case (.quit, .yes): return AlertButton(.yes, Messages.leaveButton, icon: "door")
+        case (.quit, .no): return AlertButton(.no, Messages.stayButton, icon: "play")
+        default: return standard(kind)
         }
     }
 }
@@ -35,36 +50,80 @@ public struct AlertContent: Equatable, Sendable {
     public var buttons: [AlertButton.Kind]
     /// Confetti over the panel (a win).
     public var celebrate: Bool
+    /// The end of a game: its score, the stars it earned (0 to 3, from the game's
+    /// thresholds for the level) and its rank if it made the high-score table.
+    public var result: GameResult?
 
-    public init(kind: Kind, title: Message, lines: [Line], buttons: [AlertButton.Kind], celebrate: Bool = false) {
+    /// What an end screen shows besides words.
+    public struct GameResult: Equatable, Sendable {
+        public var score: Int
+        public var stars: Int
+        public var rank: Int?
+        public init(score: Int, stars: Int, rank: Int? = nil) { self.score = score; self.stars = stars; self.rank = rank }
+    }
+
+    public init(kind: Kind, title: Message, lines: [Line], buttons: [AlertButton.Kind], celebrate: Bool = false,
+                result: GameResult? = nil) {
         self.kind = kind
         self.title = title
         self.lines = lines
         self.buttons = buttons
         self.celebrate = celebrate
+        self.result = result
     }
 
-    /// The title's colour: green for a win, red for a loss or an erase.
+    /// The title's colour: green for a win, red for a loss or an erase (dark enough to read
+    /// on the panel: see `Theme.contrastPairs`).
     var titleColor: Color {
         switch kind {
-        case .won: return Theme.yes
-        case .lost, .reset, .delete, .reportFailed: return Theme.no
-        case .reportSaved: return Theme.yes
+        case .won, .reportSaved: return Theme.yesText
+        case .lost, .reset, .delete, .reportFailed: return Theme.noText
         case .quit: return Theme.ink
         }
     }
+
+    /// The mascot of the panel: happy on a win (or a finish) and on the quit panel ("see you
+    /// soon"), sad but kind on a loss; none on the grown-ups' questions.
+    public var mascot: String? {
+        switch kind {
+        case .won, .quit: return "mascot-happy"
+        case .lost: return "mascot-sad"
+        case .reset, .delete, .reportSaved, .reportFailed: return nil
+        }
+    }
+
+    /// A picture of what a grown-ups' question is about: the trophy of the table a reset erases.
+    public var picture: String? { kind == .reset ? "trophy" : nil }
+
+    /// Lines drawn as small captions: the score and "Play again?" are shown as pictures
+    /// (the number beside a star, the ↻ button), so they are left out.
+    var captionLines: [Line] {
+        lines.filter { $0.message != Messages.yourScore && $0.message != Messages.playAgain }
+    }
 }
 
-/// A modal question over the dimmed scene: title, message, and big buttons.
+/// A modal question over the dimmed scene, said with pictures: a mascot (happy or sad but
+/// kind), on end screens the stars earned and the score beside a star, and two big round
+/// picture buttons whose meaning never depends on colour or words (↻ play again and a
+/// house; a door to leave and ▶ to stay). Words are small captions for grown-ups.
 /// It scales in with the pop-up sound; `celebrate` rains confetti over it.
 @MainActor
 public final class AlertScene: BaseScene {
-    public static let panelFrame = Rect(192, 194, 640, 380)
+    public static let panelFrame = Rect(172, 84, 680, 522)
+    /// The round picture of a button (the hit area is the whole `buttonFrame`, caption too).
+    public static let buttonIconSize = 124.0
+    /// Where the mascot stands: left of the stars on end screens, in the middle otherwise.
+    static let mascotSize = 200.0
+    /// Centre of the row of stars and of the score under it (end screens).
+    static let starsCentre = Point(636, 212)
+    static let scoreCentreY = 318.0
     public let content: AlertContent
     public let alertTitle: String
     public let message: String
     public let buttons: [AlertButton]
     private var appear = 0.0
+    /// How far each star has popped in, 0...1 (they come one after another).
+    private var starPop: [Double] = [0, 0, 0]
     private var press = PressTracker<AlertButton.Kind>()
     private var focus: Int? = nil
     private var confetti: Confetti?
@@ -73,7 +132,7 @@ public final class AlertScene: BaseScene {
         self.content = content
         alertTitle = context.text(content.title)
         message = content.lines.map { context.text($0.message, $0.values) }.joined(separator: "\n")
-        buttons = content.buttons.map(AlertButton.standard)
+        buttons = content.buttons.map { AlertButton.of($0, in: content.kind) }
         super.init(context: context, name: "alert")
     }
 
@@ -82,19 +141,50 @@ public final class AlertScene: BaseScene {
 
     public override func enter() {
         context.play(.popup)
-        context.log.emit("alert", [("title", .string(alertTitle)), ("message", .string(message)),
-                                   ("buttons", .strings(buttons.map { $0.kind.rawValue })), ("kind", .string(content.kind.rawValue)),
-                                   ("key", .string(content.title.key)), ("messageKey", .optional(content.lines.first?.message.key))])
+        var fields: [(String, JSON)] = [("title", .string(alertTitle)), ("message", .string(message)),
+                                        ("buttons", .strings(buttons.map { $0.kind.rawValue })), ("kind", .string(content.kind.rawValue)),
+                                        ("key", .string(content.title.key)), ("messageKey", .optional(content.lines.first?.message.key))]
+        if let result = content.result { fields.append(("stars", .int(result.stars))) }
+        context.log.emit("alert", fields)
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
+        if let result = content.result {
+            for i in 0..<result.stars {
+                timeline.after(0.3 + 0.25 * Double(i)) { [weak self] in
+                    self?.timeline.tween(0.3, easing: Easing.easeOutBack, step: { v in self?.starPop[i] = v })
+                }
+            }
+        }
         if content.celebrate { confetti = Confetti(seed: UInt64(alertTitle.count * 7919 + message.count)) }
     }
 
+    /// Button `index`'s hit area: its round picture and its caption. With two buttons the
+    /// centres stay where the old Yes and No were (388, 498) and (636, 498).
     public func buttonFrame(_ index: Int) -> Rect {
-        let width = 200.0, height = 88.0, gap = 48.0
+        let width = 200.0, height = 176.0, gap = 48.0
         let total = Double(buttons.count) * width + Double(buttons.count - 1) * gap
-        let p = Self.panelFrame
-        return Rect(p.midX - total / 2 + Double(index) * (width + gap), p.maxY - height - 32, width, height)
+        return Rect(512 - total / 2 + Double(index) * (width + gap), 498 - height / 2, width, height)
     }
+
+    /// The mascot's frame, or nil for alerts without one.
+    public var mascotFrame: Rect? {
+        guard content.mascot != nil else { return nil }
+        let s = Self.mascotSize
+        return content.result != nil ? Rect(206, 142, s, s) : Rect(512 - s / 2, 136, s, s)
+    }
+
+    /// Where `AlertContent.picture` goes, between the message and the buttons.
+    static let pictureFrame = Rect(452, 276, 120, 120)
+
+    /// Star `index` (0 to 2) of an end screen: the middle one bigger and higher.
+    public static func starFrame(_ index: Int) -> Rect {
+        let size = index == 1 ? 104.0 : 84.0
+        let x = starsCentre.x + Double(index - 1) * 96
+        let y = starsCentre.y - (index == 1 ? 12 : 0)
+        return Rect(x - size / 2, y - size / 2, size, size)
+    }
+
+    /// The score: a star picture and the number beside it, centred under the stars.
+    static let scoreIconSize = 64.0
 
     private func hit(_ p: Point) -> AlertButton.Kind? {
         buttons.indices.first(where: { buttonFrame($0).contains(p) }).map { buttons[$0].kind }
@@ -133,6 +223,8 @@ public final class AlertScene: BaseScene {
         return [.pop(.answered(content.kind, kind))]
     }
 
+    // MARK: - Drawing
+
     public override func drawContent(on canvas: any Canvas) {
         let scale = 0.6 + 0.4 * appear
         let panel = Self.panelFrame.scaled(scale)
@@ -140,27 +232,92 @@ public final class AlertScene: BaseScene {
         Decor.card(canvas, panel, radius: 32, fill: Theme.panel, shadow: 0)
         let alpha = max(0, min(1, (appear - 0.4) / 0.6))
         guard alpha > 0 else { return }
-        canvas.text(alertTitle, Theme.bigText, at: Point(panel.midX, panel.y + 62), color: content.titleColor, alpha: alpha)
-        let lines = message.split(separator: "\n").map(String.init)
-        for (i, line) in lines.enumerated() {
-            canvas.text(line, Theme.bodyText, at: Point(panel.midX, panel.y + 128 + Double(i) * 38), color: Theme.ink, alpha: alpha)
+        canvas.text(alertTitle, Theme.headingText, at: Point(Self.panelFrame.midX, Self.panelFrame.y + 38), color: content.titleColor,
+                    alpha: alpha)
+        if let mascot = content.mascot, let frame = mascotFrame {
+            canvas.image(mascot, in: frame, ImageOptions(alpha: alpha))
+        }
+        let captions = content.captionLines.flatMap { context.text($0.message, $0.values).split(separator: "\n").map(String.init) }
+        if let result = content.result {
+            drawResult(canvas, result, alpha: alpha)
+            for (i, line) in captions.enumerated() {
+                // Long words (some languages) shrink to stay on the panel, right of the mascot.
+                let room = 2 * (Self.panelFrame.maxX - 24 - Self.starsCentre.x)
+                let width = canvas.measure(line, Theme.captionText).width
+                var style = Theme.captionText
+                if width > room { style.size = max(16, Int((Double(style.size) * room / width).rounded(.down))) }
+                canvas.text(line, style, at: Point(Self.starsCentre.x, Self.scoreCentreY + 52 + Double(i) * 28), color: Theme.ink, alpha: alpha)
+            }
+        } else {
+            let top = (mascotFrame?.maxY ?? Self.panelFrame.y + 90) + 22
+            for (i, line) in captions.enumerated() {
+                canvas.text(line, Theme.bodyText, at: Point(Self.panelFrame.midX, top + Double(i) * 34), color: Theme.ink, alpha: alpha)
+            }
+            if let picture = content.picture {
+                // What the question is about (the trophy of the table a reset erases).
+                canvas.image(picture, in: Self.pictureFrame, ImageOptions(alpha: alpha))
+            }
         }
         for (i, button) in buttons.enumerated() {
-            let color: Color = button.kind == .no ? Theme.no : Theme.yes
-            Decor.button(canvas, buttonFrame(i), label: context.text(button.label), color: color,
-                         pressed: press.pressed == button.kind, focused: focus == i)
+            PictureButton.draw(canvas, buttonFrame(i), icon: button.icon, caption: context.text(button.label), size: Self.buttonIconSize,
+                               pressed: press.pressed == button.kind, focused: focus == i, alpha: alpha)
         }
         confetti?.draw(on: canvas)
     }
 
+    /// The stars earned (filled) and not (empty), and the score beside a star; a medal for
+    /// a new high score of rank 1 to 3.
+    private func drawResult(_ canvas: any Canvas, _ result: AlertContent.GameResult, alpha: Double) {
+        for i in 0..<3 {
+            let frame = Self.starFrame(i)
+            canvas.image("star-empty", in: frame, ImageOptions(alpha: alpha))
+            if i < result.stars, starPop[i] > 0 {
+                canvas.image("star-big", in: frame.scaled(starPop[i]), ImageOptions(alpha: alpha))
+            }
+        }
+        let number = String(result.score)
+        let width = canvas.measure(number, Theme.scoreText).width
+        let icon = Self.scoreIconSize
+        let medal = result.rank.flatMap { $0 <= 3 ? "medal-\($0)" : nil }
+        let total = icon + 12 + width + (medal != nil ? 12 + icon : 0)
+        let x = Self.starsCentre.x - total / 2
+        canvas.image("score-star", in: Rect(x, Self.scoreCentreY - icon / 2, icon, icon), ImageOptions(alpha: alpha))
+        canvas.text(number, Theme.scoreText, at: Point(x + icon + 12, Self.scoreCentreY), align: .left, color: Theme.ink, alpha: alpha)
+        if let medal {
+            canvas.image(medal, in: Rect(x + icon + 12 + width + 12, Self.scoreCentreY - icon / 2, icon, icon), ImageOptions(alpha: alpha))
+        }
+    }
+
+    // MARK: - Dump
+
     public override func dumpFields() -> [(String, JSON)] {
-        [("title", .string(alertTitle)), ("message", .string(message))]
+        var fields: [(String, JSON)] = [("title", .string(alertTitle)), ("message", .string(message)), ("kind", .string(content.kind.rawValue))]
+        if let result = content.result { fields += [("stars", .int(result.stars)), ("score", .int(result.score))] }
+        return fields
     }
 
     public override func dumpItems() -> [JSON] {
-        buttons.enumerated().map { i, b in
+        var items = buttons.enumerated().map { i, b in
             dumpItem("alert-\(b.kind.rawValue)", kind: "button", frame: buttonFrame(i),
-                     [("label", .string(context.text(b.label))), ("title", .string(alertTitle)), ("message", .string(message)), ("enabled", true)])
+                     [("label", .string(context.text(b.label))), ("title", .string(alertTitle)), ("message", .string(message)), ("enabled", true)]
+                     + PictureButton.dumpFields(icon: b.icon, key: b.label.key))
         }
+        if let mascot = content.mascot, let frame = mascotFrame {
+            items.append(dumpItem("alert-mascot", kind: "picture", frame: frame, [("icon", .string(mascot))]))
+        }
+        if let picture = content.picture {
+            items.append(dumpItem("alert-picture", kind: "picture", frame: Self.pictureFrame, [("icon", .string(picture))]))
+        }
+        if let result = content.result {
+            let first = Self.starFrame(0), middle = Self.starFrame(1), last = Self.starFrame(2)
+            let stars = Rect(first.minX, middle.minY, last.maxX - first.minX, max(first.maxY, middle.maxY) - middle.minY)
+            items.append(dumpItem("alert-stars", kind: "stars", frame: stars,
+                                  [("stars", .int(result.stars)), ("of", 3),
+                                   ("icons", .strings((0..<3).map { $0 < result.stars ? "star-big" : "star-empty" }))]))
+            items.append(dumpItem("alert-score", kind: "score", frame: Rect(Self.starsCentre.x - 150, Self.scoreCentreY - 32, 300, 64),
+                                  [("score", .int(result.score)), ("icon", "score-star"),
+                                   ("medal", .optional(result.rank.flatMap { $0 <= 3 ? "medal-\($0)" : nil }))]))
+        }
+        return items
     }
 }

@@ -16,6 +16,7 @@ open class BaseScene: Scene {
 
     open var isOverlay: Bool { false }
     open var mirrorsRightToLeft: Bool { true }
+    open var handlesFocus: Bool { false }
     /// Title in the top bar; nil shows the logo (Home).
     open var title: String? { nil }
     open var showsBack: Bool { false }
@@ -86,7 +87,7 @@ open class BaseScene: Scene {
 
     public func dump() -> [(String, JSON)] {
         let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, showsPause: showsPause, paused: pausedState, muted: context.muted)
-        return dumpFields() + [("items", .array(bar + dumpItems()))]
+        return dumpFields() + [("items", .array(bar + dumpItems() + dumpOverlayItems()))]
     }
 
     // MARK: hooks
@@ -103,6 +104,8 @@ open class BaseScene: Scene {
     open func drawOverBar(on canvas: any Canvas) {}
     open func dumpFields() -> [(String, JSON)] { [] }
     open func dumpItems() -> [JSON] { [] }
+    /// Items drawn over the scene's own (the pause screen's ▶).
+    open func dumpOverlayItems() -> [JSON] { [] }
 }
 
 /// Builds one dump item: `id`, `kind`, `frame`, then the item's own state fields.

@@ -65,7 +65,7 @@ public struct FloatingText: Sendable {
     public var color: Color
     public static let duration = 1.0
     public static let rise = 60.0
-    public init(text: String, start: Point, color: Color = Color(255, 160, 0)) {
+    public init(text: String, start: Point, color: Color = Theme.pointsText) {
         self.text = text; self.start = start; self.color = color
     }
     public var isFinished: Bool { age >= Self.duration }

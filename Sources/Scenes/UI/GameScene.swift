@@ -78,6 +78,7 @@ open class GameScene: BaseScene {
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         if case .focusLost = event { setPaused(true); return [] }
+        if case .key(.pause, _) = event, !isOver { setPaused(!isPaused); return [] }
         if isPaused {
             if case .pointerUp = event { setPaused(false) }
             if case .key(.return, _) = event { setPaused(false) }
@@ -184,8 +185,10 @@ open class GameScene: BaseScene {
             if score > 0 && reason != "killer" && reason != "idle" { lines.append(.init(Messages.yourScore, ["score": String(score)])) }
         }
         lines.append(.init(Messages.playAgain))
+        let stars = context.registry.entry(kind)?.definition.starCount(score: score, level: level) ?? 0
         let content = AlertContent(kind: outcome == .won ? .won : .lost, title: outcome == .won ? Messages.won : Messages.lost,
-                                   lines: lines, buttons: [.yes, .no], celebrate: outcome == .won)
+                                   lines: lines, buttons: [.yes, .no], celebrate: outcome == .won,
+                                   result: .init(score: score, stars: stars, rank: rank))
         return [.show(.alert(content))]
     }
 
@@ -229,11 +232,29 @@ open class GameScene: BaseScene {
         }
         if isPaused {
             canvas.fill(GameScene.playArea, Color(20, 24, 40, 140))
-            canvas.text(context.text(Messages.paused), Theme.bigText, at: GameScene.playArea.center, color: .white, outline: Theme.ink)
+            // A big ▶ that breathes slowly (no flashing): tap it, or anywhere, to go on. No
+            // words: the ▶ says it (its words, "Paused - tap to continue", are its dump `key`
+            // and what the voice says).
+            let frame = Self.resumeFrame.scaled(1 + 0.04 * sin(pulse * 2.5))
+            canvas.fillCircle(center: Point(frame.midX, frame.midY + 10), radius: frame.width * PictureButton.discRatio, Color(0, 0, 0, 70))
+            // A white ring: the ▶ stands out from the dimmed game (contrast).
+            canvas.fillCircle(center: frame.center, radius: frame.width * PictureButton.discRatio + 6, .white)
+            canvas.image("play", in: frame)
         }
     }
 
     open override func dumpFields() -> [(String, JSON)] {
         [("score", .int(shownScore)), ("timeLeft", .int(shownSeconds ?? 0))]
+    }
+
+    /// The big ▶ of the pause screen (a tap anywhere continues; this is where to look),
+    /// above the middle so no label of the game beneath (Sorting's zone badges) lies in it.
+    public static let resumeFrame = Rect(412, 226, 200, 200)
+
+    /// While paused the dump shows the big ▶ as the button `resume`.
+    open override func dumpOverlayItems() -> [JSON] {
+        guard isPaused else { return [] }
+        return [dumpItem("resume", kind: "button", frame: Self.resumeFrame,
+                         [("enabled", true)] + PictureButton.dumpFields(icon: "play", key: Messages.paused.key))]
     }
 }

@@ -1,15 +1,23 @@
 import GameCore
 
-/// The modal "High Scores" panel: five rows of rank, game, level and score, dashes for
-/// missing rows, the score recorded last highlighted, and a Close button.
+/// The modal "High Scores" panel: five rows of rank, game, level and score (dashes for
+/// missing rows), each with pictures a child can read: a medal for ranks 1 to 3, the game's
+/// picture and the level's stars. The score recorded last is highlighted; a big ✕ closes.
 @MainActor
 public final class HighScoresPopup: BaseScene {
     public static let panelFrame = Rect(162, 104, 700, 560)
     public static let closeFrame = Rect(412, 664 - 96, 200, 76)
+    /// The ✕ (`close.qoi`) drawn in the close button: at least 64 px for small fingers.
+    public static let closeIconSize = 68.0
     static let columns: [(title: Message, x: Double, align: TextAlign)] = [
-        (Messages.columnRank, 232, .center), (Messages.columnGame, 290, .left), (Messages.columnLevel, 520, .left),
-        (Messages.columnScore, 790, .right),
+        (Messages.columnRank, 226, .center), (Messages.columnGame, 300, .left), (Messages.columnLevel, 534, .left),
+        (Messages.columnScore, 800, .right),
     ]
+    /// Where a row's pictures go (x of the left edge, size): the medal after the rank, the
+    /// game's picture and the level's stars before their names.
+    static let medalX = 246.0, gameIconX = 300.0, levelIconX = 534.0, iconSize = 42.0
+    /// The names start after their pictures.
+    static let gameNameX = 350.0, levelNameX = 604.0
     static let headerY = 240.0
     static let rowHeight = 56.0
     private var appear = 0.0
@@ -68,26 +76,60 @@ public final class HighScoresPopup: BaseScene {
                 canvas.fillRounded(row, radius: 14, Theme.highlightRow)
                 canvas.image("star", in: Rect(row.maxX - 4, row.midY - 18, 36, 36))
             } else if index % 2 == 0 {
-                canvas.fillRounded(row, radius: 14, Color(250, 240, 220))
+                canvas.fillRounded(row, radius: 14, Theme.stripeRow)
             }
             let empty = context.text(Messages.emptyCell)
-            let values = [String(index + 1), entry.map { context.title(of: $0.game) } ?? empty,
-                          entry.map { context.text(Messages.level($0.level)) } ?? empty, entry.map { String($0.score) } ?? empty]
-            for (column, value) in zip(Self.columns, values) {
-                canvas.text(value, Theme.labelText, at: Point(column.x, row.midY), align: column.align, color: Theme.ink)
+            let icon = Rect(0, row.midY - Self.iconSize / 2, Self.iconSize, Self.iconSize)
+            canvas.text(String(index + 1), Theme.labelText, at: Point(Self.columns[0].x, row.midY), color: Theme.ink)
+            if let entry {
+                if index < 3 { canvas.image("medal-\(index + 1)", in: icon.offsetBy(Self.medalX, 0)) }
+                canvas.image(entry.game.imageName, in: icon.offsetBy(Self.gameIconX, 0))
+                canvas.image(entry.level.imageName, in: Rect(Self.levelIconX - 4, row.midY - 23, 62, 46))
             }
+            canvas.text(entry.map { context.title(of: $0.game) } ?? empty, Theme.labelText,
+                        at: Point(entry == nil ? Self.gameIconX : Self.gameNameX, row.midY), align: .left, color: Theme.ink)
+            canvas.text(entry.map { context.text(Messages.level($0.level)) } ?? empty, Theme.labelText,
+                        at: Point(entry == nil ? Self.levelIconX : Self.levelNameX, row.midY), align: .left, color: Theme.ink)
+            canvas.text(entry.map { String($0.score) } ?? empty, Theme.labelText, at: Point(Self.columns[3].x, row.midY), align: .right,
+                        color: Theme.ink)
         }
-        Decor.button(canvas, Self.closeFrame, label: context.text(Messages.close), color: Theme.neutral, pressed: press.pressed != nil)
+        drawClose(canvas)
+    }
+
+    /// The ✕ at the left end of the close button.
+    public static var closeIconFrame: Rect {
+        Rect(closeFrame.x + 8, closeFrame.midY - closeIconSize / 2, closeIconSize, closeIconSize)
+    }
+
+    /// The close button: a white pill with a big red ✕ and a small "Close" for grown-ups.
+    private func drawClose(_ canvas: any Canvas) {
+        let pressed = press.pressed != nil
+        let frame = pressed ? Self.closeFrame.scaled(0.94) : Self.closeFrame
+        Decor.card(canvas, frame, radius: frame.height / 2, fill: Theme.tile, shadow: pressed ? 2 : 5)
+        canvas.strokeRounded(frame, radius: frame.height / 2, width: 3, Theme.panelBorder)
+        let icon = Self.closeIconFrame
+        let shown = pressed ? icon.scaled(0.94) : icon
+        canvas.fillCircle(center: shown.center, radius: shown.width * PictureButton.discRatio + 3, Theme.buttonRing)
+        canvas.image("close", in: shown)
+        let room = (icon.maxX + 6, Self.closeFrame.maxX - 14)
+        canvas.text(context.text(Messages.close), Theme.captionText, at: Point((room.0 + room.1) / 2, frame.midY), color: Theme.ink)
     }
 
     public override func dumpItems() -> [JSON] {
         let entries = context.scores.table.entries
         let rows: [JSON] = (0..<HighScoreTable.capacity).map { i in
             let e = i < entries.count ? entries[i] : nil
+            // The pictures of the row: its medal (ranks 1 to 3), the game's and the level's.
+            let pictures: [(String, JSON)] = e.map { e in
+                [("medal", i < 3 ? .string("medal-\(i + 1)") : .null), ("gameIcon", .string(e.game.imageName)),
+                 ("levelIcon", .string(e.level.imageName))]
+            } ?? []
             return .object([("rank", .int(i + 1)), ("game", .string(e.map { englishTitle($0.game) } ?? "-")),
-                            ("level", .string(e.map { Messages.level($0.level).english } ?? "-")), ("score", e.map { .int($0.score) } ?? .string("-"))])
+                            ("level", .string(e.map { Messages.level($0.level).english } ?? "-")), ("score", e.map { .int($0.score) } ?? .string("-"))]
+                           + pictures)
         }
-        return [dumpItem("close", kind: "button", frame: Self.closeFrame, [("enabled", true)])]
+        return [dumpItem("close", kind: "button", frame: Self.closeFrame,
+                         [("enabled", true)] + PictureButton.dumpFields(icon: "close", key: Messages.close.key))]
             + [.object([("id", "rows"), ("kind", "table"), ("frame", Self.panelFrame.json), ("rows", .array(rows))])]
     }
 

@@ -58,9 +58,16 @@ public enum TopBar {
     /// Dump items for the bar's buttons.
     public static func items(showsBack: Bool, showsPause: Bool = false, paused: Bool = false, muted: Bool) -> [JSON] {
         var items: [JSON] = []
-        if showsBack { items.append(.object([("id", "back"), ("kind", "button"), ("frame", backFrame.json), ("enabled", true)])) }
-        if showsPause { items.append(.object([("id", "pause"), ("kind", "button"), ("frame", pauseFrame.json), ("paused", .bool(paused)), ("enabled", true)])) }
-        items.append(.object([("id", "mute"), ("kind", "button"), ("frame", muteFrame.json), ("muted", .bool(muted)), ("enabled", true)]))
+        if showsBack {
+            items.append(.object([("id", "back"), ("kind", "button"), ("frame", backFrame.json), ("enabled", true)]
+                                 + PictureButton.dumpFields(icon: "back", key: Messages.back.key)))
+        }
+        if showsPause {
+            items.append(.object([("id", "pause"), ("kind", "button"), ("frame", pauseFrame.json), ("paused", .bool(paused)), ("enabled", true)]
+                                 + PictureButton.dumpFields(icon: paused ? "play" : "pause", key: nil)))
+        }
+        items.append(.object([("id", "mute"), ("kind", "button"), ("frame", muteFrame.json), ("muted", .bool(muted)), ("enabled", true)]
+                             + PictureButton.dumpFields(icon: muted ? "speaker-off" : "speaker-on", key: nil)))
         return items
     }
 }

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Takes the screenshots of the screens a child who cannot read meets (README, "Screens for
+# children who cannot read"), headless:
+#   end-won.png   a Hard Memory game won (tools/scripts/memory-hard-win.sh's play, seed 7)
+#   end-lost.png  a Hard Memory game lost by time with one pair found (one star)
+#   quit.png      Esc on Home: the door and the ▶
+#   pause.png     a Balloons game paused
+#   highscores.png the high-score table with four rows
+# Usage: tools/scripts/picture-screens.sh [OUTPUT_DIR]   (default docs/screenshots)
+#   KJC_BIN overrides the binary (default .build/debug/kids-joy-center, built if missing).
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+out="$(realpath -m "${1:-docs/screenshots}")"
+bin="${KJC_BIN:-.build/debug/kids-joy-center}"
+if [ ! -x "$bin" ]; then swift build >/dev/null; fi
+mkdir -p "$out"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export SDL_AUDIODRIVER=dummy
+run() { "$bin" --headless --seed 7 --data-dir "$1" --script "$2" --log "$work/log.jsonl"; }
+
+# Won: the Memory win script, its screenshot moved to when most confetti has fallen.
+KJC_BIN="$bin" tools/scripts/memory-hard-win.sh 7 "$work/win" >/dev/null
+grep -v screenshot "$work/win/play.txt" > "$work/won.txt"
+last=$(tail -1 "$work/won.txt" | cut -d' ' -f1)
+echo "$(python3 -c "print(f'{$last + 1.4:.2f}')") screenshot $out/end-won.png" >> "$work/won.txt"
+run "$work/won-data" "$work/won.txt"
+
+# Lost: the same deal; one pair found, then the 1:30 runs out.
+python3 - "$work" "$out" <<'PYTHON'
+import json, sys
+work, out = sys.argv[1:]
+dump = [e for e in map(json.loads, open(f"{work}/win/learn.jsonl")) if e["event"] == "dump"][-1]
+cards = [i for i in dump["items"] if i["kind"] == "card"]
+a = cards[0]
+b = next(c for c in cards[1:] if c["face"] == a["face"])
+def centre(c):
+    x, y, w, h = c["frame"]
+    return f"{x + w // 2} {y + h // 2}"
+start = open(f"{work}/win/start.txt").read().rstrip()
+open(f"{work}/lost.txt", "w").write(start + f"\n1.5 tap {centre(a)}\n2.1 tap {centre(b)}\n93.5 screenshot {out}/end-lost.png\n")
+PYTHON
+run "$work/lost-data" "$work/lost.txt"
+
+# The quit panel over Home.
+printf '0.5 key escape\n1.5 screenshot %s/quit.png\n' "$out" > "$work/quit.txt"
+run "$work/quit-data" "$work/quit.txt"
+
+# Pause: Balloons, Easy, paused after 2 s.
+printf '0.2 tap 776 224\n0.4 tap 248 440\n0.6 tap 512 646\n2.5 tap 880 32\n3.2 screenshot %s/pause.png\n' "$out" > "$work/pause.txt"
+run "$work/pause-data" "$work/pause.txt"
+
+# The high scores with four rows.
+mkdir -p "$work/scores"
+cat > "$work/scores/highscores.json" <<'JSON'
+{"version":1,"scores":[{"id":"a","game":"balloons","level":"hard","score":132,"recorded":1},
+{"id":"b","game":"memory","level":"medium","score":40,"recorded":2},
+{"id":"c","game":"sorting","level":"easy","score":34,"recorded":3},
+{"id":"d","game":"memory","level":"easy","score":25,"recorded":4}]}
+JSON
+printf '0.5 tap 804 652\n1.5 screenshot %s/highscores.png\n' "$out" > "$work/scores.txt"
+run "$work/scores" "$work/scores.txt"
+
+echo "picture-screens: end-won.png end-lost.png quit.png pause.png highscores.png in $out"
