@@ -115,3 +115,43 @@ import Testing
         app.shutdown()
     }
 }
+
+/// The high-score popup's tabs and game picker (TESTING decision 11).
+@Suite @MainActor struct HighScoreTabsTests {
+    @Test func everyoneShowsAvatarsMineShowsHerOwnAndEachGameItsTopFive() throws {
+        let context = makeContext()
+        context.profiles = context.scores as? any ProfileKeeping
+        let owl = try context.profiles!.addChild(nickname: nil, avatar: Avatar(animal: "owl", colour: "green")).get()
+        let fox = try context.profiles!.addChild(nickname: nil, avatar: Avatar(animal: "fox", colour: "red")).get()
+        context.scores.recordRound(RoundRecord(game: .memory, level: .easy, score: 30, result: "won", reason: "all-found"), player: .child(owl))
+        context.scores.recordRound(RoundRecord(game: .balloons, level: .hard, score: 90, result: "won", reason: "time"), player: .child(fox))
+        context.scores.recordRound(RoundRecord(game: .sorting, level: .easy, score: 10, result: "won", reason: "all-placed"), player: .guest)
+        context.player = .child(owl)
+        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        stack.apply([.show(.highScores)])
+        step(stack, seconds: 0.5)
+        let popup = try #require(stack.top as? HighScoresPopup)
+        #expect(popup.tab == .everyone && popup.game == nil)
+        #expect(popup.entries.map(\.score) == [90, 30, 10])
+        let canvas = RecordingCanvas()
+        stack.draw(on: canvas)
+        #expect(canvas.images.contains("animal-fox") && canvas.images.contains("animal-owl") && canvas.images.contains("guest"),
+                "everyone's rows show avatars: \(canvas.images)")
+        tap(stack, HighScoresPopup.tabFrame(.mine).center)
+        #expect(popup.tab == .mine && popup.entries.map(\.score) == [30])
+        tap(stack, HighScoresPopup.tabFrame(.everyone).center)
+        tap(stack, HighScoresPopup.gameFrame(3).center) // Balloons
+        #expect(popup.game == .balloons && popup.entries.map(\.score) == [90])
+        let last = try #require(context.log.events("highscores").last)
+        #expect(last["tab"]?.stringValue == "everyone" && last["game"]?.stringValue == "balloons")
+        #expect(last["entries"]?.arrayValue?.first?["player"]?.stringValue == "child-2")
+    }
+
+    @Test func withoutProfilesThereAreNoTabs() throws {
+        let context = makeContext()
+        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        stack.apply([.show(.highScores)])
+        let ids = (stack.top as! HighScoresPopup).dumpItems().compactMap { $0["id"]?.stringValue }
+        #expect(!ids.contains("tab-mine") && ids.contains("table-all") && ids.contains("close"))
+    }
+}

@@ -84,6 +84,59 @@ import Testing
         #expect(store.stickers(of: store.children[1]) == [1])
     }
 
+    /// Shifts every line of a script by `seconds`.
+    static func shifted(_ script: String, by seconds: Double) -> String {
+        script.split(separator: "\n").map { line in
+            let parts = line.split(separator: " ", maxSplits: 1)
+            return String(format: "%.3f ", Double(parts[0])! + seconds) + parts[1]
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static func centre(_ items: [JSON], _ id: String) -> String? {
+        guard let f = items.first(where: { $0["id"]?.stringValue == id })?["frame"]?.arrayValue?.compactMap(\.doubleValue) else { return nil }
+        return "\(Int(f[0] + f[2] / 2)) \(Int(f[1] + f[3] / 2))"
+    }
+
+    /// The scripted run: two children are made (one by --profile, one on the picker
+    /// in three taps), each plays, and each sees her own table and the everyone-table, whose
+    /// rows show avatars.
+    @Test func twoChildrenPlayAndSeeTheirOwnAndEveryonesTables() throws {
+        let dir = temporaryDirectory()
+        let win = try Self.memoryWinScript()
+        let first = try Self.run(win, dataDir: dir, profile: "Ana")
+        #expect(first.events("gameover").first?["player"]?.stringValue == "child-1")
+        // The picker shows at start now: "+", an animal, a colour; then the same win.
+        let plus = PickerScene.tileFrame(2).center, owl = PickerScene.animalFrame(Avatar.animals.firstIndex(of: "owl")!).center
+        let green = PickerScene.colourFrame(Avatar.colours.firstIndex(of: "green")!).center
+        let make = "0.2 tap \(Int(plus.x)) \(Int(plus.y))\n0.6 tap \(Int(owl.x)) \(Int(owl.y))\n1.0 tap \(Int(green.x)) \(Int(green.y))\n"
+        // Lose a little time so her score differs (a slower first pair).
+        let second = try Self.run(make + Self.shifted(win, by: 1.5), dataDir: dir)
+        let created = try #require(second.events("profile").first)
+        #expect(created["action"]?.stringValue == "created" && created["player"]?.stringValue == "child-2")
+        #expect(second.events("gameover").first?["player"]?.stringValue == "child-2")
+        #expect(second.events("gameover").first?["result"]?.stringValue == "won")
+        // Now each opens the high scores: everyone's (avatars), then her own.
+        let hs = HighScoresPopup.closeFrame // only for the frame type
+        _ = hs
+        for (slot, player) in [(1, "child-1"), (2, "child-2")] {
+            let pick = PickerScene.tileFrame(slot).center
+            let mine = HighScoresPopup.tabFrame(.mine).center
+            let log = try Self.run("0.2 tap \(Int(pick.x)) \(Int(pick.y))\n0.8 tap 804 652\n1.4 dump\n1.5 tap \(Int(mine.x)) \(Int(mine.y))\n2.0 dump\n",
+                                   dataDir: dir)
+            let tables = log.events("highscores")
+            #expect(tables.count == 2)
+            #expect(tables[0]["tab"]?.stringValue == "everyone" && tables[0]["game"]?.stringValue == "all")
+            let everyone = tables[0]["entries"]?.arrayValue?.compactMap { $0["player"]?.stringValue } ?? []
+            #expect(Set(everyone) == ["child-1", "child-2"], "\(everyone)")
+            #expect(tables[1]["tab"]?.stringValue == "mine")
+            let own = tables[1]["entries"]?.arrayValue?.compactMap { $0["player"]?.stringValue } ?? []
+            #expect(own == [player], "\(player)'s own table: \(own)")
+            let items = log.events("dump").first?["items"]?.arrayValue ?? []
+            #expect(items.first { $0["id"]?.stringValue == "tab-everyone" }?["selected"] == .bool(true))
+            #expect(Self.centre(items, "tab-mine") != nil && Self.centre(items, "table-memory") != nil)
+        }
+    }
+
     /// Back never finishes a round: no record, no sticker.
     @Test func backRecordsNothing() throws {
         let dir = temporaryDirectory()
