@@ -464,5 +464,7 @@ func tourProfileScreens(_ context: GameContext, _ stack: SceneStack, _ look: (Sc
                                                                           lines: [.init(Messages.cornerDeleteMessage)], buttons: [.yes, .no])))])
     step(stack, seconds: 0.5)
     look(stack)
+    stack.apply([.popToRoot, .show(.rest)])
+    look(stack)
     stack.apply([.popToRoot])
 }

@@ -15,7 +15,7 @@ extension Messages {
         cornerChildren, cornerSettings, cornerProgress, cornerAdd, cornerName, cornerPicture, cornerDelete,
         cornerDeleteTitle, cornerDeleteMessage, cornerNoChildren, cornerVoice, cornerEffects, cornerRelaxed, cornerOn,
         cornerOff, cornerLocked, cornerPlayed, cornerSave, cornerSaveTo, cornerHomeFolder, cornerSaved, cornerSaveFailed,
-        cornerLetters, cornerSpace, cornerNickname, cornerUnnamed, cornerGuest,
+        cornerLetters, cornerSpace, cornerNickname, cornerUnnamed, cornerGuest, restTitle, restMessage,
     ]
 }
 
@@ -60,4 +60,15 @@ extension Messages {
     /// A child without a nickname, in the corner's list.
     public static let cornerUnnamed = Message("corner.unnamed", "Child {n}")
     public static let cornerGuest = Message("corner.guest", "Guest")
+}
+
+extension Messages {
+    // MARK: The session limit
+    public static let restTitle = Message("rest.title", "Time to rest")
+    public static let restMessage = Message("rest.message", "Well played! A grown-up will help you go on later.")
+    /// Spoken lines (their English text is in po/voice-lines-en.tsv).
+    public static let sessionWarningKey = "voice.session.warning"
+    public static let sessionWarning = Message(sessionWarningKey, "Two more minutes, then it is time to rest.")
+    public static let sessionRestKey = "voice.session.rest"
+    public static let sessionRest = Message(sessionRestKey, "Time to rest now. Well played!")
 }

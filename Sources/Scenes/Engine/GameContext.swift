@@ -40,6 +40,11 @@ public final class GameContext {
     /// The adult gate's tries and wait, kept while the gate is closed (reopening it gives no
     /// new tries). Made at the gate's first opening.
     public var gateRules: GateRules?
+    /// The session limit's clock (seconds played since the start or the last rest), whether
+    /// the spoken warning was given, and whether the rest screen shows.
+    public var sessionElapsed = 0.0
+    public var sessionWarned = false
+    public var restShowing = false
     /// Remembers the corner's switches; saves the progress report.
     public var switchMemory: (any SwitchRemembering)?
     public var reports: (any ReportSaving)?
@@ -125,6 +130,7 @@ public final class GameContext {
         case .picker: return PickerScene(context: self)
         case .stickers: return StickerBookScene(context: self)
         case .corner: return CornerScene(context: self)
+        case .rest: return RestScene(context: self)
         }
     }
 }

@@ -21,6 +21,8 @@ public enum Route: Sendable {
     case stickers
     /// The grown-ups' corner (behind the gate).
     case corner
+    /// "Time to rest": the session limit is reached; only the gate dismisses it.
+    case rest
 }
 
 /// What an overlay hands back to the scene beneath it when it closes (hump's pop with

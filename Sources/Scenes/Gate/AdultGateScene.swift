@@ -173,8 +173,10 @@ public final class AdultGateScene: BaseScene {
             lastOutcome = outcome
             switch outcome {
             case .right:
-                stage = .unlocked
                 context.log.emit("gate", [("action", "right")])
+                // Over the rest screen, the right answer ends the rest.
+                if context.restShowing { return [.pop(.answered(.rest, .ok))] }
+                stage = .unlocked
             case .wrong(let left):
                 context.log.emit("gate", [("action", "wrong"), ("triesLeft", .int(left)), ("question", .string(rules.question.text))])
             case .waiting(let seconds):

@@ -35,11 +35,17 @@ public final class HomeScene: BaseScene {
     /// The rows the keyboard's focus ring moves through: the registry's games, the levels,
     /// then Play and High Scores.
     var focusRows: [[Target]] {
-        [context.registry.ids.map { .game($0) }, Level.allCases.map { .level($0) }, [.play, .highScores]]
+        [context.registry.ids.map { .game($0) }, levels.map { .level($0) }, [.play, .highScores]]
     }
 
     public init(context: GameContext) {
         super.init(context: context, name: "home")
+    }
+
+    /// The levels Home offers: the config's `levels`, or all three.
+    var levels: [Level] {
+        let chosen = (context.classroom.levels ?? []).filter { Level.allCases.contains($0) }
+        return chosen.isEmpty ? Level.allCases : Level.allCases.filter { chosen.contains($0) }
     }
 
     public var playEnabled: Bool { selectedGame != nil && selectedLevel != nil }
@@ -65,7 +71,7 @@ public final class HomeScene: BaseScene {
         case .game(let g):
             let ids = context.registry.ids
             return HomeLayout.gameTile(ids.firstIndex(of: g) ?? 0, of: ids.count)
-        case .level(let l): return HomeLayout.levelTile(Level.allCases.firstIndex(of: l)!)
+        case .level(let l): return HomeLayout.levelTile(levels.firstIndex(of: l) ?? 0, of: levels.count)
         case .play: return HomeLayout.play
         case .highScores: return HomeLayout.highScores
         }
@@ -191,7 +197,7 @@ public final class HomeScene: BaseScene {
             drawTile(canvas, .game(g), image: g.imageName, label: context.title(of: g), selected: selectedGame == g,
                      dx: selectedGame == nil ? shake : 0)
         }
-        for l in Level.allCases {
+        for l in levels {
             drawTile(canvas, .level(l), image: l.imageName, label: context.text(Messages.level(l)), selected: selectedLevel == l,
                      dx: selectedLevel == nil ? shake : 0)
         }

@@ -37,7 +37,7 @@ public struct AlertButton: Equatable, Sendable {
 /// to the scene beneath as `SceneResult.answered(kind, button)`.
 public struct AlertContent: Equatable, Sendable {
     /// What the alert is about: the log's `alert.kind`, and who acts on the answer.
-    public enum Kind: String, Sendable { case won, lost, quit, reset, delete, reportSaved, reportFailed }
+    public enum Kind: String, Sendable { case won, lost, quit, reset, delete, reportSaved, reportFailed, rest }
     /// One line of the message: a catalog entry and its values.
     public struct Line: Equatable, Sendable {
         public let message: Message
@@ -76,7 +76,7 @@ public struct AlertContent: Equatable, Sendable {
     /// on the panel: see `Theme.contrastPairs`).
     var titleColor: Color {
         switch kind {
-        case .won, .reportSaved: return Theme.yesText
+        case .won, .reportSaved, .rest: return Theme.yesText
         case .lost, .reset, .delete, .reportFailed: return Theme.noText
         case .quit: return Theme.ink
         }
@@ -88,7 +88,7 @@ public struct AlertContent: Equatable, Sendable {
         switch kind {
         case .won, .quit: return "mascot-happy"
         case .lost: return "mascot-sad"
-        case .reset, .delete, .reportSaved, .reportFailed: return nil
+        case .reset, .delete, .reportSaved, .reportFailed, .rest: return nil
         }
     }
 
