@@ -77,6 +77,8 @@ public struct BalloonRules: Sendable {
         public var specialGap: ClosedRange<Double> = 20...25
         /// Seconds without a pop that end the game.
         public var idleLimit = 10.0
+        /// Skull balloons fly (off in relaxed mode).
+        public var killers = true
 
         public init(timeLimit: Double, countsPerSecond: [Int], numbers: ClosedRange<Int>, speed: Double) {
             self.timeLimit = timeLimit
@@ -158,6 +160,7 @@ public struct BalloonRules: Sendable {
         self.config = config
         nextBonus = Double.random(in: config.specialGap, using: &rng)
         nextKiller = Double.random(in: config.specialGap, using: &rng)
+        if !config.killers { nextKiller = .infinity }
     }
 
     public init<R: RandomNumberGenerator>(level: Level, using rng: inout R) {

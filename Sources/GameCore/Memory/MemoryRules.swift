@@ -92,9 +92,10 @@ public struct MemoryRules: Sendable {
     public private(set) var outcome: Outcome?
 
     /// Draws the animals for this level at random from the ten and shuffles the positions.
-    public init(level: Level, using generator: inout some RandomNumberGenerator) {
+    /// `relaxed`: no time limit (the game ends when every pair is found).
+    public init(level: Level, relaxed: Bool = false, using generator: inout some RandomNumberGenerator) {
         self.level = level
-        countdown = Countdown(limit: Self.timeLimit(for: level))
+        countdown = Countdown(limit: relaxed ? Countdown.unlimited : Self.timeLimit(for: level))
         let animals = Array(GameContent.animals.shuffled(using: &generator).prefix(Self.pairCount(for: level)))
         let faces = (animals + animals).shuffled(using: &generator)
         cards = faces.enumerated().map { MemoryCard(id: $0.offset, face: $0.element) }

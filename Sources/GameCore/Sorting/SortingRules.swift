@@ -103,16 +103,17 @@ public struct SortingRules: Sendable {
         Array(SortingVehicle.pool.shuffled(using: &generator).prefix(count))
     }
 
-    public init(level: Level, vehicles: [SortingVehicle], zones: [SortingZone]) {
+    public init(level: Level, vehicles: [SortingVehicle], zones: [SortingZone], relaxed: Bool = false) {
         self.level = level
         self.vehicles = vehicles
         self.zones = zones
-        self.countdown = Countdown(limit: Self.timeLimit(for: level))
+        self.countdown = Countdown(limit: relaxed ? Countdown.unlimited : Self.timeLimit(for: level))
     }
 
     /// A new game: draws the level's number of vehicles with the given generator.
-    public init(level: Level, zones: [SortingZone], using generator: inout some RandomNumberGenerator) {
-        self.init(level: level, vehicles: Self.draw(count: Self.vehicleCount(for: level), using: &generator), zones: zones)
+    /// `relaxed`: no time limit (the game ends when every vehicle is placed).
+    public init(level: Level, zones: [SortingZone], relaxed: Bool = false, using generator: inout some RandomNumberGenerator) {
+        self.init(level: level, vehicles: Self.draw(count: Self.vehicleCount(for: level), using: &generator), zones: zones, relaxed: relaxed)
     }
 
     /// The zone whose rectangle holds `point` (edges included), if any.
