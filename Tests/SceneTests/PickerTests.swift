@@ -155,3 +155,23 @@ import Testing
         #expect(!ids.contains("tab-mine") && ids.contains("table-all") && ids.contains("close"))
     }
 }
+
+/// The config's `games` and `levels` decide what Home offers.
+@Suite @MainActor struct HomeChoiceTests {
+    @Test func homeShowsTheConfiguredGamesAndLevels() throws {
+        var options = AppOptions()
+        options.headless = true
+        options.scriptText = "0.2 dump\n"
+        options.dataDir = temporaryDirectory()
+        options.noDraw = true
+        options.games = ["balloons", "memory", "chess"]
+        options.levels = [.hard, .easy]
+        let app = try GameApp(options: options, keepLogInMemory: true)
+        try app.start()
+        _ = app.run()
+        let ids = app.log.lines.lastDumpItems().compactMap { $0["id"]?.stringValue }
+        app.shutdown()
+        #expect(ids.filter { $0.hasPrefix("game-") } == ["game-balloons", "game-memory"])
+        #expect(ids.filter { $0.hasPrefix("level-") } == ["level-easy", "level-hard"], "in their usual order")
+    }
+}

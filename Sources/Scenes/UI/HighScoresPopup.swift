@@ -57,8 +57,9 @@ public final class HighScoresPopup: BaseScene {
 
     // MARK: Tabs and the game picker (beside the panel, so the panel's items keep their places)
 
-    /// The tabs show only with profiles on: without them there is one table, as before.
-    var showsTabs: Bool { context.profiles != nil }
+    /// The tabs show only with profiles on and children to tell apart: otherwise there is one
+    /// table, as before.
+    var showsTabs: Bool { context.profiles != nil && (!kids.isEmpty || context.player.child != nil) }
     public static func tabFrame(_ t: Tab) -> Rect { Rect(28, t == .everyone ? 124 : 244, 116, 104) }
     public static func gameFrame(_ index: Int) -> Rect { Rect(880, 124 + Double(index) * 112, 116, 100) }
     /// Press ids: 1 close, 10+ tabs, 20+ games (20: all games).
