@@ -145,14 +145,16 @@ public enum ConfigFile {
                     values.games = list
                 }
             case "session-minutes":
-                guard let n = Int(value), (5...120).contains(n) else {
-                    problems.append("\(where_): session-minutes must be a whole number from 5 to 120, got '\(TextEscaping.escaped(value))'"); continue
+                // 0 is no limit (the shipped /etc file's default).
+                guard let n = Int(value), n == 0 || (5...120).contains(n) else {
+                    problems.append("\(where_): session-minutes must be a whole number from 5 to 120 (0: no limit), got '\(TextEscaping.escaped(value))'"); continue
                 }
                 values.sessionMinutes = n
             case "gate-pin":
                 let pin = string(value) ?? value
-                guard (4...8).contains(pin.count), pin.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                    problems.append("\(where_): gate-pin must be 4 to 8 digits, such as \"2580\""); continue
+                // "" is no PIN (the shipped /etc file's default).
+                guard pin.isEmpty || ((4...8).contains(pin.count) && pin.allSatisfy({ $0.isASCII && $0.isNumber })) else {
+                    problems.append("\(where_): gate-pin must be 4 to 8 digits, such as \"2580\" (\"\": none)"); continue
                 }
                 values.gatePIN = pin
             case "volume":
@@ -351,8 +353,8 @@ extension AppOptions {
         relaxed = config.relaxed ?? false
         games = config.games
         levels = config.levels?.compactMap(Level.init(rawValue:))
-        sessionMinutes = config.sessionMinutes
-        gatePIN = config.gatePIN
+        sessionMinutes = config.sessionMinutes.flatMap { $0 == 0 ? nil : $0 }
+        gatePIN = config.gatePIN.flatMap { $0.isEmpty ? nil : $0 }
         self.locked = locked
         // A locked language is fixed like --language: the remembered choice does not change it.
         languageFixed = cli.language != nil || locked.contains("language")

@@ -139,3 +139,26 @@ import Testing
         #expect(!sounds.isEmpty && sounds.allSatisfy { $0.contains(#""muted":true"#) }, "effects off: every sound is silent and logged muted")
     }
 }
+
+/// The config file the Debian package installs reads without a word, and its commented
+/// [locked] example, uncommented, locks what it says.
+@Suite struct ShippedConfigTests {
+    static var root: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path }
+
+    @Test func shippedConfigUncommentedReadsCleanly() throws {
+        let text = try String(contentsOfFile: Self.root + "/packaging/config.toml", encoding: .utf8)
+        let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            line.range(of: "^# [a-z-]+ = ", options: .regularExpression) != nil || line == "# [locked]" ? String(line.dropFirst(2)) : String(line)
+        }.joined(separator: "\n")
+        let (values, problems) = ConfigFile.parse(uncommented.replacingOccurrences(of: "\"$XDG_DATA_HOME/kids-joy-center\"", with: "\"/srv/kjc\""),
+                                                  file: "config.toml", system: true)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(values.locked.isSuperset(of: ["kiosk", "gate-pin", "session-minutes"]))
+        var options = AppOptions()
+        options.apply(config: values, commandLine: CommandLineChoices())
+        #expect(options.sessionMinutes == 30 && options.gatePIN == "2468")
+        var defaults = AppOptions()
+        defaults.apply(config: ConfigFile.parse("session-minutes = 0\ngate-pin = \"\"\n", file: "c").0, commandLine: CommandLineChoices())
+        #expect(defaults.sessionMinutes == nil && defaults.gatePIN == nil, "0 and \"\" mean none")
+    }
+}
