@@ -307,9 +307,10 @@ public final class CornerScene: BaseScene {
                                 [("icon", .string(s == .children ? "add-child" : s == .settings ? "gear" : "chart")), ("selected", .bool(s == section)), ("enabled", true)])
             case .language: return dumpItem("language", kind: "button", frame: f, [("icon", "speaker-on"), ("enabled", true)])
             case .add: return dumpItem("add-child", kind: "button", frame: f, [("icon", "add-child"), ("key", .string(Messages.cornerAdd.key)), ("enabled", true)])
-            case .name(let i): return dumpItem("name-" + children[i].id, kind: "button", frame: f, [("key", .string(Messages.cornerName.key)), ("enabled", true)])
-            case .picture(let i): return dumpItem("picture-" + children[i].id, kind: "button", frame: f, [("key", .string(Messages.cornerPicture.key)), ("enabled", true)])
-            case .delete(let i): return dumpItem("delete-" + children[i].id, kind: "button", frame: f, [("key", .string(Messages.cornerDelete.key)), ("enabled", true)])
+            // Words for grown-ups, no picture: `icon` says so.
+            case .name(let i): return dumpItem("name-" + children[i].id, kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerName.key)), ("enabled", true)])
+            case .picture(let i): return dumpItem("picture-" + children[i].id, kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPicture.key)), ("enabled", true)])
+            case .delete(let i): return dumpItem("delete-" + children[i].id, kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerDelete.key)), ("enabled", true)])
             case .toggle(let key):
                 return dumpItem("switch-" + key, kind: "switch", frame: f, [("on", .bool(isOn(key))), ("locked", .bool(isLocked(key))),
                                                                             ("icon", .string(isLocked(key) ? "lock" : isOn(key) ? "check" : "close")), ("enabled", .bool(!isLocked(key)))])

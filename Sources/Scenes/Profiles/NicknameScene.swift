@@ -102,7 +102,7 @@ public final class NicknameScene: BaseScene {
 
     public override func dumpItems() -> [JSON] {
         keys.enumerated().map { i, key in
-            dumpItem("key-" + key, kind: "button", frame: keyFrame(i), [("enabled", true)])
+            dumpItem("key-" + key, kind: "button", frame: keyFrame(i), [("icon", "text"), ("enabled", true)])
         }
     }
 }
