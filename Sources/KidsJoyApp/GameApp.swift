@@ -306,6 +306,7 @@ public final class GameApp {
     public func shutdown() {
         // Saves run in the background: a quit waits for every one asked for.
         scoreStore?.waitForPendingSaves()
+        scoreStore?.close()
         settingsStore?.waitForPendingSaves()
         log.flush()
         soundPlayer?.close()

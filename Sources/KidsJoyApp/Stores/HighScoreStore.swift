@@ -167,6 +167,13 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     /// Kept for the quit path: writes are synchronous transactions, so nothing waits.
     public func waitForPendingSaves() {}
 
+    /// Closes the database at quit: SQLite folds the write-ahead log back into the file (the
+    /// last copy of the game to close removes it).
+    public func close() {
+        database?.db.close()
+        database = nil
+    }
+
     // MARK: - Children
 
     public var children: [ChildProfile] {

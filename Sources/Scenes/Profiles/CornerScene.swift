@@ -100,7 +100,7 @@ public final class CornerScene: BaseScene {
         switch t {
         case .section(let s): return Self.sectionFrame(s)
         case .language: return context.languages == nil ? nil : Self.languageFrame
-        case .add: return section == .children && context.profiles != nil ? Self.addFrame : nil
+        case .add: return section == .children && context.profiles != nil && children.count < Profiles.maximumChildren ? Self.addFrame : nil
         case .name(let i), .picture(let i), .delete(let i):
             guard section == .children, i >= page * Self.rowsPerPage, i < min(children.count, (page + 1) * Self.rowsPerPage) else { return nil }
             let n: Int
