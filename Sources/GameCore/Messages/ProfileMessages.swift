@@ -72,3 +72,13 @@ extension Messages {
     public static let sessionRestKey = "voice.session.rest"
     public static let sessionRest = Message(sessionRestKey, "Time to rest now. Well played!")
 }
+
+extension Messages {
+    // MARK: Spoken on the picker (English in po/voice-lines-en.tsv)
+    public static let pickerSpokenKey = "voice.picker.title"
+    public static let pickerSpoken = Message(pickerSpokenKey, "Who's playing? Tap your animal!")
+    public static let pickerAnimalSpokenKey = "voice.picker.animal"
+    public static let pickerAnimalSpoken = Message(pickerAnimalSpokenKey, "Pick an animal!")
+    public static let pickerColourSpokenKey = "voice.picker.colour"
+    public static let pickerColourSpoken = Message(pickerColourSpokenKey, "Now pick a colour!")
+}

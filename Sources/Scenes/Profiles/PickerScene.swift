@@ -70,6 +70,16 @@ public final class PickerScene: BaseScene {
 
     public override func enter() {
         context.log.emit("picker", [("action", "open"), ("children", .int(children.count))])
+        say()
+    }
+
+    /// Every stage says what to do: nothing here needs reading.
+    private func say() {
+        switch stage {
+        case .choose: context.voice.say(Messages.pickerSpoken, interrupt: true)
+        case .animal: context.voice.say(Messages.pickerAnimalSpoken, interrupt: true)
+        case .colour: context.voice.say(Messages.pickerColourSpoken, interrupt: true)
+        }
     }
 
     static func same(_ tile: Tile, _ player: Player) -> Bool {
@@ -162,6 +172,7 @@ public final class PickerScene: BaseScene {
         case .colour: stage = .animal
         }
         context.log.emit("picker", [("action", "stage"), ("stage", .string(stage.name))])
+        say()
         return []
     }
 
@@ -186,12 +197,14 @@ public final class PickerScene: BaseScene {
                 context.play(.select)
                 stage = .animal
                 context.log.emit("picker", [("action", "stage"), ("stage", "animal")])
+                say()
                 return []
             }
         case .animal(let a):
             context.play(.select)
             stage = .colour(a)
             context.log.emit("picker", [("action", "stage"), ("stage", "colour"), ("animal", .string(a))])
+            say()
             return []
         case .colour(let c):
             guard case .colour(let animal) = stage, let profiles = context.profiles else { return [] }
