@@ -176,6 +176,13 @@ public final class GameApp {
         // `--profile NAME` before anything runs: a 41st child is a usage error.
         let chosen = try options.profile.map { try ProfileChoice.resolve($0, in: scores) }
         if options.mute { settings.overrideMuted(true) }
+        // The corner's classroom choices, remembered in settings.json, unless locked.
+        var options = options
+        let saved = settings.classroom
+        if !options.locked.contains("session-minutes"), let v = saved.sessionMinutes { options.sessionMinutes = v == 0 ? nil : v }
+        if !options.locked.contains("games"), let v = saved.games { options.games = v }
+        if !options.locked.contains("levels"), let v = saved.levels { options.levels = v.compactMap(Level.init(rawValue:)) }
+        if !options.locked.contains("gate-pin"), let v = saved.gatePIN { options.gatePIN = v.isEmpty ? nil : v }
         // The language: `--language`, else (in a window) the one a grown-up chose in the
         // game, else the config's, else the default (TESTING decision 4).
         let language = Language.atStart(options, chosenInGame: settings.language, environment: ProcessInfo.processInfo.environment)

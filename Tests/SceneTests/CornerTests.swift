@@ -118,3 +118,52 @@ import Testing
         #expect(second != folder && second.hasSuffix("-2"))
     }
 }
+
+/// The corner's classroom settings: session limit, games and levels, the gate's PIN;
+/// remembered for the next start; locked keys do not change.
+@Suite @MainActor struct CornerClassroomTests {
+    @Test func classroomChoicesApplyNowAndAtTheNextStart() throws {
+        let dir = temporaryDirectory()
+        let context = makeContext(dataDir: dir)
+        let settings = context.settings as! SettingsStore
+        context.switchMemory = settings
+        context.classroom.locked = ["levels"]
+        let (stack, corner) = CornerTests.corner(context)
+        tap(stack, CornerScene.sectionFrame(.classroom).center)
+        for _ in 0..<5 { tap(stack, CornerScene.classroomFrame(.sessionUp)!.center) }   // 0 → 30
+        tap(stack, CornerScene.classroomFrame(.sessionDown)!.center)                   // 30 → 20
+        #expect(context.classroom.sessionMinutes == 20)
+        tap(stack, CornerScene.classroomFrame(.game(.sorting))!.center)
+        #expect(context.registry.ids == [.memory, .balloons], "Home now offers two games")
+        tap(stack, CornerScene.classroomFrame(.level(.hard))!.center)
+        #expect(context.classroom.levels == nil, "levels are locked")
+        #expect(context.log.events("hint").last?["target"]?.stringValue == "levels")
+        // A new PIN on the keypad; too short is refused.
+        tap(stack, CornerScene.classroomFrame(.pinSet)!.center)
+        #expect(stack.names == ["home", "corner", "pin"])
+        for d in [1, 2, 3] { tap(stack, AdultGateScene.keyFrame(.digit(d))!.center) }
+        tap(stack, AdultGateScene.keyFrame(.ok)!.center)
+        #expect(stack.names.last == "pin")
+        tap(stack, AdultGateScene.keyFrame(.digit(4))!.center)
+        tap(stack, AdultGateScene.keyFrame(.ok)!.center)
+        #expect(stack.names == ["home", "corner"] && context.classroom.gatePIN == "1234")
+        #expect(corner.dumpItems().contains { $0["id"]?.stringValue == "pin-clear" })
+        settings.waitForPendingSaves()
+        let saved = SettingsStore(directory: dir, warn: { _ in }).classroom
+        #expect(saved.sessionMinutes == 20 && saved.games == ["memory", "balloons"] && saved.gatePIN == "1234")
+        // The next start takes them.
+        var options = AppOptions()
+        options.headless = true
+        options.scriptText = "0.2 dump\n"
+        options.dataDir = dir
+        options.noDraw = true
+        let app = try GameApp(options: options, keepLogInMemory: true)
+        try app.start()
+        #expect(app.context.classroom.sessionMinutes == 20 && app.context.classroom.gatePIN == "1234")
+        #expect(app.context.registry.ids == [.memory, .balloons])
+        app.shutdown()
+        // The gate now asks for the PIN.
+        stack.apply([.popToRoot, .show(.gate)])
+        #expect((stack.top as? AdultGateScene)?.rules.question == .pin)
+    }
+}

@@ -446,7 +446,9 @@ func tourProfileScreens(_ context: GameContext, _ stack: SceneStack, _ look: (Sc
     stack.apply([.popToRoot, .show(.corner)])
     look(stack)
     let corner = try #require(stack.top as? CornerScene)
-    for section in [CornerScene.Section.settings, .progress] {
+    context.classroom.gatePIN = "2580"
+    context.classroom.sessionMinutes = 30
+    for section in [CornerScene.Section.settings, .classroom, .progress] {
         tap(stack, CornerScene.sectionFrame(section).center)
         look(stack)
     }
@@ -460,6 +462,10 @@ func tourProfileScreens(_ context: GameContext, _ stack: SceneStack, _ look: (Sc
     }
     stack.apply([.popToRoot, .show(.corner), .push(SaveReportScene(context: context))])
     look(stack)
+    stack.apply([.popToRoot, .show(.corner), .push(PinScene(context: context))])
+    look(stack)
+    context.classroom.gatePIN = nil
+    context.classroom.sessionMinutes = nil
     stack.apply([.popToRoot, .show(.corner), .show(.alert(AlertContent(kind: .delete, title: Messages.cornerDeleteTitle,
                                                                           lines: [.init(Messages.cornerDeleteMessage)], buttons: [.yes, .no])))])
     step(stack, seconds: 0.5)

@@ -16,6 +16,8 @@ extension Messages {
         cornerDeleteTitle, cornerDeleteMessage, cornerNoChildren, cornerVoice, cornerEffects, cornerRelaxed, cornerOn,
         cornerOff, cornerLocked, cornerPlayed, cornerSave, cornerSaveTo, cornerHomeFolder, cornerSaved, cornerSaveFailed,
         cornerLetters, cornerSpace, cornerNickname, cornerUnnamed, cornerGuest, restTitle, restMessage,
+        cornerClassroom, cornerSession, cornerNoLimit, cornerMinutes, cornerGames, cornerLevels, cornerPIN, cornerPINSet,
+        cornerPINClear, cornerPINTitle,
     ]
 }
 
@@ -81,4 +83,18 @@ extension Messages {
     public static let pickerAnimalSpoken = Message(pickerAnimalSpokenKey, "Pick an animal!")
     public static let pickerColourSpokenKey = "voice.picker.colour"
     public static let pickerColourSpoken = Message(pickerColourSpokenKey, "Now pick a colour!")
+}
+
+extension Messages {
+    // MARK: The corner's classroom settings (never spoken)
+    public static let cornerClassroom = Message("corner.classroom", "Classroom")
+    public static let cornerSession = Message("corner.session", "Session limit")
+    public static let cornerNoLimit = Message("corner.nolimit", "No limit")
+    public static let cornerMinutes = Message("corner.minutes", "{n} min")
+    public static let cornerGames = Message("corner.games", "Games")
+    public static let cornerLevels = Message("corner.levels", "Levels")
+    public static let cornerPIN = Message("corner.pin", "Gate PIN")
+    public static let cornerPINSet = Message("corner.pin.set", "Set")
+    public static let cornerPINClear = Message("corner.pin.clear", "Clear")
+    public static let cornerPINTitle = Message("corner.pin.title", "New PIN: 4 to 8 digits")
 }

@@ -14,10 +14,18 @@ public struct SavedSettings: Codable, Equatable, Sendable {
     public var voice: Bool?
     public var effects: Bool?
     public var relaxed: Bool?
+    /// The corner's classroom choices (nil: never set there).
+    public var sessionMinutes: Int?
+    public var games: [String]?
+    public var levels: [String]?
+    public var gatePIN: String?
 
     public init(muted: Bool = false, language: String? = nil) { self.muted = muted; self.language = language }
 
-    enum CodingKeys: String, CodingKey { case version, muted, language, voice, effects, relaxed }
+    enum CodingKeys: String, CodingKey {
+        case version, muted, language, voice, effects, relaxed
+        case sessionMinutes = "session-minutes", games, levels, gatePIN = "gate-pin"
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -27,6 +35,10 @@ public struct SavedSettings: Codable, Equatable, Sendable {
         voice = try? c.decodeIfPresent(Bool.self, forKey: .voice)
         effects = try? c.decodeIfPresent(Bool.self, forKey: .effects)
         relaxed = try? c.decodeIfPresent(Bool.self, forKey: .relaxed)
+        sessionMinutes = try? c.decodeIfPresent(Int.self, forKey: .sessionMinutes)
+        games = try? c.decodeIfPresent([String].self, forKey: .games)
+        levels = try? c.decodeIfPresent([String].self, forKey: .levels)
+        gatePIN = try? c.decodeIfPresent(String.self, forKey: .gatePIN)
     }
 
     /// Written by the ordered JSON writer: the keys keep their order.
@@ -34,8 +46,13 @@ public struct SavedSettings: Codable, Equatable, Sendable {
         let switches: [(String, JSON)] = [("voice", voice), ("effects", effects), ("relaxed", relaxed)].compactMap { key, value in
             value.map { (key, JSON.bool($0)) }
         }
+        var classroom: [(String, JSON)] = []
+        if let sessionMinutes { classroom.append(("session-minutes", .int(sessionMinutes))) }
+        if let games { classroom.append(("games", .array(games.map(JSON.string)))) }
+        if let levels { classroom.append(("levels", .array(levels.map(JSON.string)))) }
+        if let gatePIN { classroom.append(("gate-pin", .string(gatePIN))) }
         return Data((JSON.object([("version", .int(version)), ("muted", .bool(muted))] + (language.map { [("language", JSON.string($0))] } ?? [])
-                                 + switches).serialized() + "\n").utf8)
+                                 + switches + classroom).serialized() + "\n").utf8)
     }
 }
 
@@ -52,6 +69,8 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
     public private(set) var language: String?
     /// The corner's switches (voice, effects, relaxed), when changed there.
     public private(set) var switches: [String: Bool] = [:]
+    /// The corner's classroom choices, when set there.
+    public private(set) var classroom = SavedSettings()
     private let warn: (String) -> Void
     private var reportedSaveFailure = false
     private let mailbox = Mailbox()
@@ -86,6 +105,15 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
         save()
     }
 
+    public func rememberClassroom(sessionMinutes: Int?, games: [String]?, levels: [String]?, gatePIN: String?) {
+        deliverMessages()
+        classroom.sessionMinutes = sessionMinutes
+        classroom.games = games
+        classroom.levels = levels
+        classroom.gatePIN = gatePIN
+        save()
+    }
+
     /// Mutes this run only (`--mute`), without changing the remembered choice.
     public func overrideMuted(_ value: Bool) { muted = value }
 
@@ -110,6 +138,7 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
             }
             muted = settings.muted
             language = settings.language.flatMap(Language.code).flatMap { $0 == "auto" ? nil : $0 }
+            classroom = settings
             for (key, value) in [("voice", settings.voice), ("effects", settings.effects), ("relaxed", settings.relaxed)] {
                 if let value { switches[key] = value }
             }
@@ -131,6 +160,10 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
         saved.voice = switches["voice"]
         saved.effects = switches["effects"]
         saved.relaxed = switches["relaxed"]
+        saved.sessionMinutes = classroom.sessionMinutes
+        saved.games = classroom.games
+        saved.levels = classroom.levels
+        saved.gatePIN = classroom.gatePIN
         let data = saved.fileData
         let path = path, directory = directory, mailbox = mailbox
         SaveQueue.shared.async {

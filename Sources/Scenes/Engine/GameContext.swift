@@ -14,7 +14,8 @@ public final class GameContext {
     /// Kiosk mode: quitting needs the adult gate.
     public var kiosk: Bool
     /// The games Home offers, in tile order.
-    public let registry: GameRegistry
+    /// (The grown-ups' corner may change which games Home shows.)
+    public var registry: GameRegistry
     /// The words of the current language.
     public var catalog: any MessageCatalog
     /// The catalog's language reads right to left: screens mirror (`SceneStack.rightToLeft`).

@@ -46,6 +46,9 @@ extension ScoreKeeping {
 @MainActor
 public protocol SwitchRemembering: AnyObject {
     func remember(_ key: String, _ value: Bool)
+    /// The corner's classroom choices: the session limit (0: none), the games and levels
+    /// Home shows, the gate's PIN ("": none).
+    func rememberClassroom(sessionMinutes: Int?, games: [String]?, levels: [String]?, gatePIN: String?)
 }
 
 /// Where the progress report can be saved: the home folder, or a mounted USB stick.

@@ -6,7 +6,9 @@ import GameCore
 /// game, totals, and "Save report" to the home folder or a USB stick).
 @MainActor
 public final class CornerScene: BaseScene {
-    public enum Section: String, Sendable, CaseIterable { case children, settings, progress }
+    public enum Section: String, Sendable, CaseIterable { case children, settings, classroom, progress }
+    /// The session limits offered (0: none).
+    public static let sessionSteps = [0, 5, 10, 15, 20, 30, 45, 60, 90, 120]
     public static let switches = ["voice", "effects", "relaxed"]
 
     enum Target: Equatable, Sendable {
@@ -14,6 +16,7 @@ public final class CornerScene: BaseScene {
         case add, name(Int), picture(Int), delete(Int)
         case toggle(String)
         case previous, next, save
+        case sessionDown, sessionUp, game(GameKind), level(Level), pinSet, pinClear
     }
 
     public private(set) var section = Section.children
@@ -62,6 +65,8 @@ public final class CornerScene: BaseScene {
             }
         }
         reload()
+        // Back from a new PIN: remember it.
+        if section == .classroom && result == nil { rememberClassroom() }
         return []
     }
 
@@ -69,7 +74,7 @@ public final class CornerScene: BaseScene {
         switch section {
         case .children: return max(1, (children.count + Self.rowsPerPage - 1) / Self.rowsPerPage)
         case .progress: return max(1, summaryPlayers.count)
-        case .settings: return 1
+        case .settings, .classroom: return 1
         }
     }
 
@@ -85,7 +90,7 @@ public final class CornerScene: BaseScene {
     public static func sectionFrame(_ s: Section) -> Rect {
         Rect(16, 96 + Double(Section.allCases.firstIndex(of: s)!) * 112, 216, 96)
     }
-    public static let languageFrame = Rect(16, 96 + 3 * 112, 216, 96)
+    public static let languageFrame = Rect(16, 96 + 4 * 112, 216, 96)
     public static let addFrame = Rect(panel.x + 20, panel.y + 16, 300, 72)
     public static let saveFrame = Rect(panel.maxX - 320, panel.y + 16, 300, 72)
 
@@ -112,13 +117,39 @@ public final class CornerScene: BaseScene {
         case .previous: return section != .settings && page > 0 ? Self.previousFrame : nil
         case .next: return section != .settings && page < pages - 1 ? Self.nextFrame : nil
         case .save: return section == .progress && context.reports != nil && !summary.isEmpty ? Self.saveFrame : nil
+        case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
+            guard section == .classroom, t != .pinClear || context.classroom.gatePIN != nil else { return nil }
+            return Self.classroomFrame(t)
         }
     }
+
+    static func classroomFrame(_ t: Target) -> Rect? {
+        let x = panel.x + 300
+        switch t {
+        case .sessionDown: return Rect(x, panel.y + 30, 84, 84)
+        case .sessionUp: return Rect(x + 300, panel.y + 30, 84, 84)
+        case .game(let g):
+            guard let i = GameRegistry.standard.ids.firstIndex(of: g) else { return nil }
+            return Rect(x + Double(i) * 136, panel.y + 170, 120, 100)
+        case .level(let l):
+            guard let i = Level.allCases.firstIndex(of: l) else { return nil }
+            return Rect(x + Double(i) * 136, panel.y + 320, 120, 100)
+        case .pinSet: return Rect(x, panel.y + 470, 180, 84)
+        case .pinClear: return Rect(x + 204, panel.y + 470, 180, 84)
+        default: return nil
+        }
+    }
+
+    /// The games Home shows now, and the levels.
+    var shownGames: [GameKind] { context.registry.ids }
+    var shownLevels: [Level] { context.classroom.levels.flatMap { $0.isEmpty ? nil : $0 } ?? Level.allCases }
 
     private var targets: [Target] {
         var list: [Target] = Section.allCases.map { .section($0) } + [.language, .add, .previous, .next, .save]
         list += children.indices.flatMap { [Target.name($0), .picture($0), .delete($0)] }
         list += Self.switches.map { .toggle($0) }
+        list += [.sessionDown, .sessionUp] + GameRegistry.standard.ids.map { .game($0) } + Level.allCases.map { .level($0) }
+            + [.pinSet, .pinClear]
         return list.filter { frame(of: $0) != nil }
     }
 
@@ -186,8 +217,64 @@ public final class CornerScene: BaseScene {
             page = max(0, min(pages - 1, page + (t == .next ? 1 : -1)))
         case .save:
             return [.push(SaveReportScene(context: context))]
+        case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
+            return classroom(t)
         }
         return []
+    }
+
+    /// The config key each classroom control changes (a locked key does not change).
+    static func key(_ t: Target) -> String {
+        switch t {
+        case .sessionDown, .sessionUp: return "session-minutes"
+        case .game: return "games"
+        case .level: return "levels"
+        default: return "gate-pin"
+        }
+    }
+
+    private func classroom(_ t: Target) -> [SceneCommand] {
+        let key = Self.key(t)
+        guard !isLocked(key) else {
+            context.play(.oops)
+            context.log.emit("hint", [("kind", "locked"), ("target", .string(key))])
+            return []
+        }
+        switch t {
+        case .sessionDown, .sessionUp:
+            let now = context.classroom.sessionMinutes ?? 0
+            let i = Self.sessionSteps.lastIndex { $0 <= now } ?? 0
+            let next = Self.sessionSteps[max(0, min(Self.sessionSteps.count - 1, i + (t == .sessionUp ? 1 : -1)))]
+            context.classroom.sessionMinutes = next == 0 ? nil : next
+            context.sessionElapsed = 0
+            context.sessionWarned = false
+        case .game(let g):
+            var games = shownGames
+            if games.contains(g) { games.removeAll { $0 == g } } else { games.append(g) }
+            guard !games.isEmpty else { context.play(.oops); return [] } // one game at least
+            context.registry = GameRegistry(GameRegistry.standard.games.filter { games.contains($0.id) })
+        case .level(let l):
+            var levels = shownLevels
+            if levels.contains(l) { levels.removeAll { $0 == l } } else { levels.append(l) }
+            guard !levels.isEmpty else { context.play(.oops); return [] }
+            context.classroom.levels = Level.allCases.filter { levels.contains($0) }
+        case .pinSet:
+            return [.push(PinScene(context: context))]
+        case .pinClear:
+            context.classroom.gatePIN = nil
+            context.gateRules = nil
+        default: break
+        }
+        rememberClassroom()
+        return []
+    }
+
+    func rememberClassroom() {
+        context.switchMemory?.rememberClassroom(sessionMinutes: context.classroom.sessionMinutes ?? 0, games: shownGames.map(\.rawValue),
+                                                levels: shownLevels.map(\.rawValue), gatePIN: context.classroom.gatePIN ?? "")
+        context.log.emit("setting", [("key", "classroom"), ("sessionMinutes", .optional(context.classroom.sessionMinutes)),
+                                     ("games", .strings(shownGames.map(\.rawValue))), ("levels", .strings(shownLevels.map(\.rawValue))),
+                                     ("pin", .bool(context.classroom.gatePIN != nil))])
     }
 
     // MARK: - Drawing
@@ -199,6 +286,7 @@ public final class CornerScene: BaseScene {
             switch s {
             case .children: label = Messages.cornerChildren; icon = "add-child"
             case .settings: label = Messages.cornerSettings; icon = "gear"
+            case .classroom: label = Messages.cornerClassroom; icon = "lock"
             case .progress: label = Messages.cornerProgress; icon = "chart"
             }
             let r = Self.sectionFrame(s)
@@ -218,6 +306,7 @@ public final class CornerScene: BaseScene {
         switch section {
         case .children: drawChildren(canvas)
         case .settings: drawSettings(canvas)
+        case .classroom: drawClassroom(canvas)
         case .progress: drawProgress(canvas)
         }
         for (t, f) in [(Target.previous, Self.previousFrame), (.next, Self.nextFrame)] where frame(of: t) != nil {
@@ -276,6 +365,42 @@ public final class CornerScene: BaseScene {
         }
     }
 
+    private func drawClassroom(_ canvas: any Canvas) {
+        func label(_ m: Message, _ y: Double, locked: Bool) {
+            let text = context.text(m)
+            canvas.text(text, canvas.fitting(text, Theme.headingText, width: 260), at: Point(Self.panel.x + 30, y), align: .left, color: Theme.ink)
+            if locked { canvas.image("lock", in: Rect(Self.panel.maxX - 70, y - 24, 48, 48)) }
+        }
+        func tile(_ t: Target, _ icon: String, on: Bool) {
+            guard let f = frame(of: t) else { return }
+            let r = press.pressed == t ? f.scaled(0.94) : f
+            Decor.card(canvas, r, radius: 20, fill: Theme.tile, shadow: 4)
+            canvas.image(icon, in: Rect(r.midX - 34, r.y + 8, 68, 68), ImageOptions(alpha: on ? 1 : 0.35))
+            // Shown or not by a mark, not by colour alone.
+            canvas.image(on ? "check" : "close", in: Rect(r.maxX - 30, r.maxY - 30, 40, 40))
+        }
+        let minutes = context.classroom.sessionMinutes
+        label(Messages.cornerSession, Self.panel.y + 72, locked: isLocked("session-minutes"))
+        for (t, minus) in [(Target.sessionDown, true), (.sessionUp, false)] {
+            guard let f = frame(of: t) else { continue }
+            let r = press.pressed == t ? f.scaled(0.92) : f
+            Decor.card(canvas, r, radius: r.height / 2, fill: Theme.focus, shadow: 4)
+            canvas.fill(Rect(r.midX - 20, r.midY - 4, 40, 8), .white)
+            if !minus { canvas.fill(Rect(r.midX - 4, r.midY - 20, 8, 40), .white) }
+        }
+        let value = minutes.map { context.text(Messages.cornerMinutes, ["n": String($0)]) } ?? context.text(Messages.cornerNoLimit)
+        canvas.text(value, canvas.fitting(value, Theme.headingText, width: 200), at: Point(Self.panel.x + 300 + 192, Self.panel.y + 72), color: Theme.ink)
+        label(Messages.cornerGames, Self.panel.y + 220, locked: isLocked("games"))
+        for g in GameRegistry.standard.ids { tile(.game(g), g.imageName, on: shownGames.contains(g)) }
+        label(Messages.cornerLevels, Self.panel.y + 370, locked: isLocked("levels"))
+        for l in Level.allCases { tile(.level(l), l.imageName, on: shownLevels.contains(l)) }
+        label(Messages.cornerPIN, Self.panel.y + 512, locked: isLocked("gate-pin"))
+        button(canvas, .pinSet, Messages.cornerPINSet, Theme.focus)
+        if context.classroom.gatePIN != nil { button(canvas, .pinClear, Messages.cornerPINClear, Theme.no) }
+        let state = context.text(context.classroom.gatePIN != nil ? Messages.cornerOn : Messages.cornerOff)
+        canvas.text(state, Theme.labelText, at: Point(Self.panel.x + 30, Self.panel.y + 552), align: .left, color: Theme.inkSoft)
+    }
+
     private func drawProgress(_ canvas: any Canvas) {
         button(canvas, .save, Messages.cornerSave, Theme.yes, icon: "chart")
         if let note = saveNote {
@@ -303,8 +428,8 @@ public final class CornerScene: BaseScene {
             let f = frame(of: t)!
             switch t {
             case .section(let s):
-                return dumpItem("section-" + s.rawValue, kind: "button", frame: f,
-                                [("icon", .string(s == .children ? "add-child" : s == .settings ? "gear" : "chart")), ("selected", .bool(s == section)), ("enabled", true)])
+                let icon = s == .children ? "add-child" : s == .settings ? "gear" : s == .classroom ? "lock" : "chart"
+                return dumpItem("section-" + s.rawValue, kind: "button", frame: f, [("icon", .string(icon)), ("selected", .bool(s == section)), ("enabled", true)])
             case .language: return dumpItem("language", kind: "button", frame: f, [("icon", "speaker-on"), ("enabled", true)])
             case .add: return dumpItem("add-child", kind: "button", frame: f, [("icon", "add-child"), ("key", .string(Messages.cornerAdd.key)), ("enabled", true)])
             // Words for grown-ups, no picture: `icon` says so.
@@ -317,6 +442,12 @@ public final class CornerScene: BaseScene {
             case .previous: return dumpItem("page-previous", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
             case .next: return dumpItem("page-next", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
             case .save: return dumpItem("save-report", kind: "button", frame: f, [("icon", "chart"), ("key", .string(Messages.cornerSave.key)), ("enabled", true)])
+            case .sessionDown: return dumpItem("session-down", kind: "button", frame: f, [("icon", "minus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked("session-minutes"))), ("enabled", true)])
+            case .sessionUp: return dumpItem("session-up", kind: "button", frame: f, [("icon", "plus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked("session-minutes"))), ("enabled", true)])
+            case .game(let g): return dumpItem("show-" + g.rawValue, kind: "switch", frame: f, [("icon", .string(g.imageName)), ("on", .bool(shownGames.contains(g))), ("locked", .bool(isLocked("games"))), ("enabled", true)])
+            case .level(let l): return dumpItem("show-" + l.rawValue, kind: "switch", frame: f, [("icon", .string(l.imageName)), ("on", .bool(shownLevels.contains(l))), ("locked", .bool(isLocked("levels"))), ("enabled", true)])
+            case .pinSet: return dumpItem("pin-set", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINSet.key)), ("pin", .bool(context.classroom.gatePIN != nil)), ("enabled", true)])
+            case .pinClear: return dumpItem("pin-clear", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINClear.key)), ("enabled", true)])
             }
         }
     }

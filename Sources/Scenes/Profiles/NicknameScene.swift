@@ -170,3 +170,82 @@ public final class SaveReportScene: BaseScene {
         }
     }
 }
+
+/// A grown-up types a new gate PIN (4 to 8 digits) on the gate's number pad; OK keeps it.
+@MainActor
+public final class PinScene: BaseScene {
+    public private(set) var typed = ""
+    private var press = PressTracker<AdultGateScene.Target>()
+
+    public init(context: GameContext) {
+        super.init(context: context, name: "pin")
+    }
+
+    public override var title: String? { context.text(Messages.cornerPIN) }
+    public override var showsBack: Bool { true }
+
+    private var keys: [AdultGateScene.Target] { (0...9).map { .digit($0) } + [.erase, .ok] }
+    private func hit(_ p: Point) -> AdultGateScene.Target? { keys.first { AdultGateScene.keyFrame($0)?.contains(p) == true } }
+
+    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown(let p): press.down(hit(p))
+        case .pointerUp(let p):
+            guard let k = press.up(hit(p)) else { return [] }
+            switch k {
+            case .digit(let d):
+                context.play(.click)
+                if typed.count < GateRules.maximumDigits { typed += String(d) }
+            case .erase:
+                context.play(.click)
+                typed = String(typed.dropLast())
+            case .ok:
+                guard typed.count >= 4 else {
+                    context.play(.oops)
+                    context.log.emit("hint", [("kind", "pin-too-short"), ("target", "gate-ok")])
+                    return []
+                }
+                context.play(.click)
+                context.classroom.gatePIN = typed
+                context.gateRules = nil
+                return [.pop]
+            default: break
+            }
+        default: break
+        }
+        return []
+    }
+
+    public override func resume(with result: SceneResult?) -> [SceneCommand] { [] }
+
+    public override func drawContent(on canvas: any Canvas) {
+        canvas.fill(Rect(0, 0, 1024, 768), Color(236, 240, 250))
+        let title = context.text(Messages.cornerPINTitle)
+        canvas.text(title, canvas.fitting(title, Theme.headingText, width: 700), at: Point(512, 150), color: Theme.ink)
+        let box = Rect(392, 200, 240, 70)
+        canvas.fillRounded(box, radius: 16, .white)
+        canvas.strokeRounded(box, radius: 16, width: 3, Theme.focus)
+        let count = Double(typed.count)
+        for i in 0..<typed.count {
+            canvas.fillCircle(center: Point(box.midX + (Double(i) - (count - 1) / 2) * 26, box.midY), radius: 8, Theme.ink)
+        }
+        for k in keys {
+            guard let f = AdultGateScene.keyFrame(k) else { continue }
+            let label: String
+            switch k {
+            case .digit(let d): label = String(d)
+            case .erase: label = context.text(Messages.gateErase)
+            default: label = context.text(Messages.ok)
+            }
+            Decor.button(canvas, f, label: label, color: k == .ok ? Theme.yes : k == .erase ? Theme.no : Theme.focus, pressed: press.pressed == k)
+        }
+    }
+
+    public override func dumpFields() -> [(String, JSON)] { [("typed", .string(String(repeating: "*", count: typed.count)))] }
+
+    public override func dumpItems() -> [JSON] {
+        keys.compactMap { k in
+            AdultGateScene.keyFrame(k).map { dumpItem(k.id, kind: "button", frame: $0, [("icon", .string(k.icon)), ("enabled", true)]) }
+        }
+    }
+}
