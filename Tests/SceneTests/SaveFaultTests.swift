@@ -360,6 +360,24 @@ enum GameProcess {
         #expect(try open.roundCount(child: nil) + open.roundCount(child: 1) == 6)
     }
 
+    /// Another account's database that this one may read but not write is never set aside:
+    /// the player plays on with scores in memory, and the owner's file stays where it is.
+    @Test(.enabled(if: GameProcess.built && GameProcess.canSwitchUser, "needs root and setpriv to play as another user"))
+    func anotherAccountsDatabaseIsLeftInPlace() throws {
+        let parent = temporaryDirectory()
+        chmod(parent, 0o755)
+        let dir = parent + "/shared-not-setgid"
+        #expect(mkdir(dir, 0o777) == 0)
+        chmod(dir, 0o777)
+        let owner = try GameProcess.run(["--stress-record", "2", "--data-dir", dir], as: (4001, 4001))
+        #expect(owner.status == 0 && owner.stderr.isEmpty, "\(owner.stderr)")
+        let other = try GameProcess.run(["--stress-record", "1", "--data-dir", dir], as: (4002, 4002))
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(other.stderr.contains("cannot be written by this account") && other.stderr.contains("left alone"), "\(other.stderr)")
+        #expect(!Self.files(dir).contains { $0.contains(".damaged-") }, "\(Self.files(dir))")
+        #expect(try ProgressDatabase(path: dir + "/" + HighScoreStore.databaseName).roundCount(child: nil) >= 1, "the owner's rounds are there")
+    }
+
     /// In a sticky folder (like /tmp) only a file's owner may replace it: the second player is
     /// told why in plain words, and plays on.
     @Test(.enabled(if: GameProcess.built && GameProcess.canSwitchUser, "needs root and setpriv to play as two users"))

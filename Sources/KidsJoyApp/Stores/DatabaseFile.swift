@@ -9,8 +9,11 @@ enum DatabaseFile {
         case ready
         /// Something that is not a regular file (a folder, a FIFO): left alone.
         case notAFile(String)
-        /// A regular file this user cannot read or write: set it aside.
+        /// A regular file this user cannot read: set it aside.
         case unreadable(String)
+        /// A file this user may read but not write (another account's, a read-only disk):
+        /// left alone, never set aside.
+        case readOnly(String)
         /// It could not be created (a full disk, a folder without write permission).
         case failed(String)
     }
@@ -24,7 +27,15 @@ enum DatabaseFile {
                 return .notAFile("it is \(AtomicFile.kindName(info)), not a file")
             }
             let fd = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { return .unreadable(AtomicFile.describe(errno)) }
+            guard fd >= 0 else {
+                let why = AtomicFile.describe(errno)
+                let readable = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+                if readable >= 0 {
+                    close(readable)
+                    return .readOnly(why)
+                }
+                return .unreadable(why)
+            }
             close(fd)
             return .ready
         }

@@ -254,6 +254,8 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
             case .ready: break
             case .notAFile(let why):
                 return (nil, messages + ["progress database \(shown) cannot be used (\(why)); it is left alone, and scores are kept only until the game closes"])
+            case .readOnly(let why):
+                return (nil, messages + ["progress database \(shown) cannot be written by this account (\(why)); it is left alone, and scores are kept only until the game closes (a folder shared by several accounts needs the setgid group setup in README)"])
             case .unreadable(let why):
                 switch DatabaseFile.setAside(dbPath) {
                 case .success(let target):
