@@ -48,7 +48,11 @@ public final class HomeScene: BaseScene {
         return chosen.isEmpty ? Level.allCases : Level.allCases.filter { chosen.contains($0) }
     }
 
-    public var playEnabled: Bool { selectedGame != nil && selectedLevel != nil }
+    /// (A game or level the grown-ups' corner has since hidden no longer counts as chosen.)
+    public var playEnabled: Bool {
+        guard let game = selectedGame, let level = selectedLevel else { return false }
+        return context.registry.ids.contains(game) && levels.contains(level)
+    }
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
@@ -148,7 +152,7 @@ public final class HomeScene: BaseScene {
             }
             context.play(.select)
         case .play:
-            guard let game = selectedGame, let level = selectedLevel else {
+            guard playEnabled, let game = selectedGame, let level = selectedLevel else {
                 context.play(.boing)
                 timeline.tween(0.5, step: { [weak self] v in self?.wiggle = v }, done: { [weak self] in self?.wiggle = 0 })
                 return []
