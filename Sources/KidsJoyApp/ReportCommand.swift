@@ -13,7 +13,8 @@ struct ReportCommand: ParsableCommand {
         commandName: "kids-joy-center report",
         abstract: "Print each child's progress (games, wins, best and average score, time, stickers) per game.",
         discussion: """
-            Reads progress.db in the data folder (the game's own, or --data-dir DIR). With
+            Reads progress.db in the data folder (the game's own, as the config files name it,
+            or --data-dir DIR). With
             --csv FILE, the same rows are also written to FILE as CSV ('-' for standard output).
             Nothing is sent anywhere: the report is for the adults at this computer.
             """
@@ -44,7 +45,12 @@ struct ReportCommand: ParsableCommand {
     /// Runs the report; answers the exit status.
     @MainActor
     func run(warn: @escaping (String) -> Void) -> Int32 {
-        let dir = DataDirectory.resolve(override: dataDir, warn: warn)
+        // Without --data-dir, the folder the config files name (a class's shared folder), as
+        // the game itself would use.
+        let configured = dataDir == nil
+            ? ConfigFile.layered(systemPaths: ConfigFile.systemPaths(), userPath: ConfigFile.userConfigPath(), explicitPath: nil).0.dataDir
+            : nil
+        let dir = DataDirectory.resolve(override: dataDir ?? configured, warn: warn)
         let path = dir + "/" + HighScoreStore.databaseName
         if let makeSample, let size = Self.sampleSize(makeSample) {
             do { try ProgressReport.makeSample(in: dir, children: size.children, games: size.games) } catch {

@@ -63,4 +63,16 @@ import Testing
         let game = try GameProcess.run(["--headless", "--data-dir", dir, "--script", "-", "--log", "-"], stdin: "0.1 dump\n")
         #expect(game.status == 0 && game.stdout.contains("\"dump\""))
     }
+
+    /// Without --data-dir the report reads the folder the config files name (a class's
+    /// shared folder), as the game does.
+    @Test(.enabled(if: GameBinary.isBuilt, "build the app first"))
+    func reportFollowsTheConfiguredDataDir() throws {
+        let data = temporaryDirectory(), home = temporaryDirectory()
+        try ProgressReport.makeSample(in: data, children: 2, games: 3)
+        try FileManager.default.createDirectory(atPath: home + "/kids-joy-center", withIntermediateDirectories: true)
+        try "data-dir = \"\(data)\"\n".write(toFile: home + "/kids-joy-center/config.toml", atomically: true, encoding: .utf8)
+        let r = try GameBinary.run(["report"], environment: ["XDG_CONFIG_HOME": home, "XDG_CONFIG_DIRS": home + "/none"])
+        #expect(r.status == 0 && r.stdout.contains("Progress report, \(data)") && r.stdout.contains("child-2 kid2"), "\(r.stdout) \(r.stderr)")
+    }
 }
