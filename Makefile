@@ -61,7 +61,7 @@ APT_BENCH := xvfb xauth gnuplot-nox
 bench: release
 	@missing=""; for p in $(APT_BENCH); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
-	python3 tools/bench/bench.py
+	python3 tools/bench/bench.py $(if $(SIZES),--sizes $(SIZES))
 
 # Assets: pictures and sounds (tools/make-assets), every language's voices and catalogs.
 assets:

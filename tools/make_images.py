@@ -2184,6 +2184,11 @@ def main(argv):
         if kind in ("emoji", "icon"):
             skipped.append((name, kind))
             continue
+        if name.startswith("bg-"):
+            # Soft gradients and patterns: drawn from 1x scaled up, where @2x would cost
+            # 1.3 MB installed (README, "Screens and resolutions").
+            skipped.append((name, "background"))
+            continue
         EMOJI_UPSCALED = False
         im = maker(scale)
         if EMOJI_UPSCALED:

@@ -10,6 +10,8 @@ public struct AppOptions: Sendable {
     public var logPath: String?
     public var dataDir: String?
     public var mute = false
+    /// `--demo`: show-me demos in a headless or scripted run (TESTING.md, decision 3).
+    public var demo = false
     public var fullscreen = false
     public var kiosk = false
     public var volume: Double = 1
@@ -26,6 +28,8 @@ public struct AppOptions: Sendable {
     /// Headless only: skip drawing frames nobody looks at (screenshots still draw).
     public var noDraw = false
     public var assetsDir: String?
+    /// Headless `--size WxH`: the real pixel size drawn (nil: 1024×768).
+    public var size: (width: Int, height: Int)?
     /// `--bench SCENE`: run a fixed workload and print frame timings.
     public var bench: String?
     public var benchFrames = 3000

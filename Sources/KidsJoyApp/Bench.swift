@@ -54,9 +54,9 @@ extension GameApp {
             return .object([("p50", .double(p(0.5))), ("p99", .double(p(0.99))), ("max", .double(s.last ?? 0))])
         }
         let line = JSON.object([
-            ("scene", .string(name)), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
+            ("scene", .string(name)), ("size", .string("\(canvas.frame.width)x\(canvas.frame.height)")), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
             ("frame", stats(whole)), ("maxBalloons", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
-            ("pictureKB", .int(canvas.pictureBytes / 1024)),
+            ("pictureKB", .int(canvas.pictureBytes / 1024)), ("unchangedFrames", .int(canvas.unchangedFrames)),
             ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
         ] + (profiler.map { [("profile", $0.report(frames: frames))] } ?? []))
         return line.serialized()
@@ -174,6 +174,8 @@ final class ProfilingCanvas: Canvas {
     }
     func measure(_ string: String, _ style: TextStyle) -> Size { inner.measure(string, style) }
     func layer(_ id: String, _ draw: () -> Void) { measure("layer \(id)") { inner.layer(id, draw) } }
+    var visibleRect: Rect { inner.visibleRect }
+    func background(_ name: String, in frame: Rect, _ options: ImageOptions) { measure("background \(name)") { inner.background(name, in: frame, options) } }
 
     func report(frames: Int) -> JSON {
         .object(totals.sorted { $0.value.ms > $1.value.ms }.prefix(15).map { label, value in

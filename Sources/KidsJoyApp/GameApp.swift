@@ -32,6 +32,19 @@ public final class GameApp {
     private var fullscreenWindow: FullscreenWindow?
     /// Set when an event arrived: the windowed loop redraws even if nothing animates.
     private var dirty = true
+    /// Without a GPU the frame goes straight into the window's own surface (no renderer),
+    /// and only the rectangles that changed are sent to the display.
+    private var useWindowSurface = false
+    /// Set by window events (exposed, resized): the next present sends the whole frame.
+    private var presentWhole = true
+    /// Drawables above this many pixels (a 3840×2160 screen) are drawn at half their width and
+    /// height and shown doubled: `make bench` measured Balloons Hard at 3840×2160 at a p99 of
+    /// 34 ms natively, above the 12 ms the issue allows (README, "Screens and resolutions").
+    static let halfSizeAbove = 6_000_000
+    /// True while the canvas draws at half the drawable's size (see `halfSizeAbove`).
+    private(set) var pixelDoubling = false
+    /// Windowed: frames presented, frames skipped (nothing changed) and pixels sent.
+    public private(set) var presented = (frames: 0, skipped: 0, pixels: 0)
 
     /// Checks the options, reads the script and opens the log: nothing runs if any is bad.
     public init(options: AppOptions, keepLogInMemory: Bool = false) throws {
@@ -155,6 +168,8 @@ public final class GameApp {
         }
         canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets))
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
+        if let size = options.size { try canvas.resize(width: size.width, height: size.height) }
+        try syncOutputSize()
         if let window, let icon = IMG_Load(assets + "/images/" + AssetManifest.windowIcon) {
             SDL_SetWindowIcon(window, icon)
             SDL_FreeSurface(icon)
@@ -162,7 +177,8 @@ public final class GameApp {
 
         let player: any SoundPlayer
         if options.headless || options.bench != nil {
-            player = SilentSoundPlayer()
+            // No audio device: a spoken line is logged as not heard (decision 8).
+            player = SilentSoundPlayer(audible: false)
         } else {
             let sdlPlayer = try SDLSoundPlayer(soundDirectory: assets + "/sounds", volume: options.volume, warn: { [weak self] in self?.warn($0) })
             soundPlayer = sdlPlayer
@@ -213,6 +229,8 @@ public final class GameApp {
         }
         context.reports = ReportSaver(app: self, store: scores)
         if let chosen { context.player = chosen.player }
+
+        context.demos = Self.demoMemory(options: options, directory: dataDir, warn: { [weak self] in self?.warn($0) })
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless)), ("language", .string(language))])
         if let chosen { log.emit("profile", [("action", .string(chosen.action))] + chosen.player.logFields) }
@@ -222,6 +240,9 @@ public final class GameApp {
         if chosen == nil, context.profiles != nil, !scores.children.isEmpty {
             stack.apply([.show(.picker)])
         }
+
+        // The tap guard counts real time in a window (the log's clock), frames headless.
+        stack.clock = { [log] in log.time }
         stack.rightToLeft = context.rightToLeft
         if let seconds = options.switchSeconds {
             stack.focus.scanInterval = seconds
@@ -246,6 +267,19 @@ public final class GameApp {
         return chosen.isEmpty ? standard : GameRegistry(chosen)
     }
 
+    /// Demos: windowed play shows each game's the first time and remembers it (demos.json);
+    /// a headless or scripted run shows them only with `--demo`, and never marks one seen.
+    static func demoMemory(options: AppOptions, directory: String, warn: @escaping (String) -> Void) -> DemoMemory {
+        let scripted = options.scriptPath != nil || options.scriptText != nil || options.bench != nil
+        let showing = options.demo || (!options.headless && !scripted)
+        guard showing else { return DemoMemory(mode: .off) }
+        // A scripted or headless run neither reads nor writes what was seen, so it replays the
+        // same whatever the data folder holds.
+        guard !scripted && !options.headless else { return DemoMemory(mode: .firstTime) }
+        let store = DemoStore(directory: directory, warn: warn)
+        return DemoMemory(mode: .firstTime, seen: store.seen, save: { store.save($0) })
+    }
+
     private func openWindow() throws {
         let env = ProcessInfo.processInfo.environment
         if env["DISPLAY"].map({ $0.isEmpty }) ?? true, env["WAYLAND_DISPLAY"].map({ $0.isEmpty }) ?? true, env["SDL_VIDEODRIVER"] == nil {
@@ -258,6 +292,7 @@ public final class GameApp {
         if env["SDL_RENDER_DRIVER"] == nil && !Self.hasGPU() {
             SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            useWindowSurface = true
         }
         // The window's X11 class and Wayland app id are the desktop file's id, so docks and
         // task bars show the game's icon (SDL 2.26 reads these from the environment).
@@ -290,18 +325,45 @@ public final class GameApp {
         }
         window = w
         SDL_SetWindowMinimumSize(w, 320, 240)
-        var r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-        if r == nil { r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
-        guard let r else { throw AppError.fatal("cannot create a renderer: \(String(cString: SDL_GetError()))") }
-        renderer = r
-        SDL_RenderSetLogicalSize(r, 1024, 768)
-        guard let t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), 1024, 768) else {
+        if !useWindowSurface {
+            var r = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            if r == nil { r = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+            guard let r else { throw AppError.fatal("cannot create a renderer: \(String(cString: SDL_GetError()))") }
+            renderer = r
+        }
+        if options.kiosk { SDL_ShowCursor(SDL_DISABLE) }
+        fullscreenWindow = FullscreenWindow(window: w, fullscreen: fullscreen)
+    }
+
+    /// Windowed: makes the canvas draw at the window's real drawable size (high-DPI screens
+    /// included) and the frame texture match it; the input translator follows.
+    private func syncOutputSize() throws {
+        guard let window else { return }
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        if let renderer {
+            guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else { return }
+        } else {
+            SDL_GetWindowSizeInPixels(window, &w, &h)
+        }
+        guard w > 0, h > 0 else { return }
+        SDL_GetWindowSize(window, &pw, &ph)
+        translator.pixelsPerPoint = (Double(w) / Double(max(pw, 1)), Double(h) / Double(max(ph, 1)))
+        // Input and script coordinates map through the drawable's own size.
+        translator.viewport = Viewport(width: Int(w), height: Int(h))
+        presentWhole = true
+        pixelDoubling = Int(w) * Int(h) > Self.halfSizeAbove
+        let drawW = pixelDoubling ? w / 2 : w, drawH = pixelDoubling ? h / 2 : h
+        guard canvas.frame.width != Int(drawW) || canvas.frame.height != Int(drawH) || (renderer != nil && frameTexture == nil) else { return }
+        try canvas.resize(width: Int(drawW), height: Int(drawH))
+        dirty = true
+        guard let renderer else { return }
+        if let frameTexture { SDL_DestroyTexture(frameTexture) }
+        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), drawW, drawH) else {
             throw AppError.fatal("cannot create the frame texture: \(String(cString: SDL_GetError()))")
         }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
         frameTexture = t
-        if options.kiosk { SDL_ShowCursor(SDL_DISABLE) }
-        fullscreenWindow = FullscreenWindow(window: w, fullscreen: fullscreen)
+        dirty = true
     }
 
     /// Whether the machine has a graphics device (a DRM card or render node).
@@ -334,6 +396,9 @@ public final class GameApp {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             dirty = true
+            if event.type == SDL_WINDOWEVENT.rawValue {
+                do { try syncOutputSize() } catch { warn("\(error)") }
+            }
             if event.type == SDL_QUIT.rawValue {
                 if context.kiosk { log.emit("ignored", [("what", "quit"), ("why", "kiosk")]); continue }
                 return false
@@ -383,23 +448,85 @@ public final class GameApp {
         canvas.endFrame()
     }
 
-    /// Windowed: shows the frame, letterboxed and scaled to the window by the renderer.
+    /// Windowed: shows the frame, drawn at the window's real pixel size, 1:1. Only the
+    /// rectangles the canvas redrew are sent (all of it after a window event); a frame that
+    /// changed nothing is not presented at all.
     private func present() {
-        guard let renderer, let frameTexture else { return }
-        SDL_UpdateTexture(frameTexture, nil, canvas.frame.pixels, Int32(canvas.frame.width * 4))
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
-        SDL_RenderCopy(renderer, frameTexture, nil, nil)
-        SDL_RenderPresent(renderer)
+        guard let window else { return }
+        let frame = canvas.frame
+        let rects = presentWhole ? [frame.bounds] : canvas.damage
+        guard !rects.isEmpty else { presented.skipped += 1; return }
+        presentWhole = false
+        presented.frames += 1
+        let k = pixelDoubling ? 2 : 1
+        presented.pixels += rects.reduce(0) { $0 + $1.area } * k * k
+        let canvasRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.w), h: Int32($0.h)) }
+        let sdlRects = rects.map { SDL_Rect(x: Int32($0.x * k), y: Int32($0.y * k), w: Int32($0.w * k), h: Int32($0.h * k)) }
+        if let renderer, let frameTexture {
+            // (Doubled by the renderer, filtered, when the texture is half the window's size.)
+            for (r, var sr) in zip(rects, canvasRects) {
+                SDL_UpdateTexture(frameTexture, &sr, frame.pixels + r.y * frame.width + r.x, Int32(frame.width * 4))
+            }
+            SDL_RenderCopy(renderer, frameTexture, nil, nil)
+            SDL_RenderPresent(renderer)
+            return
+        }
+        guard let surface = SDL_GetWindowSurface(window) else { presentWhole = true; return }
+        let format = surface.pointee.format.pointee
+        if surface.pointee.w >= Int32(frame.width * k) && surface.pointee.h >= Int32(frame.height * k) && format.BytesPerPixel == 4
+            && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF,
+           let pixels = surface.pointee.pixels {
+            // XRGB8888 (X11's usual surface): the frame's opaque ARGB rows copy as they are
+            // (each pixel twice across and down when doubling).
+            SDL_LockSurface(surface)
+            let pitch = Int(surface.pointee.pitch)
+            for r in rects {
+                for y in r.y..<r.maxY {
+                    let source = frame.pixels + y * frame.width + r.x
+                    if k == 1 {
+                        (pixels + y * pitch + r.x * 4).copyMemory(from: source, byteCount: r.w * 4)
+                    } else {
+                        let row = (pixels + 2 * y * pitch).assumingMemoryBound(to: UInt32.self) + 2 * r.x
+                        for x in 0..<r.w { row[2 * x] = source[x]; row[2 * x + 1] = source[x] }
+                        (pixels + (2 * y + 1) * pitch + 2 * r.x * 4).copyMemory(from: row, byteCount: 2 * r.w * 4)
+                    }
+                }
+            }
+            SDL_UnlockSurface(surface)
+        } else if k == 1,  let source = SDL_CreateRGBSurfaceWithFormatFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
+                                                                  Int32(frame.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) {
+            SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
+            for var r in canvasRects {
+                var d = r
+                SDL_UpperBlit(source, &r, surface, &d)
+            }
+            SDL_FreeSurface(source)
+        }
+        _ = sdlRects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
     }
 
     /// Runs a screenshot, dump or quit line. Returns false for quit.
     private func runControl(_ command: ScriptCommand) -> Bool {
         switch command.action {
         case .screenshot(let path):
+            // 1024×768 (the logical canvas at its own size) unless headless --size was given.
+            let real = canvas.viewport
+            let logical = options.size == nil && !real.isIdentity
+            do {
+                if logical { try canvas.resize(width: Int(Canvas1024.width), height: Int(Canvas1024.height), keepImages: true) }
+                drawFrame()
+                try canvas.screenshot(to: path)
+            } catch { warn("\(error)") }
+            if logical {
+                do { try canvas.resize(width: real.width, height: real.height) } catch { warn("\(error)") }
+                dirty = true
+            }
+            log.emit("screenshot", [("path", .string(path))])
+        case .screenshotNative(let path):
             drawFrame()
             do { try canvas.screenshot(to: path) } catch { warn("\(error)") }
-            log.emit("screenshot", [("path", .string(path))])
+            log.emit("screenshot", [("path", .string(path)), ("native", .bool(true)),
+                                    ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))])
         case .dump:
             log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump())
         case .quit:
@@ -423,11 +550,19 @@ public final class GameApp {
             fields += [("frames", .int(frameTimes.count)), ("framesOver16ms", .int(frameTimes.filter { $0 > 1000.0 / 60 }.count)),
                        ("maxFrameMs", .double(frameTimes.max() ?? 0)),
                        ("lateFrames", .int(presentIntervals.filter { $0 > 1.5 * 1000.0 / 60 }.count)),
-                       ("maxIntervalMs", .double(presentIntervals.max() ?? 0))]
+                       ("maxIntervalMs", .double(presentIntervals.max() ?? 0)),
+                       ("presented", .int(presented.frames)), ("unchangedFrames", .int(presented.skipped)),
+                       ("uploadedPixels", .int(presented.pixels)), ("redrawnPixels", .int(canvas.redrawnPixels)),
+                       ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))]
         }
         log.emit("quit", fields)
         return 0
     }
+
+    /// Windowed: frames in a row that changed nothing, and steps not drawn since the last frame.
+    private var stillFrames = 0
+    private var skippedSteps = 0
+    static let stillFramesBeforeSlowing = 6
 
     /// Windowed: how long each drawn frame's work took (update, draw, present), in ms.
     private(set) var frameTimes: [Double] = []
@@ -462,16 +597,15 @@ public final class GameApp {
     private func runWindowed() {
         let player = ScriptPlayer(commands: script)
         player.windowID = window.map { SDL_GetWindowID($0) } ?? 0
-        player.toWindow = { [renderer] p in
-            var x: Int32 = 0, y: Int32 = 0
-            SDL_RenderLogicalToWindow(renderer, Float(p.x), Float(p.y), &x, &y)
-            return Point(Double(x), Double(y))
+        // Script coordinates are logical: to real pixels by the canvas's viewport, then to the
+        // window's points (fewer than pixels on a high-DPI screen).
+        player.toWindow = { [unowned self] p in
+            let real = translator.viewport.toReal(p)
+            return Point(real.x / translator.pixelsPerPoint.x, real.y / translator.pixelsPerPoint.y)
         }
-        player.toWindowNormalized = { [window, renderer] p in
-            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 1, h: Int32 = 1
-            SDL_RenderLogicalToWindow(renderer, Float(p.x), Float(p.y), &x, &y)
-            SDL_GetWindowSize(window, &w, &h)
-            return Point(Double(x) / Double(max(w, 1)), Double(y) / Double(max(h, 1)))
+        player.toWindowNormalized = { [unowned self] p in
+            let real = translator.viewport.toReal(p)
+            return Point(real.x / Double(translator.viewport.width), real.y / Double(translator.viewport.height))
         }
         let frequency = Double(SDL_GetPerformanceFrequency())
         func seconds() -> Double { Double(SDL_GetPerformanceCounter()) / frequency }
@@ -523,14 +657,36 @@ public final class GameApp {
                 // draws nothing (the next wait resets the accumulator): flush here too, or
                 // its line waits in the buffer until the next input.
                 log.flush()
-                // Pace to the next step when vsync does not block (e.g. under Xvfb).
-                let wait = GameClock.step - accumulator
-                if wait > 0.002 { SDL_Delay(UInt32(wait * 1000)) }
+                // Pace to the next step when vsync does not block (e.g. under Xvfb). A still
+                // screen (see below) wakes for four steps at a time, or at once for input: the
+                // rules step the same, the loop and its event polling run a quarter as often.
+                let nextLine = player.nextTime.map { $0 - (seconds() - started) } ?? .infinity
+                if stillFrames >= Self.stillFramesBeforeSlowing && nextLine > 4 * GameClock.step {
+                    let wait = 4 * GameClock.step - accumulator
+                    if wait > 0.002 { _ = SDL_WaitEventTimeout(nil, Int32(wait * 1000)) }
+                } else {
+                    let wait = GameClock.step - accumulator
+                    if wait > 0.002 { SDL_Delay(UInt32(wait * 1000)) }
+                }
                 continue
             }
+            // A screen that has drawn nothing new for 0.1 s (a board waiting for a tap,
+            // its clock turning once a second) is looked at every fourth step only, until input
+            // or a change: the rules still step 60 times a second; a change shows at most
+            // 50 ms late, and from then on every frame is drawn again.
+            if !dirty && stillFrames >= Self.stillFramesBeforeSlowing && steps < 4 {
+                skippedSteps += steps
+                if skippedSteps < 4 {
+                    log.flush()
+                    continue
+                }
+            }
+            skippedSteps = 0
+            let wasDirty = dirty
             dirty = false
             updateScreensaver()
             drawFrame()
+            stillFrames = canvas.damage.isEmpty && !wasDirty ? stillFrames + 1 : 0
             let workEnd = seconds()
             present()
             if stack.needsFrames {

@@ -15,6 +15,8 @@ public struct ScriptCommand: Equatable, Sendable {
         /// One touch finger (`finger-down ID X Y`, ...); several may be down at once.
         case finger(FingerPhase, id: Int, Point)
         case screenshot(path: String)
+        /// The real pixels of the window (headless: of `--size`).
+        case screenshotNative(path: String)
         case dump
         case quit
     }
@@ -111,6 +113,9 @@ public enum ScriptParser {
             case "screenshot":
                 guard args.count == 1 else { throw fail("'screenshot' takes one PATH") }
                 action = .screenshot(path: args[0])
+            case "screenshot-native":
+                guard args.count == 1 else { throw fail("'screenshot-native' takes one PATH") }
+                action = .screenshotNative(path: args[0])
             case "dump":
                 guard args.isEmpty else { throw fail("'dump' takes no arguments") }
                 action = .dump
@@ -118,7 +123,7 @@ public enum ScriptParser {
                 guard args.isEmpty else { throw fail("'quit' takes no arguments") }
                 action = .quit
             default:
-                throw fail("unknown verb '\(words[1])' (known: tap, down, move, up, drag, touch-tap, key, pad, finger-down, finger-move, finger-up, screenshot, dump, quit)")
+                throw fail("unknown verb '\(words[1])' (known: tap, down, move, up, drag, touch-tap, key, pad, finger-down, finger-move, finger-up, screenshot, screenshot-native, dump, quit)")
             }
             commands.append(ScriptCommand(time: time, action: action, line: lineNumber))
         }

@@ -78,7 +78,7 @@ final class ScriptPlayer {
             case .finger(let phase, let id, let p):
                 let type = phase == .down ? SDL_FINGERDOWN : phase == .move ? SDL_FINGERMOTION : SDL_FINGERUP
                 push(finger(type, p, id: SDL_FingerID(Self.scriptFingerBase + id)))
-            case .screenshot, .dump, .quit:
+            case .screenshot, .screenshotNative, .dump, .quit:
                 out.append(command)
             }
         }

@@ -75,6 +75,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(help: ArgumentHelp("Play as the child whose nickname or id (child-N) is NAME; a new child with that nickname if there is none.", valueName: "NAME"))
     var profile: String?
 
+    @Flag(help: "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen).")
+    var demo = false
+
     @Option(name: .customLong("switch"), help: ArgumentHelp("One-switch scanning: the focus ring steps by itself every SECONDS (0.8 to 4; '--switch' alone: 1.5) and any key, mouse button or pad button taps what it shows (M, F11 and Escape keep their meaning).", valueName: "SECONDS"))
     var switchSeconds: String?
 
@@ -95,6 +98,16 @@ struct KidsJoyCenter: ParsableCommand {
 
     @Flag(name: .customLong("system-config"), help: "With --headless: read every config layer (/etc, $XDG_CONFIG_DIRS, your file) as a windowed run does.")
     var systemConfig = false
+
+    @Option(help: ArgumentHelp("With --headless: draw at W×H real pixels (screenshots get that size; script coordinates stay 1024×768 units).", valueName: "WxH"))
+    var size: String?
+
+    /// `--size`'s two numbers, if well formed (16 to 8192 each).
+    static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w), (16...8192).contains(h) else { return nil }
+        return (w, h)
+    }
 
     @Flag(name: .customLong("no-draw"), help: ArgumentHelp("Headless: skip drawing frames that no screenshot needs (fast soak runs).", visibility: .hidden))
     var noDraw = false
@@ -129,6 +142,10 @@ struct KidsJoyCenter: ParsableCommand {
         if benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1") }
         if fullscreen && windowed { throw ValidationError("--fullscreen and --windowed cannot be used together") }
         if noDraw && !headless { throw ValidationError("--no-draw needs --headless") }
+        if let size {
+            guard headless else { throw ValidationError("--size needs --headless (a window draws at its own size)") }
+            guard Self.parseSize(size) != nil else { throw ValidationError("--size takes WIDTHxHEIGHT, each 16 to 8192 pixels (e.g. 1920x1080), got '\(size)'") }
+        }
         if let language, Language.code(language) == nil { throw ValidationError("--language: \(Language.unknown(language))") }
         if let switchSeconds {
             guard let s = Double(switchSeconds), s.isFinite, FocusRing.scanRange.contains(s) else {
@@ -145,8 +162,10 @@ struct KidsJoyCenter: ParsableCommand {
         o.headless = headless
         o.seed = resolvedSeed
         o.scriptPath = script
+        o.demo = demo
         o.logPath = log
         o.noDraw = noDraw
+        o.size = size.flatMap(Self.parseSize)
         o.assetsDir = assets
         o.bench = bench
         o.benchFrames = benchFrames

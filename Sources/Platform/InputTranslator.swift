@@ -4,13 +4,23 @@ import Scenes
 
 /// Turns SDL events into `InputEvent`s in logical coordinates, at one place: mouse and the
 /// first finger become one pointer; mouse events SDL synthesizes from touch are dropped so
-/// a tap counts once; presses in the letterbox bars are ignored.
+/// a tap counts once; presses outside the play area (the logical 1024×768, centred on the
+/// real screen) are ignored.
 public struct InputTranslator {
     private var activeFinger: SDL_FingerID?
     /// The other fingers down now, by SDL id → the small id scenes see.
     private var otherFingers: [SDL_FingerID: Int] = [:]
     private var mouseDown = false
+    /// Where the logical canvas lies in the window's real pixels.
+    public var viewport = Viewport.logical
+    /// Real pixels per window point (SDL's mouse coordinates), 2 on a high-DPI screen.
+    public var pixelsPerPoint: (x: Double, y: Double) = (1, 1)
     public init() {}
+
+    /// A mouse position (window points) in logical units.
+    func logical(_ x: Int32, _ y: Int32) -> Point {
+        viewport.toLogical(Point(Double(x) * pixelsPerPoint.x, Double(y) * pixelsPerPoint.y))
+    }
 
     static func inCanvas(_ p: Point) -> Bool { Canvas1024.bounds.contains(p) }
     static func clampToCanvas(_ p: Point) -> Point { Point(p.x.clamped(0, Canvas1024.width), p.y.clamped(0, Canvas1024.height)) }
@@ -19,17 +29,17 @@ public struct InputTranslator {
         switch SDL_EventType(rawValue: event.type) {
         case SDL_MOUSEBUTTONDOWN:
             guard event.button.which != kjc_touch_mouse_id(), Int32(event.button.button) == SDL_BUTTON_LEFT else { return nil }
-            let p = Point(Double(event.button.x), Double(event.button.y))
+            let p = logical(event.button.x, event.button.y)
             guard Self.inCanvas(p), activeFinger == nil else { return nil }
             mouseDown = true
             return .pointerDown(p)
         case SDL_MOUSEBUTTONUP:
             guard event.button.which != kjc_touch_mouse_id(), Int32(event.button.button) == SDL_BUTTON_LEFT, mouseDown else { return nil }
             mouseDown = false
-            return .pointerUp(Self.clampToCanvas(Point(Double(event.button.x), Double(event.button.y))))
+            return .pointerUp(Self.clampToCanvas(logical(event.button.x, event.button.y)))
         case SDL_MOUSEMOTION:
             guard event.motion.which != kjc_touch_mouse_id(), activeFinger == nil else { return nil }
-            return .pointerMoved(Self.clampToCanvas(Point(Double(event.motion.x), Double(event.motion.y))))
+            return .pointerMoved(Self.clampToCanvas(logical(event.motion.x, event.motion.y)))
         case SDL_FINGERDOWN:
             let id = event.tfinger.fingerId
             guard activeFinger == nil, !mouseDown else {
@@ -100,8 +110,8 @@ public struct InputTranslator {
         }
     }
 
-    /// Finger positions arrive normalized to the logical viewport.
+    /// Finger positions arrive normalized to the window: to real pixels, then logical.
     private func fingerPoint(_ event: SDL_Event) -> Point {
-        Self.clampToCanvas(Point(Double(event.tfinger.x) * Canvas1024.width, Double(event.tfinger.y) * Canvas1024.height))
+        Self.clampToCanvas(viewport.toLogical(Point(Double(event.tfinger.x) * Double(viewport.width), Double(event.tfinger.y) * Double(viewport.height))))
     }
 }

@@ -17,6 +17,9 @@ public final class PixelBuffer: @unchecked Sendable {
     public let pixels: UnsafeMutablePointer<UInt32>
     /// Every pixel has alpha 255 (an opaque copy needs no blending).
     public var opaque: Bool
+    /// Counts redrawings of a picture that is drawn again in place (a layer), so a frame
+    /// that copies it can tell it changed.
+    public var version = 0
     /// For each row, the x range [start, end) outside which the row is transparent (see
     /// `findSpans`); nil: the whole row is drawn.
     public private(set) var spans: [Int32]?
@@ -34,6 +37,12 @@ public final class PixelBuffer: @unchecked Sendable {
             found[2 * y + 1] = Int32(end)
         }
         spans = found
+    }
+
+    /// Whether every pixel has alpha 255.
+    public var isAllOpaque: Bool {
+        for i in 0..<(width * height) where pixels[i] >> 24 != 255 { return false }
+        return true
     }
 
     /// A new picture, fully transparent.
@@ -114,6 +123,15 @@ public struct IRect: Equatable, Sendable {
     public var x, y, w, h: Int
     public init(_ x: Int, _ y: Int, _ w: Int, _ h: Int) { self.x = x; self.y = y; self.w = w; self.h = h }
     public var isEmpty: Bool { w <= 0 || h <= 0 }
+    public var area: Int { isEmpty ? 0 : w * h }
+    /// The smallest rectangle holding both.
+    public func union(_ o: IRect) -> IRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return IRect(x0, y0, max(maxX, o.maxX) - x0, max(maxY, o.maxY) - y0)
+    }
+    public func intersects(_ o: IRect) -> Bool { !intersection(o).isEmpty }
     public var maxX: Int { x + w }
     public var maxY: Int { y + h }
     public func intersection(_ o: IRect) -> IRect {
@@ -318,6 +336,22 @@ public enum Pixels {
         }
     }
 
+    /// The picture flipped left to right (or, `vertically`, upside down).
+    public static func mirrored(_ source: PixelBuffer, vertically: Bool = false) -> PixelBuffer {
+        let out = PixelBuffer(width: source.width, height: source.height, opaque: source.opaque)
+        for y in 0..<source.height {
+            let s = source.pixels + y * source.width
+            if vertically {
+                (out.pixels + (source.height - 1 - y) * source.width).update(from: s, count: source.width)
+            } else {
+                let d = out.pixels + y * source.width
+                for x in 0..<source.width { d[source.width - 1 - x] = s[x] }
+            }
+        }
+        if !source.opaque { out.findSpans() }
+        return out
+    }
+
     /// Half the size, each pixel the average of four (for drawing far below full size
     /// without aliasing).
     public static func halved(_ source: PixelBuffer) -> PixelBuffer {
@@ -363,7 +397,8 @@ public enum Pixels {
     /// Draws `source` scaled to width × height, turned `degrees` clockwise and centred on
     /// (centerX, centerY) of `target`, over what is there: bilinear inverse mapping in 16.16
     /// fixed point, each row only over the span where the picture lies. Samples beyond the
-    /// edges count as transparent, so edges fade out smoothly. `scratch` holds the faded or
+    /// edges count as transparent, so edges fade out smoothly (except around an opaque picture
+    /// drawn upright, whose edge pixels continue). `scratch` holds the faded or
     /// tinted copy of the source when there is a modulation (reused, so no allocation).
     public static func drawTransformed(_ source: PixelBuffer, to target: PixelBuffer, centerX: Double, centerY: Double,
                                        width: Double, height: Double, degrees: Double, _ modulation: Modulation = .none,
@@ -372,8 +407,9 @@ public enum Pixels {
         let radians = degrees * .pi / 180
         let c = cos(radians), s = sin(radians)
         let box = turnedBox(width: width, height: height, degrees: degrees)
-        let area = IRect(Int((centerX - Double(box.width) / 2).rounded(.down)), Int((centerY - Double(box.height) / 2).rounded(.down)),
-                         box.width + 1, box.height + 1).intersection(target.bounds).intersection(clip ?? target.bounds)
+        let full = IRect(Int((centerX - Double(box.width) / 2).rounded(.down)), Int((centerY - Double(box.height) / 2).rounded(.down)),
+                         box.width + 1, box.height + 1).intersection(target.bounds)
+        let area = full.intersection(clip ?? target.bounds)
         guard !area.isEmpty else { return }
         // A faded or tinted picture is modulated once, before sampling (the source is rarely
         // much larger than what is drawn).
@@ -385,14 +421,18 @@ public enum Pixels {
                 modulateRow(base, source.pixels, sw * sh, modulation)
                 src = base
             }
-            sampleOver(src, width: sw, height: sh, to: target, area: area, centerX: centerX, centerY: centerY,
-                       kx: Double(sw) / width, ky: Double(sh) / height, cos: c, sin: s)
+            sampleOver(src, width: sw, height: sh, to: target, area: area, full: full, centerX: centerX, centerY: centerY,
+                       kx: Double(sw) / width, ky: Double(sh) / height, cos: c, sin: s,
+                       opaqueEdges: source.opaque && degrees.remainder(dividingBy: 360) == 0)
         }
     }
 
     /// The loop of `drawTransformed`.
+    /// Each row's samples are stepped from the start of `full` (the unclipped area), so a
+    /// pixel gets the same value whatever clip (band, damage rectangle) it is drawn in.
     private static func sampleOver(_ src: UnsafeMutablePointer<UInt32>, width sw: Int, height sh: Int, to target: PixelBuffer,
-                                   area: IRect, centerX: Double, centerY: Double, kx: Double, ky: Double, cos c: Double, sin s: Double) {
+                                   area: IRect, full: IRect, centerX: Double, centerY: Double, kx: Double, ky: Double, cos c: Double, sin s: Double,
+                                   opaqueEdges: Bool = false) {
         let one = 65536.0
         // Source coordinates, shifted one pixel (so 0 is -1: the transparent ring around the
         // picture), in 16.16, advance by these per destination step in x.
@@ -402,11 +442,11 @@ public enum Pixels {
         let limitU = Double(sw + 1), limitV = Double(sh + 1)
         for y in area.y..<area.maxY {
             let dy = Double(y) + 0.5 - centerY
-            let dx0 = Double(area.x) + 0.5 - centerX
+            let dx0 = Double(full.x) + 0.5 - centerX
             let u0 = (dx0 * c + dy * s) * kx + Double(sw) / 2 + 0.5
             let v0 = (-dx0 * s + dy * c) * ky + Double(sh) / 2 + 0.5
             // The steps i where both coordinates are inside: u0 + i·fdu in [0, limitU), same for v.
-            var lo = 0.0, hi = Double(area.w)
+            var lo = 0.0, hi = Double(full.w)
             func narrow(_ start: Double, _ step: Double, _ limit: Double) {
                 if abs(step) < 1e-12 {
                     if start < 0 || start >= limit { hi = lo }
@@ -418,13 +458,12 @@ public enum Pixels {
             }
             narrow(u0, fdu, limitU)
             narrow(v0, fdv, limitV)
-            var first = Int(lo.rounded(.up)), last = Int(hi.rounded(.up)) - 1
-            first = max(first, 0)
-            last = min(last, area.w - 1)
+            let start = max(Int(lo.rounded(.up)), 0)
+            let first = max(start, area.x - full.x), last = min(Int(hi.rounded(.up)) - 1, full.w - 1, area.maxX - full.x - 1)
             guard first <= last else { continue }
-            var u = Int(((u0 + Double(first) * fdu) * one).rounded(.down))
-            var v = Int(((v0 + Double(first) * fdv) * one).rounded(.down))
-            let row = target.pixels + y * target.width + area.x
+            var u = Int(((u0 + Double(start) * fdu) * one).rounded(.down)) &+ (first - start) &* dux
+            var v = Int(((v0 + Double(start) * fdv) * one).rounded(.down)) &+ (first - start) &* dvx
+            let row = target.pixels + y * target.width + full.x
             let maxU = (sw + 1) << 16 - 1, maxV = (sh + 1) << 16 - 1
             for x in first...last {
                 // Rounding at the span's ends can step a hair outside: clamp.
@@ -436,7 +475,12 @@ public enum Pixels {
                     sample = bilinear(src + y0 * sw + x0, sw, wx, wy)
                 } else {
                     // At the edge: neighbours outside the picture are transparent.
-                    @inline(__always) func at(_ x: Int, _ y: Int) -> UInt32 { x < 0 || y < 0 || x >= sw || y >= sh ? 0 : src[y * sw + x] }
+                    // An opaque picture drawn upright (a background) keeps its edge colour
+                    // instead, so it covers its whole box and a copy beside it joins without a seam.
+                    @inline(__always) func at(_ x: Int, _ y: Int) -> UInt32 {
+                        if opaqueEdges { return src[min(max(y, 0), sh - 1) * sw + min(max(x, 0), sw - 1)] }
+                        return x < 0 || y < 0 || x >= sw || y >= sh ? 0 : src[y * sw + x]
+                    }
                     sample = lerp(lerp(at(x0, y0), at(x0 + 1, y0), wx), lerp(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx), wy)
                 }
                 if sample != 0 {

@@ -18,15 +18,19 @@ extension SoftwareCanvas {
         if let open = fonts[key] {
             if open.size != size {
                 TTF_SetFontSize(open.font, Int32(size))
-                fonts[key] = (open.font, size)
+                fonts[key] = (open.font, size, open.outline)
+            }
+            if outline && open.outline != outlinePixels {
+                TTF_SetFontOutline(open.font, outlinePixels)
+                fonts[key]?.outline = outlinePixels
             }
             return open.font
         }
         guard let f = TTF_OpenFont(style.bold ? files.bold : files.regular, Int32(size)) else { return nil }
         TTF_SetFontScriptName(f, "Arab")
         TTF_SetFontDirection(f, TTF_DIRECTION_RTL)
-        if outline { TTF_SetFontOutline(f, Self.outlineWidth) }
-        fonts[key] = (f, size)
+        if outline { TTF_SetFontOutline(f, outlinePixels) }
+        fonts[key] = (f, size, outline ? outlinePixels : 0)
         return f
     }
 
@@ -50,7 +54,7 @@ extension SoftwareCanvas {
             pieces.append((surface, Int(TTF_FontAscent(plain))))
         }
         guard !pieces.isEmpty else { return nil }
-        let grow = outline ? 2 * Int(Self.outlineWidth) : 0
+        let grow = outline ? 2 * Int(outlinePixels) : 0
         let ascent = pieces.map(\.ascent).max()!
         let descent = pieces.map { Int($0.surface.pointee.h) - $0.ascent }.max()!
         let width = pieces.reduce(0) { $0 + Int($1.surface.pointee.w) - grow } + grow

@@ -53,8 +53,20 @@ public final class SoftwareCanvas: Canvas {
         var lastUsed: Int
     }
 
-    /// What the scenes drew, the size of the logical canvas.
-    public let frame: PixelBuffer
+    /// What the scenes drew, at the real pixel size of the screen (`viewport`).
+    public private(set) var frame: PixelBuffer
+    /// How the logical 1024×768 canvas maps onto `frame`'s real pixels.
+    public private(set) var viewport = Viewport.logical
+    /// The @Nx set of images drawn at this viewport's scale (1: the images themselves).
+    public private(set) var imageScale = 1
+    /// The images folder and names, for loading another @Nx set when the scale changes.
+    private var imageDirectory = ""
+    private var imageNames: [String] = []
+    private var keptCompressed: Set<String> = []
+    /// Names that have an @2x or @3x file, by scale.
+    private var variantNames: [Int: Set<String>] = [:]
+    /// Mirrored backgrounds (`background`), made when first drawn, freed when unused.
+    private var mirrored: [String: (buffer: PixelBuffer, lastUsed: Int)] = [:]
     /// Where drawing goes now: the frame, or a layer being redrawn.
     private var target: PixelBuffer
     private var images: [String: PixelBuffer] = [:]
@@ -67,7 +79,7 @@ public final class SoftwareCanvas: Canvas {
     /// One open font per file and outline, set to the size asked for: every TTF_Font holds
     /// its own FreeType face and HarfBuzz copies of the font's tables (half a megabyte), so
     /// one per text size cost 7 MB.
-    var fonts: [FontKey: (font: OpaquePointer, size: Int)] = [:]
+    var fonts: [FontKey: (font: OpaquePointer, size: Int, outline: Int32)] = [:]
     /// Scheherazade's regular and bold files, for the Arabic runs of a line (SoftwareCanvas+Bidi).
     public var arabicFontFiles: (regular: String, bold: String)?
     private var measured: [TextKey: Size] = [:]
@@ -76,6 +88,8 @@ public final class SoftwareCanvas: Canvas {
     /// The font files: regular and bold.
     private let fontFiles: (regular: String, bold: String)
     static let outlineWidth: Int32 = 2
+    /// The outline's width in real pixels at this scale.
+    var outlinePixels: Int32 { max(1, Int32((Double(Self.outlineWidth) * viewport.scale).rounded())) }
     public static let textCacheLimit = 200
 
     /// `fonts` are the paths of the regular and bold font files (Platform's FontLocator).
@@ -90,13 +104,30 @@ public final class SoftwareCanvas: Canvas {
     /// named in `keepCompressed` (3 MB each decoded, a few hundred kB as files) are checked
     /// the same way, then kept as file bytes and decoded again (4 ms) when their screen shows.
     public func loadImages(from directory: String, names: [String], keepCompressed: Set<String> = []) throws {
-        let decoded = DecodedImages(count: names.count)
-        let paths = names.map { "\(directory)/\($0).\(QOI.fileExtension)" }
+        imageDirectory = directory
+        imageNames = names
+        keptCompressed = keepCompressed
+        for scale in [2, 3] {
+            variantNames[scale] = Set(names.filter { Self.fileSize("\(directory)/\(Self.variant($0, scale)).\(QOI.fileExtension)") > 0 })
+        }
+        try decode(names.map { ($0, $0) }, directory: directory)
+        // Open the fonts now so the first frame does not stall, and a missing one is said.
+        for bold in [false, true] { _ = try font(TextStyle(size: Theme.bodyText.size, bold: bold), outline: false) }
+        try loadVariants()
+    }
+
+    /// The file name (without extension) of an image's @Nx version.
+    nonisolated static func variant(_ name: String, _ scale: Int) -> String { scale == 1 ? name : "\(name)@\(scale)x" }
+
+    /// Decodes (file, key) pairs into `images` (or `compressed` for the kept backgrounds).
+    private func decode(_ files: [(file: String, key: String)], directory: String) throws {
+        let decoded = DecodedImages(count: files.count)
+        let paths = files.map { "\(directory)/\($0.file).\(QOI.fileExtension)" }
         // Largest first, so the cores finish together.
         let sizes = paths.map(Self.fileSize)
         let order = paths.indices.sorted { sizes[$0] > sizes[$1] }
-        let keep = names.map { keepCompressed.contains($0) }
-        DispatchQueue.concurrentPerform(iterations: names.count) { k in
+        let keep = files.map { keptCompressed.contains(String($0.key.prefix { $0 != "@" })) }
+        DispatchQueue.concurrentPerform(iterations: files.count) { k in
             let i = order[k]
             do {
                 let bytes = try QOI.read(path: paths[i])
@@ -107,17 +138,57 @@ public final class SoftwareCanvas: Canvas {
                 decoded.fail(i, "cannot load image \(error)")
             }
         }
-        for (i, name) in names.enumerated() {
+        for (i, file) in files.enumerated() {
             if let error = decoded.errors[i] { throw AppError.fatal(error) }
-            guard let buffer = decoded.buffers[i] else { throw AppError.fatal("cannot load image \(name)") }
+            guard let buffer = decoded.buffers[i] else { throw AppError.fatal("cannot load image \(file.file)") }
             if let bytes = decoded.bytes[i] {
-                compressed[name] = (bytes: bytes, size: Size(Double(buffer.width), Double(buffer.height)))
+                compressed[file.key] = (bytes: bytes, size: Size(Double(buffer.width), Double(buffer.height)))
             } else {
-                images[name] = buffer
+                images[file.key] = buffer
             }
         }
-        // Open the fonts now so the first frame does not stall, and a missing one is said.
-        for bold in [false, true] { _ = try font(TextStyle(size: Theme.bodyText.size, bold: bold), outline: false) }
+    }
+
+    /// The @Nx set for a scale: the nearest larger one there is (1 up to 1x, 2 up to 2x, then
+    /// 3 if the images have @3x files, else 2, drawn scaled up).
+    func wantedImageScale(_ scale: Double) -> Int {
+        if scale <= 1.001 { return 1 }
+        if scale <= 2.001 || (variantNames[3] ?? []).isEmpty { return (variantNames[2] ?? []).isEmpty ? 1 : 2 }
+        return 3
+    }
+
+    /// Loads the @Nx set the viewport's scale wants (and frees another one).
+    private func loadVariants() throws {
+        let wanted = wantedImageScale(viewport.scale)
+        guard wanted != imageScale else { return }
+        for key in Array(images.keys) + Array(compressed.keys) where key.contains("@") {
+            images[key] = nil
+            compressed[key] = nil
+            decodedUse[key] = nil
+        }
+        halvings.removeAll()
+        imageScale = wanted
+        guard wanted > 1, !imageDirectory.isEmpty else { return }
+        let names = imageNames.filter { (variantNames[wanted] ?? []).contains($0) }
+        try decode(names.map { (Self.variant($0, wanted), Self.variant($0, wanted)) }, directory: imageDirectory)
+    }
+
+    /// Draws at `width` × `height` real pixels from now on (the window's drawable size, or
+    /// headless `--size`): the logical canvas is scaled by one factor and centred. Pictures
+    /// made for another size (text, sprites, layers) are dropped.
+    /// `keepImages`: keep the @Nx set loaded now (a 1024×768 screenshot of a window).
+    public func resize(width: Int, height: Int, keepImages: Bool = false) throws {
+        let next = Viewport(width: width, height: height)
+        guard next != viewport else { return }
+        viewport = next
+        frame = PixelBuffer(width: next.width, height: next.height, opaque: true)
+        target = frame
+        shownValid = false
+        textCache.removeAll()
+        sprites.removeAll(); spriteRequests.removeAll(); spriteBytes = 0
+        layers.removeAll()
+        mirrored.removeAll()
+        if !keepImages { try loadVariants() }
     }
 
     /// (stat(2): FileManager's attributes also look up the owner's name, a file read each.)
@@ -152,7 +223,11 @@ public final class SoftwareCanvas: Canvas {
         if let open = fonts[key] {
             if open.size != style.size {
                 TTF_SetFontSize(open.font, Int32(style.size))
-                fonts[key] = (open.font, style.size)
+                fonts[key] = (open.font, style.size, open.outline)
+            }
+            if outline && open.outline != outlinePixels {
+                TTF_SetFontOutline(open.font, outlinePixels)
+                fonts[key]?.outline = outlinePixels
             }
             return open.font
         }
@@ -160,8 +235,8 @@ public final class SoftwareCanvas: Canvas {
         guard let f = TTF_OpenFont(path, Int32(style.size)) else {
             throw AppError.fatal("cannot open font \(path): \(String(cString: SDL_GetError()))")
         }
-        if outline { TTF_SetFontOutline(f, Self.outlineWidth) }
-        fonts[key] = (f, style.size)
+        if outline { TTF_SetFontOutline(f, outlinePixels) }
+        fonts[key] = (f, style.size, outline ? outlinePixels : 0)
         return f
     }
 
@@ -169,7 +244,7 @@ public final class SoftwareCanvas: Canvas {
     public func destroy() {
         for f in fonts.values { TTF_CloseFont(f.font) }
         fonts.removeAll(); measured.removeAll()
-        images.removeAll(); compressed.removeAll(); decodedUse.removeAll(); halvings.removeAll(); scratch = []; textCache.removeAll(); sprites.removeAll(); layers.removeAll(); masks.removeAll()
+        images.removeAll(); compressed.removeAll(); decodedUse.removeAll(); halvings.removeAll(); scratch = []; textCache.removeAll(); sprites.removeAll(); layers.removeAll(); masks.removeAll(); mirrored.removeAll()
         spriteBytes = 0
     }
 
@@ -185,6 +260,7 @@ public final class SoftwareCanvas: Canvas {
                 spriteBytes -= sprite.buffer.byteCount
             }
             layers = layers.filter { frameNumber - $0.value.lastUsed <= Self.idleFrames }
+            mirrored = mirrored.filter { frameNumber - $0.value.lastUsed <= Self.idleFrames }
             for (name, used) in decodedUse where frameNumber - used > Self.idleFrames {
                 images[name] = nil
                 decodedUse[name] = nil
@@ -206,6 +282,7 @@ public final class SoftwareCanvas: Canvas {
             + scratch.count * 4
             + spriteBytes + textCache.values.reduce(0) { $0 + $1.buffer.byteCount }
             + layers.values.reduce(0) { $0 + $1.buffer.byteCount } + frame.byteCount
+            + mirrored.values.reduce(0) { $0 + $1.buffer.byteCount }
     }
 
     // MARK: - Shapes
@@ -217,7 +294,7 @@ public final class SoftwareCanvas: Canvas {
 
     public func fill(_ rect: Rect, _ color: Color) {
         if recording { recorded.append(.fill(rect, color)); return }
-        drawOp(.fill(IRect(rounding: rect), Pixels.pixel(color)))
+        drawOp(.fill(IRect(rounding: viewport.toReal(rect)), Pixels.pixel(color)))
     }
 
     struct MaskKey: Hashable { let radius: Int; let width: Int }
@@ -242,9 +319,9 @@ public final class SoftwareCanvas: Canvas {
 
     public func fillRounded(_ rawRect: Rect, radius: Double, _ color: Color) {
         if recording { recorded.append(.rounded(rawRect, radius: radius, color)); return }
-        let rect = IRect(rounding: rawRect)
+        let rect = IRect(rounding: viewport.toReal(rawRect))
         guard !rect.isEmpty else { return }
-        let r = Int(min(radius, Double(rect.w) / 2, Double(rect.h) / 2).rounded(.down))
+        let r = Int(min(radius * viewport.scale, Double(rect.w) / 2, Double(rect.h) / 2).rounded(.down))
         let c = Pixels.pixel(color)
         guard r >= 1 else { drawOp(.fill(rect, c)); return }
         corners(mask(radius: r, width: 0), radius: r, of: rect, c)
@@ -256,7 +333,8 @@ public final class SoftwareCanvas: Canvas {
 
     public func strokeRounded(_ rect: Rect, radius: Double, width: Double, _ color: Color) {
         if recording { recorded.append(.stroke(rect, radius: radius, width: width, color)); return }
-        let outer = IRect(rounding: rect.insetBy(-width / 2, -width / 2))
+        let width = width * viewport.scale, radius = radius * viewport.scale
+        let outer = IRect(rounding: viewport.toReal(rect).insetBy(-width / 2, -width / 2))
         guard !outer.isEmpty else { return }
         let w = max(1, Int(width.rounded()))
         let r = max(w, Int(min(radius + width / 2, Double(outer.w) / 2, Double(outer.h) / 2).rounded(.down)))
@@ -270,7 +348,8 @@ public final class SoftwareCanvas: Canvas {
 
     public func fillCircle(center: Point, radius: Double, _ color: Color) {
         if recording { recorded.append(.circle(center, radius: radius, color)); return }
-        let r = max(1, Int(radius.rounded()))
+        let center = viewport.toReal(center)
+        let r = max(1, Int((radius * viewport.scale).rounded()))
         let m = mask(radius: r, width: 0)
         drawOp(.mask(m, from: IRect(0, 0, 2 * r, 2 * r), x: Int((center.x - Double(r)).rounded()),
                     y: Int((center.y - Double(r)).rounded()), Pixels.pixel(color)))
@@ -280,6 +359,7 @@ public final class SoftwareCanvas: Canvas {
     /// far its centre lies inside the band.
     public func line(from a: Point, to b: Point, width: Double, _ color: Color) {
         if recording { recorded.append(.line(a, b, width: width, color)); return }
+        let a = viewport.toReal(a), b = viewport.toReal(b), width = width * viewport.scale
         let len = a.distance(to: b)
         guard len > 0, width > 0 else { return }
         let half = width / 2
@@ -307,8 +387,9 @@ public final class SoftwareCanvas: Canvas {
         images[name].map { Size(Double($0.width), Double($0.height)) } ?? compressed[name]?.size
     }
 
-    /// A loaded image, decoding a compressed background when it is first drawn again.
-    private func picture(_ name: String) -> PixelBuffer? {
+    /// A loaded image by key (a name or NAME@Nx), decoding a compressed background when it
+    /// is first drawn again.
+    private func picture(key name: String) -> PixelBuffer? {
         guard let packed = compressed[name] else { return images[name] }
         decodedUse[name] = frameNumber
         if let picture = images[name] { return picture }
@@ -318,11 +399,37 @@ public final class SoftwareCanvas: Canvas {
         return picture
     }
 
+    /// The picture drawn for an image at this scale (its @Nx version when there is one) and
+    /// its key; NAME#mirror is that picture flipped left to right, NAME#flip upside down.
+    private func picture(_ name: String) -> (key: String, buffer: PixelBuffer)? {
+        for suffix in [Self.mirrorSuffix, Self.flipSuffix] where name.hasSuffix(suffix) {
+            guard let (key, buffer) = picture(String(name.dropLast(suffix.count))) else { return nil }
+            let flippedKey = key + suffix
+            if let made = mirrored[flippedKey] {
+                mirrored[flippedKey]?.lastUsed = frameNumber
+                return (flippedKey, made.buffer)
+            }
+            let flipped = Pixels.mirrored(buffer, vertically: suffix == Self.flipSuffix)
+            mirrored[flippedKey] = (flipped, frameNumber)
+            return (flippedKey, flipped)
+        }
+        if imageScale > 1, variantNames[imageScale]?.contains(name) == true {
+            let key = Self.variant(name, imageScale)
+            if let buffer = picture(key: key) { return (key, buffer) }
+        }
+        return picture(key: name).map { (name, $0) }
+    }
+
+    static let mirrorSuffix = "#mirror"
+    static let flipSuffix = "#flip"
+
     public func image(_ name: String, in frame: Rect, _ options: ImageOptions) {
         if recording { recorded.append(.image(name, frame, options)); return }
-        guard options.alpha > 0.004, let picture = picture(name) else { return }
+        guard options.alpha > 0.004, let (key, picture) = picture(name),
+              let logicalSize = imageSize(String(name.prefix { $0 != "#" })) else { return }
+        // Placed in logical units by the image's 1x size, drawn from the @Nx picture at real size.
+        let fitted = viewport.toReal(frame.aspectFit(logicalSize).scaled(options.scaleX, options.scaleY))
         let size = Size(Double(picture.width), Double(picture.height))
-        let fitted = frame.aspectFit(size).scaled(options.scaleX, options.scaleY)
         let modulation = Modulation(alpha: UInt8((options.alpha.clamped(0, 1) * 255).rounded()), tint: options.tint)
         let scaled = abs(fitted.width - size.width) > 0.5 || abs(fitted.height - size.height) > 0.5
         guard scaled || options.rotation != 0 else {
@@ -331,16 +438,31 @@ public final class SoftwareCanvas: Canvas {
         }
         guard fitted.width >= 1, fitted.height >= 1 else { return }
         // Sizes snap to even pixels so animations reuse their sprites from one run to the next.
-        let key = SpriteKey(name: name, width: 2 * Int((fitted.width / 2).rounded()), height: 2 * Int((fitted.height / 2).rounded()),
-                            degrees: Int(options.rotation.rounded()))
-        if let sprite = sprite(for: key, from: picture) {
+        let spriteKey = SpriteKey(name: key, width: 2 * Int((fitted.width / 2).rounded()), height: 2 * Int((fitted.height / 2).rounded()),
+                                  degrees: Int(options.rotation.rounded()))
+        if let sprite = sprite(for: spriteKey, from: picture) {
             put(sprite, at: Point(fitted.midX - Double(sprite.width) / 2, fitted.midY - Double(sprite.height) / 2), modulation)
         } else {
             // Resampled straight into the frame, at the exact size and angle.
             let w = fitted.width, h = fitted.height
-            drawOp(.transformed(source(name, picture, scale: min(w / size.width, h / size.height)),
+            drawOp(.transformed(source(key, picture, scale: min(w / size.width, h / size.height)),
                                 centerX: fitted.midX, centerY: fitted.midY, width: w, height: h, degrees: options.rotation, modulation))
         }
+    }
+
+    /// The visible area in logical units (x or y negative beyond a 4:3 screen).
+    public var visibleRect: Rect { viewport.visibleRect }
+
+    /// A full-screen picture in `frame`, extended over the rest of the screen by mirrored
+    /// copies (left and right flipped sideways, above and below upside down), so horizons
+    /// and patterns run on without a seam.
+    public func background(_ name: String, in frame: Rect, _ options: ImageOptions) {
+        image(name, in: frame, options)
+        let visible = visibleRect
+        if visible.minX < frame.minX { image(name + Self.mirrorSuffix, in: frame.offsetBy(-frame.width, 0), options) }
+        if visible.maxX > frame.maxX { image(name + Self.mirrorSuffix, in: frame.offsetBy(frame.width, 0), options) }
+        if visible.minY < frame.minY { image(name + Self.flipSuffix, in: frame.offsetBy(0, -frame.height), options) }
+        if visible.maxY > frame.maxY { image(name + Self.flipSuffix, in: frame.offsetBy(0, frame.height), options) }
     }
 
     // MARK: - Drawing, on two cores
@@ -355,6 +477,42 @@ public final class SoftwareCanvas: Canvas {
         case mask(CoverageMask, from: IRect, x: Int, y: Int, UInt32)
         case draw(PixelBuffer, x: Int, y: Int, Modulation)
         case transformed(PixelBuffer, centerX: Double, centerY: Double, width: Double, height: Double, degrees: Double, Modulation)
+
+        /// The pixels the operation may change.
+        var bounds: IRect {
+            switch self {
+            case .fill(let rect, _): return rect
+            case .mask(_, let from, let x, let y, _): return IRect(x, y, from.w, from.h)
+            case .draw(let picture, let x, let y, _): return IRect(x, y, picture.width, picture.height)
+            case .transformed(_, let cx, let cy, let w, let h, let degrees, _):
+                let box = Pixels.turnedBox(width: w, height: h, degrees: degrees)
+                return IRect(Int((cx - Double(box.width) / 2).rounded(.down)), Int((cy - Double(box.height) / 2).rounded(.down)),
+                             box.width + 1, box.height + 1)
+            }
+        }
+
+        /// Whether two operations draw the same pixels: the same pictures (by identity and
+        /// version: pictures never change, except layers, which count their redrawings), in
+        /// the same places, colours and modulations.
+        func same(as other: DrawOp, versions: (Int, Int)) -> Bool {
+            switch (self, other) {
+            case let (.fill(r1, c1), .fill(r2, c2)): return r1 == r2 && c1 == c2
+            case let (.mask(m1, f1, x1, y1, c1), .mask(m2, f2, x2, y2, c2)):
+                return m1 === m2 && f1 == f2 && x1 == x2 && y1 == y2 && c1 == c2
+            case let (.draw(p1, x1, y1, m1), .draw(p2, x2, y2, m2)):
+                return p1 === p2 && versions.0 == versions.1 && x1 == x2 && y1 == y2 && m1 == m2
+            case let (.transformed(p1, cx1, cy1, w1, h1, d1, m1), .transformed(p2, cx2, cy2, w2, h2, d2, m2)):
+                return p1 === p2 && versions.0 == versions.1 && cx1 == cx2 && cy1 == cy2 && w1 == w2 && h1 == h2 && d1 == d2 && m1 == m2
+            default: return false
+            }
+        }
+
+        var picture: PixelBuffer? {
+            switch self {
+            case .draw(let p, _, _, _), .transformed(let p, _, _, _, _, _, _): return p
+            default: return nil
+            }
+        }
 
         func run(on target: PixelBuffer, clip: IRect?, scratch: inout [UInt32]) {
             switch self {
@@ -383,35 +541,120 @@ public final class SoftwareCanvas: Canvas {
             ops.append(op)
         } else {
             op.run(on: target, clip: nil, scratch: &scratch)
+            if target === frame { shownValid = false }
         }
     }
 
     /// Starts listing a frame's drawing (see `endFrame`).
     public func beginFrame() {
         listing = true
+        // Beyond 4:3 the screen is wider or taller than the play area: a scene that fills only
+        // 0..1024 × 0..768 leaves the page colour there, never the last screen's pixels.
+        if !viewport.isIdentity { ops.append(.fill(frame.bounds, Pixels.pixel(Theme.background))) }
     }
 
-    /// Draws the listed operations into the frame.
+    // MARK: - Damage
+    //
+    // Only what changed is drawn again. The frame keeps the picture of the last list drawn
+    // into it; the new list is compared with that one: operations equal at the start and at
+    // the end of both lists draw the same pixels in the same order, so a pixel that none of
+    // the others (the changed middle of either list) touches keeps its value. Those others'
+    // bounds are the frame's damage, where the whole new list is drawn again, clipped.
+
+    /// The operations the frame shows, with the version each picture had then.
+    private var shown: [(op: DrawOp, version: Int)] = []
+    /// False until the frame holds a whole drawn list (new frame, resize).
+    private var shownValid = false
+    /// Where the last drawn frame changed, in real pixels (empty: nothing changed). The
+    /// window uploads only these.
+    public private(set) var damage: [IRect] = []
+    /// Pixels drawn into the frame since start (for tests and profiles: a still screen adds 0).
+    public private(set) var redrawnPixels = 0
+    /// Frames whose list changed nothing.
+    public private(set) var unchangedFrames = 0
+    /// At most this many separate damage rectangles; more are merged into their union.
+    static let damageRectLimit = 12
+
+    /// The frame as the list it shows draws it whole (tests: drawing only the damage must
+    /// give the same picture).
+    func wholeDrawingOfShownList() -> PixelBuffer {
+        let picture = PixelBuffer(width: frame.width, height: frame.height, opaque: true)
+        run(shown.map(\.op), on: picture)
+        return picture
+    }
+
+    /// Forgets what the frame shows: the next frame is drawn whole.
+    public func invalidate() {
+        shownValid = false
+    }
+
+    /// The rectangles of the frame that `list` draws differently from what it shows.
+    private func findDamage(_ list: [DrawOp], versions: [Int]) -> [IRect] {
+        let whole = frame.bounds
+        guard shownValid else { return [whole] }
+        var prefix = 0
+        while prefix < list.count && prefix < shown.count
+                && list[prefix].same(as: shown[prefix].op, versions: (versions[prefix], shown[prefix].version)) { prefix += 1 }
+        var suffix = 0
+        while suffix < list.count - prefix && suffix < shown.count - prefix {
+            let i = list.count - 1 - suffix, j = shown.count - 1 - suffix
+            guard list[i].same(as: shown[j].op, versions: (versions[i], shown[j].version)) else { break }
+            suffix += 1
+        }
+        var rects: [IRect] = []
+        func add(_ r: IRect) {
+            var r = r.intersection(whole)
+            guard !r.isEmpty else { return }
+            // Merge with what it overlaps, until nothing does.
+            var merged = true
+            while merged {
+                merged = false
+                if let i = rects.firstIndex(where: { $0.intersects(r) }) {
+                    r = r.union(rects.remove(at: i))
+                    merged = true
+                }
+            }
+            rects.append(r)
+        }
+        for op in list[prefix..<(list.count - suffix)] { add(op.bounds) }
+        for entry in shown[prefix..<(shown.count - suffix)] { add(entry.op.bounds) }
+        if rects.count > Self.damageRectLimit || rects.reduce(0, { $0 + $1.area }) > whole.area * 3 / 4 {
+            return [rects.reduce(IRect(0, 0, 0, 0)) { $0.union($1) }]
+        }
+        return rects
+    }
+
+    /// Draws the listed operations into the frame, where they change it.
     private func drawList() {
         listing = false
-        guard !ops.isEmpty else { return }
         let list = ops
         ops.removeAll(keepingCapacity: true)
-        run(list, on: frame)
+        let versions = list.map { $0.picture?.version ?? 0 }
+        damage = findDamage(list, versions: versions)
+        shown = zip(list, versions).map { ($0, $1) }
+        shownValid = true
+        if damage.isEmpty { unchangedFrames += 1; return }
+        redrawnPixels += damage.reduce(0) { $0 + $1.area }
+        run(list, on: frame, regions: damage)
     }
 
-    /// Draws a list into a picture in bands, one thread a band.
-    private func run(_ list: [DrawOp], on picture: PixelBuffer) {
+    /// Draws a list into a picture (within `regions`, else all of it) in bands, one thread a band.
+    private func run(_ list: [DrawOp], on picture: PixelBuffer, regions: [IRect]? = nil) {
+        let regions = regions ?? [picture.bounds]
         let bands = Self.drawThreads
         if bands == 1 {
-            for op in list { op.run(on: picture, clip: nil, scratch: &scratch) }
+            for region in regions { for op in list where op.bounds.intersects(region) { op.run(on: picture, clip: region, scratch: &scratch) } }
             return
         }
         let height = (picture.height + bands - 1) / bands
         DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let clip = IRect(0, band * height, picture.width, min(height, picture.height - band * height))
+            let strip = IRect(0, band * height, picture.width, min(height, picture.height - band * height))
             var scratch: [UInt32] = []
-            for op in list { op.run(on: picture, clip: clip, scratch: &scratch) }
+            for region in regions {
+                let clip = region.intersection(strip)
+                guard !clip.isEmpty else { continue }
+                for op in list where op.bounds.intersects(clip) { op.run(on: picture, clip: clip, scratch: &scratch) }
+            }
         }
     }
 
@@ -521,10 +764,13 @@ public final class SoftwareCanvas: Canvas {
         }
         layers[id] = Layer(buffer: buffer, calls: nil, lastUsed: frameNumber)
         layerRedraws += 1
+        buffer.version += 1
         redrawing.append(id)
         let previousTarget = target, previousOps = ops
         target = buffer
         ops = []
+        // (As a frame: beyond 4:3 what the calls leave undrawn shows the page colour.)
+        if !viewport.isIdentity { drawOp(.fill(buffer.bounds, Pixels.pixel(Theme.background))) }
         replay(calls)
         let list = ops
         target = previousTarget
@@ -581,6 +827,12 @@ public final class SoftwareCanvas: Canvas {
     private var spriteBytes = 0
     /// Enough for every balloon at every sway angle plus the pop animations.
     static let spriteBudget = 8 << 20
+    /// The budget at this scale: sprites grow with its square, and a screen of another size
+    /// also keeps its scaled background and the two mirrored copies beside it as sprites.
+    private var spriteBudget: Int {
+        viewport.isIdentity ? Self.spriteBudget
+            : Int(Double(Self.spriteBudget) * max(1, viewport.scale * viewport.scale)) + 3 * frame.byteCount
+    }
 
     /// The cached sprite, or a new one if this key was also asked for in the last frame; nil
     /// for a one-off.
@@ -594,16 +846,17 @@ public final class SoftwareCanvas: Canvas {
         let w = Double(key.width), h = Double(key.height)
         let scale = min(w / Double(picture.width), h / Double(picture.height))
         let made = Pixels.transformed(source(key.name, picture, scale: scale), width: w, height: h, degrees: Double(key.degrees))
-        made.findSpans()
+        // An opaque picture scaled upright (a background) stays opaque: copied, not blended.
+        if picture.opaque && key.degrees % 360 == 0 { made.opaque = made.isAllOpaque } else { made.findSpans() }
         sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
         spriteBytes += made.byteCount
-        if spriteBytes > Self.spriteBudget { evictSprites() }
+        if spriteBytes > spriteBudget { evictSprites() }
         return made
     }
 
     private func evictSprites() {
         for (key, sprite) in sprites.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
-            guard spriteBytes > Self.spriteBudget * 3 / 4 else { break }
+            guard spriteBytes > spriteBudget * 3 / 4 else { break }
             guard sprite.lastUsed < frameNumber else { continue }
             sprites[key] = nil
             spriteBytes -= sprite.buffer.byteCount
@@ -624,7 +877,9 @@ public final class SoftwareCanvas: Canvas {
             textCache[key] = cached
             return cached.buffer
         }
-        guard let surface = renderLine(string, style, outline: outline, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return nil }
+        // Rasterized at the real size: the logical point size times the scale.
+        let real = TextStyle(size: max(1, Int((Double(style.size) * viewport.scale).rounded())), bold: style.bold)
+        guard let surface = renderLine(string, real, outline: outline, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let picture = try? Self.buffer(of: surface, what: "text") else { return nil }
         picture.findSpans()
@@ -638,6 +893,7 @@ public final class SoftwareCanvas: Canvas {
         let drawn = outline.map { outlinedText(string, style, color, $0) } ?? textPicture(string, style, color, outline: false)
         guard let picture = drawn else { return }
         let w = Double(picture.width), h = Double(picture.height)
+        let at = viewport.toReal(at)
         let origin: Point
         switch align {
         case .left: origin = Point(at.x, at.y - h / 2)
@@ -661,7 +917,7 @@ public final class SoftwareCanvas: Canvas {
               let stroke = textPicture(string, style, outline, outline: true, cached: false) else { return nil }
         let combined = PixelBuffer(width: stroke.width, height: stroke.height)
         Pixels.draw(stroke, to: combined, x: 0, y: 0, Modulation(alpha: outline.a))
-        Pixels.draw(fill, to: combined, x: Int(Self.outlineWidth), y: Int(Self.outlineWidth))
+        Pixels.draw(fill, to: combined, x: Int(outlinePixels), y: Int(outlinePixels))
         combined.findSpans()
         textCache[key] = CachedText(buffer: combined, lastUsed: frameNumber)
         return combined

@@ -5,6 +5,13 @@ import Testing
 @testable import KidsJoyApp
 @testable import Storage
 
+/// A tap after the tap guard's 0.3 s (TESTING decision 2): each tap here is a new press.
+@MainActor
+func calmTap(_ stack: SceneStack, _ p: Point) {
+    step(stack, seconds: SceneStack.tapGuard + 0.05)
+    tap(stack, p)
+}
+
 /// The grown-ups' corner: reached through the gate; deleting a child (after a question)
 /// removes every row about her; switches change and are remembered unless locked; a nickname
 /// is typed on the on-screen keyboard; the report is saved as CSV and pictures.
@@ -16,9 +23,9 @@ import Testing
         step(stack, seconds: HomeScene.gateHoldSeconds)
         stack.handle(.pointerUp(TopBar.logoFrame.center))
         let gate = stack.top as! AdultGateScene
-        for d in gate.rules.answer { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(d))!))!.center) }
-        tap(stack, AdultGateScene.keyFrame(.ok)!.center)
-        tap(stack, AdultGateScene.choiceFrame(.corner)!.center)
+        for d in gate.rules.answer { calmTap(stack, AdultGateScene.keyFrame(.digit(Int(String(d))!))!.center) }
+        calmTap(stack, AdultGateScene.keyFrame(.ok)!.center)
+        calmTap(stack, AdultGateScene.choiceFrame(.corner)!.center)
         return (stack, stack.top as! CornerScene)
     }
 
@@ -36,14 +43,14 @@ import Testing
         #expect(stack.names == ["home", "corner"])
         let delete = try #require(corner.dumpItems().first { $0["id"]?.stringValue == "delete-child-1" })
         let f = delete["frame"]!.arrayValue!.compactMap(\.doubleValue)
-        tap(stack, Point(f[0] + f[2] / 2, f[1] + f[3] / 2))
+        calmTap(stack, Point(f[0] + f[2] / 2, f[1] + f[3] / 2))
         #expect(stack.names == ["home", "corner", "alert"], "a question first")
         step(stack, seconds: 0.4)
-        tap(stack, (stack.top as! AlertScene).buttonFrame(1).center) // No
+        calmTap(stack, (stack.top as! AlertScene).buttonFrame(1).center) // No
         #expect(store.children.count == 2, "No keeps her")
-        tap(stack, Point(f[0] + f[2] / 2, f[1] + f[3] / 2))
+        calmTap(stack, Point(f[0] + f[2] / 2, f[1] + f[3] / 2))
         step(stack, seconds: 0.4)
-        tap(stack, (stack.top as! AlertScene).buttonFrame(0).center) // Yes
+        calmTap(stack, (stack.top as! AlertScene).buttonFrame(0).center) // Yes
         #expect(stack.names == ["home", "corner"])
         #expect(store.children.map(\.nickname) == ["Ben"])
         #expect(context.player == .guest, "the child playing was deleted: the guest plays")
@@ -62,10 +69,10 @@ import Testing
         context.switchMemory = settings
         context.classroom.locked = ["relaxed"]
         let (stack, corner) = Self.corner(context)
-        tap(stack, CornerScene.sectionFrame(.settings).center)
-        tap(stack, CornerScene.toggleFrame(1).center) // effects off
+        calmTap(stack, CornerScene.sectionFrame(.settings).center)
+        calmTap(stack, CornerScene.toggleFrame(1).center) // effects off
         #expect(!context.effectsEnabled)
-        tap(stack, CornerScene.toggleFrame(2).center) // relaxed: locked
+        calmTap(stack, CornerScene.toggleFrame(2).center) // relaxed: locked
         #expect(!context.relaxed)
         #expect(context.log.events("hint").last?["target"]?.stringValue == "switch-relaxed")
         #expect(corner.dumpItems().first { $0["id"]?.stringValue == "switch-relaxed" }?["locked"] == .bool(true))
@@ -81,10 +88,10 @@ import Testing
         let (stack, corner) = Self.corner(context)
         let name = try #require(corner.dumpItems().first { $0["id"]?.stringValue == "name-child-1" })
         let f = name["frame"]!.arrayValue!.compactMap(\.doubleValue)
-        tap(stack, Point(f[0] + f[2] / 2, f[1] + f[3] / 2))
+        calmTap(stack, Point(f[0] + f[2] / 2, f[1] + f[3] / 2))
         let keyboard = try #require(stack.top as? NicknameScene)
-        for letter in ["M", "I", "A"] { tap(stack, keyboard.keyFrame(keyboard.letters.firstIndex(of: letter)!).center) }
-        tap(stack, keyboard.keyFrame(keyboard.letters.count + 2).center) // OK
+        for letter in ["M", "I", "A"] { calmTap(stack, keyboard.keyFrame(keyboard.letters.firstIndex(of: letter)!).center) }
+        calmTap(stack, keyboard.keyFrame(keyboard.letters.count + 2).center) // OK
         #expect(stack.names == ["home", "corner"])
         #expect(store.children.first?.nickname == "Mia")
         #expect(store.children.first?.number == kid.number)
@@ -129,23 +136,23 @@ import Testing
         context.switchMemory = settings
         context.classroom.locked = ["levels"]
         let (stack, corner) = CornerTests.corner(context)
-        tap(stack, CornerScene.sectionFrame(.classroom).center)
-        for _ in 0..<5 { tap(stack, CornerScene.classroomFrame(.sessionUp)!.center) }   // 0 → 30
-        tap(stack, CornerScene.classroomFrame(.sessionDown)!.center)                   // 30 → 20
+        calmTap(stack, CornerScene.sectionFrame(.classroom).center)
+        for _ in 0..<5 { calmTap(stack, CornerScene.classroomFrame(.sessionUp)!.center) }   // 0 → 30
+        calmTap(stack, CornerScene.classroomFrame(.sessionDown)!.center)                   // 30 → 20
         #expect(context.classroom.sessionMinutes == 20)
-        tap(stack, CornerScene.classroomFrame(.game(.sorting))!.center)
+        calmTap(stack, CornerScene.classroomFrame(.game(.sorting))!.center)
         #expect(context.registry.ids == [.memory, .balloons], "Home now offers two games")
-        tap(stack, CornerScene.classroomFrame(.level(.hard))!.center)
+        calmTap(stack, CornerScene.classroomFrame(.level(.hard))!.center)
         #expect(context.classroom.levels == nil, "levels are locked")
         #expect(context.log.events("hint").last?["target"]?.stringValue == "levels")
         // A new PIN on the keypad; too short is refused.
-        tap(stack, CornerScene.classroomFrame(.pinSet)!.center)
+        calmTap(stack, CornerScene.classroomFrame(.pinSet)!.center)
         #expect(stack.names == ["home", "corner", "pin"])
-        for d in [1, 2, 3] { tap(stack, AdultGateScene.keyFrame(.digit(d))!.center) }
-        tap(stack, AdultGateScene.keyFrame(.ok)!.center)
+        for d in [1, 2, 3] { calmTap(stack, AdultGateScene.keyFrame(.digit(d))!.center) }
+        calmTap(stack, AdultGateScene.keyFrame(.ok)!.center)
         #expect(stack.names.last == "pin")
-        tap(stack, AdultGateScene.keyFrame(.digit(4))!.center)
-        tap(stack, AdultGateScene.keyFrame(.ok)!.center)
+        calmTap(stack, AdultGateScene.keyFrame(.digit(4))!.center)
+        calmTap(stack, AdultGateScene.keyFrame(.ok)!.center)
         #expect(stack.names == ["home", "corner"] && context.classroom.gatePIN == "1234")
         #expect(corner.dumpItems().contains { $0["id"]?.stringValue == "pin-clear" })
         settings.waitForPendingSaves()

@@ -60,7 +60,7 @@ extension HeavyTests {
                                             directory: temporaryDirectory(), screen: (c.width, c.height),
                                             windowManager: c.openbox ? Exec.find("openbox") : nil)
             defer { session.stop() }
-            let ui = try session.launchGame(mode: c.mode, config: c.config)
+            let ui = try session.launchGame(mode: c.mode, config: c.config, nativeShots: true)
             let log = ui.log
             let window = try log.wait("the window line") { $0.is("window") }
             #expect(log.lines[window]["fullscreen"]?.boolValue == true)
@@ -69,6 +69,7 @@ extension HeavyTests {
             #expect(log.lines[window]["borderless"]?.boolValue == !c.openbox, "only without a window manager is it done by hand")
             try ui.waitForGeometry("fullscreen at start", (0, 0, c.width, c.height))
             try Self.playMemory(ui, screen: (c.width, c.height))
+            try Self.checkNativePicture(ui, screen: (c.width, c.height))
             print("fullscreen \(c.testDescription): \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         }
 
@@ -88,6 +89,30 @@ extension HeavyTests {
             try click("level-easy")
             try click("play")
             try log.wait("memory pushed after Play at its screen place") { $0.is("scene", "action", "push") && $0.is("scene", "scene", "memory") }
+        }
+
+        /// The game draws the screen's real pixels (issue #17): a native screenshot of the
+        /// Memory board has the screen's size, and beyond the centred 1024x768 play area the
+        /// background and the top bar go on to the screen's edges: no black bars.
+        static func checkNativePicture(_ ui: WindowSession, screen: (Int, Int)) throws {
+            let log = ui.log
+            let pushed = try log.wait("Memory", after: 0) { $0.is("scene", "scene", "memory") }
+            let shot = try log.wait("a native screenshot of Memory", after: pushed + 1) { $0.is("screenshot") && $0["native"]?.boolValue == true }
+            #expect(log.lines[shot]["width"]?.intValue == screen.0 && log.lines[shot]["height"]?.intValue == screen.1,
+                    "\(log.lines[shot].serialized())")
+            let image = try PixelImage(path: try #require(log.lines[shot]["path"]?.stringValue))
+            #expect(image.width == screen.0 && image.height == screen.1)
+            let viewport = Viewport(width: screen.0, height: screen.1)
+            let margin = Int(viewport.offsetX)
+            #expect(margin > 0, "a wider screen than 4:3 has room beside the play area")
+            var black = 0
+            for y in stride(from: 0, to: image.height, by: 4) {
+                for x in Array(0..<margin) + Array((image.width - margin)..<image.width) where image[x, y].allSatisfy({ $0 < 24 }) { black += 1 }
+            }
+            #expect(black == 0, "\(black) black pixels beside the play area")
+            // The top bar's colour (at a place of the bar with nothing on it) runs to both edges.
+            #expect(image[2, 20] == image[image.width - 3, 20] && image[2, 20] == image[Int(viewport.toReal(Point(330, 0)).x), 20],
+                    "the bar's colour reaches both edges: \(image[2, 20]) \(image[image.width - 3, 20])")
         }
 
         /// F11 from a windowed start on a bare X server: the window then covers the screen and

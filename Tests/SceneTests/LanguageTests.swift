@@ -285,6 +285,10 @@ import Testing
         let lines = r.stdout.split(separator: "\n").compactMap { JSON.parse(String($0)) }
         #expect(lines.events("start").first?["language"]?.stringValue == "es")
         #expect(lines.events("alert").first?["title"]?.stringValue == (try Self.poTranslation("es", "quit.title")))
+        // And it speaks Spanish: Home's greeting, in the Spanish voice.
+        let greeting = lines.events("voice").first
+        #expect(greeting?["language"]?.stringValue == "es")
+        #expect(greeting?["text"]?.stringValue == (try Self.poTranslation("es", "voice.home.greeting")))
     }
 
     // MARK: - The pseudo-language

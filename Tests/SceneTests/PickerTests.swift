@@ -24,9 +24,9 @@ import Testing
         let stack = Self.picker(context)
         let picker = try #require(stack.top as? PickerScene)
         #expect(picker.tiles == [.guest, .add])
-        tap(stack, PickerScene.tileFrame(1).center)          // 1: "+"
-        tap(stack, PickerScene.animalFrame(Avatar.animals.firstIndex(of: "penguin")!).center) // 2: an animal
-        tap(stack, PickerScene.colourFrame(Avatar.colours.firstIndex(of: "blue")!).center)    // 3: a colour
+        calmTap(stack, PickerScene.tileFrame(1).center)          // 1: "+"
+        calmTap(stack, PickerScene.animalFrame(Avatar.animals.firstIndex(of: "penguin")!).center) // 2: an animal
+        calmTap(stack, PickerScene.colourFrame(Avatar.colours.firstIndex(of: "blue")!).center)    // 3: a colour
         #expect(stack.names == ["home"])
         let child = try #require(context.player.child)
         #expect(child.id == "child-1" && child.avatar == Avatar(animal: "penguin", colour: "blue") && child.nickname == nil)
@@ -39,16 +39,16 @@ import Testing
         let context = Self.context()
         let ana = try context.profiles!.addChild(nickname: "Ana", avatar: Avatar(animal: "fox", colour: "red")).get()
         let stack = Self.picker(context)
-        tap(stack, PickerScene.tileFrame(2).center) // "+" opens the animals...
+        calmTap(stack, PickerScene.tileFrame(2).center) // "+" opens the animals...
         #expect((stack.top as? PickerScene)?.stage == .animal)
-        tap(stack, TopBar.backFrame.center)          // ...and Back returns to the tiles
+        calmTap(stack, TopBar.backFrame.center)          // ...and Back returns to the tiles
         #expect((stack.top as? PickerScene)?.stage == .choose)
-        tap(stack, PickerScene.tileFrame(1).center)
+        calmTap(stack, PickerScene.tileFrame(1).center)
         #expect(stack.names == ["home"] && context.player == .child(ana))
         #expect(context.log.events("profile").last?["nickname"]?.stringValue == "Ana")
         // And back to the guest.
         stack.apply([.show(.picker)])
-        tap(stack, PickerScene.tileFrame(0).center)
+        calmTap(stack, PickerScene.tileFrame(0).center)
         #expect(context.player == .guest)
     }
 
@@ -58,15 +58,15 @@ import Testing
         let stack = Self.picker(context)
         let picker = try #require(stack.top as? PickerScene)
         #expect(picker.tiles.count == 42 && picker.pages == 5)
-        for _ in 0..<4 { tap(stack, PickerScene.nextFrame.center) }
+        for _ in 0..<4 { calmTap(stack, PickerScene.nextFrame.center) }
         #expect(picker.page == 4)
         let items = picker.dumpItems().compactMap { $0["id"]?.stringValue }
         #expect(items.contains("player-child-40") && items.contains("add-child") && !items.contains("page-next"))
-        tap(stack, PickerScene.tileFrame(1).center) // "+" on the last page
+        calmTap(stack, PickerScene.tileFrame(1).center) // "+" on the last page
         #expect(picker.stage == .choose, "no 41st child")
         #expect(context.log.events("hint").last?["kind"]?.stringValue == "full")
         #expect(context.log.events("sound").last?["name"]?.stringValue == "oops", "the tap is answered")
-        tap(stack, PickerScene.previousFrame.center)
+        calmTap(stack, PickerScene.previousFrame.center)
         #expect(picker.page == 3)
         #expect(context.profiles?.children.count == 40)
     }
@@ -84,12 +84,12 @@ import Testing
         let items = (home.top as! HomeScene).dumpItems()
         let player = try #require(items.first { $0["id"]?.stringValue == "player" })
         #expect(player["icon"]?.stringValue == "animal-owl" && player["player"]?.stringValue == "child-1")
-        tap(home, ProfileBar.stickersFrame.center)
+        calmTap(home, ProfileBar.stickersFrame.center)
         let book = try #require(home.top as? StickerBookScene)
         #expect(home.names == ["home", "stickers"] && book.stickers == [1, 2, 3])
         #expect(book.dumpItems().count == 3)
-        tap(home, TopBar.backFrame.center)
-        tap(home, ProfileBar.playerFrame.center)
+        calmTap(home, TopBar.backFrame.center)
+        calmTap(home, ProfileBar.playerFrame.center)
         #expect(home.names == ["home", "picker"])
     }
 
@@ -137,10 +137,10 @@ import Testing
         stack.draw(on: canvas)
         #expect(canvas.images.contains("animal-fox") && canvas.images.contains("animal-owl") && canvas.images.contains("guest"),
                 "everyone's rows show avatars: \(canvas.images)")
-        tap(stack, HighScoresPopup.tabFrame(.mine).center)
+        calmTap(stack, HighScoresPopup.tabFrame(.mine).center)
         #expect(popup.tab == .mine && popup.entries.map(\.score) == [30])
-        tap(stack, HighScoresPopup.tabFrame(.everyone).center)
-        tap(stack, HighScoresPopup.gameFrame(3).center) // Balloons
+        calmTap(stack, HighScoresPopup.tabFrame(.everyone).center)
+        calmTap(stack, HighScoresPopup.gameFrame(3).center) // Balloons
         #expect(popup.game == .balloons && popup.entries.map(\.score) == [90])
         let last = try #require(context.log.events("highscores").last)
         #expect(last["tab"]?.stringValue == "everyone" && last["game"]?.stringValue == "balloons")

@@ -143,6 +143,31 @@ import Testing
         #expect(en.last!["back"]![0] < 512)
     }
 
+    /// The Back arrow is drawn on the right in Arabic, pointing right (the way back when
+    /// reading from the right): its orange disc is there, its white arrow head at the right.
+    @Test func test_theBackArrowTurnsRound() throws {
+        let canvas = try SoftwareCanvasTests.makeCanvas()
+        canvas.arabicFontFiles = try FontLocator.arabic(assets: try AssetLocator.locate())
+        let context = makeContext()
+        context.catalog = try TextFitTests.catalog("ar")
+        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        stack.rightToLeft = true
+        stack.apply([.show(.game(.memory, .easy))])
+        step(stack, seconds: 1)
+        canvas.beginFrame()
+        stack.draw(on: canvas)
+        canvas.endFrame()
+        // English draws the arrow's disc at x 14..54; mirrored it is at 970..1010.
+        func isOrange(_ p: UInt32) -> Bool { p >> 16 & 0xFF > 200 && p >> 8 & 0xFF > 90 && p >> 8 & 0xFF < 190 && p & 0xFF < 90 }
+        let disc = (972...1008).flatMap { x in (14...50).map { y in canvas.frame[x, y] } }.filter(isOrange).count
+        #expect(disc > 300, "the orange disc of Back at the right (\(disc) px)")
+        // The arrow's point: white pixels on the disc's right half outnumber its left half's.
+        func isWhite(_ p: UInt32) -> Bool { p >> 16 & 0xFF > 230 && p >> 8 & 0xFF > 230 && p & 0xFF > 230 }
+        let right = (992...1004).flatMap { x in (26...38).map { y in canvas.frame[x, y] } }.filter(isWhite).count
+        let left = (976...988).flatMap { x in (26...38).map { y in canvas.frame[x, y] } }.filter(isWhite).count
+        #expect(right != left, "the arrow is not symmetric left to right (\(left) vs \(right))")
+    }
+
     /// The gate's number pad keeps its left-to-right order.
     @Test func test_theGateIsNotMirrored() throws {
         let script = "0.5 down 512 32\n4 up 512 32\n4.5 dump\n"

@@ -21,7 +21,7 @@ import Testing
         #expect(stack.names == ["home", "rest"])
         // Escape, Back and taps do not leave it.
         stack.handle(.key(.escape))
-        tap(stack, Point(512, 400))
+        calmTap(stack, Point(512, 400))
         step(stack, seconds: 5)
         #expect(stack.names == ["home", "rest"])
         #expect(context.log.events("hint").last?["kind"]?.stringValue == "resting")
@@ -31,8 +31,8 @@ import Testing
         stack.handle(.pointerUp(TopBar.logoFrame.center))
         #expect(stack.names == ["home", "rest", "gate"])
         let gate = stack.top as! AdultGateScene
-        for d in gate.rules.answer { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(d))!))!.center) }
-        tap(stack, AdultGateScene.keyFrame(.ok)!.center)
+        for d in gate.rules.answer { calmTap(stack, AdultGateScene.keyFrame(.digit(Int(String(d))!))!.center) }
+        calmTap(stack, AdultGateScene.keyFrame(.ok)!.center)
         #expect(stack.names == ["home"])
         #expect(context.log.events("session").last?["action"]?.stringValue == "resumed")
         #expect(!context.restShowing && context.sessionElapsed < 1)

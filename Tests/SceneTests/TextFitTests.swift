@@ -54,6 +54,9 @@ import Testing
     static func itemFrames(_ fields: [(String, JSON)]) -> [(id: String, frame: Rect)] {
         let items = fields.first { $0.0 == "items" }?.1.arrayValue ?? []
         return items.compactMap { item in
+            // Sorting's zones are areas of the picture (the painted regions since issue 14),
+            // not frames that hold text: the pause label over the middle is no zone's.
+            guard item["kind"]?.stringValue != "zone" else { return nil }
             guard let id = item["id"]?.stringValue, let f = item["frame"]?.arrayValue?.compactMap(\.doubleValue), f.count == 4 else { return nil }
             return (id, Rect(f[0], f[1], f[2], f[3]))
         }

@@ -57,6 +57,14 @@ public protocol Canvas: AnyObject {
     /// makes with the ones the picture was drawn from), so `draw` must draw everything the
     /// picture shows and nothing else. A canvas that keeps no pictures just draws.
     func layer(_ id: String, _ draw: () -> Void)
+    /// What the screen shows, in logical units: 0..1024 × 0..768 on a 4:3 screen; wider
+    /// (x negative) or taller (y negative) on other screens, the play area centred. Scenes
+    /// fill it with their background; nothing touchable goes outside 0..1024 × 0..768.
+    var visibleRect: Rect { get }
+    /// Draws a full-screen background image in `frame` and extends it over the rest of
+    /// `visibleRect` (the software canvas mirrors it sideways and continues its top and
+    /// bottom colours).
+    func background(_ name: String, in frame: Rect, _ options: ImageOptions)
 }
 
 extension Canvas {
@@ -73,6 +81,9 @@ extension Canvas {
         return fitted
     }
 
+    public var visibleRect: Rect { Canvas1024.bounds }
+    public func background(_ name: String, in frame: Rect, _ options: ImageOptions) { image(name, in: frame, options) }
+    public func background(_ name: String, in frame: Rect) { background(name, in: frame, ImageOptions()) }
     public func image(_ name: String, in frame: Rect, alpha: Double = 1) {
         image(name, in: frame, ImageOptions(alpha: alpha))
     }

@@ -12,7 +12,7 @@ import GameCore
 public final class MirroredCanvas: Canvas {
     public let base: any Canvas
     public static let width = Canvas1024.width
-    /// Pictures of an arrow that means "back" or "next".
+    /// Pictures of an arrow that means "back" or "next" (drawn symmetric top to bottom).
     public static let mirroredPictures: Set<String> = ["back"]
 
     public init(_ base: any Canvas) { self.base = base }
@@ -33,7 +33,8 @@ public final class MirroredCanvas: Canvas {
     public func image(_ name: String, in frame: Rect, _ options: ImageOptions) {
         var o = options
         o.rotation = -options.rotation
-        if Self.mirroredPictures.contains(name) { o.scaleX = -o.scaleX }
+        // The arrows are symmetric top to bottom: half a turn points them the other way.
+        if Self.mirroredPictures.contains(name) { o.rotation += 180 }
         base.image(name, in: Self.mirror(frame), o)
     }
     public func imageSize(_ name: String) -> Size? { base.imageSize(name) }
@@ -43,6 +44,11 @@ public final class MirroredCanvas: Canvas {
     }
     public func measure(_ string: String, _ style: TextStyle) -> Size { base.measure(string, style) }
     public func layer(_ id: String, _ draw: () -> Void) { base.layer(id + "-rtl", draw) }
+    /// The screen beyond the play area is symmetric about its centre: the same rect.
+    public var visibleRect: Rect { Self.mirror(base.visibleRect) }
+    public func background(_ name: String, in frame: Rect, _ options: ImageOptions) {
+        base.background(name, in: Self.mirror(frame), options)
+    }
 
     /// An input event as the scene laid it out.
     public static func mirror(_ event: InputEvent) -> InputEvent {

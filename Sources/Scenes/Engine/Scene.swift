@@ -113,6 +113,20 @@ public final class SceneStack {
     public var names: [String] { scenes.map(\.name) }
     public var needsFrames: Bool { transitionLeft != nil || scenes.contains { $0.needsFrames } }
 
+    /// The tap guard (TESTING.md, decision 2): a press within this long after the press that
+    /// changed the scene or opened an alert or popup is ignored, with the rest of it, so a
+    /// double tap on "Yes" never flips a card in the new game.
+    public static let tapGuard = 0.3
+    /// Seconds of frames stepped so far (the time input of the current frame sees).
+    public private(set) var time = 0.0
+    /// The guard's clock: by default the frames stepped; the app gives the log's clock,
+    /// which in a window is real time (an idle window steps no frames while it sleeps).
+    public var clock: (() -> Double)?
+    private var now: Double { clock?() ?? time }
+    private var lastPressAt: Double?
+    private var guardUntil: Double?
+    private var ignoringPress = false
+
     /// A right-to-left language: scenes are drawn mirrored, and pointer input and dumps are
     /// mirrored to match (`MirroredCanvas`).
     public var rightToLeft = false
@@ -136,7 +150,8 @@ public final class SceneStack {
         }
     }
 
-    public func handle(_ event: InputEvent) {
+    /// Input past the tap guard: the focus ring, pads, then the top scene.
+    private func route(_ event: InputEvent) {
         followTopForFocus()
         if focus.scanInterval != nil {
             // One switch (TESTING decision 17): M, F11 and Escape keep their meaning; any
@@ -221,6 +236,32 @@ public final class SceneStack {
         }
     }
 
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .pointerDown:
+            if let until = guardUntil, now < until - 1e-9 {
+                ignoringPress = true
+                log?.emit("ignored", [("what", "press"), ("why", "tap-guard")])
+                return
+            }
+            ignoringPress = false
+            lastPressAt = now
+        case .pointerMoved:
+            if ignoringPress { return }
+        case .pointerUp:
+            if ignoringPress { ignoringPress = false; return }
+        default: break
+        }
+        let before = ObjectIdentifier(top), depth = scenes.count
+        route(event)
+        if ObjectIdentifier(top) != before || scenes.count != depth, let pressAt = lastPressAt {
+            switch event {
+            case .pointerDown, .pointerUp: guardUntil = pressAt + Self.tapGuard
+            default: break
+            }
+        }
+    }
+
     /// One frame of the game: 1/60 s for the top scene (the app loops, the benchmark and
     /// the tests all step through here).
     public func step() {
@@ -228,6 +269,7 @@ public final class SceneStack {
     }
 
     public func update(dt: Double) {
+        time += dt
         if let p = pendingRelease {
             pendingRelease = nil
             deliver(.pointerUp(p))
@@ -252,21 +294,21 @@ public final class SceneStack {
         }
         func drawRange(_ range: Range<Int>) {
             for index in range {
-                if index > base && scenes[index].isOverlay { canvas.fill(Canvas1024.bounds, SceneStack.dimColor) }
+                if index > base && scenes[index].isOverlay { canvas.fill(canvas.visibleRect, SceneStack.dimColor) }
                 draw(index)
             }
         }
         if top > base {
             canvas.layer("beneath-overlay") {
                 drawRange(base..<top)
-                canvas.fill(Canvas1024.bounds, SceneStack.dimColor)
+                canvas.fill(canvas.visibleRect, SceneStack.dimColor)
             }
             draw(top)
         } else {
             drawRange(base..<scenes.count)
         }
         if let left = transitionLeft {
-            canvas.fill(Canvas1024.bounds, Theme.background.withAlpha(left / Self.transitionDuration))
+            canvas.fill(canvas.visibleRect, Theme.background.withAlpha(left / Self.transitionDuration))
         }
         if focus.visible && (!scenes[top].handlesFocus || focus.scanInterval != nil) {
             focus.draw(on: canvas, items: focusItems)

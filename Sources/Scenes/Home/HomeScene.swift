@@ -42,6 +42,13 @@ public final class HomeScene: BaseScene {
         super.init(context: context, name: "home")
     }
 
+    /// Home is the first screen: it greets the child.
+    public override func enter() {
+        super.enter()
+        context.perform([.voice(VoiceLines.greeting)])
+    }
+
+
     /// The levels Home offers: the config's `levels`, or all three.
     var levels: [Level] {
         let chosen = (context.classroom.levels ?? []).filter { Level.allCases.contains($0) }
@@ -144,6 +151,7 @@ public final class HomeScene: BaseScene {
                 context.log.emit("select", [("row", "game"), ("value", .string(g.rawValue))])
             }
             context.play(.select)
+            context.perform([.voiceNow(VoiceLines.game(g.rawValue))])
         case .level(let l):
             if selectedLevel != l {
                 selectedLevel = l
@@ -151,16 +159,20 @@ public final class HomeScene: BaseScene {
                 context.log.emit("select", [("row", "level"), ("value", .string(l.rawValue))])
             }
             context.play(.select)
+            context.perform([.voiceNow(VoiceLines.level(l))])
         case .play:
             guard playEnabled, let game = selectedGame, let level = selectedLevel else {
                 context.play(.boing)
+                context.hint("nothing-here", target: "play")
                 timeline.tween(0.5, step: { [weak self] v in self?.wiggle = v }, done: { [weak self] in self?.wiggle = 0 })
                 return []
             }
             context.play(.whoosh)
+            context.perform([.voiceNow(VoiceLines.letsPlay)])
             return [.show(.game(game, level))]
         case .highScores:
             context.play(.click)
+            context.perform([.voiceNow(VoiceLines.highScores)])
             return [.show(.highScores)]
         }
         return []
@@ -178,6 +190,7 @@ public final class HomeScene: BaseScene {
             context.log.emit("ignored", [("what", "quit"), ("why", "kiosk")])
             return []
         }
+        context.perform([.voiceNow(VoiceLines.quitAsk)])
         return [.show(.alert(AlertContent(kind: .quit, title: Messages.quitTitle, lines: [.init(Messages.quitMessage)],
                                           buttons: [.yes, .no])))]
     }
@@ -191,7 +204,7 @@ public final class HomeScene: BaseScene {
 
     public override func drawContent(on canvas: any Canvas) {
         // The pattern at 30% over cream (blended when the asset is made).
-        canvas.image("bg-home", in: Canvas1024.bounds)
+        canvas.background("bg-home", in: Canvas1024.bounds)
         let shake = wiggle > 0 ? sin(wiggle * .pi * 6) * 10 * (1 - wiggle) : 0
         canvas.text(context.text(Messages.chooseGame), Theme.headingText, at: Point(512 + (selectedGame == nil ? shake : 0), HomeLayout.gameLabelY),
                     color: Theme.ink, outline: .white)
