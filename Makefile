@@ -6,7 +6,7 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BIN       := kids-joy-center
 # Runtime and build packages from Debian; the Swift toolchain itself is not in Debian.
-APT_BUILD := pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev fonts-sil-andika fonts-sil-scheherazade
+APT_BUILD := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev fonts-sil-andika fonts-sil-scheherazade
 # Extra packages the test suite uses: a virtual X display, X input and a window manager
 # (fullscreen with and without one) for end-to-end tests.
 APT_TEST  := xvfb xauth xdotool sox gettext openbox

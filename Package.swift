@@ -7,6 +7,7 @@ import PackageDescription
 //   Scenes     → GameCore. Scenes, UI pieces, feedback tables, the Canvas and Audio protocols.
 //   Render     → Scenes, CSDL2 (SDL_ttf glyphs). The software canvas: pixels, QOI, text cache.
 //   Platform   → GameCore, Scenes, CSDL2. Window, input translation, audio, asset lookup.
+//   Storage    → GameCore, CSQLite3. The typed SQLite wrapper and the progress database.
 //   KidsJoyApp → all. Command line, config layers, stores, the frame loop, the script player.
 // Nothing links full Foundation (ICU alone would be 34 MB of the static binary):
 // FoundationEssentials where files and the environment are needed, and nothing in GameCore.
@@ -30,7 +31,14 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-mixer-dev", "libsdl2-ttf-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite3",
+            path: "Sources/CSQLite3",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "GameCore", path: "Sources/GameCore"),
+        .target(name: "Storage", dependencies: ["GameCore", "CSQLite3"], path: "Sources/Storage"),
         .target(name: "Scenes", dependencies: ["GameCore"], path: "Sources/Scenes"),
         .target(name: "Render", dependencies: ["Scenes", "CSDL2"], path: "Sources/Render",
                 swiftSettings: optimizedInDebug),
@@ -38,14 +46,14 @@ let package = Package(
         .executableTarget(
             name: "KidsJoyApp",
             dependencies: [
-                "GameCore", "Scenes", "Render", "Platform", "CSDL2",
+                "GameCore", "Scenes", "Render", "Platform", "Storage", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/KidsJoyApp"
         ),
         .testTarget(
             name: "SceneTests",
-            dependencies: ["GameCore", "Scenes", "Render", "Platform", "KidsJoyApp", "CSDL2"],
+            dependencies: ["GameCore", "Scenes", "Render", "Platform", "Storage", "KidsJoyApp", "CSDL2"],
             path: "Tests/SceneTests"
         ),
     ],

@@ -76,7 +76,7 @@ printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$BIN" "$BIN" > "$WORK/d
   cat "$WORK/shlibs.err" >&2; exit 1; }
 grep -v "should already be installed in their package" "$WORK/shlibs.err" >&2 || true
 depends="$(sed -n 's/^shlibs:Depends=//p' "$WORK/shlibs.out"), fonts-sil-andika, fonts-sil-scheherazade"
-for p in libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0; do
+for p in libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 libsqlite3-0; do
   grep -q "$p " <<<"$depends" || { echo "error: dpkg-shlibdeps did not list $p: $depends" >&2; exit 1; }
 done
 

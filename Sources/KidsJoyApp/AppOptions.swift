@@ -41,6 +41,23 @@ public struct AppOptions: Sendable {
     public var processStats = false
     /// Quit right after the first frame is presented (start-up timing).
     public var quitAfterFirstFrame = false
+    /// `--profile NAME`: play as that child (made when missing).
+    public var profile: String?
+    /// Children's profiles on (the `profiles` setting): the picker and the avatars.
+    public var profiles = true
+    /// Relaxed mode (the `relaxed` setting).
+    public var relaxed = false
+    /// Sound effects on (the `effects` setting).
+    public var effects = true
+    /// The games and levels Home shows (nil: all).
+    public var games: [String]?
+    public var levels: [Level]?
+    /// The session limit in minutes (nil: none).
+    public var sessionMinutes: Int?
+    /// The adult gate's PIN (nil: none).
+    public var gatePIN: String?
+    /// Settings a system file locked (the corner shows them locked).
+    public var locked: Set<String> = []
     public init() {}
 }
 

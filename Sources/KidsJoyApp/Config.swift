@@ -12,36 +12,97 @@ public struct ConfigValues: Equatable, Sendable {
     public var dataDir: String?
     public var voice: Bool?
     public var language: String?
+    /// Sound effects on or off (spoken lines are `voice`).
+    public var effects: Bool?
+    /// Children's profiles (the picker, `--profile`) on or off.
+    public var profiles: Bool?
+    /// The games Home shows, by id, in order.
+    public var games: [String]?
+    /// The levels Home shows.
+    public var levels: [String]?
+    public var relaxed: Bool?
+    /// A session limit, 5 to 120 minutes.
+    public var sessionMinutes: Int?
+    /// A numeric PIN the adult gate asks for.
+    public var gatePIN: String?
+    /// Keys a system file's `[locked]` table set: no later layer, flag or the corner
+    /// changes them.
+    public var locked: Set<String> = []
+    /// Where each locked key was locked (for messages).
+    public var lockedBy: [String: String] = [:]
     public init() {}
 
-    /// `other`'s values win where it has them.
+    /// `other`'s values win where it has them, except for keys already locked.
     public func overridden(by other: ConfigValues) -> ConfigValues {
         var out = self
-        if let v = other.fullscreen { out.fullscreen = v }
-        if let v = other.kiosk { out.kiosk = v }
-        if let v = other.mute { out.mute = v }
-        if let v = other.volume { out.volume = v }
-        if let v = other.dataDir { out.dataDir = v }
-        if let v = other.voice { out.voice = v }
-        if let v = other.language { out.language = v }
+        func take<T>(_ key: String, _ path: WritableKeyPath<ConfigValues, T?>) {
+            if let v = other[keyPath: path], !locked.contains(key) { out[keyPath: path] = v }
+        }
+        take("fullscreen", \.fullscreen)
+        take("kiosk", \.kiosk)
+        take("mute", \.mute)
+        take("volume", \.volume)
+        take("data-dir", \.dataDir)
+        take("voice", \.voice)
+        take("language", \.language)
+        take("effects", \.effects)
+        take("profiles", \.profiles)
+        take("games", \.games)
+        take("levels", \.levels)
+        take("relaxed", \.relaxed)
+        take("session-minutes", \.sessionMinutes)
+        take("gate-pin", \.gatePIN)
         return out
+    }
+
+    /// Whether `key` has a value in these values.
+    func has(_ key: String) -> Bool {
+        switch key {
+        case "fullscreen": return fullscreen != nil
+        case "kiosk": return kiosk != nil
+        case "mute": return mute != nil
+        case "volume": return volume != nil
+        case "data-dir": return dataDir != nil
+        case "voice": return voice != nil
+        case "language": return language != nil
+        case "effects": return effects != nil
+        case "profiles": return profiles != nil
+        case "games": return games != nil
+        case "levels": return levels != nil
+        case "relaxed": return relaxed != nil
+        case "session-minutes": return sessionMinutes != nil
+        case "gate-pin": return gatePIN != nil
+        default: return false
+        }
     }
 }
 
 /// Reads config files. A bad line is reported with its file and line and skipped; the
 /// rest of the file still counts, and the game always starts.
 public enum ConfigFile {
-    public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir", "voice", "language"]
+    public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir", "voice", "language", "effects", "profiles",
+                              "games", "levels", "relaxed", "session-minutes", "gate-pin"]
 
-    public static func parse(_ text: String, file: String) -> (ConfigValues, [String]) {
+    /// Reads a file's text. In a system file (`system`), keys under `[locked]` are set and
+    /// locked; a user's file may not lock (its `[locked]` keys are read as plain settings,
+    /// with a message).
+    public static func parse(_ text: String, file: String, system: Bool = false) -> (ConfigValues, [String]) {
         var values = ConfigValues()
         var problems: [String] = []
+        var inLocked = false
         for (index, raw) in TextFile.lines(text).enumerated() {
             let where_ = "\(file):\(index + 1)"
             let line = stripComment(String(raw)).trimmingWhitespace()
             if line.isEmpty { continue }
             if line.hasPrefix("[") {
-                if line != "[kids-joy-center]" { problems.append("\(where_): unknown section \(line) (only [kids-joy-center] or none)") }
+                if line == "[locked]" {
+                    inLocked = true
+                    if !system { problems.append("\(where_): only a system file (/etc) may lock settings; the keys under [locked] count as plain settings here") }
+                } else if line == "[kids-joy-center]" {
+                    inLocked = false
+                } else {
+                    problems.append("\(where_): unknown section \(line) (only [kids-joy-center], [locked] or none)")
+                }
                 continue
             }
             guard let eq = line.firstIndex(of: "=") else {
@@ -50,15 +111,52 @@ public enum ConfigFile {
             }
             let key = line[..<eq].trimmingWhitespace().replacing("_", with: "-")
             let value = line[line.index(after: eq)...].trimmingWhitespace()
+            let before = values.has(key)
+            defer {
+                if inLocked && system && keys.contains(key) && (values.has(key) || before) {
+                    values.locked.insert(key)
+                    values.lockedBy[key] = file
+                }
+            }
             switch key {
-            case "fullscreen", "kiosk", "mute", "voice":
+            case "fullscreen", "kiosk", "mute", "voice", "effects", "profiles", "relaxed":
                 guard let b = bool(value) else { problems.append("\(where_): \(key) must be true or false, got '\(value)'"); continue }
                 switch key {
                 case "fullscreen": values.fullscreen = b
                 case "kiosk": values.kiosk = b
                 case "mute": values.mute = b
+                case "effects": values.effects = b
+                case "profiles": values.profiles = b
+                case "relaxed": values.relaxed = b
                 default: values.voice = b
                 }
+            case "games", "levels":
+                guard let list = stringList(value), !list.isEmpty else {
+                    problems.append("\(where_): \(key) must be a list such as \(key == "games" ? "[\"memory\", \"balloons\"]" : "[\"easy\", \"medium\"]"), got '\(TextEscaping.escaped(value))'"); continue
+                }
+                if key == "levels" {
+                    let unknown = list.filter { Level(rawValue: $0) == nil }
+                    guard unknown.isEmpty else {
+                        problems.append("\(where_): levels: unknown level \(unknown.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) (known: easy, medium, hard)"); continue
+                    }
+                    values.levels = list
+                } else {
+                    // Ids are checked against the registry when the game starts (a fourth game may be known).
+                    values.games = list
+                }
+            case "session-minutes":
+                // 0 is no limit (the shipped /etc file's default).
+                guard let n = Int(value), n == 0 || (5...120).contains(n) else {
+                    problems.append("\(where_): session-minutes must be a whole number from 5 to 120 (0: no limit), got '\(TextEscaping.escaped(value))'"); continue
+                }
+                values.sessionMinutes = n
+            case "gate-pin":
+                let pin = string(value) ?? value
+                // "" is no PIN (the shipped /etc file's default).
+                guard pin.isEmpty || ((4...8).contains(pin.count) && pin.allSatisfy({ $0.isASCII && $0.isNumber })) else {
+                    problems.append("\(where_): gate-pin must be 4 to 8 digits, such as \"2580\" (\"\": none)"); continue
+                }
+                values.gatePIN = pin
             case "volume":
                 // TESTING decision 5: volume (0-100), a percentage. A fraction from 0.0 to 1.0
                 // is still read when written with a decimal point (`0.8`); `1.5` is neither
@@ -91,7 +189,7 @@ public enum ConfigFile {
     }
 
     /// Loads one file if it exists: nil when missing.
-    public static func load(_ path: String) -> (ConfigValues, [String])? {
+    public static func load(_ path: String, system: Bool = false) -> (ConfigValues, [String])? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             return (ConfigValues(), ["\(path): cannot be read; using defaults"])
@@ -99,25 +197,53 @@ public enum ConfigFile {
         // CRLF and bytes that are not UTF-8 never void the file: the bad bytes are read as
         // U+FFFD, their lines reported, and every line still counts.
         let (text, badLines) = TextFile.decode(Array(data), file: path)
-        let (values, problems) = parse(text, file: path)
+        let (values, problems) = parse(text, file: path, system: system)
         return (values, badLines + problems)
     }
 
     /// The layers: built-in defaults, the system file, then the user's file (or `--config`).
     public static func layered(systemPath: String = "/etc/kids-joy-center/config.toml", userPath: String?,
                                explicitPath: String?) -> (ConfigValues, [String]) {
+        layered(systemPaths: [systemPath], userPath: userPath, explicitPath: explicitPath)
+    }
+
+    /// The layers (TESTING decision 5), later wins: the system files in `systemPaths` order
+    /// (see `systemPaths`), then the user's file or `--config`. A system file's `[locked]`
+    /// keys win over every later layer: once locked, a key keeps its value.
+    public static func layered(systemPaths: [String], userPath: String?, explicitPath: String?) -> (ConfigValues, [String]) {
         var values = ConfigValues()
         var problems: [String] = []
         if let explicitPath, !FileManager.default.fileExists(atPath: explicitPath) {
             problems.append("--config: \(explicitPath) does not exist; using defaults")
         }
-        for path in [systemPath, explicitPath ?? userPath].compactMap({ $0 }) {
-            if let (v, p) = load(path) {
-                values = values.overridden(by: v)
-                problems += p
+        var layers = systemPaths.map { ($0, true) }
+        if let user = explicitPath ?? userPath { layers.append((user, false)) }
+        for (path, system) in layers {
+            guard let (v, p) = load(path, system: system) else { continue }
+            let lockedBefore = values.locked
+            values = values.overridden(by: v)
+            problems += p
+            for key in v.locked where !lockedBefore.contains(key) {
+                values.locked.insert(key)
+                values.lockedBy[key] = path
+            }
+            for key in keys where lockedBefore.contains(key) && v.has(key) {
+                problems.append("\(path): \(key) is locked by \(values.lockedBy[key] ?? "a system file"); this file's value is not used")
             }
         }
         return (values, problems.map { TextEscaping.escaped($0) })
+    }
+
+    /// The system files, in layer order (later wins): /etc/kids-joy-center/config.toml, then
+    /// each `$XDG_CONFIG_DIRS/kids-joy-center/config.toml` (default /etc/xdg), the last
+    /// listed first, so that the first directory listed wins among them. `root` prefixes
+    /// every path (tests never touch the real /etc).
+    public static func systemPaths(environment: [String: String] = ProcessInfo.processInfo.environment, root: String = "") -> [String] {
+        var dirs = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        if dirs.isEmpty { dirs = ["/etc/xdg"] }
+        var seen = Set<String>()
+        dirs = dirs.filter { seen.insert($0).inserted }
+        return [root + "/etc/kids-joy-center/config.toml"] + dirs.reversed().map { root + $0 + "/kids-joy-center/config.toml" }
     }
 
     public static func userConfigPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -133,6 +259,21 @@ public enum ConfigFile {
             else if c == "#" { return String(line.prefix(i)) }
         }
         return line
+    }
+
+    /// A TOML list of quoted strings: `["memory", "sorting"]`.
+    static func stringList(_ s: String) -> [String]? {
+        guard s.hasPrefix("["), s.hasSuffix("]") else { return nil }
+        let inner = s.dropFirst().dropLast().trimmingWhitespace()
+        if inner.isEmpty { return [] }
+        var items: [String] = []
+        for part in inner.split(separator: ",", omittingEmptySubsequences: false) {
+            let item = part.trimmingWhitespace()
+            if item.isEmpty { continue } // a trailing comma
+            guard let text = string(item) else { return nil }
+            items.append(text)
+        }
+        return items
     }
 
     private static func bool(_ s: String) -> Bool? {
@@ -160,18 +301,64 @@ public struct CommandLineChoices: Sendable {
 }
 
 extension AppOptions {
-    /// Layers the command line over the config files over the defaults.
-    public mutating func apply(config: ConfigValues, commandLine cli: CommandLineChoices) {
-        kiosk = cli.kiosk || (config.kiosk ?? false)
-        if cli.windowed { fullscreen = false }
+    /// Layers the command line over the config files over the defaults. A key a system file
+    /// locked keeps its value whatever the flags say; answers a message for each flag that
+    /// was overruled that way.
+    @discardableResult
+    public mutating func apply(config: ConfigValues, commandLine cli: CommandLineChoices) -> [String] {
+        var notes: [String] = []
+        let locked = config.locked
+        func overruled(_ flag: String, _ key: String) {
+            notes.append("\(flag) is not used: \(key) is locked by \(config.lockedBy[key] ?? "a system file")")
+        }
+        if locked.contains("kiosk") {
+            kiosk = config.kiosk ?? false
+            if cli.kiosk && !kiosk { overruled("--kiosk", "kiosk") }
+        } else {
+            kiosk = cli.kiosk || (config.kiosk ?? false)
+        }
+        if locked.contains("fullscreen") {
+            fullscreen = (config.fullscreen ?? false) || kiosk
+            if cli.windowed && fullscreen { overruled("--windowed", "fullscreen") }
+            if cli.fullscreen && !fullscreen { overruled("--fullscreen", "fullscreen") }
+        } else if cli.windowed && !(locked.contains("kiosk") && kiosk) { fullscreen = false }
         else if cli.fullscreen { fullscreen = true }
         else { fullscreen = (config.fullscreen ?? false) || kiosk }
-        mute = cli.mute || (config.mute ?? false)
+        if locked.contains("mute") {
+            mute = config.mute ?? false
+            if cli.mute && !mute { overruled("--mute", "mute") }
+        } else {
+            mute = cli.mute || (config.mute ?? false)
+        }
         volume = config.volume ?? 1
-        dataDir = cli.dataDir ?? config.dataDir
+        if locked.contains("data-dir") {
+            dataDir = config.dataDir
+            if cli.dataDir != nil && cli.dataDir != dataDir { overruled("--data-dir", "data-dir") }
+        } else {
+            dataDir = cli.dataDir ?? config.dataDir
+        }
         voice = config.voice ?? true
-        language = cli.language ?? config.language
-        languageFixed = cli.language != nil
+        if locked.contains("language") {
+            language = config.language
+            if cli.language != nil && cli.language != language { overruled("--language", "language") }
+        } else {
+            language = cli.language ?? config.language
+        }
+        effects = config.effects ?? true
+        profiles = config.profiles ?? true
+        if locked.contains("profiles") && !profiles && profile != nil {
+            overruled("--profile", "profiles")
+            profile = nil
+        }
+        relaxed = config.relaxed ?? false
+        games = config.games
+        levels = config.levels?.compactMap(Level.init(rawValue:))
+        sessionMinutes = config.sessionMinutes.flatMap { $0 == 0 ? nil : $0 }
+        gatePIN = config.gatePIN.flatMap { $0.isEmpty ? nil : $0 }
+        self.locked = locked
+        // A locked language is fixed like --language: the remembered choice does not change it.
+        languageFixed = cli.language != nil || locked.contains("language")
+        return notes
     }
 }
 

@@ -189,7 +189,16 @@ public final class GameApp {
         let settings = SettingsStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
         scoreStore = scores
         settingsStore = settings
+        // `--profile NAME` before anything runs: a 41st child is a usage error.
+        let chosen = try options.profile.map { try ProfileChoice.resolve($0, in: scores) }
         if options.mute { settings.overrideMuted(true) }
+        // The corner's classroom choices, remembered in settings.json, unless locked.
+        var options = options
+        let saved = settings.classroom
+        if !options.locked.contains("session-minutes"), let v = saved.sessionMinutes { options.sessionMinutes = v == 0 ? nil : v }
+        if !options.locked.contains("games"), let v = saved.games { options.games = v }
+        if !options.locked.contains("levels"), let v = saved.levels { options.levels = v.compactMap(Level.init(rawValue:)) }
+        if !options.locked.contains("gate-pin"), let v = saved.gatePIN { options.gatePIN = v.isEmpty ? nil : v }
         // The language: `--language`, else (in a window) the one a grown-up chose in the
         // game, else the config's, else the default (TESTING decision 4).
         let language = Language.atStart(options, chosenInGame: settings.language, environment: ProcessInfo.processInfo.environment)
@@ -198,16 +207,40 @@ public final class GameApp {
         canvas.arabicFontFiles = TextDirection.of(language: language) == .rightToLeft
             ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
         context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
-                              soundPlayer: player, kiosk: options.kiosk,
+                              soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games),
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
         context.voiceEnabled = options.voice
+        context.relaxed = options.relaxed
+        context.effectsEnabled = options.effects
+        context.classroom = ClassroomSettings(sessionMinutes: options.sessionMinutes, gatePIN: options.gatePIN,
+                                              levels: options.levels, locked: options.locked)
+        if options.profiles || chosen != nil { context.profiles = scores }
+        // The corner's switches, remembered in settings.json, unless a system file locked them.
+        context.switchMemory = settings
+        for (key, value) in settings.switches where !options.locked.contains(key) {
+            switch key {
+            case "voice": context.voiceEnabled = value
+            case "effects": context.effectsEnabled = value
+            case "relaxed": context.relaxed = value
+            default: break
+            }
+        }
+        context.reports = ReportSaver(app: self, store: scores)
+        if let chosen { context.player = chosen.player }
+
         context.demos = Self.demoMemory(options: options, directory: dataDir, warn: { [weak self] in self?.warn($0) })
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless)), ("language", .string(language))])
+        if let chosen { log.emit("profile", [("action", .string(chosen.action))] + chosen.player.logFields) }
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
+        // "Who's playing?" at start once children exist (profiles on, no --profile).
+        if chosen == nil, context.profiles != nil, !scores.children.isEmpty {
+            stack.apply([.show(.picker)])
+        }
+
         // The tap guard counts real time in a window (the log's clock), frames headless.
         stack.clock = { [log] in log.time }
         stack.rightToLeft = context.rightToLeft
@@ -217,6 +250,21 @@ public final class GameApp {
         }
         languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed)
         context.languages = languageSwitcher
+    }
+
+    /// The games Home offers: the config's `games` list in its order (unknown ids said
+    /// once), or every game.
+    func registryFor(games: [String]?) -> GameRegistry { Self.registry(games: games, warn: { [weak self] in self?.warn($0) }) }
+
+    static func registry(games: [String]?, warn: ((String) -> Void)? = nil) -> GameRegistry {
+        let standard = GameRegistry.standard
+        guard let games else { return standard }
+        let unknown = games.filter { standard.entry(GameKind(rawValue: $0)) == nil }
+        if !unknown.isEmpty {
+            warn?("config: games: unknown game \(unknown.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) (known: \(standard.ids.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let chosen = games.compactMap { standard.entry(GameKind(rawValue: $0)) }
+        return chosen.isEmpty ? standard : GameRegistry(chosen)
     }
 
     /// Demos: windowed play shows each game's the first time and remembers it (demos.json);
@@ -332,6 +380,7 @@ public final class GameApp {
     public func shutdown() {
         // Saves run in the background: a quit waits for every one asked for.
         scoreStore?.waitForPendingSaves()
+        scoreStore?.close()
         settingsStore?.waitForPendingSaves()
         log.flush()
         soundPlayer?.close()

@@ -18,6 +18,10 @@ struct KidsJoyCenter: ParsableCommand {
               ~/.config/kids-joy-center/config.toml   your settings (--config FILE replaces it)
               ~/.local/share/kids-joy-center/          high scores and settings (--data-dir DIR)
 
+            COMMANDS
+              kids-joy-center report [--data-dir DIR] [--csv FILE]
+                  print each child's progress per game (see report --help)
+
             ENVIRONMENT
               XDG_CONFIG_HOME, XDG_CONFIG_DIRS, XDG_DATA_HOME   where the files above are
               KIDS_JOY_CENTER_ASSETS                           the folder of pictures and sounds
@@ -68,6 +72,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(help: ArgumentHelp("Language: en, es, fr, de, pt-BR, ar, qps (pseudo) or auto (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Default: en headless, auto in a window.", valueName: "CODE"))
     var language: String?
 
+    @Option(help: ArgumentHelp("Play as the child whose nickname or id (child-N) is NAME; a new child with that nickname if there is none.", valueName: "NAME"))
+    var profile: String?
+
     @Flag(help: "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen).")
     var demo = false
 
@@ -88,6 +95,9 @@ struct KidsJoyCenter: ParsableCommand {
 
     @Option(help: ArgumentHelp("Read settings from FILE instead of ~/.config/kids-joy-center/config.toml.", valueName: "FILE"))
     var config: String?
+
+    @Flag(name: .customLong("system-config"), help: "With --headless: read every config layer (/etc, $XDG_CONFIG_DIRS, your file) as a windowed run does.")
+    var systemConfig = false
 
     @Option(help: ArgumentHelp("With --headless: draw at W×H real pixels (screenshots get that size; script coordinates stay 1024×768 units).", valueName: "WxH"))
     var size: String?
@@ -163,12 +173,16 @@ struct KidsJoyCenter: ParsableCommand {
         o.benchProfile = benchProfile
         o.processStats = processStats
         o.quitAfterFirstFrame = quitAfterFirstFrame
+        o.profile = profile
         o.switchSeconds = switchSeconds.flatMap(Double.init)
         var config = ConfigValues()
-        if !headless || self.config != nil {
+        // TESTING decision 5: headless runs read config only with --config (that file alone)
+        // or --system-config (every layer, as a windowed run).
+        if !headless || self.config != nil || systemConfig {
+            let everyLayer = !headless || systemConfig
             let (values, problems) = ConfigFile.layered(
-                systemPath: headless ? "/nonexistent" : "/etc/kids-joy-center/config.toml",
-                userPath: ConfigFile.userConfigPath(), explicitPath: self.config)
+                systemPaths: everyLayer ? ConfigFile.systemPaths() : [],
+                userPath: everyLayer ? ConfigFile.userConfigPath() : nil, explicitPath: self.config)
             config = values
             problems.forEach(warn)
         }
@@ -179,7 +193,7 @@ struct KidsJoyCenter: ParsableCommand {
         cli.mute = mute
         cli.dataDir = dataDir
         cli.language = language.flatMap(Language.code)
-        o.apply(config: config, commandLine: cli)
+        o.apply(config: config, commandLine: cli).forEach(warn)
         return o
     }
 }
@@ -214,6 +228,20 @@ func fail(_ error: any Error) -> Int32 {
 func runProgram() -> Int32 {
     hardenStandardStreams()
     StopSignals.install()
+    // `report` is a command of its own (the game's options stay as they were).
+    if CommandLine.arguments.dropFirst().first == "report" {
+        do {
+            let report = try ReportCommand.parse(Array(CommandLine.arguments.dropFirst(2)))
+            return report.run(warn: { writeStandardError("kids-joy-center: \($0)\n") })
+        } catch {
+            if ReportCommand.exitCode(for: error) == .success {
+                printOutput(ReportCommand.fullMessage(for: error))
+                return 0
+            }
+            writeStandardError("kids-joy-center: \(ReportCommand.message(for: error))\nSee 'kids-joy-center report --help'.\n")
+            return 2
+        }
+    }
     let command: KidsJoyCenter
     do {
         command = try KidsJoyCenter.parse(KidsJoyCenter.withSwitchDefault(Array(CommandLine.arguments.dropFirst())))

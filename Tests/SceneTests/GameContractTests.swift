@@ -153,6 +153,8 @@ final class CountingScene: GameScene {
         let messages = Messages.all + GameRegistry.standard.messages
         func isCatalogText(_ text: String) -> Bool {
             if text.allSatisfy({ $0.isNumber || $0 == ":" || $0 == "+" || $0 == "-" || $0 == " " }) { return true }
+            // The nickname keyboard's keys: single letters of the catalog's alphabet.
+            if text.count == 1 && Messages.cornerLetters.english.contains(text) { return true }
             return messages.contains { message in
                 let pattern = "^" + NSRegularExpression.escapedPattern(for: message.english)
                     .replacingOccurrences(of: "\\{", with: "{").replacingOccurrences(of: "\\}", with: "}")
@@ -348,13 +350,25 @@ final class CountingScene: GameScene {
         #expect(Self.imports(of: "Scenes").count > 10, "the sources were found and read")
     }
 
+    /// Storage sees GameCore and SQLite only (no SDL); nothing else talks to SQLite.
+    @Test func test_onlyStorageTouchesSQLite() {
+        let storage = Self.imports(of: "Storage")
+        #expect(!storage.isEmpty, "the sources were found and read")
+        for (file, names) in storage {
+            #expect(names.isSubset(of: ["GameCore", "CSQLite3", "Glibc", "FoundationEssentials"]), "Storage/\(file) imports \(names)")
+        }
+        for target in ["GameCore", "Scenes", "Render", "Platform", "KidsJoyApp"] {
+            for (file, names) in Self.imports(of: target) { #expect(!names.contains("CSQLite3"), "\(target)/\(file)") }
+        }
+    }
+
     /// Scenes sees only GameCore (and the C library's maths); only Render, Platform and the
     /// app touch SDL; nothing links full Foundation.
     @Test func test_onlyRenderPlatformAndTheAppTouchSDL_andNothingImportsFoundation() {
         for (file, names) in Self.imports(of: "Scenes") {
             #expect(names.isSubset(of: ["GameCore", "Glibc"]), "Scenes/\(file) imports \(names)")
         }
-        for target in ["GameCore", "Scenes", "Render", "Platform", "KidsJoyApp"] {
+        for target in ["GameCore", "Scenes", "Render", "Platform", "Storage", "KidsJoyApp"] {
             for (file, names) in Self.imports(of: target) {
                 #expect(!names.contains("Foundation"), "\(target)/\(file) imports full Foundation")
                 if ["GameCore", "Scenes"].contains(target) { #expect(!names.contains("CSDL2"), "\(target)/\(file)") }

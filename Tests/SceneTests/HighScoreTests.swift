@@ -5,6 +5,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+@testable import Storage
 
 @Suite struct HighScoreTableTests {
     private func entry(_ id: String, _ score: Int, at time: Double = 0) -> HighScoreEntry {
@@ -70,15 +71,18 @@ import Testing
         #expect(again.table.rowsJSON(game: { $0.rawValue }).arrayValue?.first?["level"]?.stringValue == "Easy")
     }
 
-    @Test func writeIsAtomic_noTemporaryFileLeftAndFileAlwaysParses() throws {
+    /// Adapted to the database (was: the JSON file's atomic write): no temporary file is
+    /// left, the database passes SQLite's integrity check and keeps every round.
+    @Test func writeIsAtomic_noTemporaryFileLeftAndDatabaseIsWhole() throws {
         let dir = temporaryDirectory()
         let s = Self.store(dir)
         for i in 0..<20 { s.record(game: .memory, level: .medium, score: i) }
-        s.waitForPendingSaves()
         let files = try FileManager.default.contentsOfDirectory(atPath: dir)
         #expect(!files.contains { $0.contains(".tmp") }, "\(files)")
-        let text = try String(contentsOfFile: dir + "/highscores.json", encoding: .utf8)
-        #expect(JSON.parse(text) != nil)
+        #expect(!files.contains(HighScoreStore.fileName), "no JSON file is written any more")
+        let db = try ProgressDatabase(path: dir + "/" + HighScoreStore.databaseName)
+        #expect(try db.db.query("PRAGMA integrity_check") { $0.text(0) } == ["ok"])
+        #expect(try db.roundCount(child: nil) == 20)
         #expect(Self.store(dir).table.entries.map(\.score) == [19, 18, 17, 16, 15])
     }
 
@@ -99,11 +103,14 @@ import Testing
         let s = Self.store(dir, warnings: warnings)
         #expect(s.table.entries.map(\.score) == expected, sourceLocation: sourceLocation)
         #expect(warnings.value.count == 1, "said once: \(warnings.value)", sourceLocation: sourceLocation)
-        #expect(try String(contentsOfFile: path + ".bad", encoding: .utf8) == contents, "bad copy kept", sourceLocation: sourceLocation)
+        // Adapted to the database: the old file is the backup, kept exactly as it was.
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == contents, "the old file is kept as it is", sourceLocation: sourceLocation)
         // And the game can go on recording.
         #expect(s.record(game: .memory, level: .easy, score: 1) != nil, sourceLocation: sourceLocation)
-        s.waitForPendingSaves()
-        #expect(JSON.parse(try String(contentsOfFile: path, encoding: .utf8)) != nil, sourceLocation: sourceLocation)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == contents, "never written", sourceLocation: sourceLocation)
+        let again = Box<[String]>([])
+        _ = Self.store(dir, warnings: again)
+        #expect(again.value.isEmpty, "taken in once: nothing to say at the next start \(again.value)", sourceLocation: sourceLocation)
     }
 
     @Test func emptyFileIsRecovered() throws { try Self.assertRecovers("", keeps: []) }
@@ -135,14 +142,16 @@ import Testing
         #expect(warnings.value.isEmpty)
     }
 
-    /// Item 7: the file keeps its format byte for byte (ordered keys, three decimals).
-    @Test func fileFormatIsUnchanged() throws {
+    /// Item 7, adapted to the database (was: the JSON file's bytes): a record keeps its id,
+    /// game, level, score and time exactly; the old file's format still reads (below).
+    @Test func recordKeepsItsFields() throws {
         let dir = temporaryDirectory()
         let s = HighScoreStore(directory: dir, warn: { _ in }, clock: { 12.5 }, makeID: { "a" })
         s.record(game: .sorting, level: .hard, score: 40)
-        s.waitForPendingSaves()
-        #expect(try String(contentsOfFile: dir + "/highscores.json", encoding: .utf8) ==
-                #"{"version":1,"scores":[{"id":"a","game":"sorting","level":"hard","score":40,"recorded":12.500}]}"# + "\n")
+        let db = try ProgressDatabase(path: dir + "/" + HighScoreStore.databaseName)
+        let e = try #require(try db.table(TableQuery()).first)
+        #expect(e.id == "a" && e.game == .sorting && e.level == .hard && e.score == 40 && e.recorded == 12.5 && e.player == "guest")
+        #expect(HighScoreStore.encode([e]) == Data((#"{"version":1,"scores":[{"id":"a","game":"sorting","level":"hard","score":40,"recorded":12.500}]}"# + "\n").utf8))
     }
 
     /// Old files: an entry without an id gets "legacy-N", one without a date its index.
@@ -185,7 +194,7 @@ import Testing
         #expect(s.table.entries.map(\.score) == [10])
         #expect(warnings.value.count == 1)
         #expect(warnings.value.first?.contains("\"scores\" appears 2 times") == true, "\(warnings.value)")
-        #expect(try String(contentsOfFile: dir + "/highscores.json.bad", encoding: .utf8) == text)
+        #expect(try String(contentsOfFile: dir + "/highscores.json", encoding: .utf8) == text, "kept as it is")
     }
 
     /// #11: "Reset high scores" in one copy is not undone by a copy that was already running.

@@ -406,10 +406,71 @@ func tourEveryScreen(catalog: (any MessageCatalog)? = nil, _ look: (SceneStack) 
     step(stack, seconds: 0.5)
     look(stack)
     let gate = try #require(stack.top as? AdultGateScene)
-    for digit in String(gate.a + gate.b) { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
+    for digit in gate.rules.answer { tap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
     tap(stack, AdultGateScene.keyFrame(.ok)!.center)
     look(stack)
     stack.apply([.show(.languages)])
     step(stack, seconds: 0.5)
     look(stack)
+    try tourProfileScreens(context, stack, look)
+}
+
+/// The screens of the children's profiles: the gate's wrong tries and wait, the picker with
+/// its three stages, the sticker book.
+@MainActor
+func tourProfileScreens(_ context: GameContext, _ stack: SceneStack, _ look: (SceneStack) -> Void) throws {
+    stack.apply([.popToRoot, .show(.gate)])
+    step(stack, seconds: 0.5)
+    tap(stack, AdultGateScene.keyFrame(.digit(1))!.center)
+    tap(stack, AdultGateScene.keyFrame(.ok)!.center)
+    look(stack)
+    for _ in 0..<2 { tap(stack, AdultGateScene.keyFrame(.digit(1))!.center); tap(stack, AdultGateScene.keyFrame(.ok)!.center) }
+    look(stack)
+    step(stack, seconds: 31)
+    context.profiles = try #require(context.scores as? any ProfileKeeping)
+    if case .success(let child)? = context.profiles?.addChild(nickname: nil, avatar: Avatar(animal: "owl", colour: "teal")) {
+        context.player = .child(child)
+    }
+    context.scores.recordRound(RoundRecord(game: .memory, level: .easy, score: 12, result: "won", reason: "all-found"), player: context.player)
+    stack.apply([.popToRoot])
+    look(stack)
+    stack.apply([.show(.picker)])
+    look(stack)
+    let picker = try #require(stack.top as? PickerScene)
+    tap(stack, PickerScene.tileFrame(picker.tiles.count - 1).center)
+    look(stack)
+    tap(stack, PickerScene.animalFrame(0).center)
+    look(stack)
+    stack.apply([.popToRoot, .show(.stickers)])
+    look(stack)
+    stack.apply([.popToRoot, .show(.corner)])
+    look(stack)
+    let corner = try #require(stack.top as? CornerScene)
+    context.classroom.gatePIN = "2580"
+    context.classroom.sessionMinutes = 30
+    for section in [CornerScene.Section.settings, .classroom, .progress] {
+        tap(stack, CornerScene.sectionFrame(section).center)
+        look(stack)
+    }
+    corner.noteSaved(true)
+    look(stack)
+    corner.noteSaved(false)
+    look(stack)
+    if let child = context.profiles?.children.first {
+        stack.apply([.push(NicknameScene(context: context, child: child))])
+        look(stack)
+    }
+    stack.apply([.popToRoot, .show(.corner), .push(SaveReportScene(context: context))])
+    look(stack)
+    stack.apply([.popToRoot, .show(.corner), .push(PinScene(context: context))])
+    look(stack)
+    context.classroom.gatePIN = nil
+    context.classroom.sessionMinutes = nil
+    stack.apply([.popToRoot, .show(.corner), .show(.alert(AlertContent(kind: .delete, title: Messages.cornerDeleteTitle,
+                                                                          lines: [.init(Messages.cornerDeleteMessage)], buttons: [.yes, .no])))])
+    step(stack, seconds: 0.5)
+    look(stack)
+    stack.apply([.popToRoot, .show(.rest)])
+    look(stack)
+    stack.apply([.popToRoot])
 }

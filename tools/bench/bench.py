@@ -10,12 +10,14 @@ Figures (the targets are in the Performance issue, issue #17 and in BENCHMARKS.m
   * start-up to the first presented frame, headless and windowed (Xvfb), median of runs;
   * CPU used by the windowed game on an idle Home and during a Balloons game (Xvfb);
   * late frames in a 60 s windowed Balloons Hard run (Xvfb);
-  * peak RSS after playing all three games, headless and windowed.
+  * peak RSS after playing all three games, headless and windowed;
+  * `kids-joy-center report` over a class of 40 children with 200 games each.
+`bench.py --report-only` measures only the last (and prints its line).
 Uses only the standard library; gnuplot draws the plots."""
 import json, os, platform, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BIN = os.path.join(ROOT, ".build", "release", "kids-joy-center")
+BIN = os.environ.get("KJC_BIN") or os.path.join(ROOT, ".build", "release", "kids-joy-center")
 OUT_DIR = os.path.join(ROOT, "docs", "bench")
 SCENES = ["home", "memory-hard", "sorting-hard", "balloons-hard"]
 SIZES = ["1024x768", "1920x1080", "3840x2160"]
@@ -213,6 +215,10 @@ def main():
     if "--sizes" in sys.argv:
         sizes = [x for x in sys.argv[sys.argv.index("--sizes") + 1].split(",") if x]
     data = tempfile.mkdtemp(prefix="kjc-bench-")
+    if "--report-only" in sys.argv:
+        print(report_row(bench_report(data)))
+        shutil.rmtree(data, ignore_errors=True)
+        return
     where = machine()
     results, csvs = {}, {}
     for size in sizes:
@@ -248,9 +254,31 @@ def main():
             _, hd["run60"] = windowed_cpu(x, data, hard, 1, 2, 62, "--fullscreen")
             hd["balloons"], _ = windowed_cpu(x, data, enter("balloons", "hard") + keep_popping(1.5, 24), 3, 23, 24, "--fullscreen")
             hd["memory"], hd["memoryQuit"] = windowed_cpu(x, data, enter("memory", "hard"), 3, 23, 24, "--fullscreen")
+    report_ms = bench_report(data)
     images = plot(csvs)
-    write_report(where, results, headless_start, rss_headless, windowed, hd, images)
+    write_report(where, results, headless_start, rss_headless, windowed, hd, images, report_ms)
     shutil.rmtree(data, ignore_errors=True)
+
+
+def bench_report(data):
+    """Wall time of `kids-joy-center report` on 40 children x 200 games (median of RUNS)."""
+    folder = os.path.join(data, "report")
+    r = run(["report", "--data-dir", folder, "--make-sample", "40x200"])
+    if r.returncode != 0:
+        sys.exit(f"report --make-sample failed: {r.stderr}")
+    times = []
+    for _ in range(RUNS):
+        start = time.monotonic()
+        r = run(["report", "--data-dir", folder, "--csv", os.path.join(folder, "report.csv")])
+        times.append(time.monotonic() - start)
+        if r.returncode != 0 or r.stdout.count("child-") != 40:
+            sys.exit(f"report failed: {r.stderr}")
+    return statistics.median(times) * 1000
+
+
+def report_row(report_ms):
+    return (f"| progress report, 40 children x 200 games (`report --csv`) | {report_ms:.0f} ms (median of {RUNS}, whole process) "
+            f"| < 1 s | {mark(report_ms, 1000)} |")
 
 
 def mark(value, target, lower_is_better=True):
@@ -309,6 +337,8 @@ def write_report(where, results, headless_start, rss_headless, windowed, hd, ima
     rows.append(f"| peak RSS headless after all three games | {rss_headless / 1024:.1f} MB | ≤ 60 MB | {mark(rss_headless / 1024, 60)} |")
     if windowed:
         rows.append(f"| peak RSS windowed after all three games (Xvfb) | {windowed['rss'] / 1024:.1f} MB | (reported) | |")
+    if report_ms is not None:
+        rows.append(report_row(report_ms))
     text = f"""# Benchmarks
 
 Measured by `make bench` (`tools/bench/bench.py`) on {time.strftime('%Y-%m-%d')}, release build.
@@ -343,6 +373,9 @@ How each figure is taken:
   presented frames; the `quit` log event reports them.
 - **Peak RSS**: `VmHWM` of the process, reported in the `quit` log event, after a script that
   plays Memory, Sorting and Balloons.
+- **Progress report**: `kids-joy-center report --csv FILE` over a data folder filled with 40
+  children of 200 finished games each (`report --make-sample 40x200`, hidden); wall time of the
+  whole process, median of several runs.
 
 """
     for size, png in images:

@@ -13,7 +13,8 @@ import sys
 EXISTING = {"start", "scene", "select", "sound", "timer", "score", "flip", "match", "mismatch", "close", "pick",
             "drop", "returned", "spawn", "pop", "escape", "gameover", "alert", "answer", "highscores", "dump",
             "pause", "resume", "gate", "mute", "screensaver", "fullscreen", "quit", "ignored", "screenshot"}
-NEW_FIELDS = {"alert": {"kind", "key", "messageKey", "stars"}, "gameover": {"key"}, "start": {"language"}}
+NEW_FIELDS = {"alert": {"kind", "key", "messageKey", "stars"}, "start": {"language"}, "highscores": {"tab", "game"},
+              "gameover": {"key", "player", "nickname", "childRank", "gameRank", "sticker"}}
 
 
 def centre(frame):
@@ -60,6 +61,10 @@ def load(path):
                 continue
             for k in NEW_FIELDS.get(e["event"], ()):
                 e.pop(k, None)
+            if e["event"] == "highscores":
+                for row in e.get("entries", []):
+                    row.pop("player", None)
+                    row.pop("nickname", None)
             if e["event"] == "start":
                 e.pop("version", None)
             out.append(e)

@@ -48,6 +48,17 @@ def ease_in_out_cubic(t):
     return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
+
+def gate_answer(question):
+    """The adult gate's answer from its dump's `question` ("27 + 35" or "6 × 7"); None for a PIN."""
+    if not question or question == "pin":
+        return None
+    if "×" in question:
+        a, b = (int(x) for x in question.split("×"))
+        return a * b
+    a, b = (int(x) for x in question.split("+"))
+    return a + b
+
 class Clock:
     """Maps script frames to the game clock of the game on top: the number of updates the
     game has counted before the input of a frame (pauses stop it)."""
@@ -133,6 +144,8 @@ class Monkey:
             self.plan_highscores(st)
         elif top == "gate":
             self.plan_gate(st)
+        elif top in L.PROFILE_SCREENS:
+            self.plan_screen(st)
         else:
             self.noise_burst(3)
             self.belief = {"scene": "home"}
@@ -458,7 +471,7 @@ class Monkey:
             # The popup needs no looking at: it is closed blind.
             self.belief = {"scene": "highscores", "sure": True}
             return
-        if r < 0.12:
+        if r < 0.13:
             self.hold_logo()
             self.belief = {"scene": "gate"}
             return
@@ -471,6 +484,12 @@ class Monkey:
             self.noise_burst(self.rng.randint(2, 8))
             self.home_selection = (None, None)
             self.belief = {"scene": "home"}
+            return
+        if r < 0.25 and "player" in items:
+            # Children exist: who's playing, or her sticker book.
+            self.press(L.STICKERS if "stickers" in items and self.chance(0.4) else L.PLAYER)
+            self.belief = {"scene": "picker"}
+            self.count("home-profile")
             return
         game, level = self.choose_game()
         if self.chance(0.25):
@@ -620,6 +639,10 @@ class Monkey:
         stage = dump.get("stage", "question")
         if stage == "unlocked":
             if self.chance(0.6):
+                self.press(self.jitter(L.GATE_CORNER, 30))
+                self.belief = {"scene": "corner"}
+                self.count("gate-corner")
+            elif self.chance(0.6):
                 self.press(self.jitter(L.GATE_RESET, 40))
                 self.belief = {"scene": "alert", "kind": "reset"}
                 self.count("gate-reset")
@@ -628,13 +651,9 @@ class Monkey:
                 self.belief = {"scene": "home"}
             self.s.wait(self.rng.randint(3, 15))
             return
-        question = dump.get("question")
-        right = None
-        if question:
-            a, b = (int(x) for x in question.split("+"))
-            right = a + b
+        right = gate_answer(dump.get("question"))
         r = self.rng.random()
-        if r < 0.4:
+        if r < 0.55:
             answer = right if right is not None else self.rng.randint(6, 18)
         elif r < 0.8:
             answer = self.rng.randint(0, 99)
@@ -658,6 +677,37 @@ class Monkey:
         self.s.wait(self.rng.randint(3, 15))
         self.belief = {"scene": "gate"} if answer == right else {"scene": "home", "sure": True}
         self.count("gate-answer.%s" % ("right" if answer == right else "wrong"))
+
+    # The items of these screens the monkey leaves alone: relaxed mode changes the rules the
+    # checker follows, and "Save report" would write into the real home folder.
+    AVOID = ("switch-relaxed", "save-report")
+
+    def plan_screen(self, st):
+        """The picker, the corner, the nickname keyboard, the sticker book, the rest screen:
+        a few taps on what the dump shows (adaptive runs), then Back or Escape."""
+        top = st.get("scene")
+        items = [i for i in ((st.get("dump") or {}).get("items") or [])
+                 if i.get("frame") and i.get("enabled", True) and i.get("id") not in self.AVOID
+                 and not str(i.get("id", "")).startswith("delete-") and i.get("id") != "mute"]
+        self.count("screen." + str(top))
+        if top == "rest":
+            # Only the gate ends it: hold the logo.
+            self.hold_logo()
+            self.belief = {"scene": "gate"}
+            return
+        for _ in range(self.rng.randint(1, 4)):
+            if items and self.chance(0.8):
+                item = self.rng.choice(items)
+                x, y, w, h = item["frame"]
+                self.press(self.jitter((x + w / 2, y + h / 2), min(w, h) / 4))
+                self.count("tap." + str(item.get("id", "")).split("-")[0])
+            else:
+                self.noise_action(keys=False)
+            self.think(0.3, 0.9)
+        if self.chance(0.6):
+            self.press(L.BACK) if self.chance(0.5) else self.s.key("escape")
+        self.s.wait(self.rng.randint(3, 12))
+        self.belief = {"scene": "home"}
 
     # ======================================================================================
     # Games
@@ -1227,8 +1277,8 @@ class Monkey:
                 self.hold_logo()
                 gate = self.probe()
                 question = (gate.get("dump") or {}).get("question") if gate.get("scene") == "gate" else None
-                if question:
-                    for digit in str(sum(int(x) for x in question.split("+"))):
+                if gate_answer(question) is not None:
+                    for digit in str(gate_answer(question)):
                         self.press(L.gate_key(int(digit)))
                         self.think(0.1, 0.3)
                     self.press(L.gate_key("ok"))

@@ -56,6 +56,12 @@ HS_CLOSE = (512, 606)
 GATE_CANCEL = (717, 130)
 GATE_QUIT = (512, 308)
 GATE_RESET = (512, 438)
+GATE_CORNER = (512, 680)
+# Home's bar with children: the player's avatar (picker) and her sticker book.
+PLAYER = (46, 32)
+STICKERS = (134, 32)
+# The children's screens and the grown-ups' corner: played from their dumps' items.
+PROFILE_SCREENS = ("picker", "corner", "nickname", "stickers", "savereport", "rest", "language")
 
 
 def gate_key(name):

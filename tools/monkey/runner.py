@@ -53,6 +53,9 @@ def run_app(binary, seed, script_text, workdir, draw=False, timeout=None, keep_a
         with open(script, "w") as f:
             f.write(script_text)
         args = [binary, "--headless", "--seed", str(seed), "--script", script, "--log", log, "--data-dir", data]
+        if seed % 2 == 1:
+            # Odd seeds play as a child (her avatar and sticker book on Home, the picker).
+            args += ["--profile", "monkey"]
         if not draw:
             args.append("--no-draw")
         if demo_for(seed):

@@ -86,6 +86,8 @@ public struct BalloonRules: Sendable {
         public var specialGap: ClosedRange<Double> = 20...25
         /// Seconds without a pop that end the game.
         public var idleLimit = 10.0
+        /// Skull balloons fly (off in relaxed mode).
+        public var killers = true
 
         public init(timeLimit: Double, countsPerSecond: [Int], numbers: ClosedRange<Int>, speed: Double) {
             self.timeLimit = timeLimit
@@ -136,6 +138,9 @@ public struct BalloonRules: Sendable {
     /// Balloons on screen, oldest first.
     public private(set) var balloons: [Balloon] = []
     public private(set) var score = 0
+    /// Balloons popped, and balloons that left the top unpopped (the history's numbers).
+    public private(set) var pops = 0
+    public private(set) var escapes = 0
     /// When the last balloon was popped (0 before any pop: idle counts from the start).
     public private(set) var lastPop = 0.0
     /// Regular balloons that appear up to this time are slowed (after a bonus pop).
@@ -164,6 +169,7 @@ public struct BalloonRules: Sendable {
         self.config = config
         nextBonus = Double.random(in: config.specialGap, using: &rng)
         nextKiller = Double.random(in: config.specialGap, using: &rng)
+        if !config.killers { nextKiller = .infinity }
     }
 
     public init<R: RandomNumberGenerator>(level: Level, using rng: inout R) {
@@ -227,7 +233,7 @@ public struct BalloonRules: Sendable {
             }
         }
 
-        for balloon in balloons where balloon.hasEscaped(at: now) { events.append(.escaped(balloon)) }
+        for balloon in balloons where balloon.hasEscaped(at: now) { events.append(.escaped(balloon)); escapes += 1 }
         balloons.removeAll { $0.hasEscaped(at: now) }
         entrances.removeAll { entrance in
             BalloonLayout.entranceY - entrance.speed * (now - entrance.time) + BalloonLayout.size.height <= BalloonLayout.playArea.minY
@@ -313,6 +319,7 @@ public struct BalloonRules: Sendable {
         guard ended == nil, let hit = balloon(at: p, now: now) else { return [] }
         balloons.removeAll { $0.id == hit.id }
         lastPop = now
+        pops += 1
         let points = hit.number ?? 0
         score += points
         var events: [BalloonEvent] = [.popped(hit, points: points)]

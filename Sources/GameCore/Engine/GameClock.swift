@@ -18,6 +18,8 @@ public struct GameClock: Sendable, Equatable {
 public struct Countdown: Sendable, Equatable {
     public let limit: Double
     public init(limit: Double) { self.limit = limit }
+    /// A limit no game reaches (relaxed mode: finite, so the shown seconds stay a number).
+    public static let unlimited = 1e9
     public func left(at now: Double) -> Double { max(limit - now, 0) }
     public func shownSeconds(at now: Double) -> Int { Int((left(at: now) - 1e-9).rounded(.up)).clamped(0, Int(limit.rounded(.up))) }
     public func isOver(at now: Double) -> Bool { now >= limit - 1e-9 }

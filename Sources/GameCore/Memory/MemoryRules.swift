@@ -92,9 +92,10 @@ public struct MemoryRules: Sendable {
     public private(set) var outcome: Outcome?
 
     /// Draws the animals for this level at random from the ten and shuffles the positions.
-    public init(level: Level, using generator: inout some RandomNumberGenerator) {
+    /// `relaxed`: no time limit (the game ends when every pair is found).
+    public init(level: Level, relaxed: Bool = false, using generator: inout some RandomNumberGenerator) {
         self.level = level
-        countdown = Countdown(limit: Self.timeLimit(for: level))
+        countdown = Countdown(limit: relaxed ? Countdown.unlimited : Self.timeLimit(for: level))
         let animals = Array(GameContent.animals.shuffled(using: &generator).prefix(Self.pairCount(for: level)))
         let faces = (animals + animals).shuffled(using: &generator)
         cards = faces.enumerated().map { MemoryCard(id: $0.offset, face: $0.element) }
@@ -112,6 +113,8 @@ public struct MemoryRules: Sendable {
     /// While a mismatched pair waits to close, no other card opens.
     public var isLocked: Bool { pendingClose != nil }
     public var matchedPairs: Int { cards.filter { $0.state == .matched }.count / 2 }
+    /// Pairs opened that did not match (the history's mistakes).
+    public private(set) var mismatches = 0
 
     /// Whether tapping `card` now would open it (used for the press-down look, too).
     public func canOpen(_ card: Int) -> Bool {
@@ -142,6 +145,7 @@ public struct MemoryRules: Sendable {
             }
         } else {
             pendingClose = (first, card, now + Self.mismatchCloseDelay)
+            mismatches += 1
             events.append(.mismatched(first: first, second: card))
         }
         return events

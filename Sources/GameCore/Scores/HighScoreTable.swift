@@ -7,6 +7,10 @@ public struct HighScoreEntry: Equatable, Sendable, Codable {
     public var score: Int
     /// When it was recorded (seconds since 1970); orders equal scores, earlier first.
     public var recorded: Double
+    /// Who played: `guest` or `child-N` (not in the old file: its scores are the guest's).
+    public var player: String = "guest"
+    /// The child's nickname, if an adult gave one.
+    public var nickname: String? = nil
 
     /// The file's field names (a file's entries are decoded one by one, leniently, by the store).
     public enum CodingKeys: String, CodingKey { case id, game, level, score, recorded }

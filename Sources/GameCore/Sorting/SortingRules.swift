@@ -78,6 +78,8 @@ public struct SortingRules: Sendable {
     public let zones: [SortingZone]
     public let countdown: Countdown
     public private(set) var placed: Set<Int> = []
+    /// Drops that went home (the history's mistakes).
+    public private(set) var wrongDrops = 0
     public private(set) var score = 0
     /// Game time of the previous correct placement (or the start): the speed score counts from it.
     public private(set) var lastPlacementAt = 0.0
@@ -124,16 +126,17 @@ public struct SortingRules: Sendable {
         Array(SortingVehicle.pool.shuffled(using: &generator).prefix(count))
     }
 
-    public init(level: Level, vehicles: [SortingVehicle], zones: [SortingZone]) {
+    public init(level: Level, vehicles: [SortingVehicle], zones: [SortingZone], relaxed: Bool = false) {
         self.level = level
         self.vehicles = vehicles
         self.zones = zones
-        self.countdown = Countdown(limit: Self.timeLimit(for: level))
+        self.countdown = Countdown(limit: relaxed ? Countdown.unlimited : Self.timeLimit(for: level))
     }
 
     /// A new game: draws the level's number of vehicles with the given generator.
-    public init(level: Level, zones: [SortingZone], using generator: inout some RandomNumberGenerator) {
-        self.init(level: level, vehicles: Self.draw(count: Self.vehicleCount(for: level), using: &generator), zones: zones)
+    /// `relaxed`: no time limit (the game ends when every vehicle is placed).
+    public init(level: Level, zones: [SortingZone], relaxed: Bool = false, using generator: inout some RandomNumberGenerator) {
+        self.init(level: level, vehicles: Self.draw(count: Self.vehicleCount(for: level), using: &generator), zones: zones, relaxed: relaxed)
     }
 
     /// A drop goes to the category whose painted area covers the largest share of the
@@ -185,6 +188,7 @@ public struct SortingRules: Sendable {
         guard isMovable(vehicle) else { return [] }
         if countdown.isOver(at: now) { return update(now: now) }
         guard let zone, zone.category == vehicles[vehicle].category else {
+            wrongDrops += 1
             return [.rejected(vehicle: vehicle, zone: zone?.id)]
         }
         let points = Self.scoring.points(forInterval: now - lastPlacementAt)

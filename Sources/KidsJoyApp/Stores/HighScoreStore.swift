@@ -2,6 +2,7 @@ import FoundationEssentials
 import GameCore
 import Scenes
 import Glibc
+import Storage
 
 /// Where the game keeps its files: `--data-dir`, else `$XDG_DATA_HOME/kids-joy-center`,
 /// else `~/.local/share/kids-joy-center`.
@@ -35,35 +36,39 @@ public enum DataDirectory {
     }
 }
 
-/// Persists the high-score table as JSON with atomic writes, recovering from bad files.
-/// Every problem is reported once through `warn`, and play goes on.
+/// Keeps every finished game, the children and their stickers in the progress database
+/// (progress.db in the data dir, SQLite: see Storage/ProgressDatabase), and answers the
+/// high-score tables from it.
 ///
-/// Saves run on `SaveQueue` (never in the frame loop), in order; each re-reads the file and
-/// merges under the folder's lock, so two running copies lose nothing. A file that could not
-/// be read or is damaged is moved aside (never written over, never copied at every start).
-/// "Reset high scores" bumps the file's `reset` generation: entries of an older generation,
-/// from this copy or another one already running, are not merged back.
+/// The old highscores.json is taken in at the first start, without losing a score, and left
+/// where it is as a backup (never written, moved or deleted). A database that cannot be read
+/// or is damaged is set aside under a new name (never over a file) with one message, and a
+/// fresh one started; a folder where nothing can be saved keeps the scores in memory until
+/// the game closes. Never a crash, never a blocked frame: each write is one short transaction.
 @MainActor
-public final class HighScoreStore: ScoreKeeping {
+public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     public nonisolated static let fileName = "highscores.json"
+    public nonisolated static let databaseName = "progress.db"
     /// A save file larger than this is not ours.
     public nonisolated static let sizeLimit = 1_000_000
 
     public let directory: String
+    /// The old score file (read once, kept as a backup).
     public var path: String { directory + "/" + Self.fileName }
+    public var databasePath: String { directory + "/" + Self.databaseName }
     nonisolated static func lockPath(_ directory: String) -> String { directory + "/.highscores.lock" }
+    /// The everyone / all-games table, as of the last record, reset or refresh.
     public private(set) var table = HighScoreTable()
-    /// The reset generation the table belongs to (0 until someone resets).
-    public private(set) var generation = 0
     /// The id of the score recorded last in this run (the popup highlights it).
     public private(set) var lastRecordedID: String?
+    /// The database, or nil when not even a database in memory could be opened.
+    public private(set) var database: ProgressDatabase?
+    /// True when the scores live only in memory (the data dir could not be used).
+    public private(set) var inMemory = false
     private let warn: (String) -> Void
     private let clock: () -> Double
     private var makeID: () -> String
     private var reportedSaveFailure = false
-    private let mailbox = Mailbox()
-    /// Tests: runs in each save before its fsync (plays a slow disk).
-    var beforeSync: (@Sendable () -> Void)?
 
     /// The games whose scores belong in the table (the registry's); others are unusable.
     let knownGames: Set<GameKind>
@@ -76,96 +81,226 @@ public final class HighScoreStore: ScoreKeeping {
         self.warn = warn
         self.clock = clock
         self.makeID = makeID
-        // Saves this process already asked for land first (a second store on the same folder
-        // reads what the first one saved).
+        // Settings saves this process already asked for land first.
         SaveQueue.shared.waitUntilIdle()
-        let (file, message, rewrite) = Self.open(directory: directory, knownGames: self.knownGames)
-        table = HighScoreTable(entries: file.entries)
-        generation = file.generation
-        if let message { warn(message) }
-        if rewrite { enqueueSave(what: "save high scores") }
+        let (db, messages) = Self.openDatabase(directory: directory, knownGames: self.knownGames)
+        messages.forEach(warn)
+        if let db {
+            database = db
+        } else {
+            inMemory = true
+            database = try? ProgressDatabase(path: ":memory:")
+        }
+        refresh()
+        _ = children
     }
 
-    /// Records a finished game's score if it makes the top five; answers its rank.
-    /// The rank counts what other running copies saved (the file is read first); the save
-    /// itself runs in the background.
+    /// Reads the everyone-table again (what other running copies recorded).
+    public func refresh() {
+        guard let database else { return }
+        if let entries = try? database.table(TableQuery()) { table = HighScoreTable(entries: entries) }
+    }
+
+    /// Records a finished game's score for the guest; answers its rank in the everyone-table.
     @discardableResult
     public func record(game: GameKind, level: Level, score: Int) -> Int? {
-        deliverMessages()
-        syncWithFile()
-        let entry = HighScoreEntry(id: makeID(), game: game, level: level, score: score, recorded: clock())
-        let rank = table.insert(entry)
-        if rank != nil {
-            lastRecordedID = entry.id
-            enqueueSave(what: "save high scores")
-        }
-        return rank
+        recordRound(RoundRecord(game: game, level: level, score: score, result: "won", reason: ""), player: .guest).rank
     }
 
-    /// Would this score enter the table now?
+    /// Records a finished game for the player (every finished game, won or not); answers
+    /// where it landed in the everyone-, own and game tables, and the sticker it earned.
+    @discardableResult
+    public func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks {
+        let id = makeID()
+        let now = clock()
+        var ranks = RoundRanks()
+        do {
+            guard let database else { throw SQLiteError(code: 1, message: "no database", context: "record") }
+            let (_, sticker) = try database.record(round, child: player.child?.number, entry: id, played: now)
+            ranks.sticker = sticker
+            guard round.counts else { return ranks }
+            func rank(_ q: TableQuery) throws(SQLiteError) -> Int? {
+                try database.table(q).firstIndex(where: { $0.id == id }).map { $0 + 1 }
+            }
+            let everyone = try database.table(TableQuery())
+            table = HighScoreTable(entries: everyone)
+            ranks.rank = everyone.firstIndex(where: { $0.id == id }).map { $0 + 1 }
+            ranks.childRank = try rank(TableQuery(player: player.id))
+            ranks.gameRank = round.relaxed ? nil : try rank(TableQuery(game: round.game))
+        } catch {
+            if !reportedSaveFailure {
+                reportedSaveFailure = true
+                warn("cannot save the game in \(printable(databasePath)) (\(error)); scores are kept only until the game closes")
+            }
+            // This session still sees the score.
+            guard round.counts, !round.relaxed else { return ranks }
+            var entry = HighScoreEntry(id: id, game: round.game, level: round.level, score: round.score, recorded: now)
+            entry.player = player.id
+            entry.nickname = player.nickname
+            ranks.rank = table.insert(entry)
+        }
+        if ranks.rank != nil { lastRecordedID = id }
+        return ranks
+    }
+
+    /// A table: everyone's or a player's own, over all games or one.
+    public func entries(_ query: TableQuery) -> [HighScoreEntry] {
+        if query == TableQuery() { return table.entries }
+        return (try? database?.table(query)) ?? []
+    }
+
+    /// Would this score enter the everyone-table now?
     public func accepts(_ score: Int) -> Bool { table.accepts(score) }
 
-    /// Clears the table (the adult gate's "Reset high scores"), here and in every copy of the
-    /// game that saves later: the file's reset generation goes up.
+    /// Clears every table (the adult gate's "Reset high scores"), here and in every copy of
+    /// the game: the history and the stickers stay.
     public func reset() {
-        deliverMessages()
-        if case .good(let file) = Self.inspect(path, knownGames: knownGames) { generation = max(generation, file.generation) }
-        generation += 1
+        do {
+            try database?.resetTables()
+        } catch {
+            warn("cannot reset high scores in \(printable(databasePath)) (\(error))")
+        }
         table = HighScoreTable()
         lastRecordedID = nil
-        enqueueSave(what: "reset high scores")
     }
 
-    /// Waits until every save asked for so far has finished (a quit, the crash-test driver),
-    /// then reports what went wrong, if anything.
-    public func waitForPendingSaves() {
-        SaveQueue.shared.waitUntilIdle()
-        deliverMessages()
+    /// Kept for the quit path: writes are synchronous transactions, so nothing waits.
+    public func waitForPendingSaves() {}
+
+    /// Closes the database at quit: SQLite folds the write-ahead log back into the file (the
+    /// last copy of the game to close removes it).
+    public func close() {
+        database?.db.close()
+        database = nil
     }
 
-    // MARK: - Background saves
+    // MARK: - Children
 
-    private func enqueueSave(what: String) {
-        let snapshot = table.entries, generation = generation
-        let path = path, directory = directory, mailbox = mailbox, beforeSync = beforeSync, knownGames = knownGames
-        SaveQueue.shared.async {
-            Self.save(snapshot, generation: generation, path: path, directory: directory, what: what,
-                      mailbox: mailbox, beforeSync: beforeSync, knownGames: knownGames)
+    public var children: [ChildProfile] {
+        let list = (try? database?.children()) ?? []
+        childCount = list.count
+        return list
+    }
+    public private(set) var childCount = 0
+
+    public func addChild(nickname: String?, avatar: Avatar) -> Result<ChildProfile, ProfileFailure> {
+        guard let database else { return .failure(.storage("no database")) }
+        switch database.addChild(nickname: nickname.flatMap(Profiles.cleanNickname), avatar: avatar, created: clock()) {
+        case .success(let child):
+            childCount += 1
+            return .success(child)
+        case .failure(.full): return .failure(.full)
+        case .failure(.nicknameTaken): return .failure(.nicknameTaken)
+        case .failure(.database(let error)): return .failure(.storage("\(error)"))
         }
     }
 
-    /// One save, on the save queue: under the lock, re-read the file (moving a bad one aside),
-    /// merge by generation, write atomically.
-    nonisolated static func save(_ entries: [HighScoreEntry], generation: Int, path: String, directory: String, what: String,
-                                 mailbox: Mailbox, beforeSync: (@Sendable () -> Void)?, knownGames: Set<GameKind>) {
+    @discardableResult
+    public func update(_ child: ChildProfile) -> Bool {
+        var cleaned = child
+        cleaned.nickname = child.nickname.flatMap(Profiles.cleanNickname)
+        do { try database?.update(cleaned); return true } catch {
+            warn("cannot change \(child.id) (\(error))")
+            return false
+        }
+    }
+
+    @discardableResult
+    public func deleteChild(_ child: ChildProfile) -> Bool {
+        do {
+            try database?.deleteChild(number: child.number)
+            childCount = max(0, childCount - 1)
+            refresh()
+            return true
+        } catch {
+            warn("cannot delete \(child.id) (\(error))")
+            return false
+        }
+    }
+
+    public func stickers(of child: ChildProfile) -> [Int] { (try? database?.stickers(child: child.number)) ?? [] }
+
+    public func summary() -> [ProgressSummary] { (try? database?.summary()) ?? [] }
+
+    // MARK: - Opening
+
+    /// Opens progress.db in `directory`, creating the folder, taking in highscores.json once,
+    /// and setting a damaged or unreadable database aside. Answers nil (with the messages to
+    /// show) when the folder cannot hold a database: the scores then live in memory.
+    nonisolated static func openDatabase(directory: String, knownGames: Set<GameKind>) -> (ProgressDatabase?, [String]) {
+        var messages: [String] = []
+        let dbPath = directory + "/" + databaseName
+        let shown = printable(dbPath)
         do {
             try AtomicFile.makeDirectories(directory)
+        } catch {
+            return (nil, ["cannot keep scores in \(printable(directory)) (\(error)); scores are kept only until the game closes"])
+        }
+        // Temporary files of copies killed mid-save (older versions, settings) go.
+        do {
             try AtomicFile.withLock(lockPath(directory)) {
-                var onDisk = ScoreFile()
-                switch inspect(path, knownGames: knownGames) {
-                case .missing: break
-                case .good(let file): onDisk = file
-                case .notAFile(let why): throw StoreFailure("\(fileName): \(why)")
-                case .damaged(let file, let problem):
-                    onDisk = file
-                    let target = try moveAsideOrRefuse(path, because: "is damaged (\(problem))")
-                    mailbox.post("high scores file \(printable(path)) was damaged (\(problem)); it was moved to \(printable(target))")
-                case .unreadable(let why):
-                    let target = try moveAsideOrRefuse(path, because: "cannot be read (\(why))")
-                    mailbox.post("high scores file \(printable(path)) could not be read (\(why)); it was moved to \(printable(target))")
-                }
-                let result: [HighScoreEntry]
-                if onDisk.generation > generation {
-                    return // Reset by another copy after this one's scores: the reset wins.
-                } else if onDisk.generation == generation {
-                    result = HighScoreTable.merged(entries, onDisk.entries).entries
-                } else {
-                    result = entries // This copy reset: older entries stay out.
-                }
-                try AtomicFile.write(encode(result, generation: generation), to: path, beforeSync: beforeSync)
+                AtomicFile.removeOrphanedTemporaries(in: directory, names: [fileName, SettingsStore.fileName])
             }
         } catch {
-            mailbox.post("cannot \(what) in \(printable(directory)) (\(error)); scores are kept only until the game closes", saveFailure: true)
+            messages.append("\(error)")
+        }
+        let legacy = { () -> [HighScoreEntry]? in
+            let (entries, message, done) = importLegacy(directory: directory, knownGames: knownGames)
+            if let message { messages.append(message) }
+            return done ? entries : nil
+        }
+        for attempt in 0..<2 {
+            switch DatabaseFile.prepare(dbPath) {
+            case .ready: break
+            case .notAFile(let why):
+                return (nil, messages + ["progress database \(shown) cannot be used (\(why)); it is left alone, and scores are kept only until the game closes"])
+            case .readOnly(let why):
+                return (nil, messages + ["progress database \(shown) cannot be written by this account (\(why)); it is left alone, and scores are kept only until the game closes (a folder shared by several accounts needs the setgid group setup in README)"])
+            case .unreadable(let why):
+                switch DatabaseFile.setAside(dbPath) {
+                case .success(let target):
+                    messages.append("progress database \(shown) cannot be read (\(why)); it was set aside as \(printable(target)) and a new one started")
+                    continue
+                case .failure(let failure):
+                    return (nil, messages + ["progress database \(shown) cannot be read (\(why)) and could not be set aside (\(failure)); scores are kept only until the game closes"])
+                }
+            case .failed(let why):
+                return (nil, messages + ["cannot create the progress database \(shown) (\(why)); scores are kept only until the game closes"])
+            }
+            do {
+                return (try ProgressDatabase(path: dbPath, importLegacy: legacy), messages)
+            } catch {
+                guard error.isDamage, attempt == 0 else {
+                    return (nil, messages + ["cannot open the progress database \(shown) (\(error.message)); it is left alone, and scores are kept only until the game closes"])
+                }
+                switch DatabaseFile.setAside(dbPath) {
+                case .success(let target):
+                    messages.append("progress database \(shown) is damaged (\(error.message)); it was set aside as \(printable(target)) and a new one started")
+                case .failure(let failure):
+                    return (nil, messages + ["progress database \(shown) is damaged (\(error.message)) and could not be set aside (\(failure)); scores are kept only until the game closes"])
+                }
+            }
+        }
+        return (nil, messages)
+    }
+
+    /// Reads highscores.json for the first start's import. Answers its good entries, the
+    /// message to show (a damaged or unreadable file), and whether the import is done (false:
+    /// the file could not be read now; it is tried again at the next start). The file is
+    /// never changed: it stays as a backup.
+    nonisolated static func importLegacy(directory: String, knownGames: Set<GameKind>) -> ([HighScoreEntry], String?, Bool) {
+        let path = directory + "/" + fileName
+        let shown = printable(path)
+        switch inspect(path, knownGames: knownGames) {
+        case .missing: return ([], nil, true)
+        case .good(let file): return (file.entries, nil, true)
+        case .notAFile(let why):
+            return ([], "old high scores file \(shown) cannot be used (\(why)); it is left alone", true)
+        case .unreadable(let why):
+            return ([], "old high scores file \(shown) cannot be read (\(why)); its scores will be taken in once it can be read, and it is left alone", false)
+        case .damaged(let file, let problem):
+            let kept = file.entries.isEmpty ? "no score could be taken in" : "took in \(file.entries.count) good score(s)"
+            return (file.entries, "old high scores file \(shown) is damaged (\(problem)); \(kept), and the file is kept as it is", true)
         }
     }
 
@@ -174,73 +309,6 @@ public final class HighScoreStore: ScoreKeeping {
         case .success(let target): return target
         case .failure(let failure):
             throw StoreFailure("\(name) \(problem) and could not be moved aside (\(failure)), so it is not written over")
-        }
-    }
-
-    private func deliverMessages() {
-        for message in mailbox.take() {
-            if message.isSaveFailure {
-                if reportedSaveFailure { continue }
-                reportedSaveFailure = true
-            }
-            warn(message.text)
-        }
-    }
-
-    /// Takes in what other copies saved, by reset generation.
-    private func syncWithFile() {
-        guard case .good(let file) = Self.inspect(path, knownGames: knownGames) else { return }
-        if file.generation > generation {
-            table = HighScoreTable(entries: file.entries)
-            generation = file.generation
-        } else if file.generation == generation {
-            table = HighScoreTable.merged(table.entries, file.entries)
-        }
-    }
-
-    // MARK: - Opening
-
-    /// Reads the file at start. A bad file is moved aside once, under the lock (a rename:
-    /// nothing is copied, and the next start finds a good file or none); the good entries it
-    /// had are saved again. Orphaned temporary files of killed copies are removed.
-    /// Answers the file, the one message to show, and whether to save the entries back.
-    nonisolated static func open(directory: String, knownGames: Set<GameKind>) -> (ScoreFile, String?, Bool) {
-        let path = directory + "/" + fileName
-        var found = inspect(path, knownGames: knownGames)
-        var moved: Result<String, StoreFailure>?
-        if AtomicFile.isDirectory(directory) {
-            do {
-                try AtomicFile.withLock(lockPath(directory)) {
-                    AtomicFile.removeOrphanedTemporaries(in: directory, names: [fileName, SettingsStore.fileName])
-                    found = inspect(path, knownGames: knownGames)
-                    switch found {
-                    case .damaged, .unreadable: moved = AtomicFile.moveAside(path)
-                    default: break
-                    }
-                }
-            } catch {
-                if found.isBad { moved = .failure(error as? StoreFailure ?? StoreFailure("\(error)")) }
-            }
-        }
-        let shown = printable(path)
-        func fate(_ thing: String) -> String {
-            switch moved {
-            case .success(let target)?: return "; \(thing) was moved to \(printable(target))"
-            case .failure(let failure)?: return "; \(thing) could not be moved aside (\(failure)), so scores will not be saved over it"
-            case nil: return ""
-            }
-        }
-        switch found {
-        case .missing, .good:
-            return (found.file, nil, false)
-        case .notAFile(let why):
-            return (ScoreFile(), "high scores file \(shown) cannot be used (\(why)); starting with an empty table, and it is left alone", false)
-        case .unreadable(let why):
-            return (ScoreFile(), "high scores file \(shown) cannot be read (\(why)); starting with an empty table" + fate("it"), false)
-        case .damaged(let file, let problem):
-            let kept = file.entries.isEmpty ? "starting with an empty table" : "kept \(file.entries.count) good score(s)"
-            let rewrite = !file.entries.isEmpty && (try? moved?.get()) != nil
-            return (file, "high scores file \(shown) is damaged (\(problem)); \(kept)" + fate("the bad file"), rewrite)
         }
     }
 

@@ -10,28 +10,56 @@ public struct SavedSettings: Codable, Equatable, Sendable {
     /// The language a grown-up chose in the game (nil: not chosen, the default applies).
     public var language: String?
 
+    /// The grown-ups' corner's switches (nil: never changed there, the config applies).
+    public var voice: Bool?
+    public var effects: Bool?
+    public var relaxed: Bool?
+    /// The corner's classroom choices (nil: never set there).
+    public var sessionMinutes: Int?
+    public var games: [String]?
+    public var levels: [String]?
+    public var gatePIN: String?
+
     public init(muted: Bool = false, language: String? = nil) { self.muted = muted; self.language = language }
 
-    enum CodingKeys: String, CodingKey { case version, muted, language }
+    enum CodingKeys: String, CodingKey {
+        case version, muted, language, voice, effects, relaxed
+        case sessionMinutes = "session-minutes", games, levels, gatePIN = "gate-pin"
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
         muted = try c.decode(Bool.self, forKey: .muted)
         language = try c.decodeIfPresent(String.self, forKey: .language)
+        voice = try? c.decodeIfPresent(Bool.self, forKey: .voice)
+        effects = try? c.decodeIfPresent(Bool.self, forKey: .effects)
+        relaxed = try? c.decodeIfPresent(Bool.self, forKey: .relaxed)
+        sessionMinutes = try? c.decodeIfPresent(Int.self, forKey: .sessionMinutes)
+        games = try? c.decodeIfPresent([String].self, forKey: .games)
+        levels = try? c.decodeIfPresent([String].self, forKey: .levels)
+        gatePIN = try? c.decodeIfPresent(String.self, forKey: .gatePIN)
     }
 
     /// Written by the ordered JSON writer: the keys keep their order.
     var fileData: Data {
-        Data((JSON.object([("version", .int(version)), ("muted", .bool(muted))] + (language.map { [("language", JSON.string($0))] } ?? []))
-            .serialized() + "\n").utf8)
+        let switches: [(String, JSON)] = [("voice", voice), ("effects", effects), ("relaxed", relaxed)].compactMap { key, value in
+            value.map { (key, JSON.bool($0)) }
+        }
+        var classroom: [(String, JSON)] = []
+        if let sessionMinutes { classroom.append(("session-minutes", .int(sessionMinutes))) }
+        if let games { classroom.append(("games", .array(games.map(JSON.string)))) }
+        if let levels { classroom.append(("levels", .array(levels.map(JSON.string)))) }
+        if let gatePIN { classroom.append(("gate-pin", .string(gatePIN))) }
+        return Data((JSON.object([("version", .int(version)), ("muted", .bool(muted))] + (language.map { [("language", JSON.string($0))] } ?? [])
+                                 + switches + classroom).serialized() + "\n").utf8)
     }
 }
 
 /// Settings that persist beside the scores (settings.json): for now, mute. Saves run on the
 /// save queue, like the scores', under the same folder lock.
 @MainActor
-public final class SettingsStore: SettingsKeeping {
+public final class SettingsStore: SettingsKeeping, SwitchRemembering {
     public nonisolated static let fileName = "settings.json"
     public nonisolated static let sizeLimit = 65_536
     public let directory: String
@@ -39,6 +67,10 @@ public final class SettingsStore: SettingsKeeping {
     public private(set) var muted: Bool = false
     /// The language chosen in the game, if any.
     public private(set) var language: String?
+    /// The corner's switches (voice, effects, relaxed), when changed there.
+    public private(set) var switches: [String: Bool] = [:]
+    /// The corner's classroom choices, when set there.
+    public private(set) var classroom = SavedSettings()
     private let warn: (String) -> Void
     private var reportedSaveFailure = false
     private let mailbox = Mailbox()
@@ -62,6 +94,23 @@ public final class SettingsStore: SettingsKeeping {
         deliverMessages()
         guard code != language else { return }
         language = code
+        save()
+    }
+
+    /// Remembers a switch of the grown-ups' corner.
+    public func remember(_ key: String, _ value: Bool) {
+        deliverMessages()
+        guard switches[key] != value else { return }
+        switches[key] = value
+        save()
+    }
+
+    public func rememberClassroom(sessionMinutes: Int?, games: [String]?, levels: [String]?, gatePIN: String?) {
+        deliverMessages()
+        classroom.sessionMinutes = sessionMinutes
+        classroom.games = games
+        classroom.levels = levels
+        classroom.gatePIN = gatePIN
         save()
     }
 
@@ -89,6 +138,10 @@ public final class SettingsStore: SettingsKeeping {
             }
             muted = settings.muted
             language = settings.language.flatMap(Language.code).flatMap { $0 == "auto" ? nil : $0 }
+            classroom = settings
+            for (key, value) in [("voice", settings.voice), ("effects", settings.effects), ("relaxed", settings.relaxed)] {
+                if let value { switches[key] = value }
+            }
         }
     }
 
@@ -103,7 +156,15 @@ public final class SettingsStore: SettingsKeeping {
     }
 
     private func save() {
-        let data = SavedSettings(muted: muted, language: language).fileData
+        var saved = SavedSettings(muted: muted, language: language)
+        saved.voice = switches["voice"]
+        saved.effects = switches["effects"]
+        saved.relaxed = switches["relaxed"]
+        saved.sessionMinutes = classroom.sessionMinutes
+        saved.games = classroom.games
+        saved.levels = classroom.levels
+        saved.gatePIN = classroom.gatePIN
+        let data = saved.fileData
         let path = path, directory = directory, mailbox = mailbox
         SaveQueue.shared.async {
             do {

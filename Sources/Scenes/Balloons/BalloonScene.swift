@@ -30,7 +30,13 @@ public final class BalloonScene: GameScene {
 
     /// `config` replaces the level's numbers (the benchmark's busiest sky uses it).
     public init(context: GameContext, level: Level, config: BalloonRules.Config? = nil) {
-        rules = BalloonRules(config: config ?? .level(level), using: &context.random.generator)
+        var chosen = config ?? .level(level)
+        if context.relaxed {
+            // Relaxed: no idle loss, no skull; the game still ends after its usual time.
+            chosen.idleLimit = .infinity
+            chosen.killers = false
+        }
+        rules = BalloonRules(config: chosen, using: &context.random.generator)
         countdown = Countdown(limit: rules.config.timeLimit)
         super.init(context: context, kind: .balloons, level: level)
     }

@@ -14,7 +14,8 @@ public final class GameContext {
     /// Kiosk mode: quitting needs the adult gate.
     public var kiosk: Bool
     /// The games Home offers, in tile order.
-    public let registry: GameRegistry
+    /// (The grown-ups' corner may change which games Home shows.)
+    public var registry: GameRegistry
     /// The words of the current language.
     public var catalog: any MessageCatalog
     /// The catalog's language reads right to left: screens mirror (`SceneStack.rightToLeft`).
@@ -26,6 +27,29 @@ public final class GameContext {
     public weak var languages: (any LanguageSwitching)?
     /// Reports a problem once on the terminal (the app's `warn`).
     public var warn: (String) -> Void = { _ in }
+    /// Who plays now (the guest unless a child was picked or `--profile` named one).
+    public var player: Player = .guest
+    /// The children, when profiles are on and a store keeps them.
+    public var profiles: (any ProfileKeeping)?
+    /// Relaxed mode (the corner or `relaxed = true`): games count for the child's own
+    /// progress, never for the everyone-table.
+    public var relaxed = false
+    /// Sound effects on (a setting): off keeps every effect silent, spoken lines still play.
+    public var effectsEnabled = true
+    /// What a school or a parent set in the config files (session limit, gate PIN, locks).
+    public var classroom = ClassroomSettings()
+    /// The adult gate's tries and wait, kept while the gate is closed (reopening it gives no
+    /// new tries). Made at the gate's first opening.
+    public var gateRules: GateRules?
+    /// The session limit's clock (seconds played since the start or the last rest), whether
+    /// the spoken warning was given, and whether the rest screen shows.
+    public var sessionElapsed = 0.0
+    public var sessionWarned = false
+    public var restShowing = false
+    /// Remembers the corner's switches; saves the progress report.
+    public var switchMemory: (any SwitchRemembering)?
+    public var reports: (any ReportSaving)?
+
     /// Which show-me demos to show, and which were seen (the app's demo store).
     public var demos = DemoMemory(mode: .off)
     /// Praise and encouragement take turns through their lines (never drawn from the seeded
@@ -67,8 +91,9 @@ public final class GameContext {
 
     /// Logs the sound and plays it unless muted.
     public func play(_ sound: Sound) {
-        log.emit("sound", [("name", .string(sound.rawValue)), ("muted", .bool(muted))])
-        if !muted { soundPlayer.play(sound) }
+        let silent = muted || !effectsEnabled
+        log.emit("sound", [("name", .string(sound.rawValue)), ("muted", .bool(silent))])
+        if !silent { soundPlayer.play(sound) }
     }
 
     /// Carries out cues in order: effects, spoken lines and log lines (the feedback tables'
@@ -131,6 +156,10 @@ public final class GameContext {
         case .highScores: return HighScoresPopup(context: self)
         case .gate: return AdultGateScene(context: self)
         case .languages: return LanguageScene(context: self)
+        case .picker: return PickerScene(context: self)
+        case .stickers: return StickerBookScene(context: self)
+        case .corner: return CornerScene(context: self)
+        case .rest: return RestScene(context: self)
         }
     }
 }
@@ -165,6 +194,11 @@ public protocol ScoreKeeping: AnyObject {
     @discardableResult func record(game: GameKind, level: Level, score: Int) -> Int?
     /// Clears the table (the adult gate's "Reset high scores").
     func reset()
+    /// Records a finished game for a player (every finished game; the tables take the ones
+    /// that count); answers its ranks and sticker.
+    @discardableResult func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks
+    /// A table: everyone's or a player's own, all games or one, best first.
+    func entries(_ query: TableQuery) -> [HighScoreEntry]
 }
 
 /// Keeps the settings a child or a parent changes while playing (mute, for now).

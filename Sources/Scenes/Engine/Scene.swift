@@ -15,6 +15,14 @@ public enum Route: Sendable {
     case gate
     /// The language choice, for grown-ups (behind the gate).
     case languages
+    /// "Who's playing?": the children's avatars, pushed over Home.
+    case picker
+    /// The current child's sticker book.
+    case stickers
+    /// The grown-ups' corner (behind the gate).
+    case corner
+    /// "Time to rest": the session limit is reached; only the gate dismisses it.
+    case rest
 }
 
 /// What an overlay hands back to the scene beneath it when it closes (hump's pop with

@@ -1,15 +1,17 @@
 import GameCore
 
-/// The adult gate: reached by holding the logo on Home for three seconds. A sum in large
-/// digits is answered on a number pad; a right answer offers Quit and Reset high scores,
-/// a wrong one just closes the gate. In kiosk mode it is the only way out.
+/// The adult gate: reached by holding the logo on Home for three seconds. A question a young
+/// child cannot answer by counting (27 + 35, 6 × 7), or the PIN a grown-up set, is answered
+/// on a number pad (GateRules): a wrong answer brings another question, the third starts a
+/// 30-second wait. A right answer offers Quit and Reset high scores. In kiosk mode it is the
+/// only way out.
 @MainActor
 public final class AdultGateScene: BaseScene {
     /// The number pad reads 1 2 3 from the left in every language, like every keypad.
     public override var mirrorsRightToLeft: Bool { false }
     public enum Stage: String { case question, unlocked }
     public enum Target: Hashable, Sendable {
-        case digit(Int), erase, ok, cancel, quit, reset, language
+        case digit(Int), erase, ok, cancel, quit, reset, language, corner
         var id: String {
             switch self {
             case .digit(let d): return "gate-key-\(d)"
@@ -19,6 +21,7 @@ public final class AdultGateScene: BaseScene {
             case .quit: return "gate-quit"
             case .reset: return "gate-reset"
             case .language: return "gate-language"
+            case .corner: return "gate-corner"
             }
         }
         /// The picture the key shows: a numeral for the digits (drawn as text), pictures
@@ -32,6 +35,7 @@ public final class AdultGateScene: BaseScene {
             case .quit: return "door"
             case .reset: return "trophy"
             case .language: return "speaker-on"
+            case .corner: return "gear"
             }
         }
         /// The message key of the key's words (digits have none).
@@ -44,35 +48,58 @@ public final class AdultGateScene: BaseScene {
             case .quit: return Messages.gateQuit.key
             case .reset: return Messages.gateReset.key
             case .language: return LanguageNames.choose.key
+            case .corner: return Messages.gateCorner.key
             }
         }
     }
 
-    public static let panel = Rect(212, 80, 600, 628)
+    public static let panel = Rect(212, 80, 600, 664)
     public static let cancelFrame = Rect(panel.maxX - 170, panel.y + 16, 150, 68)
     static let keySize = Size(100, 76)
     static let keyGap = 12.0
     static let questionStyle = TextStyle(size: 64, bold: true)
 
-    public let a: Int
-    public let b: Int
     public private(set) var stage = Stage.question
     public private(set) var typed = ""
+    /// What the last answer brought (shown under the answer box).
+    public private(set) var lastOutcome: GateRules.Outcome?
     private var press = PressTracker<Target>()
     private var appear = 0.0
 
     public init(context: GameContext) {
-        a = Int.random(in: 3...9, using: &context.random.generator)
-        b = Int.random(in: 3...9, using: &context.random.generator)
+        let pin = context.classroom.gatePIN
+        if context.gateRules == nil || context.gateRules?.pin != pin {
+            context.gateRules = GateRules(pin: pin, using: &context.random.generator)
+        }
         super.init(context: context, name: "gate")
     }
 
+    public var rules: GateRules { context.gateRules! }
+    /// The question's two numbers (0 for a PIN).
+    public var a: Int {
+        switch rules.question { case .sum(let a, _), .product(let a, _): return a; case .pin: return 0 }
+    }
+    public var b: Int {
+        switch rules.question { case .sum(_, let b), .product(_, let b): return b; case .pin: return 0 }
+    }
+
     public override var isOverlay: Bool { true }
+    public override var needsFrames: Bool { super.needsFrames || rules.isWaiting }
 
     public override func enter() {
         context.play(.popup)
-        context.log.emit("gate", [("action", "open"), ("question", .string("\(a) + \(b)"))])
+        context.log.emit("gate", [("action", "open"), ("question", .string(rules.question.text)),
+                                  ("triesLeft", .int(rules.triesLeft)), ("wait", .int(rules.waitSeconds))])
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
+    }
+
+    /// The wait runs on rule time while the gate shows.
+    public override func onUpdate(dt: Double) -> [SceneCommand] {
+        if context.gateRules?.advance(dt) == true {
+            lastOutcome = nil
+            context.log.emit("gate", [("action", "ready"), ("question", .string(rules.question.text))])
+        }
+        return []
     }
 
     // MARK: - Layout
@@ -97,12 +124,13 @@ public final class AdultGateScene: BaseScene {
         case .quit: return Rect(panel.midX - 220, panel.y + 180, 440, 96)
         case .reset: return Rect(panel.midX - 220, panel.y + 310, 440, 96)
         case .language: return Rect(panel.midX - 220, panel.y + 440, 440, 96)
+        case .corner: return Rect(panel.midX - 220, panel.y + 560, 440, 80)
         default: return nil
         }
     }
 
     private var targets: [Target] {
-        stage == .question ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .language, .cancel]
+        stage == .question ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .language, .corner, .cancel]
     }
 
     public func frame(of target: Target) -> Rect? {
@@ -126,19 +154,35 @@ public final class AdultGateScene: BaseScene {
     public override func onEscape() -> [SceneCommand] { activate(.cancel) }
 
     private func activate(_ target: Target) -> [SceneCommand] {
+        if rules.isWaiting, stage == .question, target != .cancel {
+            // Every tap gets an answer: during the wait, a soft "not now".
+            context.play(.oops)
+            context.log.emit("gate", [("action", "waiting"), ("wait", .int(rules.waitSeconds))])
+            return []
+        }
         context.play(.click)
         switch target {
         case .digit(let d):
-            if typed.count < 2 { typed += String(d) }
+            let limit = rules.pin == nil ? 3 : GateRules.maximumDigits
+            if typed.count < limit { typed += String(d) }
         case .erase:
             typed = String(typed.dropLast())
         case .ok:
-            if Int(typed) == a + b {
-                stage = .unlocked
+            let outcome = context.gateRules!.check(typed, using: &context.random.generator)
+            typed = ""
+            lastOutcome = outcome
+            switch outcome {
+            case .right:
                 context.log.emit("gate", [("action", "right")])
-            } else {
-                context.log.emit("gate", [("action", "wrong")])
-                return [.pop]
+                // Over the rest screen, the right answer ends the rest.
+                if context.restShowing { return [.pop(.answered(.rest, .ok))] }
+                stage = .unlocked
+            case .wrong(let left):
+                context.log.emit("gate", [("action", "wrong"), ("triesLeft", .int(left)), ("question", .string(rules.question.text))])
+            case .waiting(let seconds):
+                context.log.emit("gate", [("action", "wrong"), ("triesLeft", .int(0)), ("wait", .int(Int(seconds)))])
+            case .ignored:
+                break
             }
         case .cancel:
             context.log.emit("gate", [("action", "cancel")])
@@ -148,6 +192,9 @@ public final class AdultGateScene: BaseScene {
             return [.quit]
         case .language:
             return [.show(.languages)]
+        case .corner:
+            context.log.emit("gate", [("action", "corner")])
+            return [.pop, .show(.corner)]
         case .reset:
             return [.show(.alert(AlertContent(kind: .reset, title: Messages.resetTitle, lines: [.init(Messages.resetMessage)],
                                               buttons: [.yes, .no])))]
@@ -174,11 +221,32 @@ public final class AdultGateScene: BaseScene {
         Decor.button(canvas, Self.cancelFrame, label: context.text(Messages.cancel), color: Theme.neutral, icon: Target.cancel.icon,
                      pressed: press.pressed == .cancel)
         if stage == .question {
-            canvas.text(context.text(Messages.gateQuestion, ["a": String(a), "b": String(b)]), Self.questionStyle, at: Point(Self.panel.midX, Self.panel.y + 140), color: Theme.ink)
-            let box = Rect(Self.panel.midX - 90, Self.panel.y + 186, 180, 64)
+            let question: String
+            switch rules.question {
+            case .sum(let a, let b): question = context.text(Messages.gateQuestion, ["a": String(a), "b": String(b)])
+            case .product(let a, let b): question = context.text(Messages.gateTimes, ["a": String(a), "b": String(b)])
+            case .pin: question = context.text(Messages.gatePIN)
+            }
+            canvas.text(question, rules.pin == nil ? Self.questionStyle : Theme.headingText, at: Point(Self.panel.midX, Self.panel.y + 128), color: Theme.ink)
+            let box = Rect(Self.panel.midX - 120, Self.panel.y + 168, 240, 60)
             canvas.fillRounded(box, radius: 16, .white)
             canvas.strokeRounded(box, radius: 16, width: 3, Theme.focus)
-            canvas.text(typed.isEmpty ? " " : typed, Theme.bigText, at: box.center, color: Theme.ink)
+            if rules.pin == nil {
+                canvas.text(typed.isEmpty ? " " : typed, Theme.bigText, at: box.center, color: Theme.ink)
+            } else {
+                // A PIN shows as dots, never as digits.
+                let count = Double(typed.count)
+                for i in 0..<typed.count {
+                    canvas.fillCircle(center: Point(box.midX + (Double(i) - (count - 1) / 2) * 26, box.midY), radius: 8, Theme.ink)
+                }
+            }
+            if rules.isWaiting {
+                canvas.text(context.text(Messages.gateWait, ["seconds": String(rules.waitSeconds)]), Theme.labelText,
+                            at: Point(Self.panel.midX, Self.panel.y + 250), color: Theme.ink)
+            } else if case .wrong(let left)? = lastOutcome {
+                canvas.text(context.text(Messages.gateWrong, ["n": String(left)]), Theme.labelText,
+                            at: Point(Self.panel.midX, Self.panel.y + 250), color: Theme.ink)
+            }
             for target in targets where target != .cancel {
                 guard let f = Self.keyFrame(target) else { continue }
                 let label: String
@@ -189,7 +257,7 @@ public final class AdultGateScene: BaseScene {
                 default: label = ""
                 }
                 let color = target == .ok ? Theme.yes : (target == .erase ? Theme.no : Theme.focus)
-                Decor.button(canvas, f, label: label, color: color, icon: target == .ok || target == .erase ? target.icon : nil,
+                Decor.button(canvas, f, label: label, color: rules.isWaiting ? Theme.neutral : color, icon: target == .ok || target == .erase ? target.icon : nil,
                              pressed: press.pressed == target)
             }
         } else {
@@ -200,16 +268,21 @@ public final class AdultGateScene: BaseScene {
                          pressed: press.pressed == .reset)
             Decor.button(canvas, Self.choiceFrame(.language)!, label: context.text(LanguageNames.choose), color: Theme.focus,
                          icon: Target.language.icon, pressed: press.pressed == .language)
+            Decor.button(canvas, Self.choiceFrame(.corner)!, label: context.text(Messages.gateCorner), color: Theme.yes, icon: Target.corner.icon,
+                         pressed: press.pressed == .corner)
         }
     }
 
     public override func dumpFields() -> [(String, JSON)] {
-        [("stage", .string(stage.rawValue)), ("question", .string("\(a) + \(b)")), ("typed", .string(typed))]
+        [("stage", .string(stage.rawValue)), ("question", .string(rules.question.text)),
+         ("typed", .string(rules.pin == nil ? typed : String(repeating: "*", count: typed.count))),
+         ("triesLeft", .int(rules.triesLeft)), ("wait", .int(rules.waitSeconds))]
     }
 
     public override func dumpItems() -> [JSON] {
         targets.compactMap { t in
-            frame(of: t).map { dumpItem(t.id, kind: "button", frame: $0, [("enabled", true)] + PictureButton.dumpFields(icon: t.icon, key: t.key)) }
+            frame(of: t).map { dumpItem(t.id, kind: "button", frame: $0, [("enabled", .bool(t == .cancel || stage != .question || !rules.isWaiting))]
+                                        + PictureButton.dumpFields(icon: t.icon, key: t.key)) }
         }
     }
 }

@@ -33,5 +33,7 @@ public enum HomeLayout {
         Rect(rowX(index, count: count), gameRowY, tileWidth(count: count), tileSize.height)
     }
 
-    public static func levelTile(_ index: Int) -> Rect { Rect(rowX(index), levelRowY, levelTileSize.width, levelTileSize.height) }
+    public static func levelTile(_ index: Int, of count: Int = 3) -> Rect {
+        Rect(rowX(index, count: count), levelRowY, levelTileSize.width, levelTileSize.height)
+    }
 }

@@ -35,7 +35,7 @@ public final class HomeScene: BaseScene {
     /// The rows the keyboard's focus ring moves through: the registry's games, the levels,
     /// then Play and High Scores.
     var focusRows: [[Target]] {
-        [context.registry.ids.map { .game($0) }, Level.allCases.map { .level($0) }, [.play, .highScores]]
+        [context.registry.ids.map { .game($0) }, levels.map { .level($0) }, [.play, .highScores]]
     }
 
     public init(context: GameContext) {
@@ -48,7 +48,18 @@ public final class HomeScene: BaseScene {
         context.perform([.voice(VoiceLines.greeting)])
     }
 
-    public var playEnabled: Bool { selectedGame != nil && selectedLevel != nil }
+
+    /// The levels Home offers: the config's `levels`, or all three.
+    var levels: [Level] {
+        let chosen = (context.classroom.levels ?? []).filter { Level.allCases.contains($0) }
+        return chosen.isEmpty ? Level.allCases : Level.allCases.filter { chosen.contains($0) }
+    }
+
+    /// (A game or level the grown-ups' corner has since hidden no longer counts as chosen.)
+    public var playEnabled: Bool {
+        guard let game = selectedGame, let level = selectedLevel else { return false }
+        return context.registry.ids.contains(game) && levels.contains(level)
+    }
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
@@ -71,7 +82,7 @@ public final class HomeScene: BaseScene {
         case .game(let g):
             let ids = context.registry.ids
             return HomeLayout.gameTile(ids.firstIndex(of: g) ?? 0, of: ids.count)
-        case .level(let l): return HomeLayout.levelTile(Level.allCases.firstIndex(of: l)!)
+        case .level(let l): return HomeLayout.levelTile(levels.firstIndex(of: l) ?? 0, of: levels.count)
         case .play: return HomeLayout.play
         case .highScores: return HomeLayout.highScores
         }
@@ -83,8 +94,15 @@ public final class HomeScene: BaseScene {
 
     // MARK: - Input
 
+    /// The player's avatar and sticker book at the left of the bar (profiles on).
+    private var profilePress = PressTracker<ProfileBar.Target>()
+
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
+        case .pointerDown(let p) where ProfileBar.hit(p, context) != nil:
+            profilePress.down(ProfileBar.hit(p, context))
+        case .pointerUp(let p) where profilePress.pressed != nil:
+            if let t = profilePress.up(ProfileBar.hit(p, context)) { return ProfileBar.activate(t, context) }
         case .pointerDown(let p):
             focus = nil
             press.down(hit(p))
@@ -143,7 +161,7 @@ public final class HomeScene: BaseScene {
             context.play(.select)
             context.perform([.voiceNow(VoiceLines.level(l))])
         case .play:
-            guard let game = selectedGame, let level = selectedLevel else {
+            guard playEnabled, let game = selectedGame, let level = selectedLevel else {
                 context.play(.boing)
                 context.hint("nothing-here", target: "play")
                 timeline.tween(0.5, step: { [weak self] v in self?.wiggle = v }, done: { [weak self] in self?.wiggle = 0 })
@@ -196,7 +214,7 @@ public final class HomeScene: BaseScene {
             drawTile(canvas, .game(g), image: g.imageName, label: context.title(of: g), selected: selectedGame == g,
                      dx: selectedGame == nil ? shake : 0)
         }
-        for l in Level.allCases {
+        for l in levels {
             drawTile(canvas, .level(l), image: l.imageName, label: context.text(Messages.level(l)), selected: selectedLevel == l,
                      dx: selectedLevel == nil ? shake : 0)
         }
@@ -205,6 +223,7 @@ public final class HomeScene: BaseScene {
     }
 
     public override func drawOverBar(on canvas: any Canvas) {
+        ProfileBar.draw(canvas, context, pressed: profilePress.pressed)
         guard let held = logoHold, held > 0.2 else { return }
         // Shows the grown-up holding the logo that something is happening.
         let logo = TopBar.logoFrame
@@ -257,7 +276,7 @@ public final class HomeScene: BaseScene {
     // MARK: - Dump
 
     public override func dumpItems() -> [JSON] {
-        [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))])] + allTargets.map { target in
+        ProfileBar.items(context) + [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))])] + allTargets.map { target in
             let selected: Bool
             switch target {
             case .game(let g): selected = selectedGame == g

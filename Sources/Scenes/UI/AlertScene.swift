@@ -37,7 +37,7 @@ public struct AlertButton: Equatable, Sendable {
 /// to the scene beneath as `SceneResult.answered(kind, button)`.
 public struct AlertContent: Equatable, Sendable {
     /// What the alert is about: the log's `alert.kind`, and who acts on the answer.
-    public enum Kind: String, Sendable { case won, lost, quit, reset }
+    public enum Kind: String, Sendable { case won, lost, quit, reset, delete, reportSaved, reportFailed, rest }
     /// One line of the message: a catalog entry and its values.
     public struct Line: Equatable, Sendable {
         public let message: Message
@@ -76,8 +76,8 @@ public struct AlertContent: Equatable, Sendable {
     /// on the panel: see `Theme.contrastPairs`).
     var titleColor: Color {
         switch kind {
-        case .won: return Theme.yesText
-        case .lost, .reset: return Theme.noText
+        case .won, .reportSaved, .rest: return Theme.yesText
+        case .lost, .reset, .delete, .reportFailed: return Theme.noText
         case .quit: return Theme.ink
         }
     }
@@ -88,7 +88,7 @@ public struct AlertContent: Equatable, Sendable {
         switch kind {
         case .won, .quit: return "mascot-happy"
         case .lost: return "mascot-sad"
-        case .reset: return nil
+        case .reset, .delete, .reportSaved, .reportFailed, .rest: return nil
         }
     }
 

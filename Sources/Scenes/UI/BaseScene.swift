@@ -35,7 +35,7 @@ open class BaseScene: Scene {
     public func update(dt: Double) -> [SceneCommand] {
         context.voice.update(dt: dt)
         advanceTimeline(dt: dt)
-        return onUpdate(dt: dt)
+        return onUpdate(dt: dt) + context.sessionStep(dt)
     }
 
     /// Screens and overlays run their timeline on their own time; games run it inside

@@ -31,6 +31,9 @@ open class GameScene: BaseScene {
     public static let playArea = Canvas1024.playArea
     public static let lastSeconds = 10
 
+    /// Relaxed mode (TESTING decision 12), fixed when the game starts: no countdown shown.
+    public let relaxed: Bool
+
     // Speaking (issue 14): the intro, a re-prompt after a quiet while, "hear it again" and
     // the show-me demo.
     /// Seconds without a press, during play, before the intro's short re-prompt.
@@ -58,6 +61,7 @@ open class GameScene: BaseScene {
     public init(context: GameContext, kind: GameKind, level: Level) {
         self.kind = kind
         self.level = level
+        relaxed = context.relaxed
         super.init(context: context, name: kind.rawValue)
     }
 
@@ -273,7 +277,7 @@ open class GameScene: BaseScene {
     /// Shows the whole seconds left; logs `timer` and ticks in the last ten seconds when the
     /// shown value changes.
     public func showTime(_ seconds: Int) {
-        guard seconds != shownSeconds else { return }
+        guard !relaxed, seconds != shownSeconds else { return }
         let first = shownSeconds == nil
         shownSeconds = seconds
         context.log.emit("timer", [("left", .int(seconds))])
@@ -321,13 +325,21 @@ open class GameScene: BaseScene {
         isOver = true
         // The scene stops updating under the alert: drop "+N" texts so none hang frozen.
         floating.removeAll()
-        let rank = record ? context.scores.record(game: kind, level: level, score: score) : nil
+        // Every finished game goes into the player's history (and earns a child a sticker);
+        // the tables take the ones that count.
+        let stats = self as? RoundStatistics
+        let round = RoundRecord(game: kind, level: level, score: score, result: outcome.rawValue, reason: reason,
+                                duration: clock.now, progress: stats?.roundProgress ?? 0, mistakes: stats?.roundMistakes ?? 0,
+                                relaxed: relaxed, counts: record)
+        let ranks = context.scores.recordRound(round, player: context.player)
+        let rank = ranks.rank
         let end = endMessage(outcome, reason: reason)
         context.log.emit("gameover", [
             ("game", .string(kind.rawValue)), ("level", .string(level.rawValue)), ("result", .string(outcome.rawValue)),
             ("reason", .string(reason)), ("score", .int(score)), ("recorded", .bool(rank != nil)), ("rank", .optional(rank)),
             ("key", .string(end.key)),
-        ])
+        ] + context.player.logFields + [("childRank", .optional(ranks.childRank)), ("gameRank", .optional(ranks.gameRank)),
+                                        ("sticker", .optional(ranks.sticker))])
         context.play(outcome == .won ? .fanfare : .sadTrombone)
         if rank != nil { context.play(.applause) }
         speakEnd(outcome, reason: reason, rank: rank)
@@ -396,10 +408,12 @@ open class GameScene: BaseScene {
         let urgent = seconds <= Self.lastSeconds && !isOver && shownSeconds != nil
         var timeFrame = TopBar.timeFrame
         if urgent { timeFrame = timeFrame.scaled(1 + 0.08 * abs(sin(pulse * .pi))) }
-        canvas.fillRounded(timeFrame, radius: 24, urgent ? Theme.warning : Theme.pill)
-        canvas.image("clock", in: Rect(timeFrame.x + 8, timeFrame.midY - 18, 36, 36))
-        canvas.text(Countdown.format(seconds), Theme.labelText, at: Point(timeFrame.x + 52, timeFrame.midY), align: .left,
-                    color: urgent ? .white : Theme.ink)
+        if !relaxed {
+            canvas.fillRounded(timeFrame, radius: 24, urgent ? Theme.warning : Theme.pill)
+            canvas.image("clock", in: Rect(timeFrame.x + 8, timeFrame.midY - 18, 36, 36))
+            canvas.text(Countdown.format(seconds), Theme.labelText, at: Point(timeFrame.x + 52, timeFrame.midY), align: .left,
+                        color: urgent ? .white : Theme.ink)
+        }
         let scoreFrame = TopBar.scoreFrame
         canvas.fillRounded(scoreFrame, radius: 24, Theme.pill)
         canvas.image("score-star", in: Rect(scoreFrame.x + 8, scoreFrame.midY - 18, 36, 36))

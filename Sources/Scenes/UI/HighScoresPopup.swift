@@ -23,7 +23,17 @@ public final class HighScoresPopup: BaseScene {
     private var appear = 0.0
     private var press = PressTracker<Int>()
 
+    /// Whose table (profiles on): everyone's (avatars in the rows) or the player's own.
+    public enum Tab: String, Sendable { case everyone, mine }
+    public private(set) var tab = Tab.everyone
+    /// Which game's table; nil: all games (TESTING decision 11: it opens on everyone, all games).
+    public private(set) var game: GameKind?
+
+    /// The children, read once (the rows' avatars).
+    private let kids: [ChildProfile]
+
     public init(context: GameContext) {
+        kids = context.profiles?.children ?? []
         super.init(context: context, name: "highscores")
     }
 
@@ -31,8 +41,46 @@ public final class HighScoresPopup: BaseScene {
 
     public override func enter() {
         context.play(.popup)
-        context.log.emit("highscores", [("entries", rowsJSON)])
+        logTable()
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
+    }
+
+    private func logTable() {
+        context.log.emit("highscores", [("entries", rowsJSON), ("tab", .string(tab.rawValue)), ("game", .string(game?.rawValue ?? "all"))])
+    }
+
+    /// The rows shown: the table the tab and the game picker name.
+    public var entries: [HighScoreEntry] {
+        if tab == .everyone && game == nil { return context.scores.table.entries }
+        return context.scores.entries(TableQuery(player: tab == .mine ? context.player.id : nil, game: game))
+    }
+
+    // MARK: Tabs and the game picker (beside the panel, so the panel's items keep their places)
+
+    /// The tabs show only with profiles on and children to tell apart: otherwise there is one
+    /// table, as before.
+    var showsTabs: Bool { context.profiles != nil && (!kids.isEmpty || context.player.child != nil) }
+    public static func tabFrame(_ t: Tab) -> Rect { Rect(28, t == .everyone ? 124 : 244, 116, 104) }
+    public static func gameFrame(_ index: Int) -> Rect { Rect(880, 124 + Double(index) * 112, 116, 100) }
+    /// Press ids: 1 close, 10+ tabs, 20+ games (20: all games).
+    private func hit(_ p: Point) -> Int? {
+        if Self.closeFrame.contains(p) { return 1 }
+        if showsTabs {
+            if Self.tabFrame(.everyone).contains(p) { return 10 }
+            if Self.tabFrame(.mine).contains(p) { return 11 }
+        }
+        return (0...context.registry.ids.count).first { Self.gameFrame($0).contains(p) }.map { 20 + $0 }
+    }
+
+    private func activate(_ id: Int) -> [SceneCommand] {
+        switch id {
+        case 1: return close()
+        case 10, 11: tab = id == 10 ? .everyone : .mine
+        default: game = id == 20 ? nil : context.registry.ids[id - 21]
+        }
+        context.play(.select)
+        logTable()
+        return []
     }
 
     static func rowFrame(_ index: Int) -> Rect {
@@ -41,9 +89,9 @@ public final class HighScoresPopup: BaseScene {
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
-        case .pointerDown(let p): press.down(Self.closeFrame.contains(p) ? 1 : nil)
+        case .pointerDown(let p): press.down(hit(p))
         case .pointerUp(let p):
-            if press.up(Self.closeFrame.contains(p) ? 1 : nil) != nil { return close() }
+            if let id = press.up(hit(p)) { return activate(id) }
         case .key(.return, _), .key(.space, _): return close()
         default: break
         }
@@ -68,7 +116,8 @@ public final class HighScoresPopup: BaseScene {
             canvas.text(context.text(column.title), Theme.labelText, at: Point(column.x, Self.headerY), align: column.align, color: Theme.inkSoft)
         }
         canvas.fill(Rect(Self.panelFrame.x + 40, Self.headerY + 22, Self.panelFrame.width - 80, 3), Theme.panelBorder)
-        let entries = context.scores.table.entries
+        drawPickers(canvas)
+        let entries = self.entries
         for index in 0..<HighScoreTable.capacity {
             let row = Self.rowFrame(index)
             let entry = index < entries.count ? entries[index] : nil
@@ -85,6 +134,11 @@ public final class HighScoresPopup: BaseScene {
                 if index < 3 { canvas.image("medal-\(index + 1)", in: icon.offsetBy(Self.medalX, 0)) }
                 canvas.image(entry.game.imageName, in: icon.offsetBy(Self.gameIconX, 0))
                 canvas.image(entry.level.imageName, in: Rect(Self.levelIconX - 4, row.midY - 23, 62, 46))
+                if showsTabs && tab == .everyone {
+                    // Everyone's table shows who by picture, never by name.
+                    let who = kids.first { $0.id == entry.player }
+                    AvatarArt.draw(canvas, who?.avatar, in: Rect(Self.levelIconX - 50, row.midY - 21, 42, 42), radius: 10, shadow: 0)
+                }
             }
             canvas.text(entry.map { context.title(of: $0.game) } ?? empty, Theme.labelText,
                         at: Point(entry == nil ? Self.gameIconX : Self.gameNameX, row.midY), align: .left, color: Theme.ink)
@@ -94,6 +148,31 @@ public final class HighScoresPopup: BaseScene {
                         color: Theme.ink)
         }
         drawClose(canvas)
+    }
+
+    /// The tabs (left of the panel) and the game picker (right): pictures, the chosen one
+    /// framed and checked (never colour alone).
+    private func drawPickers(_ canvas: any Canvas) {
+        func choice(_ r: Rect, chosen: Bool, pressed: Bool, _ draw: (Rect) -> Void) {
+            let shown = pressed ? r.scaled(0.94) : r
+            Decor.card(canvas, shown, radius: 22, fill: Theme.tile, shadow: 5)
+            draw(shown.insetBy(14, 10))
+            if chosen {
+                canvas.strokeRounded(shown.insetBy(-4, -4), radius: 26, width: 7, Theme.focus)
+                canvas.image("check", in: Rect(shown.maxX - 30, shown.y - 16, 44, 44))
+            }
+        }
+        if showsTabs {
+            choice(Self.tabFrame(.everyone), chosen: tab == .everyone, pressed: press.pressed == 10) { canvas.image("tab-everyone", in: $0) }
+            choice(Self.tabFrame(.mine), chosen: tab == .mine, pressed: press.pressed == 11) { r in
+                canvas.image("tab-mine", in: r)
+                AvatarArt.draw(canvas, context.player.child?.avatar, in: Rect(r.maxX - 34, r.maxY - 34, 40, 40), radius: 10, shadow: 0)
+            }
+        }
+        choice(Self.gameFrame(0), chosen: game == nil, pressed: press.pressed == 20) { canvas.image("trophy", in: $0) }
+        for (i, g) in context.registry.ids.enumerated() {
+            choice(Self.gameFrame(i + 1), chosen: game == g, pressed: press.pressed == 21 + i) { canvas.image(g.imageName, in: $0) }
+        }
     }
 
     /// The ✕ at the left end of the close button.
@@ -116,7 +195,7 @@ public final class HighScoresPopup: BaseScene {
     }
 
     public override func dumpItems() -> [JSON] {
-        let entries = context.scores.table.entries
+        let entries = self.entries
         let rows: [JSON] = (0..<HighScoreTable.capacity).map { i in
             let e = i < entries.count ? entries[i] : nil
             // The pictures of the row: its medal (ranks 1 to 3), the game's and the level's.
@@ -126,15 +205,25 @@ public final class HighScoresPopup: BaseScene {
             } ?? []
             return .object([("rank", .int(i + 1)), ("game", .string(e.map { englishTitle($0.game) } ?? "-")),
                             ("level", .string(e.map { Messages.level($0.level).english } ?? "-")), ("score", e.map { .int($0.score) } ?? .string("-"))]
-                           + pictures)
+                           + pictures + [("player", .string(e?.player ?? "-"))])
+        }
+        var pickers: [JSON] = []
+        if showsTabs {
+            pickers += [dumpItem("tab-everyone", kind: "tab", frame: Self.tabFrame(.everyone), [("icon", "tab-everyone"), ("selected", .bool(tab == .everyone)), ("enabled", true)]),
+                        dumpItem("tab-mine", kind: "tab", frame: Self.tabFrame(.mine), [("icon", "tab-mine"), ("selected", .bool(tab == .mine)), ("enabled", true)])]
+        }
+        pickers.append(dumpItem("table-all", kind: "tab", frame: Self.gameFrame(0), [("icon", "trophy"), ("selected", .bool(game == nil)), ("enabled", true)]))
+        for (i, g) in context.registry.ids.enumerated() {
+            pickers.append(dumpItem("table-" + g.rawValue, kind: "tab", frame: Self.gameFrame(i + 1),
+                                    [("icon", .string(g.imageName)), ("selected", .bool(game == g)), ("enabled", true)]))
         }
         return [dumpItem("close", kind: "button", frame: Self.closeFrame,
                          [("enabled", true)] + PictureButton.dumpFields(icon: "close", key: Messages.close.key))]
-            + [.object([("id", "rows"), ("kind", "table"), ("frame", Self.panelFrame.json), ("rows", .array(rows))])]
+            + [.object([("id", "rows"), ("kind", "table"), ("frame", Self.panelFrame.json), ("rows", .array(rows))])] + pickers
     }
 
     public override func dumpFields() -> [(String, JSON)] {
-        [("rows", rowsJSON)]
+        [("rows", rowsJSON), ("tab", .string(tab.rawValue)), ("game", .string(game?.rawValue ?? "all"))]
     }
 
     /// A game's name as the log and dumps give it: its English title.
@@ -142,5 +231,11 @@ public final class HighScoresPopup: BaseScene {
         context.registry.entry(game)?.definition.title.english ?? game.rawValue
     }
 
-    private var rowsJSON: JSON { context.scores.table.rowsJSON(game: englishTitle) }
+    /// The rows as the log and dumps give them; `player` (and `nickname`) added.
+    private var rowsJSON: JSON {
+        .array(entries.enumerated().map { index, e in
+            .object([("rank", .int(index + 1)), ("game", .string(englishTitle(e.game))), ("level", .string(Messages.level(e.level).english)),
+                     ("score", .int(e.score)), ("player", .string(e.player)), ("nickname", e.nickname.map(JSON.string) ?? .null)])
+        })
+    }
 }

@@ -1,0 +1,162 @@
+/// A child who plays: a stable id `child-N`, an avatar (an animal on a colour) and an
+/// optional nickname an adult typed. No real name is ever needed.
+public struct ChildProfile: Equatable, Sendable {
+    /// `child-N`, stable for as long as the child exists.
+    public var id: String { "child-\(number)" }
+    public var number: Int
+    public var nickname: String?
+    public var avatar: Avatar
+    /// When the child was added (seconds since 1970; never logged).
+    public var created: Double
+
+    public init(number: Int, nickname: String? = nil, avatar: Avatar, created: Double = 0) {
+        self.number = number; self.nickname = nickname; self.avatar = avatar; self.created = created
+    }
+}
+
+/// An animal on a coloured ground: the picture a child knows herself by.
+public struct Avatar: Equatable, Hashable, Sendable {
+    public var animal: String
+    public var colour: String
+
+    public init(animal: String, colour: String) { self.animal = animal; self.colour = colour }
+
+    /// The animals drawn for avatars (Assets/images/animal-*.png).
+    public static let animals = ["bear", "cat", "chick", "dog", "elephant", "fox", "frog", "hedgehog", "koala", "lion",
+                                 "monkey", "owl", "panda", "penguin", "pig", "rabbit", "tiger", "unicorn"]
+    /// The ground colours, by name (a child is never told apart by colour alone: the animal
+    /// differs too, or the nickname).
+    public static let colours = ["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink"]
+
+    /// The avatar a name gets when a script or an adult makes a child without choosing one
+    /// (`--profile NAME`): the same name always gives the same picture.
+    public static func deterministic(for name: String) -> Avatar {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Avatar(animal: animals[Int(hash % UInt64(animals.count))], colour: colours[Int((hash / 97) % UInt64(colours.count))])
+    }
+}
+
+/// Who plays now: the guest (today's anonymous player) or a child.
+public enum Player: Equatable, Sendable {
+    case guest
+    case child(ChildProfile)
+
+    /// The log's `player`: `guest` or `child-N`.
+    public var id: String {
+        switch self {
+        case .guest: return "guest"
+        case .child(let c): return c.id
+        }
+    }
+    public var nickname: String? {
+        if case .child(let c) = self { return c.nickname }
+        return nil
+    }
+    public var child: ChildProfile? {
+        if case .child(let c) = self { return c }
+        return nil
+    }
+    /// `player` and `nickname` as log fields.
+    public var logFields: [(String, JSON)] {
+        [("player", .string(id)), ("nickname", nickname.map(JSON.string) ?? .null)]
+    }
+}
+
+/// The limits of the profiles.
+public enum Profiles {
+    /// Up to 40 children (a class); a 41st is refused.
+    public static let maximumChildren = 40
+    /// The stickers a book cycles through (Assets/images/sticker-01 ... sticker-24).
+    public static let stickerKinds = 24
+    /// A nickname's longest length (characters).
+    public static let nicknameLimit = 16
+
+    /// `child-N` read back as N.
+    public static func number(ofID id: String) -> Int? {
+        guard id.hasPrefix("child-"), let n = Int(id.dropFirst(6)), n > 0 else { return nil }
+        return n
+    }
+
+    /// A nickname as kept: trimmed, control characters dropped, at most `nicknameLimit`
+    /// characters; nil when nothing is left.
+    public static func cleanNickname(_ text: String) -> String? {
+        let kept = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+        var trimmed = Substring(kept)
+        while trimmed.first == " " { trimmed = trimmed.dropFirst() }
+        while trimmed.last == " " { trimmed = trimmed.dropLast() }
+        let cut = String(trimmed.prefix(nicknameLimit))
+        return cut.isEmpty ? nil : cut
+    }
+}
+
+/// One finished game, as the history keeps it.
+public struct RoundRecord: Equatable, Sendable {
+    public var game: GameKind
+    public var level: Level
+    public var score: Int
+    /// `won` or `lost`.
+    public var result: String
+    /// `all-found`, `all-placed`, `time`, `idle`, `killer`.
+    public var reason: String
+    /// Seconds of play (rule time).
+    public var duration: Double
+    /// Pairs found (Memory), vehicles placed (Sorting) or balloons popped (Balloons).
+    public var progress: Int
+    /// Mismatched pairs (Memory), wrong drops (Sorting), balloons that got away (Balloons).
+    public var mistakes: Int
+    /// Played in relaxed mode: counts for the child's own progress, never the everyone-table.
+    public var relaxed: Bool
+    /// The score may enter the tables (today: won games, and Balloons' time-up finish).
+    public var counts: Bool
+
+    public init(game: GameKind, level: Level, score: Int, result: String, reason: String, duration: Double = 0,
+                progress: Int = 0, mistakes: Int = 0, relaxed: Bool = false, counts: Bool = true) {
+        self.game = game; self.level = level; self.score = score; self.result = result; self.reason = reason
+        self.duration = duration; self.progress = progress; self.mistakes = mistakes; self.relaxed = relaxed; self.counts = counts
+    }
+}
+
+/// Where a finished game landed: `rank` in the everyone / all-games top five (the log's
+/// `gameover.rank`), `childRank` in the player's own, `gameRank` in the game's own.
+public struct RoundRanks: Equatable, Sendable {
+    public var rank: Int?
+    public var childRank: Int?
+    public var gameRank: Int?
+    /// The sticker the round earned (1...24), nil for the guest.
+    public var sticker: Int?
+    public init(rank: Int? = nil, childRank: Int? = nil, gameRank: Int? = nil, sticker: Int? = nil) {
+        self.rank = rank; self.childRank = childRank; self.gameRank = gameRank; self.sticker = sticker
+    }
+}
+
+/// Which table: everyone's or one player's, over all games or one.
+public struct TableQuery: Equatable, Sendable {
+    /// nil: everyone; `guest` or `child-N`: that player's own.
+    public var player: String?
+    public var game: GameKind?
+    public init(player: String? = nil, game: GameKind? = nil) { self.player = player; self.game = game }
+}
+
+/// A child's totals per game, for the report.
+public struct ProgressSummary: Equatable, Sendable {
+    public var player: String
+    public var nickname: String?
+    public var avatar: Avatar?
+    public var game: GameKind
+    public var rounds: Int
+    public var won: Int
+    public var best: Int
+    public var average: Double
+    public var totalSeconds: Double
+    public var stickers: Int
+    /// Scores in the order played (the chart).
+    public var scores: [Int]
+
+    public init(player: String, nickname: String?, avatar: Avatar?, game: GameKind, rounds: Int, won: Int, best: Int,
+                average: Double, totalSeconds: Double, stickers: Int, scores: [Int]) {
+        self.player = player; self.nickname = nickname; self.avatar = avatar; self.game = game; self.rounds = rounds
+        self.won = won; self.best = best; self.average = average; self.totalSeconds = totalSeconds; self.stickers = stickers
+        self.scores = scores
+    }
+}

@@ -1,0 +1,29 @@
+import GameCore
+import Scenes
+
+/// `--profile NAME`: the child whose nickname or id (`child-N`) is NAME, or a new child with
+/// that nickname and the avatar the name always gives. A 41st child is a usage error (exit 2).
+@MainActor
+enum ProfileChoice {
+    static func resolve(_ name: String, in store: HighScoreStore) throws -> (player: Player, action: String) {
+        let children = store.children
+        if let n = Profiles.number(ofID: name), let child = children.first(where: { $0.number == n }) {
+            return (.child(child), "chosen")
+        }
+        if let child = children.first(where: { $0.nickname == name }) { return (.child(child), "chosen") }
+        guard let nickname = Profiles.cleanNickname(name) else {
+            throw AppError.usage("--profile: '\(TextEscaping.escaped(name))' is no nickname (give a few letters or a child's id such as child-1)")
+        }
+        if nickname != name, let child = children.first(where: { $0.nickname == nickname }) { return (.child(child), "chosen") }
+        switch store.addChild(nickname: nickname, avatar: Avatar.deterministic(for: nickname)) {
+        case .success(let child): return (.child(child), "created")
+        case .failure(.full):
+            throw AppError.usage("--profile: there are already \(Profiles.maximumChildren) children, the most the game keeps; delete one in the grown-ups' corner or pick one of them by nickname or id (child-1 ... )")
+        case .failure(.nicknameTaken):
+            if let child = store.children.first(where: { $0.nickname == nickname }) { return (.child(child), "chosen") }
+            throw AppError.usage("--profile: the nickname '\(TextEscaping.escaped(nickname))' is taken")
+        case .failure(.storage(let why)):
+            throw AppError.fatal("--profile: cannot add a child (\(why))")
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import ArgumentParser
+import FoundationEssentials
+import GameCore
+import Glibc
+import Scenes
+import Storage
+
+/// `kids-joy-center report [--data-dir DIR] [--csv FILE]`: each child's games, wins, best
+/// and average scores, time played and stickers, per game; the guest last. Reads the
+/// progress database and changes nothing in it (no folder is made, no old file taken in).
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kids-joy-center report",
+        abstract: "Print each child's progress (games, wins, best and average score, time, stickers) per game.",
+        discussion: """
+            Reads progress.db in the data folder (the game's own, as the config files name it,
+            or --data-dir DIR). With
+            --csv FILE, the same rows are also written to FILE as CSV ('-' for standard output).
+            Nothing is sent anywhere: the report is for the adults at this computer.
+            """
+    )
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Read the progress kept in DIR.", valueName: "DIR"))
+    var dataDir: String?
+
+    @Option(help: ArgumentHelp("Also write the rows as CSV to FILE ('-' for standard output).", valueName: "FILE"))
+    var csv: String?
+
+    /// Tests and the benchmark: fill DIR with CHILDRENxGAMES sample rounds first.
+    @Option(name: .customLong("make-sample"), help: ArgumentHelp("Fill the data dir with CHILDRENxGAMES sample rounds first.", valueName: "CxG", visibility: .hidden))
+    var makeSample: String?
+
+    func validate() throws {
+        if let makeSample, Self.sampleSize(makeSample) == nil {
+            throw ValidationError("--make-sample takes CHILDRENxGAMES, e.g. 40x200")
+        }
+    }
+
+    static func sampleSize(_ text: String) -> (children: Int, games: Int)? {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let g = Int(parts[1]), (1...Profiles.maximumChildren).contains(c), g >= 0 else { return nil }
+        return (c, g)
+    }
+
+    /// Runs the report; answers the exit status.
+    @MainActor
+    func run(warn: @escaping (String) -> Void) -> Int32 {
+        // Without --data-dir, the folder the config files name (a class's shared folder), as
+        // the game itself would use.
+        let configured = dataDir == nil
+            ? ConfigFile.layered(systemPaths: ConfigFile.systemPaths(), userPath: ConfigFile.userConfigPath(), explicitPath: nil).0.dataDir
+            : nil
+        let dir = DataDirectory.resolve(override: dataDir ?? configured, warn: warn)
+        let path = dir + "/" + HighScoreStore.databaseName
+        if let makeSample, let size = Self.sampleSize(makeSample) {
+            do { try ProgressReport.makeSample(in: dir, children: size.children, games: size.games) } catch {
+                warn("--make-sample: \(error)")
+                return 1
+            }
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            printOutput("No games recorded yet in \(printable(dir)).")
+            return 0
+        }
+        let database: ProgressDatabase
+        do {
+            database = try ProgressDatabase(path: path, importLegacy: { nil })
+        } catch {
+            warn("cannot read the progress database \(printable(path)) (\(error.message))")
+            return 1
+        }
+        let rows: [ProgressSummary]
+        do { rows = try database.summary() } catch {
+            warn("cannot read the progress database \(printable(path)) (\(error.message))")
+            return 1
+        }
+        printOutput(ProgressReport.text(rows, dataDir: dir))
+        if let csv {
+            let text = ProgressReport.csv(rows)
+            if csv == "-" {
+                writeStandardOutput(text)
+            } else {
+                do { try AtomicFile.write(Data(text.utf8), to: csv) } catch {
+                    warn("--csv: cannot write \(printable(csv)) (\(error))")
+                    return 1
+                }
+            }
+        }
+        return 0
+    }
+}
+
+/// The report's words and rows (the command line's and the corner's "Save report").
+@MainActor
+enum ProgressReport {
+    static func name(_ row: ProgressSummary) -> String {
+        guard row.player != "guest" else { return "guest" }
+        let avatar = row.avatar.map { " (\($0.animal) on \($0.colour))" } ?? ""
+        return row.player + (row.nickname.map { " " + printable($0) } ?? "") + avatar
+    }
+
+    static func minutes(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+    }
+
+    static func fixed1(_ v: Double) -> String {
+        let tenths = Int((v * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// One block per player: a line of totals, then a line per game.
+    static func text(_ rows: [ProgressSummary], dataDir: String) -> String {
+        guard !rows.isEmpty else { return "No games recorded yet in \(printable(dataDir))." }
+        var out = "Progress report, \(printable(dataDir))\n"
+        var players: [String] = []
+        var byPlayer: [String: [ProgressSummary]] = [:]
+        for row in rows {
+            if byPlayer[row.player] == nil { players.append(row.player) }
+            byPlayer[row.player, default: []].append(row)
+        }
+        for player in players {
+            let games = byPlayer[player]!
+            let total = games.reduce(0) { $0 + $1.rounds }, won = games.reduce(0) { $0 + $1.won }
+            let seconds = games.reduce(0.0) { $0 + $1.totalSeconds }
+            out += "\n\(name(games[0])): \(total) game\(total == 1 ? "" : "s"), \(won) won, \(minutes(seconds)) played"
+            out += player == "guest" ? "\n" : ", \(games[0].stickers) sticker\(games[0].stickers == 1 ? "" : "s")\n"
+            for g in games {
+                let title = GameRegistry.standard.entry(g.game)?.definition.title.english ?? g.game.rawValue
+                let padded = title + String(repeating: " ", count: max(0, 10 - title.count))
+                out += "  \(padded) \(g.rounds) played, \(g.won) won, best \(g.best), average \(fixed1(g.average)), \(minutes(g.totalSeconds)); scores \(g.scores.suffix(10).map(String.init).joined(separator: " "))\n"
+            }
+        }
+        return out
+    }
+
+    static func csvField(_ s: String) -> String {
+        // A cell a spreadsheet would run as a formula is quoted with a leading apostrophe.
+        var v = s
+        if let first = v.first, "=+-@".contains(first) { v = "'" + v }
+        if v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r") {
+            return "\"" + v.replacing("\"", with: "\"\"") + "\""
+        }
+        return v
+    }
+
+    static func csv(_ rows: [ProgressSummary]) -> String {
+        var out = "player,nickname,animal,colour,game,played,won,best,average,seconds,stickers\n"
+        for r in rows {
+            let fields = [r.player, r.nickname ?? "", r.avatar?.animal ?? "", r.avatar?.colour ?? "", r.game.rawValue, String(r.rounds),
+                          String(r.won), String(r.best), fixed1(r.average), String(Int(r.totalSeconds.rounded())),
+                          r.player == "guest" ? "" : String(r.stickers)]
+            out += fields.map(csvField).joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// Fills `dir` with `children` children of `games` rounds each (deterministic scores),
+    /// in one transaction: the benchmark's and the tests' class of 40.
+    static func makeSample(in dir: String, children: Int, games: Int) throws {
+        try AtomicFile.makeDirectories(dir)
+        let db = try ProgressDatabase(path: dir + "/" + HighScoreStore.databaseName, importLegacy: { nil })
+        let kinds = GameRegistry.standard.ids
+        var kids: [ChildProfile] = try db.children()
+        while kids.count < children {
+            let name = "kid\(kids.count + 1)"
+            switch db.addChild(nickname: name, avatar: Avatar.deterministic(for: name), created: 0) {
+            case .success(let c): kids.append(c)
+            case .failure(let f): throw StoreFailure("cannot add \(name): \(f)")
+            }
+        }
+        try db.db.transaction { () throws(SQLiteError) in
+            for (k, kid) in kids.prefix(children).enumerated() {
+                for g in 0..<games {
+                    let score = (k * 7 + g * 13) % 101
+                    let won = (k + g) % 3 != 0
+                    let round = RoundRecord(game: kinds[g % kinds.count], level: Level.allCases[(g / 3) % 3], score: score,
+                                            result: won ? "won" : "lost", reason: won ? "all-found" : "time",
+                                            duration: Double(30 + g % 60), progress: g % 10, mistakes: g % 4, counts: won)
+                    try db.recordInTransaction(round, child: kid.number, entry: "sample-\(kid.number)-\(g)", played: Double(g))
+                }
+            }
+        }
+    }
+}

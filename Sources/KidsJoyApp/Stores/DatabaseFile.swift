@@ -1,0 +1,105 @@
+import FoundationEssentials
+import Glibc
+
+/// The progress database's file on disk: made with the right mode before SQLite opens it
+/// (group-writable in a shared setgid folder: SQLite gives its WAL and shared-memory files
+/// the database's own mode), and set aside under a new name when it cannot be used.
+enum DatabaseFile {
+    enum Preparation: Equatable {
+        case ready
+        /// Something that is not a regular file (a folder, a FIFO): left alone.
+        case notAFile(String)
+        /// A regular file this user cannot read: set it aside.
+        case unreadable(String)
+        /// A file this user may read but not write (another account's, a read-only disk):
+        /// left alone, never set aside.
+        case readOnly(String)
+        /// It could not be created (a full disk, a folder without write permission).
+        case failed(String)
+    }
+
+    /// Checks the file, or creates it empty (0644, or 0664 in a shared folder).
+    static func prepare(_ path: String) -> Preparation {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard AtomicFile.isRegular(info) else {
+                if AtomicFile.isLink(info) { return .notAFile("it is a symbolic link, which the game never follows") }
+                return .notAFile("it is \(AtomicFile.kindName(info)), not a file")
+            }
+            let fd = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else {
+                let why = AtomicFile.describe(errno)
+                let readable = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+                if readable >= 0 {
+                    close(readable)
+                    return .readOnly(why)
+                }
+                return .unreadable(why)
+            }
+            close(fd)
+            return .ready
+        }
+        let (dir, _) = AtomicFile.split(path)
+        let shared = AtomicFile.isSharedFolder(dir)
+        let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, shared ? 0o664 : 0o644)
+        if fd < 0 {
+            // Another copy made it a moment ago: use theirs.
+            if errno == EEXIST { return prepare(path) }
+            return .failed(AtomicFile.describe(errno))
+        }
+        // The umask may have taken the group's write bit.
+        if shared { fchmod(fd, 0o664) }
+        close(fd)
+        return .ready
+    }
+
+    /// Renames the database (and its write-ahead log) to the first free
+    /// `NAME.damaged-YYYYMMDD-N`: never over an existing file (link, then unlink: a link
+    /// fails when the name is taken). The shared-memory index is rebuilt by SQLite: removed.
+    static func setAside(_ path: String, now: Double = Date().timeIntervalSince1970) -> Result<String, StoreFailure> {
+        var info = stat()
+        guard lstat(path, &info) == 0, AtomicFile.isRegular(info) else {
+            return .failure(StoreFailure("\(printable(path)) is no file that can be set aside"))
+        }
+        let day = Self.day(now)
+        for n in 1...1000 {
+            let target = "\(path).damaged-\(day)-\(n)"
+            if link(path, target) == 0 {
+                guard unlink(path) == 0 else {
+                    let failure = StoreFailure(posix: "cannot remove the old name", path: path)
+                    unlink(target)
+                    return .failure(failure)
+                }
+                if lstat(path + "-wal", &info) == 0 && AtomicFile.isRegular(info) {
+                    if link(path + "-wal", target + "-wal") == 0 { unlink(path + "-wal") }
+                }
+                unlink(path + "-shm")
+                let (dir, _) = AtomicFile.split(path)
+                let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                if dfd >= 0 { fsync(dfd); close(dfd) }
+                return .success(target)
+            }
+            if errno == EEXIST { continue }
+            if errno == EPERM || errno == EOPNOTSUPP || errno == EXDEV {
+                // A file system without hard links: rename only to a name seen free.
+                if lstat(target, &info) == 0 { continue }
+                if rename(path, target) == 0 {
+                    if rename(path + "-wal", target + "-wal") != 0 {}
+                    unlink(path + "-shm")
+                    return .success(target)
+                }
+            }
+            return .failure(StoreFailure(posix: "cannot set it aside as", path: target))
+        }
+        return .failure(StoreFailure("every name to set \(printable(path)) aside is taken"))
+    }
+
+    /// YYYYMMDD of a time (UTC), for the set-aside name.
+    static func day(_ seconds: Double) -> String {
+        var t = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        let y = Int(parts.tm_year) + 1900, m = Int(parts.tm_mon) + 1, d = Int(parts.tm_mday)
+        return String(y) + (m < 10 ? "0" : "") + String(m) + (d < 10 ? "0" : "") + String(d)
+    }
+}

@@ -1,0 +1,21 @@
+import GameCore
+
+/// Settings a school or a parent gives in the config files (TESTING decision 5) that scenes
+/// need: the session limit, the gate's PIN and which settings a system file locked (the
+/// corner shows those as locked and does not change them).
+public struct ClassroomSettings: Equatable, Sendable {
+    /// Minutes a session may last (5...120), nil for no limit.
+    public var sessionMinutes: Int?
+    /// The numeric PIN the adult gate asks for, if any.
+    public var gatePIN: String?
+    /// The levels Home offers (nil: all).
+    public var levels: [Level]?
+    /// Config keys a system file's `[locked]` table set.
+    public var locked: Set<String> = []
+
+    public init(sessionMinutes: Int? = nil, gatePIN: String? = nil, levels: [Level]? = nil, locked: Set<String> = []) {
+        self.sessionMinutes = sessionMinutes; self.gatePIN = gatePIN; self.levels = levels; self.locked = locked
+    }
+
+    public func isLocked(_ key: String) -> Bool { locked.contains(key) }
+}

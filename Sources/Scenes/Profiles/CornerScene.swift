@@ -1,0 +1,496 @@
+import GameCore
+
+/// The grown-ups' corner, behind the adult gate: the children (add, nickname, picture,
+/// delete with every record of hers), the switches (voice, sound effects, relaxed mode;
+/// locked ones say so), the language, and the progress report (a small chart per child and
+/// game, totals, and "Save report" to the home folder or a USB stick).
+@MainActor
+public final class CornerScene: BaseScene {
+    public enum Section: String, Sendable, CaseIterable { case children, settings, classroom, progress }
+    /// The session limits offered (0: none).
+    public static let sessionSteps = [0, 5, 10, 15, 20, 30, 45, 60, 90, 120]
+    public static let switches = ["voice", "effects", "relaxed"]
+
+    enum Target: Equatable, Sendable {
+        case section(Section), language
+        case add, name(Int), picture(Int), delete(Int)
+        case toggle(String)
+        case previous, next, save
+        case sessionDown, sessionUp, game(GameKind), level(Level), pinSet, pinClear
+    }
+
+    public private(set) var section = Section.children
+    public private(set) var page = 0
+    private(set) var children: [ChildProfile] = []
+    private var summary: [ProgressSummary] = []
+    private var press = PressTracker<Target>()
+    /// The child a delete question is about.
+    private var deleting: ChildProfile?
+    /// What the last save said (shown under the button).
+    public private(set) var saveNote: Message?
+
+    public static let rowsPerPage = 5
+    public static let panel = Rect(248, 84, 760, 668)
+    public static let previousFrame = Rect(panel.x + 20, panel.maxY - 84, 100, 72)
+    public static let nextFrame = Rect(panel.maxX - 120, panel.maxY - 84, 100, 72)
+
+    public init(context: GameContext) {
+        super.init(context: context, name: "corner")
+        reload()
+    }
+
+    private func reload() {
+        children = context.profiles?.children ?? []
+        summary = context.profiles?.summary() ?? []
+        page = min(page, max(0, pages - 1))
+    }
+
+    public override var title: String? { context.text(Messages.gateCorner) }
+    public override var showsBack: Bool { true }
+
+    public override func enter() {
+        context.log.emit("corner", [("action", "open"), ("section", .string(section.rawValue)), ("children", .int(children.count))])
+    }
+
+    /// Back from a picture change or a nickname: the list is read again.
+    public override func resume(with result: SceneResult?) -> [SceneCommand] {
+        if case .answered(.reportSaved, _)? = result { noteSaved(true) }
+        if case .answered(.reportFailed, _)? = result { noteSaved(false) }
+        if case .answered(.delete, let button)? = result, let child = deleting {
+            deleting = nil
+            if button == .yes, context.profiles?.deleteChild(child) == true {
+                if context.player.child?.number == child.number { context.player = .guest }
+                context.log.emit("profile", [("action", "deleted"), ("player", .string(child.id)),
+                                             ("nickname", child.nickname.map(JSON.string) ?? .null)])
+            }
+        }
+        reload()
+        // Back from a new PIN: remember it.
+        if section == .classroom && result == nil { rememberClassroom() }
+        return []
+    }
+
+    var pages: Int {
+        switch section {
+        case .children: return max(1, (children.count + Self.rowsPerPage - 1) / Self.rowsPerPage)
+        case .progress: return max(1, summaryPlayers.count)
+        case .settings, .classroom: return 1
+        }
+    }
+
+    /// The players the report has rows for, in order (children, then the guest).
+    var summaryPlayers: [String] {
+        var seen: [String] = []
+        for row in summary where !seen.contains(row.player) { seen.append(row.player) }
+        return seen
+    }
+
+    // MARK: - Layout
+
+    public static func sectionFrame(_ s: Section) -> Rect {
+        Rect(16, 96 + Double(Section.allCases.firstIndex(of: s)!) * 112, 216, 96)
+    }
+    public static let languageFrame = Rect(16, 96 + 4 * 112, 216, 96)
+    public static let addFrame = Rect(panel.x + 20, panel.y + 16, 300, 72)
+    public static let saveFrame = Rect(panel.maxX - 320, panel.y + 16, 300, 72)
+
+    public static func rowFrame(_ i: Int) -> Rect { Rect(panel.x + 20, panel.y + 104 + Double(i) * 92, panel.width - 40, 84) }
+    static func rowButton(_ i: Int, _ n: Int) -> Rect {
+        let row = rowFrame(i)
+        return Rect(row.maxX - Double(3 - n) * 148, row.y + 8, 136, 68)
+    }
+    public static func toggleFrame(_ i: Int) -> Rect { Rect(panel.maxX - 220, panel.y + 40 + Double(i) * 110, 200, 84) }
+
+    func frame(of t: Target) -> Rect? {
+        switch t {
+        case .section(let s): return Self.sectionFrame(s)
+        case .language: return context.languages == nil ? nil : Self.languageFrame
+        case .add: return section == .children && context.profiles != nil && children.count < Profiles.maximumChildren ? Self.addFrame : nil
+        case .name(let i), .picture(let i), .delete(let i):
+            guard section == .children, i >= page * Self.rowsPerPage, i < min(children.count, (page + 1) * Self.rowsPerPage) else { return nil }
+            let n: Int
+            switch t { case .name: n = 0; case .picture: n = 1; default: n = 2 }
+            return Self.rowButton(i - page * Self.rowsPerPage, n)
+        case .toggle(let key):
+            guard section == .settings, let i = Self.switches.firstIndex(of: key) else { return nil }
+            return Self.toggleFrame(i)
+        case .previous: return section != .settings && page > 0 ? Self.previousFrame : nil
+        case .next: return section != .settings && page < pages - 1 ? Self.nextFrame : nil
+        case .save: return section == .progress && context.reports != nil && !summary.isEmpty ? Self.saveFrame : nil
+        case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
+            guard section == .classroom, t != .pinClear || context.classroom.gatePIN != nil else { return nil }
+            return Self.classroomFrame(t)
+        }
+    }
+
+    static func classroomFrame(_ t: Target) -> Rect? {
+        let x = panel.x + 300
+        switch t {
+        case .sessionDown: return Rect(x, panel.y + 30, 84, 84)
+        case .sessionUp: return Rect(x + 300, panel.y + 30, 84, 84)
+        case .game(let g):
+            guard let i = GameRegistry.standard.ids.firstIndex(of: g) else { return nil }
+            return Rect(x + Double(i) * 136, panel.y + 170, 120, 100)
+        case .level(let l):
+            guard let i = Level.allCases.firstIndex(of: l) else { return nil }
+            return Rect(x + Double(i) * 136, panel.y + 320, 120, 100)
+        case .pinSet: return Rect(x, panel.y + 470, 180, 84)
+        case .pinClear: return Rect(x + 204, panel.y + 470, 180, 84)
+        default: return nil
+        }
+    }
+
+    /// The games Home shows now, and the levels.
+    var shownGames: [GameKind] { context.registry.ids }
+    var shownLevels: [Level] { context.classroom.levels.flatMap { $0.isEmpty ? nil : $0 } ?? Level.allCases }
+
+    private var targets: [Target] {
+        var list: [Target] = Section.allCases.map { .section($0) } + [.language, .add, .previous, .next, .save]
+        list += children.indices.flatMap { [Target.name($0), .picture($0), .delete($0)] }
+        list += Self.switches.map { .toggle($0) }
+        list += [.sessionDown, .sessionUp] + GameRegistry.standard.ids.map { .game($0) } + Level.allCases.map { .level($0) }
+            + [.pinSet, .pinClear]
+        return list.filter { frame(of: $0) != nil }
+    }
+
+    private func hit(_ p: Point) -> Target? { targets.first { frame(of: $0)!.contains(p) } }
+
+    // MARK: - Switches
+
+    public func isOn(_ key: String) -> Bool {
+        switch key {
+        case "voice": return context.voiceEnabled
+        case "effects": return context.effectsEnabled
+        default: return context.relaxed
+        }
+    }
+
+    func isLocked(_ key: String) -> Bool { context.classroom.isLocked(key) }
+
+    // MARK: - Input
+
+    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown(let p): press.down(hit(p))
+        case .pointerUp(let p):
+            if let t = press.up(hit(p)) { return activate(t) }
+        default: break
+        }
+        return []
+    }
+
+    private func activate(_ t: Target) -> [SceneCommand] {
+        context.play(.click)
+        switch t {
+        case .section(let s):
+            section = s
+            page = 0
+            saveNote = nil
+            reload()
+            context.log.emit("corner", [("action", "section"), ("section", .string(s.rawValue))])
+        case .language:
+            return [.show(.languages)]
+        case .add:
+            return [.push(PickerScene(context: context, mode: .add))]
+        case .name(let i):
+            return [.push(NicknameScene(context: context, child: children[i]))]
+        case .picture(let i):
+            return [.push(PickerScene(context: context, mode: .change(children[i])))]
+        case .delete(let i):
+            deleting = children[i]
+            return [.show(.alert(AlertContent(kind: .delete, title: Messages.cornerDeleteTitle,
+                                              lines: [.init(Messages.cornerDeleteMessage)], buttons: [.yes, .no])))]
+        case .toggle(let key):
+            guard !isLocked(key) else {
+                context.log.emit("hint", [("kind", "locked"), ("target", .string("switch-" + key))])
+                return []
+            }
+            let value = !isOn(key)
+            switch key {
+            case "voice": context.voiceEnabled = value
+            case "effects": context.effectsEnabled = value
+            default: context.relaxed = value
+            }
+            context.switchMemory?.remember(key, value)
+            context.log.emit("setting", [("key", .string(key)), ("value", .bool(value))])
+        case .previous, .next:
+            page = max(0, min(pages - 1, page + (t == .next ? 1 : -1)))
+        case .save:
+            return [.push(SaveReportScene(context: context))]
+        case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
+            return classroom(t)
+        }
+        return []
+    }
+
+    /// The config key each classroom control changes (a locked key does not change).
+    static func key(_ t: Target) -> String {
+        switch t {
+        case .sessionDown, .sessionUp: return "session-minutes"
+        case .game: return "games"
+        case .level: return "levels"
+        default: return "gate-pin"
+        }
+    }
+
+    private func classroom(_ t: Target) -> [SceneCommand] {
+        let key = Self.key(t)
+        guard !isLocked(key) else {
+            context.play(.oops)
+            context.log.emit("hint", [("kind", "locked"), ("target", .string(key))])
+            return []
+        }
+        switch t {
+        case .sessionDown, .sessionUp:
+            let now = context.classroom.sessionMinutes ?? 0
+            let i = Self.sessionSteps.lastIndex { $0 <= now } ?? 0
+            let next = Self.sessionSteps[max(0, min(Self.sessionSteps.count - 1, i + (t == .sessionUp ? 1 : -1)))]
+            context.classroom.sessionMinutes = next == 0 ? nil : next
+            context.sessionElapsed = 0
+            context.sessionWarned = false
+        case .game(let g):
+            var games = shownGames
+            if games.contains(g) { games.removeAll { $0 == g } } else { games.append(g) }
+            guard !games.isEmpty else { context.play(.oops); return [] } // one game at least
+            context.registry = GameRegistry(GameRegistry.standard.games.filter { games.contains($0.id) })
+        case .level(let l):
+            var levels = shownLevels
+            if levels.contains(l) { levels.removeAll { $0 == l } } else { levels.append(l) }
+            guard !levels.isEmpty else { context.play(.oops); return [] }
+            context.classroom.levels = Level.allCases.filter { levels.contains($0) }
+        case .pinSet:
+            return [.push(PinScene(context: context))]
+        case .pinClear:
+            context.classroom.gatePIN = nil
+            context.gateRules = nil
+        default: break
+        }
+        rememberClassroom()
+        return []
+    }
+
+    func rememberClassroom() {
+        context.switchMemory?.rememberClassroom(sessionMinutes: context.classroom.sessionMinutes ?? 0, games: shownGames.map(\.rawValue),
+                                                levels: shownLevels.map(\.rawValue), gatePIN: context.classroom.gatePIN ?? "")
+        context.log.emit("setting", [("key", "classroom"), ("sessionMinutes", .optional(context.classroom.sessionMinutes)),
+                                     ("games", .strings(shownGames.map(\.rawValue))), ("levels", .strings(shownLevels.map(\.rawValue))),
+                                     ("pin", .bool(context.classroom.gatePIN != nil))])
+    }
+
+    // MARK: - Drawing
+
+    public override func drawContent(on canvas: any Canvas) {
+        canvas.fill(Rect(0, 0, 1024, 768), Color(236, 240, 250))
+        for s in Section.allCases {
+            let label: Message, icon: String
+            switch s {
+            case .children: label = Messages.cornerChildren; icon = "add-child"
+            case .settings: label = Messages.cornerSettings; icon = "gear"
+            case .classroom: label = Messages.cornerClassroom; icon = "lock"
+            case .progress: label = Messages.cornerProgress; icon = "chart"
+            }
+            let r = Self.sectionFrame(s)
+            Decor.button(canvas, r, label: "", color: s == section ? Theme.focus : Theme.neutral, pressed: press.pressed == .section(s))
+            canvas.image(icon, in: Rect(r.x + 10, r.midY - 30, 60, 60))
+            let text = context.text(label)
+            canvas.text(text, canvas.fitting(text, Theme.labelText, width: r.width - 84), at: Point(r.x + 78, r.midY), align: .left, color: .white)
+        }
+        if frame(of: .language) != nil {
+            let text = context.text(LanguageNames.choose)
+            Decor.button(canvas, Self.languageFrame, label: "", color: Theme.neutral, pressed: press.pressed == .language)
+            canvas.image("speaker-on", in: Rect(Self.languageFrame.x + 14, Self.languageFrame.midY - 26, 52, 52))
+            canvas.text(text, canvas.fitting(text, Theme.labelText, width: Self.languageFrame.width - 84),
+                        at: Point(Self.languageFrame.x + 78, Self.languageFrame.midY), align: .left, color: .white)
+        }
+        Decor.card(canvas, Self.panel, radius: 28, fill: Theme.panel, shadow: 6)
+        switch section {
+        case .children: drawChildren(canvas)
+        case .settings: drawSettings(canvas)
+        case .classroom: drawClassroom(canvas)
+        case .progress: drawProgress(canvas)
+        }
+        for (t, f) in [(Target.previous, Self.previousFrame), (.next, Self.nextFrame)] where frame(of: t) != nil {
+            let r = press.pressed == t ? f.scaled(0.92) : f
+            Decor.card(canvas, r, radius: 26, fill: Theme.focus, shadow: 4)
+            let dir = t == .next ? 1.0 : -1.0, c = r.center
+            canvas.line(from: Point(c.x - 10 * dir, c.y - 18), to: Point(c.x + 10 * dir, c.y), width: 8, .white)
+            canvas.line(from: Point(c.x + 10 * dir, c.y), to: Point(c.x - 10 * dir, c.y + 18), width: 8, .white)
+        }
+    }
+
+    private func button(_ canvas: any Canvas, _ t: Target, _ label: Message, _ color: Color, icon: String? = nil) {
+        guard let f = frame(of: t) else { return }
+        let text = context.text(label)
+        if icon != nil {
+            Decor.button(canvas, f, label: text, color: color, icon: icon, pressed: press.pressed == t)
+        } else {
+            let r = press.pressed == t ? f.scaled(0.94) : f
+            Decor.button(canvas, f, label: "", color: color, pressed: press.pressed == t)
+            canvas.text(text, canvas.fitting(text, Theme.labelText, width: r.width - 20), at: r.center, color: .white)
+        }
+    }
+
+    private func drawChildren(_ canvas: any Canvas) {
+        button(canvas, .add, Messages.cornerAdd, Theme.yes, icon: "add-child")
+        if children.isEmpty {
+            canvas.text(context.text(Messages.cornerNoChildren), Theme.headingText, at: Point(Self.panel.midX, Self.panel.midY), color: Theme.inkSoft)
+        }
+        for i in children.indices where frame(of: .name(i)) != nil {
+            let row = Self.rowFrame(i - page * Self.rowsPerPage)
+            let child = children[i]
+            canvas.fillRounded(row, radius: 18, Color(246, 240, 226))
+            AvatarArt.draw(canvas, child.avatar, in: Rect(row.x + 8, row.y + 6, 72, 72), radius: 14, shadow: 0)
+            let label = child.nickname ?? context.text(Messages.cornerUnnamed, ["n": String(child.number)])
+            canvas.text(label, canvas.fitting(label, Theme.labelText, width: 170), at: Point(row.x + 92, row.midY), align: .left, color: Theme.ink)
+            button(canvas, .name(i), Messages.cornerName, Theme.focus)
+            button(canvas, .picture(i), Messages.cornerPicture, Theme.focus)
+            button(canvas, .delete(i), Messages.cornerDelete, Theme.no)
+        }
+    }
+
+    private func drawSettings(_ canvas: any Canvas) {
+        for (i, key) in Self.switches.enumerated() {
+            let f = Self.toggleFrame(i)
+            let label: Message = key == "voice" ? Messages.cornerVoice : key == "effects" ? Messages.cornerEffects : Messages.cornerRelaxed
+            canvas.text(context.text(label), Theme.headingText, at: Point(Self.panel.x + 40, f.midY), align: .left, color: Theme.ink)
+            let on = isOn(key), locked = isLocked(key)
+            let r = press.pressed == .toggle(key) ? f.scaled(0.94) : f
+            Decor.card(canvas, r, radius: r.height / 2, fill: locked ? Theme.neutral : (on ? Theme.yes : Theme.no), shadow: 4)
+            // On/off by word and mark, never by colour alone.
+            canvas.image(locked ? "lock" : (on ? "check" : "close"), in: Rect(r.x + 14, r.midY - 26, 52, 52))
+            canvas.text(context.text(on ? Messages.cornerOn : Messages.cornerOff), Theme.labelText, at: Point(r.x + 124, r.midY), color: .white)
+            if locked {
+                canvas.text(context.text(Messages.cornerLocked), Theme.smallText, at: Point(r.midX, r.maxY + 16), color: Theme.inkSoft)
+            }
+        }
+    }
+
+    private func drawClassroom(_ canvas: any Canvas) {
+        func label(_ m: Message, _ y: Double, locked: Bool) {
+            let text = context.text(m)
+            canvas.text(text, canvas.fitting(text, Theme.headingText, width: 260), at: Point(Self.panel.x + 30, y), align: .left, color: Theme.ink)
+            if locked { canvas.image("lock", in: Rect(Self.panel.maxX - 70, y - 24, 48, 48)) }
+        }
+        func tile(_ t: Target, _ icon: String, on: Bool) {
+            guard let f = frame(of: t) else { return }
+            let r = press.pressed == t ? f.scaled(0.94) : f
+            Decor.card(canvas, r, radius: 20, fill: Theme.tile, shadow: 4)
+            canvas.image(icon, in: Rect(r.midX - 34, r.y + 8, 68, 68), ImageOptions(alpha: on ? 1 : 0.35))
+            // Shown or not by a mark, not by colour alone.
+            canvas.image(on ? "check" : "close", in: Rect(r.maxX - 30, r.maxY - 30, 40, 40))
+        }
+        let minutes = context.classroom.sessionMinutes
+        label(Messages.cornerSession, Self.panel.y + 72, locked: isLocked("session-minutes"))
+        for (t, minus) in [(Target.sessionDown, true), (.sessionUp, false)] {
+            guard let f = frame(of: t) else { continue }
+            let r = press.pressed == t ? f.scaled(0.92) : f
+            Decor.card(canvas, r, radius: r.height / 2, fill: Theme.focus, shadow: 4)
+            canvas.fill(Rect(r.midX - 20, r.midY - 4, 40, 8), .white)
+            if !minus { canvas.fill(Rect(r.midX - 4, r.midY - 20, 8, 40), .white) }
+        }
+        let value = minutes.map { context.text(Messages.cornerMinutes, ["n": String($0)]) } ?? context.text(Messages.cornerNoLimit)
+        canvas.text(value, canvas.fitting(value, Theme.headingText, width: 200), at: Point(Self.panel.x + 300 + 192, Self.panel.y + 72), color: Theme.ink)
+        label(Messages.cornerGames, Self.panel.y + 220, locked: isLocked("games"))
+        for g in GameRegistry.standard.ids { tile(.game(g), g.imageName, on: shownGames.contains(g)) }
+        label(Messages.cornerLevels, Self.panel.y + 370, locked: isLocked("levels"))
+        for l in Level.allCases { tile(.level(l), l.imageName, on: shownLevels.contains(l)) }
+        label(Messages.cornerPIN, Self.panel.y + 512, locked: isLocked("gate-pin"))
+        button(canvas, .pinSet, Messages.cornerPINSet, Theme.focus)
+        if context.classroom.gatePIN != nil { button(canvas, .pinClear, Messages.cornerPINClear, Theme.no) }
+        let state = context.text(context.classroom.gatePIN != nil ? Messages.cornerOn : Messages.cornerOff)
+        canvas.text(state, Theme.labelText, at: Point(Self.panel.x + 30, Self.panel.y + 552), align: .left, color: Theme.inkSoft)
+    }
+
+    private func drawProgress(_ canvas: any Canvas) {
+        button(canvas, .save, Messages.cornerSave, Theme.yes, icon: "chart")
+        if let note = saveNote {
+            let text = context.text(note)
+            canvas.text(text, canvas.fitting(text, Theme.smallText, width: 440), at: Point(Self.panel.maxX - 240, Self.saveFrame.maxY + 16), color: Theme.ink)
+        }
+        let players = summaryPlayers
+        guard page < players.count else {
+            canvas.text(context.text(Messages.cornerNoChildren), Theme.headingText, at: Point(Self.panel.midX, Self.panel.midY), color: Theme.inkSoft)
+            return
+        }
+        let rows = summary.filter { $0.player == players[page] }
+        ProgressChart.drawPlayer(canvas, rows, in: Rect(Self.panel.x + 20, Self.panel.y + 104, Self.panel.width - 40, Self.panel.height - 196),
+                                 context: context)
+    }
+
+    // MARK: - Dump
+
+    public override func dumpFields() -> [(String, JSON)] {
+        [("section", .string(section.rawValue)), ("page", .int(page + 1)), ("pages", .int(pages)), ("children", .int(children.count))]
+    }
+
+    public override func dumpItems() -> [JSON] {
+        targets.map { t in
+            let f = frame(of: t)!
+            switch t {
+            case .section(let s):
+                let icon = s == .children ? "add-child" : s == .settings ? "gear" : s == .classroom ? "lock" : "chart"
+                return dumpItem("section-" + s.rawValue, kind: "button", frame: f, [("icon", .string(icon)), ("selected", .bool(s == section)), ("enabled", true)])
+            case .language: return dumpItem("language", kind: "button", frame: f, [("icon", "speaker-on"), ("enabled", true)])
+            case .add: return dumpItem("add-child", kind: "button", frame: f, [("icon", "add-child"), ("key", .string(Messages.cornerAdd.key)), ("enabled", true)])
+            // Words for grown-ups, no picture: `icon` says so.
+            case .name(let i): return dumpItem("name-" + children[i].id, kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerName.key)), ("enabled", true)])
+            case .picture(let i): return dumpItem("picture-" + children[i].id, kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPicture.key)), ("enabled", true)])
+            case .delete(let i): return dumpItem("delete-" + children[i].id, kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerDelete.key)), ("enabled", true)])
+            case .toggle(let key):
+                return dumpItem("switch-" + key, kind: "switch", frame: f, [("on", .bool(isOn(key))), ("locked", .bool(isLocked(key))),
+                                                                            ("icon", .string(isLocked(key) ? "lock" : isOn(key) ? "check" : "close")), ("enabled", .bool(!isLocked(key)))])
+            case .previous: return dumpItem("page-previous", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
+            case .next: return dumpItem("page-next", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
+            case .save: return dumpItem("save-report", kind: "button", frame: f, [("icon", "chart"), ("key", .string(Messages.cornerSave.key)), ("enabled", true)])
+            case .sessionDown: return dumpItem("session-down", kind: "button", frame: f, [("icon", "minus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked("session-minutes"))), ("enabled", true)])
+            case .sessionUp: return dumpItem("session-up", kind: "button", frame: f, [("icon", "plus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked("session-minutes"))), ("enabled", true)])
+            case .game(let g): return dumpItem("show-" + g.rawValue, kind: "switch", frame: f, [("icon", .string(g.imageName)), ("on", .bool(shownGames.contains(g))), ("locked", .bool(isLocked("games"))), ("enabled", true)])
+            case .level(let l): return dumpItem("show-" + l.rawValue, kind: "switch", frame: f, [("icon", .string(l.imageName)), ("on", .bool(shownLevels.contains(l))), ("locked", .bool(isLocked("levels"))), ("enabled", true)])
+            case .pinSet: return dumpItem("pin-set", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINSet.key)), ("pin", .bool(context.classroom.gatePIN != nil)), ("enabled", true)])
+            case .pinClear: return dumpItem("pin-clear", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINClear.key)), ("enabled", true)])
+            }
+        }
+    }
+
+    func noteSaved(_ ok: Bool) { saveNote = ok ? Messages.cornerSaved : Messages.cornerSaveFailed }
+}
+
+/// A player's progress per game: a small chart of the scores in the order played (the last
+/// 30), and the totals. Drawn in the corner and into the saved report's pictures.
+@MainActor
+public enum ProgressChart {
+    public static func drawPlayer(_ canvas: any Canvas, _ rows: [ProgressSummary], in area: Rect, context: GameContext) {
+        guard let first = rows.first else { return }
+        AvatarArt.draw(canvas, first.avatar, in: Rect(area.x, area.y - 6, 64, 64), radius: 14, shadow: 0)
+        let who = first.nickname ?? (Profiles.number(ofID: first.player).map { context.text(Messages.cornerUnnamed, ["n": String($0)]) }
+                                     ?? context.text(Messages.cornerGuest))
+        canvas.text(who, canvas.fitting(who, Theme.headingText, width: area.width - 90), at: Point(area.x + 80, area.y + 26), align: .left, color: Theme.ink)
+        let height = (area.height - 70) / Double(max(rows.count, 1))
+        for (i, row) in rows.enumerated() {
+            let box = Rect(area.x, area.y + 70 + Double(i) * height, area.width, height - 10)
+            draw(canvas, row, in: box, context: context)
+        }
+    }
+
+    public static func draw(_ canvas: any Canvas, _ row: ProgressSummary, in box: Rect, context: GameContext) {
+        canvas.fillRounded(box, radius: 14, .white)
+        let icon = "game-" + row.game.rawValue
+        canvas.image(icon, in: Rect(box.x + 8, box.y + 8, 56, 56))
+        canvas.text(context.title(of: row.game), Theme.labelText, at: Point(box.x + 72, box.y + 26), align: .left, color: Theme.ink)
+        canvas.text(context.text(Messages.cornerPlayed, ["n": String(row.rounds), "best": String(row.best)]), Theme.smallText,
+                    at: Point(box.x + 72, box.y + 56), align: .left, color: Theme.inkSoft)
+        let chart = Rect(box.x + 300, box.y + 10, box.width - 316, box.height - 20)
+        canvas.fill(Rect(chart.x, chart.maxY, chart.width, 2), Theme.neutral)
+        canvas.fill(Rect(chart.x, chart.y, 2, chart.height), Theme.neutral)
+        let scores = Array(row.scores.suffix(30))
+        let top = Double(max(scores.max() ?? 1, 1))
+        let step = scores.count > 1 ? chart.width / Double(scores.count - 1) : 0
+        var previous: Point?
+        for (i, s) in scores.enumerated() {
+            let p = Point(chart.x + (scores.count > 1 ? Double(i) * step : chart.width / 2), chart.maxY - Double(s) / top * (chart.height - 6))
+            if let previous { canvas.line(from: previous, to: p, width: 4, Theme.focus) }
+            canvas.fillCircle(center: p, radius: 5, Theme.focus)
+            previous = p
+        }
+    }
+}

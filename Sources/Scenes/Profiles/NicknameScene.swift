@@ -1,0 +1,251 @@
+import GameCore
+
+/// A grown-up types a child's nickname on an on-screen keyboard (the letters of the
+/// language's own alphabet, from the catalog; a space; delete; OK). Up to 16 characters; an
+/// empty name removes the nickname (the child is her picture).
+@MainActor
+public final class NicknameScene: BaseScene {
+    public let child: ChildProfile
+    public private(set) var typed: String
+    private var press = PressTracker<String>()
+    public static let perRow = 9
+    static let keySize = Size(84, 72)
+
+    public init(context: GameContext, child: ChildProfile) {
+        self.child = child
+        typed = child.nickname ?? ""
+        super.init(context: context, name: "nickname")
+    }
+
+    public override var title: String? { context.text(Messages.cornerNickname) }
+    public override var showsBack: Bool { true }
+
+    /// The keys: every letter of the catalog's alphabet, then space, delete and OK.
+    public var letters: [String] { context.text(Messages.cornerLetters).map(String.init).filter { $0 != " " } }
+    var keys: [String] { letters + ["space", "erase", "ok"] }
+
+    public func keyFrame(_ index: Int) -> Rect {
+        let n = letters.count
+        if index >= n {
+            let w = 200.0
+            return Rect(512 - 1.5 * w - 24 + Double(index - n) * (w + 24), 650, w, 84)
+        }
+        let gap = 12.0, w = Self.keySize.width, h = Self.keySize.height
+        let x0 = (1024 - (Double(Self.perRow) * w + Double(Self.perRow - 1) * gap)) / 2
+        return Rect(x0 + Double(index % Self.perRow) * (w + gap), 250 + Double(index / Self.perRow) * (h + gap), w, h)
+    }
+
+    private func hit(_ p: Point) -> String? { keys.indices.first { keyFrame($0).contains(p) }.map { keys[$0] } }
+
+    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown(let p): press.down(hit(p))
+        case .pointerUp(let p):
+            if let k = press.up(hit(p)) { return activate(k) }
+        default: break
+        }
+        return []
+    }
+
+    private func activate(_ key: String) -> [SceneCommand] {
+        context.play(.click)
+        switch key {
+        case "erase": typed = String(typed.dropLast())
+        case "space": if typed.count < Profiles.nicknameLimit { typed += " " }
+        case "ok":
+            var changed = child
+            changed.nickname = Profiles.cleanNickname(typed)
+            if let profiles = context.profiles, changed.nickname != child.nickname {
+                if let name = changed.nickname, profiles.children.contains(where: { $0.nickname == name && $0.number != child.number }) {
+                    context.play(.oops)
+                    context.log.emit("hint", [("kind", "nickname-taken"), ("target", .string(child.id))])
+                    return []
+                }
+                profiles.update(changed)
+                if context.player.child?.number == child.number { context.player = .child(changed) }
+                context.log.emit("profile", [("action", "changed")] + Player.child(changed).logFields)
+            }
+            return [.pop]
+        default:
+            if typed.count < Profiles.nicknameLimit {
+                // The first letter as typed, the rest in lower case (a name, not a shout).
+                typed += typed.isEmpty || typed.last == " " ? key : key.lowercased()
+            }
+        }
+        return []
+    }
+
+    public override func drawContent(on canvas: any Canvas) {
+        canvas.fill(Rect(0, 0, 1024, 768), Color(236, 240, 250))
+        AvatarArt.draw(canvas, child.avatar, in: Rect(200, 110, 100, 100), radius: 18, shadow: 4)
+        let box = Rect(320, 120, 500, 80)
+        canvas.fillRounded(box, radius: 18, .white)
+        canvas.strokeRounded(box, radius: 18, width: 3, Theme.focus)
+        if !typed.isEmpty {
+            canvas.text(typed, canvas.fitting(typed, Theme.bigText, width: box.width - 24), at: box.center, color: Theme.ink)
+        }
+        for (i, key) in keys.enumerated() {
+            var r = keyFrame(i)
+            if press.pressed == key { r = r.scaled(0.94) }
+            switch key {
+            case "space": Decor.button(canvas, r, label: context.text(Messages.cornerSpace), color: Theme.neutral)
+            case "erase": Decor.button(canvas, r, label: context.text(Messages.gateErase), color: Theme.no)
+            case "ok": Decor.button(canvas, r, label: context.text(Messages.ok), color: Theme.yes)
+            default: Decor.button(canvas, r, label: key, color: Theme.focus)
+            }
+        }
+    }
+
+    public override func dumpFields() -> [(String, JSON)] {
+        [("typed", .string(typed)), ("player", .string(child.id))]
+    }
+
+    public override func dumpItems() -> [JSON] {
+        keys.enumerated().map { i, key in
+            dumpItem("key-" + key, kind: "button", frame: keyFrame(i), [("icon", "text"), ("enabled", true)])
+        }
+    }
+}
+
+/// "Save report": the grown-up picks the folder (the home folder, or a USB stick under
+/// /media), and the report's CSV and chart pictures are written into a new folder there.
+@MainActor
+public final class SaveReportScene: BaseScene {
+    public let destinations: [ReportDestination]
+    private var press = PressTracker<Int>()
+
+    public init(context: GameContext) {
+        destinations = context.reports?.destinations() ?? []
+        super.init(context: context, name: "savereport")
+    }
+
+    public override var title: String? { context.text(Messages.cornerSaveTo) }
+    public override var showsBack: Bool { true }
+
+    public static func tileFrame(_ i: Int) -> Rect {
+        Rect(112 + Double(i % 3) * 280, 140 + Double(i / 3) * 220, 240, 190)
+    }
+
+    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        func hit(_ p: Point) -> Int? { destinations.indices.first { Self.tileFrame($0).contains(p) } }
+        switch event {
+        case .pointerDown(let p): press.down(hit(p))
+        case .pointerUp(let p):
+            if let i = press.up(hit(p)) {
+                let result = context.reports?.save(to: destinations[i])
+                var ok = false
+                if case .success(let folder)? = result {
+                    ok = true
+                    context.log.emit("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))])
+                    _ = folder
+                    context.play(.cheer)
+                } else {
+                    if case .failure(let failure)? = result { context.warn("cannot save the report (\(failure))") }
+                    context.log.emit("report", [("action", "failed"), ("usb", .bool(destinations[i].isUSB))])
+                    context.play(.oops)
+                }
+                return [.pop(.answered(ok ? .reportSaved : .reportFailed, .ok))]
+            }
+        default: break
+        }
+        return []
+    }
+
+    public override func drawContent(on canvas: any Canvas) {
+        canvas.fill(Rect(0, 0, 1024, 768), Color(236, 240, 250))
+        for (i, d) in destinations.enumerated() {
+            var r = Self.tileFrame(i)
+            if press.pressed == i { r = r.scaled(0.95) }
+            Decor.card(canvas, r, radius: 24, fill: Theme.tile, shadow: 6)
+            canvas.image(d.isUSB ? "usb" : "folder-home", in: Rect(r.midX - 56, r.y + 16, 112, 112))
+            let label = d.label ?? context.text(Messages.cornerHomeFolder)
+            canvas.text(label, canvas.fitting(label, Theme.labelText, width: r.width - 20), at: Point(r.midX, r.maxY - 32), color: Theme.ink)
+        }
+    }
+
+    public override func dumpItems() -> [JSON] {
+        destinations.enumerated().map { i, d in
+            dumpItem(d.isUSB ? "usb-\(i)" : "folder-home", kind: "button", frame: Self.tileFrame(i),
+                     [("icon", .string(d.isUSB ? "usb" : "folder-home")), ("enabled", true)])
+        }
+    }
+}
+
+/// A grown-up types a new gate PIN (4 to 8 digits) on the gate's number pad; OK keeps it.
+@MainActor
+public final class PinScene: BaseScene {
+    public private(set) var typed = ""
+    private var press = PressTracker<AdultGateScene.Target>()
+
+    public init(context: GameContext) {
+        super.init(context: context, name: "pin")
+    }
+
+    public override var title: String? { context.text(Messages.cornerPIN) }
+    public override var showsBack: Bool { true }
+
+    private var keys: [AdultGateScene.Target] { (0...9).map { .digit($0) } + [.erase, .ok] }
+    private func hit(_ p: Point) -> AdultGateScene.Target? { keys.first { AdultGateScene.keyFrame($0)?.contains(p) == true } }
+
+    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown(let p): press.down(hit(p))
+        case .pointerUp(let p):
+            guard let k = press.up(hit(p)) else { return [] }
+            switch k {
+            case .digit(let d):
+                context.play(.click)
+                if typed.count < GateRules.maximumDigits { typed += String(d) }
+            case .erase:
+                context.play(.click)
+                typed = String(typed.dropLast())
+            case .ok:
+                guard typed.count >= 4 else {
+                    context.play(.oops)
+                    context.log.emit("hint", [("kind", "pin-too-short"), ("target", "gate-ok")])
+                    return []
+                }
+                context.play(.click)
+                context.classroom.gatePIN = typed
+                context.gateRules = nil
+                return [.pop]
+            default: break
+            }
+        default: break
+        }
+        return []
+    }
+
+    public override func resume(with result: SceneResult?) -> [SceneCommand] { [] }
+
+    public override func drawContent(on canvas: any Canvas) {
+        canvas.fill(Rect(0, 0, 1024, 768), Color(236, 240, 250))
+        let title = context.text(Messages.cornerPINTitle)
+        canvas.text(title, canvas.fitting(title, Theme.headingText, width: 700), at: Point(512, 150), color: Theme.ink)
+        let box = Rect(392, 200, 240, 70)
+        canvas.fillRounded(box, radius: 16, .white)
+        canvas.strokeRounded(box, radius: 16, width: 3, Theme.focus)
+        let count = Double(typed.count)
+        for i in 0..<typed.count {
+            canvas.fillCircle(center: Point(box.midX + (Double(i) - (count - 1) / 2) * 26, box.midY), radius: 8, Theme.ink)
+        }
+        for k in keys {
+            guard let f = AdultGateScene.keyFrame(k) else { continue }
+            let label: String
+            switch k {
+            case .digit(let d): label = String(d)
+            case .erase: label = context.text(Messages.gateErase)
+            default: label = context.text(Messages.ok)
+            }
+            Decor.button(canvas, f, label: label, color: k == .ok ? Theme.yes : k == .erase ? Theme.no : Theme.focus, pressed: press.pressed == k)
+        }
+    }
+
+    public override func dumpFields() -> [(String, JSON)] { [("typed", .string(String(repeating: "*", count: typed.count)))] }
+
+    public override func dumpItems() -> [JSON] {
+        keys.compactMap { k in
+            AdultGateScene.keyFrame(k).map { dumpItem(k.id, kind: "button", frame: $0, [("icon", .string(k.icon)), ("enabled", true)]) }
+        }
+    }
+}

@@ -1,0 +1,339 @@
+import GameCore
+import Glibc
+
+/// "Who's playing?": big avatar tiles, the guest first and "+" last. A child taps her own
+/// (one tap) or "+" to make one: an animal, then a colour (three taps in all, no typing; an
+/// adult may add a nickname in the corner). Ten tiles a page; arrows turn the pages of a
+/// class of 40. Pushed over Home, at start when children exist, or from Home's avatar button.
+@MainActor
+public final class PickerScene: BaseScene {
+    public enum Stage: Equatable, Sendable {
+        case choose
+        case animal
+        case colour(String)
+        var name: String {
+            switch self {
+            case .choose: return "choose"
+            case .animal: return "animal"
+            case .colour: return "colour"
+            }
+        }
+    }
+
+    /// What a tile stands for.
+    public enum Tile: Equatable, Sendable {
+        case guest, child(ChildProfile), add
+        var id: String {
+            switch self {
+            case .guest: return "player-guest"
+            case .child(let c): return "player-" + c.id
+            case .add: return "add-child"
+            }
+        }
+    }
+
+    enum Target: Equatable, Sendable { case tile(Int), previous, next, animal(String), colour(String) }
+
+    public static let perPage = 10
+    public static let previousFrame = Rect(40, 640, 120, 100)
+    public static let nextFrame = Rect(1024 - 160, 640, 120, 100)
+
+    /// Who's playing (a child's own picker), or the corner adding a child or changing one's
+    /// picture (the player stays who she is).
+    public enum Mode: Equatable, Sendable { case play, add, change(ChildProfile) }
+    public let mode: Mode
+
+    public private(set) var stage = Stage.choose
+    public private(set) var page = 0
+    private var children: [ChildProfile] = []
+    private var press = PressTracker<Target>()
+    private var wiggle: (target: Target, left: Double)?
+
+    public init(context: GameContext, mode: Mode = .play) {
+        self.mode = mode
+        super.init(context: context, name: "picker")
+        if mode != .play { stage = .animal }
+        children = context.profiles?.children ?? []
+        // Open on the page of the one playing now.
+        if let i = tiles.firstIndex(where: { Self.same($0, context.player) }) { page = i / Self.perPage }
+    }
+
+    public override var title: String? {
+        switch stage {
+        case .choose: return context.text(Messages.pickerTitle)
+        case .animal: return context.text(Messages.pickerAnimal)
+        case .colour: return context.text(Messages.pickerColour)
+        }
+    }
+    public override var showsBack: Bool { true }
+    public override var needsFrames: Bool { super.needsFrames || wiggle != nil }
+
+    public override func enter() {
+        context.log.emit("picker", [("action", "open"), ("children", .int(children.count))])
+        say()
+    }
+
+    /// Every stage says what to do: nothing here needs reading.
+    private func say() {
+        switch stage {
+        case .choose: context.voice.say(Messages.pickerSpoken, interrupt: true)
+        case .animal: context.voice.say(Messages.pickerAnimalSpoken, interrupt: true)
+        case .colour: context.voice.say(Messages.pickerColourSpoken, interrupt: true)
+        }
+    }
+
+    static func same(_ tile: Tile, _ player: Player) -> Bool {
+        switch (tile, player) {
+        case (.guest, .guest): return true
+        case (.child(let a), .child(let b)): return a.number == b.number
+        default: return false
+        }
+    }
+
+    /// Guest, the children, then "+" (always shown; with 40 children it says so).
+    public var tiles: [Tile] { [.guest] + children.map(Tile.child) + [.add] }
+    public var pages: Int { (tiles.count + Self.perPage - 1) / Self.perPage }
+    var isFull: Bool { children.count >= Profiles.maximumChildren }
+
+    // MARK: - Layout
+
+    public static func tileFrame(_ slot: Int) -> Rect {
+        let w = 168.0, h = 200.0, gap = 22.0
+        let x0 = (1024 - (5 * w + 4 * gap)) / 2
+        return Rect(x0 + Double(slot % 5) * (w + gap), 150 + Double(slot / 5) * (h + gap), w, h)
+    }
+
+    public static func animalFrame(_ index: Int) -> Rect {
+        let s = 140.0, gap = 16.0
+        let x0 = (1024 - (6 * s + 5 * gap)) / 2
+        return Rect(x0 + Double(index % 6) * (s + gap), 130 + Double(index / 6) * (s + gap), s, s)
+    }
+
+    public static func colourFrame(_ index: Int) -> Rect {
+        let w = 200.0, h = 200.0, gap = 28.0
+        let x0 = (1024 - (4 * w + 3 * gap)) / 2
+        return Rect(x0 + Double(index % 4) * (w + gap), 170 + Double(index / 4) * (h + gap), w, h)
+    }
+
+    private var visibleTiles: [(slot: Int, index: Int)] {
+        let start = page * Self.perPage
+        return (start..<min(start + Self.perPage, tiles.count)).map { ($0 - start, $0) }
+    }
+
+    func frame(of target: Target) -> Rect? {
+        switch target {
+        case .tile(let i):
+            guard stage == .choose, visibleTiles.contains(where: { $0.index == i }) else { return nil }
+            return Self.tileFrame(i - page * Self.perPage)
+        case .previous: return stage == .choose && page > 0 ? Self.previousFrame : nil
+        case .next: return stage == .choose && page < pages - 1 ? Self.nextFrame : nil
+        case .animal(let a):
+            guard stage == .animal, let i = Avatar.animals.firstIndex(of: a) else { return nil }
+            return Self.animalFrame(i)
+        case .colour(let c):
+            guard case .colour = stage, let i = Avatar.colours.firstIndex(of: c) else { return nil }
+            return Self.colourFrame(i)
+        }
+    }
+
+    private var targets: [Target] {
+        switch stage {
+        case .choose: return visibleTiles.map { .tile($0.index) } + [.previous, .next]
+        case .animal: return Avatar.animals.map { .animal($0) }
+        case .colour: return Avatar.colours.map { .colour($0) }
+        }
+    }
+
+    private func hit(_ p: Point) -> Target? { targets.first { frame(of: $0)?.contains(p) == true } }
+
+    // MARK: - Input
+
+    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown(let p): press.down(hit(p))
+        case .pointerUp(let p):
+            if let t = press.up(hit(p)) { return activate(t) }
+        default: break
+        }
+        return []
+    }
+
+    public override func onUpdate(dt: Double) -> [SceneCommand] {
+        if let w = wiggle { wiggle = w.left - dt > 0 ? (w.target, w.left - dt) : nil }
+        return []
+    }
+
+    /// Back steps back through adding a child; on the tiles it closes, keeping the player.
+    public override func onBack() -> [SceneCommand] {
+        switch stage {
+        case .choose: return [.pop]
+        case .animal where mode != .play: return [.pop]
+        case .animal: stage = .choose
+        case .colour: stage = .animal
+        }
+        context.log.emit("picker", [("action", "stage"), ("stage", .string(stage.name))])
+        say()
+        return []
+    }
+
+    private func activate(_ target: Target) -> [SceneCommand] {
+        switch target {
+        case .previous, .next:
+            context.play(.click)
+            page = max(0, min(pages - 1, page + (target == .next ? 1 : -1)))
+            context.log.emit("picker", [("action", "page"), ("page", .int(page + 1)), ("pages", .int(pages))])
+            return []
+        case .tile(let i):
+            switch tiles[i] {
+            case .guest: return choose(.guest)
+            case .child(let c): return choose(.child(c))
+            case .add:
+                guard !isFull else {
+                    context.play(.oops)
+                    wiggle = (target, 0.4)
+                    context.log.emit("hint", [("kind", "full"), ("target", "add-child")])
+                    return []
+                }
+                context.play(.select)
+                stage = .animal
+                context.log.emit("picker", [("action", "stage"), ("stage", "animal")])
+                say()
+                return []
+            }
+        case .animal(let a):
+            context.play(.select)
+            stage = .colour(a)
+            context.log.emit("picker", [("action", "stage"), ("stage", "colour"), ("animal", .string(a))])
+            say()
+            return []
+        case .colour(let c):
+            guard case .colour(let animal) = stage, let profiles = context.profiles else { return [] }
+            if case .change(var child) = mode {
+                child.avatar = Avatar(animal: animal, colour: c)
+                profiles.update(child)
+                if context.player.child?.number == child.number { context.player = .child(child) }
+                context.log.emit("profile", [("action", "changed"), ("player", .string(child.id)), ("nickname", child.nickname.map(JSON.string) ?? .null),
+                                             ("animal", .string(animal)), ("colour", .string(c))])
+                context.play(.cheer)
+                return [.pop]
+            }
+            switch profiles.addChild(nickname: nil, avatar: Avatar(animal: animal, colour: c)) {
+            case .success(let child):
+                if mode == .play { context.player = .child(child) }
+                context.log.emit("profile", [("action", "created")] + Player.child(child).logFields
+                                 + [("animal", .string(animal)), ("colour", .string(c))])
+                context.play(.cheer)
+                return [.pop]
+            case .failure(let failure):
+                context.play(.oops)
+                context.warn("cannot add a child (\(failure))")
+                stage = .choose
+                children = profiles.children
+                return []
+            }
+        }
+    }
+
+    private func choose(_ player: Player) -> [SceneCommand] {
+        context.player = player
+        context.log.emit("profile", [("action", "chosen")] + player.logFields)
+        context.play(.select)
+        return [.pop]
+    }
+
+    // MARK: - Drawing
+
+    public override func drawContent(on canvas: any Canvas) {
+        canvas.image("bg-home", in: Rect(0, 0, 1024, 768))
+        switch stage {
+        case .choose:
+            for (slot, index) in visibleTiles {
+                var r = Self.tileFrame(slot)
+                if press.pressed == .tile(index) { r = r.scaled(0.95) }
+                if let w = wiggle, w.target == .tile(index) { r.x += 8 * sin(w.left * 40) }
+                let tile = tiles[index]
+                let chosen = Self.same(tile, context.player)
+                Decor.card(canvas, r, radius: 26, fill: Theme.tile, shadow: 6)
+                let pic = Rect(r.x + 14, r.y + 14, r.width - 28, r.width - 28)
+                switch tile {
+                case .guest: AvatarArt.draw(canvas, nil, in: pic, radius: 20, shadow: 0)
+                case .child(let c):
+                    AvatarArt.draw(canvas, c.avatar, in: pic, radius: 20, shadow: 0)
+                    if let nick = c.nickname {
+                        canvas.text(nick, canvas.fitting(nick, Theme.labelText, width: r.width - 16), at: Point(r.midX, r.maxY - 26), color: Theme.ink)
+                    }
+                case .add:
+                    canvas.image("add-child", in: pic.insetBy(10, 10), ImageOptions(alpha: isFull ? 0.4 : 1))
+                }
+                if chosen {
+                    canvas.strokeRounded(r.insetBy(-4, -4), radius: 30, width: 8, Theme.focus)
+                    canvas.image("check", in: Rect(r.maxX - 34, r.y - 18, 52, 52))
+                }
+            }
+            if isFull, page == pages - 1 {
+                canvas.text(context.text(Messages.pickerFull), Theme.labelText, at: Point(512, 690), color: Theme.ink, outline: .white)
+            }
+            for (target, frame) in [(Target.previous, Self.previousFrame), (.next, Self.nextFrame)] where self.frame(of: target) != nil {
+                let r = press.pressed == target ? frame.scaled(0.92) : frame
+                Decor.card(canvas, r, radius: 30, fill: Theme.focus, shadow: 5)
+                let dir = target == .next ? 1.0 : -1.0
+                let c = r.center
+                canvas.line(from: Point(c.x - 14 * dir, c.y - 26), to: Point(c.x + 14 * dir, c.y), width: 10, .white)
+                canvas.line(from: Point(c.x + 14 * dir, c.y), to: Point(c.x - 14 * dir, c.y + 26), width: 10, .white)
+            }
+            if pages > 1 {
+                for p in 0..<pages {
+                    let x = 512 + (Double(p) - Double(pages - 1) / 2) * 30
+                    canvas.fillCircle(center: Point(x, 720), radius: p == page ? 10 : 6, p == page ? Theme.focus : Theme.neutral)
+                }
+            }
+        case .animal:
+            for (i, animal) in Avatar.animals.enumerated() {
+                var r = Self.animalFrame(i)
+                if press.pressed == .animal(animal) { r = r.scaled(0.94) }
+                Decor.card(canvas, r, radius: 24, fill: Theme.tile, shadow: 5)
+                canvas.image("animal-" + animal, in: r.insetBy(12, 12))
+            }
+        case .colour(let animal):
+            for (i, colour) in Avatar.colours.enumerated() {
+                var r = Self.colourFrame(i)
+                if press.pressed == .colour(colour) { r = r.scaled(0.94) }
+                AvatarArt.draw(canvas, Avatar(animal: animal, colour: colour), in: r, radius: 28, shadow: 6)
+            }
+        }
+    }
+
+    public override func dumpFields() -> [(String, JSON)] {
+        var fields: [(String, JSON)] = [("stage", .string(stage.name)), ("page", .int(page + 1)), ("pages", .int(pages))]
+        if case .colour(let a) = stage { fields.append(("animal", .string(a))) }
+        return fields + context.player.logFields
+    }
+
+    public override func dumpItems() -> [JSON] {
+        targets.compactMap { t -> JSON? in
+            guard let f = frame(of: t) else { return nil }
+            switch t {
+            case .tile(let i):
+                let tile = tiles[i]
+                switch tile {
+                case .guest:
+                    return dumpItem(tile.id, kind: "avatar", frame: f, [("icon", "guest"), ("player", "guest"),
+                                                                       ("selected", .bool(Self.same(tile, context.player))), ("enabled", true)])
+                case .child(let c):
+                    return dumpItem(tile.id, kind: "avatar", frame: f, [("icon", .string("animal-" + c.avatar.animal)), ("player", .string(c.id)),
+                                                                       ("nickname", c.nickname.map(JSON.string) ?? .null),
+                                                                       ("animal", .string(c.avatar.animal)), ("colour", .string(c.avatar.colour)),
+                                                                       ("selected", .bool(Self.same(tile, context.player))), ("enabled", true)])
+                case .add:
+                    return dumpItem(tile.id, kind: "button", frame: f, [("icon", "add-child"), ("enabled", .bool(!isFull))])
+                }
+            case .previous: return dumpItem("page-previous", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
+            case .next: return dumpItem("page-next", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
+            case .animal(let a): return dumpItem("animal-" + a, kind: "button", frame: f, [("icon", .string("animal-" + a)), ("enabled", true)])
+            case .colour(let c):
+                guard case .colour(let animal) = stage else { return nil }
+                return dumpItem("colour-" + c, kind: "button", frame: f, [("icon", .string("animal-" + animal)), ("colour", .string(c)), ("enabled", true)])
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import GameCore
+
+extension GameContext {
+    /// The session limit (`session-minutes`): counts the time played; two minutes before the
+    /// end a spoken warning; at the end the rest screen. Called every frame by the top scene.
+    public func sessionStep(_ dt: Double) -> [SceneCommand] {
+        guard let minutes = classroom.sessionMinutes, minutes > 0, !restShowing else { return [] }
+        sessionElapsed += dt
+        let limit = Double(minutes) * 60
+        if !sessionWarned && sessionElapsed >= limit - RestScene.warningSeconds {
+            sessionWarned = true
+            log.emit("session", [("action", "warning"), ("left", .int(Int(RestScene.warningSeconds)))])
+            voice.say(Messages.sessionWarning)
+        }
+        guard sessionElapsed >= limit else { return [] }
+        restShowing = true
+        log.emit("session", [("action", "rest"), ("minutes", .int(minutes))])
+        return [.show(.rest)]
+    }
+}
+
+/// "Time to rest": a calm screen when the session limit is reached, over whatever was
+/// showing (a game waits beneath, paused). A child cannot leave it: holding the logo for
+/// three seconds opens the adult gate, whose right answer ends the rest and starts a new
+/// session. Taps elsewhere get a soft answer.
+@MainActor
+public final class RestScene: BaseScene {
+    public static let warningSeconds = 120.0
+    private var logoHold: Double?
+
+    public init(context: GameContext) {
+        super.init(context: context, name: "rest")
+    }
+
+    public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
+
+    public override func enter() {
+        context.voice.say(Messages.sessionRest)
+    }
+
+    public override func onUpdate(dt: Double) -> [SceneCommand] {
+        guard let held = logoHold else { return [] }
+        if held + dt >= HomeScene.gateHoldSeconds - 1e-9 {
+            logoHold = nil
+            return [.show(.gate)]
+        }
+        logoHold = held + dt
+        return []
+    }
+
+    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown(let p):
+            if TopBar.logoFrame.contains(p) { logoHold = 0 } else {
+                context.play(.boing)
+                context.log.emit("hint", [("kind", "resting"), ("target", .null)])
+            }
+        case .pointerMoved(let p): if !TopBar.logoFrame.contains(p) { logoHold = nil }
+        case .pointerUp: logoHold = nil
+        default: break
+        }
+        return []
+    }
+
+    /// Escape and Back do nothing here: only the gate ends the rest.
+    public override func onEscape() -> [SceneCommand] {
+        context.log.emit("ignored", [("what", "escape"), ("why", "rest")])
+        return []
+    }
+
+    /// The gate's right answer: the rest ends and a new session starts.
+    public override func resume(with result: SceneResult?) -> [SceneCommand] {
+        guard case .answered(.rest, _)? = result else { return [] }
+        context.restShowing = false
+        context.sessionElapsed = 0
+        context.sessionWarned = false
+        context.log.emit("session", [("action", "resumed")])
+        return [.pop]
+    }
+
+    public override func drawContent(on canvas: any Canvas) {
+        canvas.fill(Rect(0, 0, 1024, 768), Color(44, 52, 96))
+        for i in 0..<24 {
+            let x = Double((i * 173) % 1000) + 12, y = Double((i * 97) % 300) + 90
+            canvas.fillCircle(center: Point(x, y), radius: Double(2 + i % 3), Color(255, 246, 200, 200))
+        }
+        canvas.fillCircle(center: Point(760, 220), radius: 90, Color(255, 240, 170))
+        canvas.fillCircle(center: Point(800, 190), radius: 80, Color(44, 52, 96))
+        canvas.image("mascot-happy", in: Rect(392, 300, 240, 240))
+        let title = context.text(Messages.restTitle)
+        canvas.text(title, canvas.fitting(title, Theme.bigText, width: 900), at: Point(512, 600), color: .white)
+        let line = context.text(Messages.restMessage)
+        canvas.text(line, canvas.fitting(line, Theme.bodyText, width: 900), at: Point(512, 660), color: Color(230, 232, 250))
+        if let held = logoHold, held > 0.2 {
+            let logo = TopBar.logoFrame, progress = min(held / HomeScene.gateHoldSeconds, 1)
+            canvas.fillRounded(Rect(logo.x, TopBar.height - 8, logo.width * progress, 6), radius: 3, Theme.panelBorder)
+        }
+    }
+
+    public override func dumpFields() -> [(String, JSON)] {
+        [("minutes", .int(context.classroom.sessionMinutes ?? 0))]
+    }
+
+    public override func dumpItems() -> [JSON] {
+        [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(HomeScene.gateHoldSeconds))])]
+    }
+}

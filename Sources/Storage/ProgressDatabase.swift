@@ -1,0 +1,324 @@
+import CSQLite3
+import GameCore
+
+/// The children, their finished games and their stickers, in one SQLite file (WAL mode,
+/// foreign keys on, versioned migrations in `user_version`). Every write is one short
+/// transaction, so two copies of the game at once (a busy timeout makes one wait for the
+/// other) never lose a record, and a kill at any moment leaves either the whole record or
+/// none of it.
+public final class ProgressDatabase {
+    public let db: SQLiteDatabase
+    /// The schema this code writes; a file from a newer game is opened only to read.
+    public static let schemaVersion: Int64 = 1
+    /// The high-score tables show five rows.
+    public static let tableSize = 5
+
+    /// Opens (creating) the database at `path`, migrating it to the current schema.
+    /// `importLegacy` runs once, in the migration's transaction, and answers the old
+    /// high-score entries to take in (nil: none could be read this time, ask again next start).
+    public init(path: String, importLegacy: () -> [HighScoreEntry]? = { [] }) throws(SQLiteError) {
+        db = try SQLiteDatabase(path: path)
+        // WAL: readers never block the writer; NORMAL sync in WAL never loses a committed
+        // transaction to a killed process (a power cut may lose the last one, never the file).
+        if path != ":memory:" {
+            let mode = try db.query("PRAGMA journal_mode = WAL") { $0.text(0) }.first ?? ""
+            if mode.lowercased() != "wal" {
+                throw SQLiteError(code: SQLITE_ERROR, message: "the database cannot use WAL mode (got \(mode))", context: "open")
+            }
+        }
+        try db.execute("PRAGMA synchronous = NORMAL")
+        try db.execute("PRAGMA foreign_keys = ON")
+        // A deleted child's rows are overwritten with zeros, not just unlinked.
+        try db.execute("PRAGMA secure_delete = ON")
+        try migrate(importLegacy: importLegacy)
+    }
+
+    // MARK: - Migrations
+
+    /// Schema steps, in order; step N brings `user_version` from N-1 to N.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE children (
+            number INTEGER PRIMARY KEY AUTOINCREMENT,
+            nickname TEXT UNIQUE,
+            animal TEXT NOT NULL,
+            colour TEXT NOT NULL,
+            created REAL NOT NULL
+        );
+        CREATE TABLE rounds (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            entry TEXT NOT NULL UNIQUE,
+            child INTEGER REFERENCES children(number) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            level TEXT NOT NULL,
+            score INTEGER NOT NULL CHECK (score >= 0),
+            result TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            duration REAL NOT NULL,
+            progress INTEGER NOT NULL,
+            mistakes INTEGER NOT NULL,
+            relaxed INTEGER NOT NULL,
+            counts INTEGER NOT NULL,
+            in_tables INTEGER NOT NULL,
+            played REAL NOT NULL,
+            imported INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX rounds_by_score ON rounds (in_tables, score DESC, played, id);
+        CREATE INDEX rounds_by_child ON rounds (child, game, played);
+        CREATE TABLE stickers (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            child INTEGER NOT NULL REFERENCES children(number) ON DELETE CASCADE,
+            round INTEGER REFERENCES rounds(id) ON DELETE CASCADE,
+            kind INTEGER NOT NULL,
+            earned REAL NOT NULL
+        );
+        CREATE INDEX stickers_by_child ON stickers (child, id);
+        """,
+    ]
+
+    public var version: Int64 { (try? db.scalar("PRAGMA user_version")) ?? 0 }
+
+    private func migrate(importLegacy: () -> [HighScoreEntry]?) throws(SQLiteError) {
+        // Under the write lock: two copies starting at once migrate once.
+        try db.transaction { () throws(SQLiteError) in
+            let current = try db.scalar("PRAGMA user_version") ?? 0
+            if current > Self.schemaVersion {
+                throw SQLiteError(code: SQLITE_ERROR, message: "it was written by a newer version of the game (schema \(current))", context: "open")
+            }
+            for step in Int(current)..<Int(Self.schemaVersion) {
+                for sql in Self.migrations[step].split(separator: ";") where !sql.allSatisfy(\.isWhitespace) {
+                    try db.execute(String(sql))
+                }
+                try db.execute("PRAGMA user_version = \(step + 1)")
+            }
+            if try meta("legacy-import") == nil, let entries = importLegacy() {
+                for entry in entries { try insertImported(entry) }
+                try setMeta("legacy-import", "\(entries.count)")
+            }
+        }
+    }
+
+    public func meta(_ key: String) throws(SQLiteError) -> String? {
+        try db.query("SELECT value FROM meta WHERE key = ?", [.text(key)]) { $0.text(0) }.first
+    }
+
+    public func setMeta(_ key: String, _ value: String) throws(SQLiteError) {
+        try db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                       [.text(key), .text(value)])
+    }
+
+    /// How many scores the first start took in from highscores.json (nil before that).
+    public var importedCount: Int? { (try? meta("legacy-import")).flatMap { $0.flatMap { Int($0) } } }
+
+    private func insertImported(_ e: HighScoreEntry) throws(SQLiteError) {
+        try db.execute("""
+            INSERT OR IGNORE INTO rounds (entry, child, game, level, score, result, reason, duration, progress, mistakes,
+                                          relaxed, counts, in_tables, played, imported)
+            VALUES (?, NULL, ?, ?, ?, 'won', '', 0, 0, 0, 0, 1, 1, ?, 1)
+            """, [.text(e.id), .text(e.game.rawValue), .text(e.level.rawValue), .int(e.score), .double(e.recorded)])
+    }
+
+    // MARK: - Children
+
+    static let childColumns = "number, nickname, animal, colour, created"
+
+    static func child(_ s: SQLiteStatement) -> ChildProfile {
+        ChildProfile(number: s.int(0), nickname: s.optionalText(1), avatar: Avatar(animal: s.text(2), colour: s.text(3)), created: s.double(4))
+    }
+
+    public func children() throws(SQLiteError) -> [ChildProfile] {
+        try db.query("SELECT \(Self.childColumns) FROM children ORDER BY number", [], Self.child)
+    }
+
+    public func child(number: Int) throws(SQLiteError) -> ChildProfile? {
+        try db.query("SELECT \(Self.childColumns) FROM children WHERE number = ?", [.int(number)], Self.child).first
+    }
+
+    public func child(nickname: String) throws(SQLiteError) -> ChildProfile? {
+        try db.query("SELECT \(Self.childColumns) FROM children WHERE nickname = ?", [.text(nickname)], Self.child).first
+    }
+
+    public enum AddFailure: Error, Equatable { case full, nicknameTaken, database(SQLiteError) }
+
+    /// Adds a child (the count is checked inside the write lock: two copies never make a 41st).
+    public func addChild(nickname: String?, avatar: Avatar, created: Double) -> Result<ChildProfile, AddFailure> {
+        do {
+            return try db.transaction { () throws(SQLiteError) -> Result<ChildProfile, AddFailure> in
+                let count = try db.scalar("SELECT count(*) FROM children") ?? 0
+                if count >= Int64(Profiles.maximumChildren) { return .failure(.full) }
+                if let nickname, try child(nickname: nickname) != nil { return .failure(.nicknameTaken) }
+                try db.execute("INSERT INTO children (nickname, animal, colour, created) VALUES (?, ?, ?, ?)",
+                               [.optional(nickname), .text(avatar.animal), .text(avatar.colour), .double(created)])
+                let number = Int(db.lastInsertRowID)
+                return .success(ChildProfile(number: number, nickname: nickname, avatar: avatar, created: created))
+            }
+        } catch {
+            return .failure(.database(error))
+        }
+    }
+
+    public func update(_ child: ChildProfile) throws(SQLiteError) {
+        try db.transaction { () throws(SQLiteError) in
+            try db.execute("UPDATE children SET nickname = ?, animal = ?, colour = ? WHERE number = ?",
+                           [.optional(child.nickname), .text(child.avatar.animal), .text(child.avatar.colour), .int(child.number)])
+        }
+    }
+
+    /// Deletes the child and, through the foreign keys, every round and sticker of hers;
+    /// the freed pages are zeroed (secure_delete) and the log folded back into the file.
+    public func deleteChild(number: Int) throws(SQLiteError) {
+        try db.transaction { () throws(SQLiteError) in
+            try db.execute("DELETE FROM children WHERE number = ?", [.int(number)])
+        }
+        _ = try? db.query("PRAGMA wal_checkpoint(TRUNCATE)") { $0.int(0) }
+    }
+
+    // MARK: - Rounds
+
+    /// Records a finished game for `child` (nil: the guest) and, for a child, her sticker.
+    /// Answers the round's id, its entry id and the sticker (1...24) it earned.
+    @discardableResult
+    public func record(_ r: RoundRecord, child: Int?, entry: String, played: Double) throws(SQLiteError) -> (id: Int64, sticker: Int?) {
+        try db.transaction { () throws(SQLiteError) -> (Int64, Int?) in
+            try recordInTransaction(r, child: child, entry: entry, played: played)
+        }
+    }
+
+    /// `record` inside a transaction the caller holds (many rounds at once).
+    @discardableResult
+    public func recordInTransaction(_ r: RoundRecord, child: Int?, entry: String, played: Double) throws(SQLiteError) -> (id: Int64, sticker: Int?) {
+            try db.execute("""
+                INSERT INTO rounds (entry, child, game, level, score, result, reason, duration, progress, mistakes,
+                                    relaxed, counts, in_tables, played)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(entry), .optional(child), .text(r.game.rawValue), .text(r.level.rawValue), .int(r.score),
+                      .text(r.result), .text(r.reason), .double(r.duration), .int(r.progress), .int(r.mistakes),
+                      .bool(r.relaxed), .bool(r.counts), .bool(r.counts), .double(played)])
+            let id = db.lastInsertRowID
+            guard let child else { return (id, nil) }
+            let had = try db.scalar("SELECT count(*) FROM stickers WHERE child = ?", [.int(child)]) ?? 0
+            let kind = Int(had % Int64(Profiles.stickerKinds)) + 1
+            try db.execute("INSERT INTO stickers (child, round, kind, earned) VALUES (?, ?, ?, ?)",
+                           [.int(child), .int(id), .int(kind), .double(played)])
+            return (id, kind)
+    }
+
+    /// A table's five best, best first; equal scores keep the earlier first. The everyone-
+    /// table leaves relaxed games out; a player's own table keeps them.
+    public func table(_ query: TableQuery, limit: Int = tableSize) throws(SQLiteError) -> [HighScoreEntry] {
+        var sql = """
+            SELECT r.entry, r.game, r.level, r.score, r.played, r.child, c.nickname
+            FROM rounds r LEFT JOIN children c ON c.number = r.child
+            WHERE r.in_tables = 1
+            """
+        var values: [SQLValue] = []
+        if let player = query.player {
+            if let n = Profiles.number(ofID: player) {
+                sql += " AND r.child = ?"
+                values.append(.int(n))
+            } else {
+                sql += " AND r.child IS NULL"
+            }
+        } else {
+            sql += " AND r.relaxed = 0"
+        }
+        if let game = query.game {
+            sql += " AND r.game = ?"
+            values.append(.text(game.rawValue))
+        }
+        sql += " ORDER BY r.score DESC, r.played ASC, r.id ASC LIMIT ?"
+        values.append(.int(limit))
+        return try db.query(sql, values) { s in
+            var e = HighScoreEntry(id: s.text(0), game: GameKind(rawValue: s.text(1)), level: Level(rawValue: s.text(2)) ?? .easy,
+                                   score: s.int(3), recorded: s.double(4))
+            e.player = s.optionalInt(5).map { "child-\($0)" } ?? "guest"
+            e.nickname = s.optionalText(6)
+            return e
+        }
+    }
+
+    /// Takes every score out of the tables ("Reset high scores"); the history stays.
+    public func resetTables() throws(SQLiteError) {
+        try db.transaction { () throws(SQLiteError) in try db.execute("UPDATE rounds SET in_tables = 0 WHERE in_tables = 1") }
+    }
+
+    public func roundCount(child: Int?) throws(SQLiteError) -> Int {
+        if let child { return Int(try db.scalar("SELECT count(*) FROM rounds WHERE child = ?", [.int(child)]) ?? 0) }
+        return Int(try db.scalar("SELECT count(*) FROM rounds WHERE child IS NULL") ?? 0)
+    }
+
+    /// A child's stickers in the order earned (kinds 1...24).
+    public func stickers(child: Int) throws(SQLiteError) -> [Int] {
+        try db.query("SELECT kind FROM stickers WHERE child = ? ORDER BY id", [.int(child)]) { $0.int(0) }
+    }
+
+    /// Every round of a child (nil: the guest), oldest first: game, level, score, result,
+    /// reason, duration, progress, mistakes, relaxed, played.
+    public func history(child: Int?) throws(SQLiteError) -> [HistoryRow] {
+        let sql = """
+            SELECT game, level, score, result, reason, duration, progress, mistakes, relaxed, played, imported
+            FROM rounds WHERE \(child == nil ? "child IS NULL" : "child = ?") ORDER BY played, id
+            """
+        return try db.query(sql, child.map { [SQLValue.int($0)] } ?? [], HistoryRow.init)
+    }
+
+    // MARK: - Report
+
+    /// Per player (each child, then the guest) and game: rounds, wins, best, average, time,
+    /// stickers and the scores in order. One pass over the rounds, ordered by the index.
+    public func summary() throws(SQLiteError) -> [ProgressSummary] {
+        let kids = try children()
+        var byChild: [Int: ChildProfile] = [:]
+        for k in kids { byChild[k.number] = k }
+        var stickerCounts: [Int: Int] = [:]
+        for (child, count) in try db.query("SELECT child, count(*) FROM stickers GROUP BY child", [], { ($0.int(0), $0.int(1)) }) {
+            stickerCounts[child] = count
+        }
+        struct Key: Hashable { let child: Int?; let game: String }
+        var order: [Key] = []
+        var rows: [Key: (rounds: Int, won: Int, best: Int, sum: Int, seconds: Double, scores: [Int])] = [:]
+        let statement = try db.prepare("SELECT child, game, score, result, duration FROM rounds ORDER BY child IS NULL, child, game, played, id")
+        try statement.bind([])
+        while try statement.step() {
+            let key = Key(child: statement.optionalInt(0), game: statement.text(1))
+            let score = statement.int(2)
+            if rows[key] == nil { order.append(key); rows[key] = (0, 0, 0, 0, 0, []) }
+            rows[key]!.rounds += 1
+            if statement.text(3) == "won" { rows[key]!.won += 1 }
+            rows[key]!.best = max(rows[key]!.best, score)
+            rows[key]!.sum += score
+            rows[key]!.seconds += statement.double(4)
+            rows[key]!.scores.append(score)
+        }
+        return order.map { key in
+            let r = rows[key]!
+            let kid = key.child.flatMap { byChild[$0] }
+            return ProgressSummary(player: key.child.map { "child-\($0)" } ?? "guest", nickname: kid?.nickname, avatar: kid?.avatar,
+                                   game: GameKind(rawValue: key.game), rounds: r.rounds, won: r.won, best: r.best,
+                                   average: Double(r.sum) / Double(max(r.rounds, 1)), totalSeconds: r.seconds,
+                                   stickers: key.child.flatMap { stickerCounts[$0] } ?? 0, scores: r.scores)
+        }
+    }
+}
+
+/// One finished game as the history reads back.
+public struct HistoryRow: Equatable, Sendable {
+    public var game: GameKind
+    public var level: Level
+    public var score: Int
+    public var result: String
+    public var reason: String
+    public var duration: Double
+    public var progress: Int
+    public var mistakes: Int
+    public var relaxed: Bool
+    public var played: Double
+    public var imported: Bool
+
+    init(_ s: SQLiteStatement) {
+        game = GameKind(rawValue: s.text(0)); level = Level(rawValue: s.text(1)) ?? .easy; score = s.int(2)
+        result = s.text(3); reason = s.text(4); duration = s.double(5); progress = s.int(6); mistakes = s.int(7)
+        relaxed = s.bool(8); played = s.double(9); imported = s.bool(10)
+    }
+}
