@@ -286,7 +286,7 @@ def mark(value, target, lower_is_better=True):
     return "met" if ok else "**not met**"
 
 
-def write_report(where, results, headless_start, rss_headless, windowed, hd, images):
+def write_report(where, results, headless_start, rss_headless, windowed, hd, images, report_ms=None):
     rows, size_tables = [], ""
     for size, by_scene in results.items():
         target = P99_TARGET.get(size, 4)
