@@ -5,6 +5,8 @@ Standard library only. Sources:
   * every `Message("key", "English text")` literal in Sources/GameCore/**/*.swift
     (Messages/Messages.swift and the game titles in the games' rules files);
   * every line of po/voice-lines-en.tsv (the spoken lines, keys starting "voice.");
+    Sources/GameCore/Messages/VoiceLines.swift holds the same lines as catalog entries,
+    and each must match the TSV's text (it is not listed twice).
   * every line of po/desktop-en.tsv (the desktop entry's and the metainfo's texts,
     keys starting "desktop." and "metainfo."; tools/make_desktop.py uses them).
 
@@ -120,7 +122,21 @@ def extract_voice_lines(path=VOICE_TSV, voice=True):
 
 
 def collect():
-    entries = extract_swift() + extract_voice_lines() + extract_voice_lines(DESKTOP_TSV, voice=False)
+    voice = extract_voice_lines()
+    spoken = {e.key: e for e in voice}
+    swift = []
+    for e in extract_swift():
+        # The spoken lines are also catalog entries in Swift (GameCore/Messages/VoiceLines.swift);
+        # the TSV stays their source, so each must say exactly what the TSV says.
+        if e.key.startswith("voice."):
+            t = spoken.get(e.key)
+            if t is None:
+                raise SystemExit(f"{e.ref}: {e.key} is not in {os.path.relpath(VOICE_TSV, ROOT)}")
+            if t.text != e.text:
+                raise SystemExit(f"{e.ref}: {e.key} says {e.text!r} but the TSV says {t.text!r}")
+            continue
+        swift.append(e)
+    entries = swift + voice + extract_voice_lines(DESKTOP_TSV, voice=False)
     seen = {}
     for e in entries:
         if not KEY_RE.match(e.key):

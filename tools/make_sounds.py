@@ -288,6 +288,17 @@ def snd_select(rng):
     return body + 0.15 * tap
 
 
+def snd_nope(rng):
+    """A soft, low double "bup": a tap that changes nothing (a locked card, empty sky)."""
+    dur = 0.16
+    out = np.zeros(n_samples(dur))
+    for t0, f0 in ((0.0, 330), (0.07, 294)):
+        d = 0.07
+        f = glide(f0, f0 * 0.92, d, "fast")
+        place(out, additive(f, [(1, 1.0), (2, 0.12)]) * perc(d, 0.025, a=0.004), t0)
+    return out
+
+
 def snd_whoosh(rng):
     dur = 0.42
     n = n_samples(dur)
@@ -566,6 +577,7 @@ SOUNDS = {
     "bonus-arrive": (snd_bonus_arrive, -15.0, 0.12),
     "killer-arrive": (snd_killer_arrive, -15.0),
     "select": (snd_select, -17.0),
+    "nope": (snd_nope, -24.0),
 }
 
 

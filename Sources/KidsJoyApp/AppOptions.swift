@@ -10,6 +10,8 @@ public struct AppOptions: Sendable {
     public var logPath: String?
     public var dataDir: String?
     public var mute = false
+    /// `--demo`: show-me demos in a headless or scripted run (TESTING.md, decision 3).
+    public var demo = false
     public var fullscreen = false
     public var kiosk = false
     public var volume: Double = 1

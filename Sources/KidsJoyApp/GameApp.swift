@@ -162,7 +162,8 @@ public final class GameApp {
 
         let player: any SoundPlayer
         if options.headless || options.bench != nil {
-            player = SilentSoundPlayer()
+            // No audio device: a spoken line is logged as not heard (decision 8).
+            player = SilentSoundPlayer(audible: false)
         } else {
             let sdlPlayer = try SDLSoundPlayer(soundDirectory: assets + "/sounds", volume: options.volume, warn: { [weak self] in self?.warn($0) })
             soundPlayer = sdlPlayer
@@ -187,6 +188,7 @@ public final class GameApp {
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
         context.voiceEnabled = options.voice
+        context.demos = Self.demoMemory(options: options, directory: dataDir, warn: { [weak self] in self?.warn($0) })
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless)), ("language", .string(language))])
         logWindow()
@@ -198,6 +200,21 @@ public final class GameApp {
         }
         languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed)
         context.languages = languageSwitcher
+        // The tap guard counts real time in a window (the log's clock), frames headless.
+        stack.clock = { [log] in log.time }
+    }
+
+    /// Demos: windowed play shows each game's the first time and remembers it (demos.json);
+    /// a headless or scripted run shows them only with `--demo`, and never marks one seen.
+    static func demoMemory(options: AppOptions, directory: String, warn: @escaping (String) -> Void) -> DemoMemory {
+        let scripted = options.scriptPath != nil || options.scriptText != nil || options.bench != nil
+        let showing = options.demo || (!options.headless && !scripted)
+        guard showing else { return DemoMemory(mode: .off) }
+        // A scripted or headless run neither reads nor writes what was seen, so it replays the
+        // same whatever the data folder holds.
+        guard !scripted && !options.headless else { return DemoMemory(mode: .firstTime) }
+        let store = DemoStore(directory: directory, warn: warn)
+        return DemoMemory(mode: .firstTime, seen: store.seen, save: { store.save($0) })
     }
 
     private func openWindow() throws {

@@ -71,6 +71,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(name: .customLong("switch"), help: ArgumentHelp("One-switch scanning: the focus ring steps by itself every SECONDS (0.8 to 4; '--switch' alone: 1.5) and any key, mouse button or pad button taps what it shows (M, F11 and Escape keep their meaning).", valueName: "SECONDS"))
     var switchSeconds: String?
 
+    @Flag(help: "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen).")
+    var demo = false
+
     @Flag(help: "Start muted (this run only).")
     var mute = false
 
@@ -135,6 +138,7 @@ struct KidsJoyCenter: ParsableCommand {
         o.headless = headless
         o.seed = resolvedSeed
         o.scriptPath = script
+        o.demo = demo
         o.logPath = log
         o.noDraw = noDraw
         o.assetsDir = assets

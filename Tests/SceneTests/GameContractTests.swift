@@ -104,9 +104,11 @@ final class CountingScene: GameScene {
         tap(stack, try #require(Self.item(stack, "alert-yes")?.frameCenter))
         #expect(stack.names == ["home", "counting"])
         #expect((stack.top as? GameScene)?.level == .easy)
-        // Back home and the table shows the new game by its title.
+        // Back home (past the tap guard of issue 14) and the table shows the new game by its title.
+        step(stack, seconds: SceneStack.tapGuard)
         tap(stack, TopBar.backFrame.center)
         #expect(stack.names == ["home"])
+        step(stack, seconds: SceneStack.tapGuard)
         tap(stack, HomeLayout.highScores.center)
         let rows = try #require(context.log.events("highscores").last?["entries"]?.arrayValue)
         #expect(rows.first?["game"]?.stringValue == "Counting")
@@ -308,9 +310,13 @@ final class CountingScene: GameScene {
     @Test func test_interruptCutsTheCurrentLine() {
         let (context, player, _) = Self.context()
         context.voice.say(Self.find)
+        context.voice.say(Self.one) // waits
         context.voice.say(Self.hello, interrupt: true)
         #expect(player.voices == [Self.find.key, Self.hello.key])
         #expect(context.voice.currentKey == Self.hello.key)
+        // Issue 14: an interrupting line also drops the one that was waiting.
+        for _ in 0..<180 { context.voice.update(dt: GameClock.step) }
+        #expect(player.voices == [Self.find.key, Self.hello.key])
     }
 
     @Test func test_theVoiceIndexIsRead() {

@@ -178,7 +178,9 @@ extension SceneDriver where S == MemoryScene {
         h.tap(b)
         h.wait(until: 2)
         #expect(h.events("flip").count == 3)
-        #expect(h.events("sound").count == soundsBefore, "no sound for a tap that changes nothing")
+        // Issue 14: a tap that changes nothing is answered with a soft sound and a hint.
+        #expect(h.events("sound").dropFirst(soundsBefore).map { $0["name"]?.stringValue } == ["nope", "nope", "nope"])
+        #expect(h.events("hint").map { $0["target"]?.stringValue } == [MemoryScene.cardID(c), MemoryScene.cardID(a), MemoryScene.cardID(b)])
         #expect(h.rules.cards[c].state == .open)
         #expect(h.rules.waitingCard == c)
         #expect(h.scene.shownScore == 5)

@@ -121,6 +121,32 @@ extension HeavyTests {
             }
         }
 
+        /// Issue 14's events: a flip during the demo, a demo that never started, a bad hint, a
+        /// voice line without text, a game with no intro and a game over nobody says.
+        @Test(.enabled(if: Exec.find("python3") != nil, "python3 is needed"))
+        func test_checkerFindsBrokenDemoHintAndVoice() throws {
+            let r = try Self.check(Self.start + [
+                #"{"t":0.100,"event":"select","row":"game","value":"memory"}"#,
+                #"{"t":0.200,"event":"select","row":"level","value":"easy"}"#,
+                #"{"t":0.500,"event":"timer","left":120}"#,
+                #"{"t":0.500,"event":"scene","action":"push","scene":"memory","stack":["home","memory"]}"#,
+                #"{"t":0.500,"event":"demo","action":"start","game":"memory"}"#,
+                #"{"t":0.700,"event":"flip","card":"card-0","face":"cat"}"#,
+                #"{"t":0.800,"event":"demo","action":"end","game":"memory","reason":"tap"}"#,
+                #"{"t":0.900,"event":"demo","action":"end","game":"memory","reason":"tap"}"#,
+                #"{"t":1.000,"event":"hint","kind":"shrug","target":7}"#,
+                #"{"t":1.100,"event":"voice","line":"voice.won","key":"voice.lost","text":"","language":"en","muted":true}"#,
+                #"{"t":1.600,"event":"timer","left":119}"#,
+                #"{"t":2.000,"event":"gameover","game":"memory","level":"easy","result":"lost","reason":"time","score":0,"recorded":false,"rank":null}"#,
+                #"{"t":2.000,"event":"alert","title":"You lost the game","message":"","buttons":["yes","no"]}"#,
+                #"{"t":2.100,"event":"quit","peakRSSkB":1}"#,
+            ])
+            #expect(r.status == 1, "\(r.stdout + r.stderr)")
+            for invariant in ["demo", "hint", "voice", "voice-intro", "voice-gameover"] {
+                #expect(r.stdout.contains("\(invariant) ("), "the checker misses \(invariant):\n\(r.stdout)")
+            }
+        }
+
         @Test(.enabled(if: Exec.find("python3") != nil, "python3 is needed"))
         @MainActor func test_checkerAcceptsARealRun() throws {
             let lines = try runScript(ScriptedPlayTests.homeScript + "\n1.7 tap 512 646\n2.5 dump\n3.0 key escape\n3.2 quit\n", seed: 9)

@@ -79,15 +79,19 @@ import Testing
         #expect(rules.score == 12)
     }
 
-    @Test func test_dropJudgedByReleasePoint_edgeCountsInside_justOutsideDoesNot() {
-        let air = Rect(24, 196, 976, 200)
+    // Issue 14 (decision 9) changed this: zones are the painted regions, the sky down to the
+    // horizon at y 410 (it ended at 396), so a drop without a frame is judged by the painting
+    // under the point.
+    @Test func test_pointDropJudgedByThePaintedRegion_edgeCountsInside_justOutsideDoesNot() {
+        let air = Rect(0, 196, 1024, 214)
         #expect(SortingLayout.zones.first { $0.category == .air }?.rect == air)
+        #expect(SortingLayout.zones.first { $0.category == .air }?.area == [air])
         let cases: [(Point, String?)] = [
             (Point(air.minX, air.minY), "zone-air-1"),            // on the corner
             (Point(air.maxX, air.midY), "zone-air-1"),            // on the right edge
+            (Point(512, 405), "zone-air-1"),                      // painted sky, once "oops"
             (Point(air.minX + 0.5, air.maxY - 0.5), "zone-air-1"), // just inside
-            (Point(air.minX - 0.5, air.midY), nil),               // just outside, left
-            (Point(air.midX, air.maxY + 0.5), nil),               // just outside, below (the beach line gap)
+            (Point(476, 600), nil),                               // the sand between sea and land
             (Point(air.midX, air.minY - 0.5), nil),               // the row of vehicles
         ]
         for (point, expected) in cases {

@@ -439,8 +439,20 @@ final class WindowSession {
     /// shown when a wait fails.
     private(set) var actions: [String] = []
 
+    /// When the last button press went out.
+    private var lastPress: Date?
+
     @discardableResult
     func xdo(_ args: String...) throws -> String {
+        // The tap guard (issue 14, decision 2) ignores a press within 0.3 s of the press that
+        // changed the screen: a child's next press comes later than that, and so do ours.
+        if args.first == "click" || args.first == "mousedown" {
+            if let last = lastPress {
+                let wait = 0.35 - Date().timeIntervalSince(last)
+                if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+            }
+            lastPress = Date()
+        }
         actions.append(String(format: "%.3f ", Date().timeIntervalSince(gameStarted)) + args.joined(separator: " "))
         return try Exec.run(xdotoolPath, args, environment: environment)
     }

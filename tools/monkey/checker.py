@@ -48,13 +48,25 @@ INVARIANTS = {
     "pictures": "every button in a dump names its picture; an end screen shows the stars its score earned, "
                 "↻ and a house; the quit panel a door and ▶",
     "determinism": "replaying the same seed and script prefix gives the same log, line for line",
+    "demo": "a show-me demo starts and ends once, in its game, which stands still meanwhile: no time, spawns, flips or points",
+    "hint": "every `hint` has a known kind and names an item id or null",
+    "voice": "every `voice` names a spoken line (`line` = `key`, `voice.`...) with its text and language",
+    "voice-intro": "every game says its intro within 1 s of appearing (unless it is left sooner)",
+    "voice-gameover": "every game over is said at the moment it is logged",
 }
+
+HINT_KINDS = {"nothing-here", "zone-glow", "mismatch"}
+# The intro may wait for Home's "Let's play!", at most this long.
+INTRO_WITHIN = 1.0
+# A correct drop's release point lies within the vehicle's size of its zone (it is judged by
+# the share of the vehicle's frame over the painting, so the point itself may lie outside).
+VEHICLE_MAX = 100
 
 # The alert comes with the game over, or after the skull's 0.9 s boom.
 ALERT_WITHIN = 1.0
 
 GAME_EVENTS = {"timer", "score", "flip", "match", "mismatch", "close", "pick", "drop", "returned",
-               "spawn", "pop", "escape", "gameover", "pause", "resume"}
+               "spawn", "pop", "escape", "gameover", "pause", "resume", "demo"}
 STILL_WHEN_PAUSED = {"timer", "score", "flip", "match", "mismatch", "close", "pick", "drop", "returned",
                      "spawn", "pop", "escape", "gameover"}
 
@@ -74,6 +86,8 @@ class Game:
         self.paused = False
         self.pause_frame = None
         self.paused_frames = 0
+        self.demo_frame = None
+        self.intro_said = False
         self.total = 0
         self.deltas = []
         self.timer = None
@@ -124,6 +138,7 @@ class Checker:
         self.saw_start = False
         self.saw_quit = False
         self.alert_kind = None
+        self.gameover_voice_due = None
 
     # -- failures ---------------------------------------------------------------------------
 
@@ -184,6 +199,13 @@ class Checker:
             self.fail("gameover-alert", ev, "no alert within %.1f s of the game over (line %d)" % (
                 ALERT_WITHIN, self.pending_gameover))
             self.pending_gameover = None
+        if self.game is not None and not self.game.intro_said \
+                and t > self.game.push_frame / L.FPS + INTRO_WITHIN + 1e-6:
+            self.fail("voice-intro", ev, "%s said no intro within %.0f s" % (self.game.kind, INTRO_WITHIN))
+            self.game.intro_said = True
+        if self.gameover_voice_due is not None and t > self.gameover_voice_due + 1e-9:
+            self.fail("voice-gameover", ev, "the game over at %.3f was not said" % self.gameover_voice_due)
+            self.gameover_voice_due = None
         if self.lines == 1 and name != "start":
             self.fail("log-end", ev, "the first event is %s" % name)
         if self.expect_home_after_no is not None and t > self.expect_home_after_no["t"] + 1e-9:
@@ -201,6 +223,8 @@ class Checker:
                 return
             if self.game.paused and name in STILL_WHEN_PAUSED:
                 self.fail("paused", ev, "%s while the game is paused" % name)
+            if self.game.demo_frame is not None and name in STILL_WHEN_PAUSED:
+                self.fail("demo", ev, "%s during the show-me demo" % name)
         if handler:
             handler(ev)
 
@@ -425,6 +449,52 @@ class Checker:
 
     # -- game events ------------------------------------------------------------------------
 
+    def on_demo(self, ev):
+        game = self.game
+        action = ev.get("action")
+        if ev.get("game") != game.kind:
+            self.fail("demo", ev, "a demo of %s in %s" % (ev.get("game"), game.kind))
+        if action == "start":
+            if game.demo_frame is not None:
+                self.fail("demo", ev, "a demo started twice")
+            game.demo_frame = frame_of(ev["t"])
+            self.stats["demo"] += 1
+        elif action == "end":
+            if game.demo_frame is None:
+                self.fail("demo", ev, "a demo ended that never started")
+                return
+            # Ended by its last update, that frame stood still too; ended by a tap, the tap's
+            # frame is the game's.
+            game.paused_frames += frame_of(ev["t"]) - game.demo_frame + (1 if ev.get("reason") == "done" else 0)
+            game.demo_frame = None
+            self.stats["demo." + str(ev.get("reason"))] += 1
+        else:
+            self.fail("demo", ev, "demo action %r" % action)
+
+    def on_hint(self, ev):
+        self.stats["hint." + str(ev.get("kind"))] += 1
+        target = ev.get("target")
+        if ev.get("kind") not in HINT_KINDS:
+            self.fail("hint", ev, "unknown hint kind %r" % ev.get("kind"))
+        if target is not None and (not isinstance(target, str) or not target):
+            self.fail("hint", ev, "hint target %r" % target)
+        if ev.get("kind") in ("zone-glow", "mismatch") and (self.game is None or self.game.kind not in ("sorting", "memory")):
+            self.fail("hint", ev, "%s outside its game" % ev.get("kind"))
+
+    def on_voice(self, ev):
+        line = ev.get("line")
+        self.stats["voice"] += 1
+        if not isinstance(line, str) or not line.startswith("voice.") or ev.get("key") != line \
+                or not isinstance(ev.get("text"), str) or not ev.get("text") or not isinstance(ev.get("language"), str):
+            self.fail("voice", ev, "bad voice line %s" % json.dumps(ev)[:160])
+            return
+        if bool(ev.get("muted")) != self.muted and self.muted:
+            self.fail("mute", ev, "voice %s heard while muted" % line)
+        if self.game is not None and line == "voice.intro." + self.game.kind:
+            self.game.intro_said = True
+        if self.gameover_voice_due is not None and abs(ev["t"] - self.gameover_voice_due) < 1e-9:
+            self.gameover_voice_due = None
+
     def on_pause(self, ev):
         game = self.game
         if game.paused:
@@ -474,6 +544,7 @@ class Checker:
 
     def on_gameover(self, ev):
         game = self.game
+        self.gameover_voice_due = ev["t"]
         self.stats["gameover"] += 1
         self.stats["gameover.%s.%s.%s" % (game.kind, ev.get("result"), ev.get("reason"))] += 1
         if self.pending_gameover is not None:
@@ -677,7 +748,9 @@ class Checker:
                 self.fail("vehicle-rule", ev, "correct drop outside a zone: %s" % zone)
             else:
                 cat = zone.split("-")[1]
-                if not L.contains(L.SORTING_ZONES[cat], at):
+                x, y, w, h = L.SORTING_ZONES[cat]
+                grown = (x - VEHICLE_MAX, y - VEHICLE_MAX, w + 2 * VEHICLE_MAX, h + 2 * VEHICLE_MAX)
+                if not isinstance(at, list) or len(at) != 2 or not L.contains(grown, at):
                     self.fail("vehicle-rule", ev, "dropped at %s, not in %s" % (at, zone))
                 known = game.categories.get(v)
                 if known is not None and known != cat:

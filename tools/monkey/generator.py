@@ -25,7 +25,7 @@ import math
 import random
 
 import layout as L
-from runner import run_app
+from runner import demo_for, run_app
 from script import Script, ftime
 
 HOME_ROWS = [["game-memory", "game-sorting", "game-balloons"],
@@ -85,6 +85,9 @@ class Monkey:
         self.shot_rate = shot_rate
         self.shot_rng = random.Random("kjc-monkey-shots-%d" % seed)
         self.s.after_event = self.maybe_screenshot
+        # `--demo` runs: the first game of each kind opens with its show-me demo.
+        self.demo = demo_for(seed)
+        self.demo_seen = set()
 
     # ======================================================================================
     # Driving
@@ -198,10 +201,19 @@ class Monkey:
             return st
         push = frame_of(events[push_index]["t"])
         paused, paused_at = 0, None
+        demo_at, demo_logged = None, False
         level = None
         for e in events[max(push_index - 1, 0):index]:
             name = e.get("event")
-            if name == "pause":
+            if name == "demo":
+                demo_logged = True
+                if e.get("action") == "start":
+                    demo_at = frame_of(e["t"])
+                elif demo_at is not None:
+                    # The demo's last update ends it: that frame's clock stood still too.
+                    paused += frame_of(e["t"]) - demo_at + (1 if e.get("reason") == "done" else 0)
+                    demo_at = None
+            elif name == "pause":
                 paused_at = frame_of(e["t"])
             elif name == "resume" and paused_at is not None:
                 paused += frame_of(e["t"]) - paused_at
@@ -217,7 +229,7 @@ class Monkey:
                     break
         pops = [e for e in events[push_index:index] if e.get("event") == "pop"]
         clock = Clock(push, paused)
-        st.update(push=push, paused=paused, paused_at=paused_at, level=level,
+        st.update(push=push, paused=paused, paused_at=paused_at, level=level, demo_at=demo_at, demo_logged=demo_logged,
                   over=any(e.get("event") == "gameover" for e in events[push_index:index]),
                   last_pop=clock.steps(frame_of(pops[-1]["t"])) / L.FPS if pops else 0.0)
         if top == "balloons":
@@ -282,7 +294,8 @@ class Monkey:
                 self.s.wait(self.rng.randint(8, 30))
                 if self.s.frame + 2 >= end:
                     break
-                p = (self.rng.uniform(290, 730), self.rng.uniform(8, 56))
+                # The title only: "hear it again" (318-390) and the pills answer.
+                p = (self.rng.uniform(400, 690), self.rng.uniform(8, 56))
                 (self.s.touch_tap if self.chance(0.2) else self.s.tap)(p)
                 self.count("fidget-taps")
         self.s.at(end)
@@ -352,6 +365,30 @@ class Monkey:
             self.s.dump()
         elif r < 0.11 and game_clock is not None:
             self.pause_break(game_clock)
+        elif r < 0.13 and game_clock is not None:
+            self.hear_again(game_clock)
+
+    def hear_again(self, clock):
+        """"Hear it again": once (the intro), or twice quickly (the show-me demo, which the
+        next tap ends; the game's clock stands still from the second tap's release to it)."""
+        self.s.tap(L.HEAR_AGAIN)
+        self.count("hear-again")
+        if self.chance(0.5):
+            self.s.wait(self.rng.randint(120, 200))
+            return
+        self.s.wait(self.rng.randint(2, int(L.HEAR_AGAIN_DOUBLE * L.FPS) - 10))
+        self.s.tap(L.HEAR_AGAIN)
+        started = self.s.frame + 1
+        self.s.wait(self.rng.randint(2, L.DEMO_FRAMES + 40))
+        if self.s.frame - started < L.DEMO_FRAMES:
+            # Any tap ends it and goes no further.
+            self.s.tap(self.random_point(outside=0))
+            clock.paused += self.s.frame - started
+            self.count("demo-ended-by-tap")
+        else:
+            clock.paused += L.DEMO_FRAMES
+        self.s.wait(2)
+        self.count("demo")
 
     def pause_break(self, clock):
         """Pause with the button, wait, resume by a tap, Return, Space or the button again. The
@@ -641,6 +678,26 @@ class Monkey:
             self.s.wait(self.rng.randint(30, 70))
             self.belief = {"scene": "alert", "game": kind, "level": level}
             return
+        if st.get("demo_at") is not None:
+            # A probe saw the demo still running (the first game of its kind, or "hear it
+            # again" twice): a tap ends it.
+            self.demo_seen.add(kind)
+            self.s.tap(self.random_point(outside=0))
+            clock.paused += self.s.frame - st["demo_at"]
+            self.s.wait(2)
+            self.count("demo-ended-by-tap")
+        elif self.demo and kind not in self.demo_seen and not st.get("demo_logged"):
+            # The first game of this kind opens with its demo (it started with the game):
+            # end it with a tap unless it is over.
+            self.demo_seen.add(kind)
+            if self.s.frame - push < L.DEMO_FRAMES:
+                self.s.tap((self.rng.uniform(400, 690), 32) if self.chance(0.5) else self.random_point(outside=0))
+                clock.paused += self.s.frame - push
+                self.s.wait(2)
+                self.count("demo-ended-by-tap")
+            else:
+                clock.paused += L.DEMO_FRAMES
+            self.count("demo")
         game = {"memory": self.play_memory, "sorting": self.play_sorting, "balloons": self.play_balloons}[kind]
         end = game(st, level, clock)
         if end == "look again":
@@ -933,8 +990,10 @@ class Monkey:
                 held["state"], held["frame"], held["glide"] = "waiting", held["home"], None
                 return None
             bx, by = min(max(b[0], 0), L.WIDTH), min(max(b[1], 0), L.HEIGHT)
-            zone = held["category"] and L.SORTING_ZONES[held["category"]]
-            if zone and L.contains(zone, (bx, by)):
+            # Judged by the share of the vehicle's frame over the painting (decision 9).
+            hx, hy, hw, hh = held["home"]
+            landed = L.sorting_judge((bx - grab[0], by - grab[1], hw, hh))
+            if held["category"] and landed == held["category"]:
                 held["state"] = "placed"
                 if all(x["state"] == "placed" for x in vehicles):
                     return clock.frame(u + int(L.SORTING_WIN_DELAY * L.FPS))
@@ -943,7 +1002,7 @@ class Monkey:
                 held["glide"] = (u, (bx - grab[0], by - grab[1]))
             return None
 
-        def zone_point(category, margin=10):
+        def zone_point(category, margin=45):
             x, y, w, h = L.SORTING_ZONES[category]
             return (self.rng.uniform(x + margin, x + w - margin), self.rng.uniform(y + margin, y + h - margin))
 

@@ -39,6 +39,11 @@ GATE_HOLD = 3.0
 BACK = (75, 32)
 PAUSE = (900, 32)
 MUTE = (982, 32)
+# "Hear it again" (games): says the intro; twice within 1.5 s starts the show-me demo.
+HEAR_AGAIN = (354, 32)
+HEAR_AGAIN_DOUBLE = 1.5
+# The show-me demo lasts this long unless a tap ends it; the game's time stands still.
+DEMO_FRAMES = 216
 
 # Alerts (AlertScene.panelFrame (192, 194, 640, 380), buttons 200x88, 48 apart).
 ALERT_YES = (388, 498)
@@ -83,7 +88,9 @@ def memory_frames(level):
 SORTING_COUNT = {}
 SORTING_TIME = {}
 SORTING_SLOTS = {}
-SORTING_ZONES = {}    # category -> frame
+SORTING_ZONES = {}    # category -> frame (the bounding box of its painted area)
+SORTING_AREAS = {}    # category -> [rect, ...]: the painted region drops are judged by
+SORTING_MIN_SHARE = 0.4
 SORTING_GLIDE = 2.5
 SORTING_WIN_DELAY = 0.8
 
@@ -137,6 +144,7 @@ def describe(registry):
         SORTING_TIME[level] = data["timeLimit"]
         SORTING_SLOTS[level] = [tuple(f) for f in data["slots"]]
         SORTING_ZONES.update({z["category"]: tuple(z["frame"]) for z in data["zones"]})
+        SORTING_AREAS.update({z["category"]: [tuple(r) for r in z.get("area", [z["frame"]])] for z in data["zones"]})
         SORTING_GLIDE, SORTING_WIN_DELAY = data["glide"], data["winDelay"]
     for level, data in games.get("balloons", {}).items():
         BALLOON_TIME[level] = data["timeLimit"]
@@ -166,6 +174,26 @@ def time_limit(game, level):
 def centre(frame):
     x, y, w, h = frame
     return (x + w / 2, y + h / 2)
+
+
+def sorting_judge(frame):
+    """The category a vehicle covering `frame` lands in: the one whose painted area covers the
+    largest share of it, if at least 40% (TESTING.md, decision 9); else None."""
+    x, y, w, h = frame
+    if w <= 0 or h <= 0:
+        return None
+    best, best_share = None, 0.0
+    for cat, rects in SORTING_AREAS.items():
+        covered = 0.0
+        for rx, ry, rw, rh in rects:
+            cw = min(rx + rw, x + w) - max(rx, x)
+            ch = min(ry + rh, y + h) - max(ry, y)
+            if cw > 0 and ch > 0:
+                covered += cw * ch
+        share = covered / (w * h)
+        if share > best_share:
+            best, best_share = cat, share
+    return best if best_share >= SORTING_MIN_SHARE - 1e-9 else None
 
 
 def contains(frame, p):

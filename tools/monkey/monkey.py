@@ -49,6 +49,13 @@ COVERAGE = [
     ("high-score resets", "gate.reset"),
     ("pauses", "pause"),
     ("mute toggles", "mute"),
+    ("voice lines", "voice"),
+    ("demos", "demo"),
+    ("demos ended by a tap", "demo.tap"),
+    ("nothing-here hints", "hint.nothing-here"),
+    ("zone glows", "hint.zone-glow"),
+    ("mismatch hints", "hint.mismatch"),
+    ("tap-guarded presses", "log.ignored"),
     ("dumps", "dumps"),
     ("screenshots drawn", "log.screenshot"),
 ]

@@ -35,6 +35,11 @@ class AppRun:
         return out
 
 
+def demo_for(seed):
+    """Every fourth seed plays with `--demo`: each game's show-me demo the first time it opens."""
+    return seed % 4 == 3
+
+
 def run_app(binary, seed, script_text, workdir, draw=False, timeout=None, keep_as=None):
     """Runs `binary` headless on `script_text` with `seed`. A fresh data folder each time:
     high scores and the mute setting of one run never leak into the next."""
@@ -50,6 +55,8 @@ def run_app(binary, seed, script_text, workdir, draw=False, timeout=None, keep_a
         args = [binary, "--headless", "--seed", str(seed), "--script", script, "--log", log, "--data-dir", data]
         if not draw:
             args.append("--no-draw")
+        if demo_for(seed):
+            args.append("--demo")
         env = dict(os.environ)
         env["SDL_AUDIODRIVER"] = "dummy"
         env.pop("XDG_DATA_HOME", None)

@@ -42,6 +42,15 @@ public enum BalloonLayout {
         clip(body(in: frame).insetBy(-hitMargin, -hitMargin), to: playArea)
     }
 
+    /// True when `p` lies on the drawn body of a balloon in `frame`: the ellipse the body
+    /// rectangle holds. The skull's hit area is exactly this, with no margin (issue 14: a tap
+    /// in clear sky beside it must never end a game).
+    public static func bodyContains(_ p: Point, in frame: Rect) -> Bool {
+        let body = body(in: frame)
+        let dx = (p.x - body.midX) / (body.width / 2), dy = (p.y - body.midY) / (body.height / 2)
+        return dx * dx + dy * dy <= 1 + 1e-9
+    }
+
     /// The intersection of two rectangles, nil when they do not overlap.
     public static func clip(_ r: Rect, to bounds: Rect) -> Rect? {
         let x0 = max(r.minX, bounds.minX), y0 = max(r.minY, bounds.minY)

@@ -24,8 +24,17 @@ public struct Balloon: Equatable, Sendable {
     public func y(at now: Double) -> Double { BalloonLayout.entranceY - speed * (now - spawnTime) }
     /// The image frame (body and string) at time `now`.
     public func frame(at now: Double) -> Rect { BalloonLayout.frame(x: BalloonLayout.spotX(spot), y: y(at: now)) }
-    /// The touchable area at time `now`, nil once it is behind the top bar.
-    public func hitFrame(at now: Double) -> Rect? { BalloonLayout.hitFrame(in: frame(at: now)) }
+    /// The touchable area's bounding box at time `now`, nil once it is behind the top bar:
+    /// the body and a margin, but for the skull just its drawn body.
+    public func hitFrame(at now: Double) -> Rect? {
+        type == .killer ? BalloonLayout.clip(BalloonLayout.body(in: frame(at: now)), to: BalloonLayout.playArea)
+                        : BalloonLayout.hitFrame(in: frame(at: now))
+    }
+    /// True when a tap at `p` at time `now` touches this balloon (the skull: only on its shape).
+    public func isHit(by p: Point, at now: Double) -> Bool {
+        guard let area = hitFrame(at: now), area.contains(p) else { return false }
+        return type != .killer || BalloonLayout.bodyContains(p, in: frame(at: now))
+    }
     /// True once the whole balloon, string included, is above the play area.
     public func hasEscaped(at now: Double) -> Bool { frame(at: now).maxY <= BalloonLayout.playArea.minY + 1e-9 }
 }
@@ -294,7 +303,7 @@ public struct BalloonRules: Sendable {
     /// the point, the one whose body centre is nearest.
     public func balloon(at p: Point, now: Double) -> Balloon? {
         balloons
-            .filter { $0.hitFrame(at: now)?.contains(p) ?? false }
+            .filter { $0.isHit(by: p, at: now) }
             .min { BalloonLayout.body(in: $0.frame(at: now)).center.distance(to: p) < BalloonLayout.body(in: $1.frame(at: now)).center.distance(to: p) }
     }
 

@@ -16,6 +16,8 @@ public enum Messages {
     // MARK: Top bar and pause
     public static let back = Message("bar.back", "Back")
     public static let paused = Message("game.paused", "Paused - tap to continue")
+    /// The name of the top bar's speaker button (not drawn: the dump's `key`).
+    public static let hearAgain = Message("bar.hear-again", "Hear it again")
 
     // MARK: End of a game
     public static let won = Message("gameover.won", "You won!")
@@ -78,6 +80,7 @@ public enum Messages {
         quitTitle, quitMessage, highScoresTitle, columnRank, columnGame, columnLevel, columnScore, emptyCell,
         gateTitle, gateQuestion, gateErase, gateChoose, gateQuit, gateReset, resetTitle, resetMessage,
         zoneAir, zoneWater, zoneLand, slow,
+        hearAgain,
     ] + LanguageNames.all
 
     /// The label of a level tile and of a level in the high-score table.

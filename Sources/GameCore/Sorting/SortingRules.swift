@@ -21,16 +21,39 @@ public struct SortingVehicle: Equatable, Sendable {
     }
 }
 
-/// One drop rectangle of a category. A category has one or two; ids count from 1
-/// (`zone-air-1`, `zone-air-2`) as in the scripted-play contract.
+/// One drop zone of a category: the painted region it stands for, as rectangles that do not
+/// overlap (`area`), and their bounding box (`rect`, the dump's `frame`). A category has one
+/// or two zones; ids count from 1 (`zone-air-1`, `zone-air-2`) as in the scripted-play contract.
 public struct SortingZone: Equatable, Sendable {
     public let category: VehicleCategory
     public let index: Int
+    /// The bounding box of `area`.
     public let rect: Rect
+    /// The painted region (sky, sea or land), approximated by rectangles.
+    public let area: [Rect]
+    public init(category: VehicleCategory, index: Int = 1, area: [Rect]) {
+        precondition(!area.isEmpty, "a zone needs an area")
+        self.category = category; self.index = index; self.area = area
+        let x0 = area.map(\.minX).min()!, y0 = area.map(\.minY).min()!
+        let x1 = area.map(\.maxX).max()!, y1 = area.map(\.maxY).max()!
+        rect = Rect(x0, y0, x1 - x0, y1 - y0)
+    }
     public init(category: VehicleCategory, index: Int = 1, rect: Rect) {
-        self.category = category; self.index = index; self.rect = rect
+        self.init(category: category, index: index, area: [rect])
     }
     public var id: String { "zone-\(category.rawValue)-\(index)" }
+
+    /// True when `point` lies on the painted region (edges included).
+    public func contains(_ point: Point) -> Bool { area.contains { $0.contains(point) } }
+
+    /// How many square pixels of `frame` lie over the painted region.
+    public func coveredArea(of frame: Rect) -> Double {
+        area.reduce(0) { sum, r in
+            let w = min(r.maxX, frame.maxX) - max(r.minX, frame.minX)
+            let h = min(r.maxY, frame.maxY) - max(r.minY, frame.minY)
+            return sum + (w > 0 && h > 0 ? w * h : 0)
+        }
+    }
 }
 
 /// What happened after a rule call; the scene turns these into sounds, log lines and motion.
@@ -113,9 +136,32 @@ public struct SortingRules: Sendable {
         self.init(level: level, vehicles: Self.draw(count: Self.vehicleCount(for: level), using: &generator), zones: zones)
     }
 
-    /// The zone whose rectangle holds `point` (edges included), if any.
+    /// A drop goes to the category whose painted area covers the largest share of the
+    /// vehicle's frame, if that share is at least this (TESTING.md, decision 9).
+    public static let minimumShare = 0.4
+
+    /// The zone whose painted region holds `point` (edges included), if any.
     public func zone(at point: Point) -> SortingZone? {
-        zones.first { $0.rect.contains(point) }
+        zones.first { $0.contains(point) }
+    }
+
+    /// The share (0...1) of `frame` over each category's painted area.
+    public func shares(of frame: Rect) -> [VehicleCategory: Double] {
+        let total = frame.width * frame.height
+        guard total > 0 else { return [:] }
+        var shares: [VehicleCategory: Double] = [:]
+        for zone in zones { shares[zone.category, default: 0] += zone.coveredArea(of: frame) / total }
+        return shares
+    }
+
+    /// Where a vehicle covering `frame` lands: the zone of the category that covers the
+    /// largest share of it, when that share is at least 40% (within the category, the zone
+    /// that covers most); nil over no category enough.
+    public func zone(covering frame: Rect) -> SortingZone? {
+        let shares = shares(of: frame)
+        guard let best = VehicleCategory.allCases.max(by: { shares[$0] ?? 0 < shares[$1] ?? 0 }),
+              let share = shares[best], share >= Self.minimumShare - 1e-9 else { return nil }
+        return zones.filter { $0.category == best }.max { $0.coveredArea(of: frame) < $1.coveredArea(of: frame) }
     }
 
     /// True while the vehicle can still be picked up and dropped.
@@ -123,11 +169,21 @@ public struct SortingRules: Sendable {
         !isOver && vehicles.indices.contains(vehicle) && !placed.contains(vehicle)
     }
 
-    /// The vehicle was let go at `point` at game time `now`.
+    /// The vehicle was let go at `point` at game time `now` (a drop without a frame: judged
+    /// by the painted region under the point).
     public mutating func drop(_ vehicle: Int, at point: Point, now: Double) -> [SortingEvent] {
+        judge(vehicle, zone(at: point), now: now)
+    }
+
+    /// The vehicle was let go covering `frame` at game time `now`: judged by how much of it
+    /// lies over each painted region (decision 9).
+    public mutating func drop(_ vehicle: Int, covering frame: Rect, now: Double) -> [SortingEvent] {
+        judge(vehicle, zone(covering: frame), now: now)
+    }
+
+    private mutating func judge(_ vehicle: Int, _ zone: SortingZone?, now: Double) -> [SortingEvent] {
         guard isMovable(vehicle) else { return [] }
         if countdown.isOver(at: now) { return update(now: now) }
-        let zone = zone(at: point)
         guard let zone, zone.category == vehicles[vehicle].category else {
             return [.rejected(vehicle: vehicle, zone: zone?.id)]
         }

@@ -63,6 +63,8 @@ public final class BalloonScene: GameScene {
 
     // MARK: - Time
 
+    public override var timeLimitSeconds: Int? { Int(rules.config.timeLimit.rounded(.up)) }
+
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         let commands = super.onUpdate(dt: dt)
         guard !isPaused else { return commands }
@@ -90,7 +92,10 @@ public final class BalloonScene: GameScene {
         // A balloon pops on the press: it keeps rising, so waiting for the release of a
         // small hand on a moving target would miss it.
         guard case .pointerDown(let p) = event else { return [] }
-        return handle(rules.tap(p, now: clock.now), now: clock.now)
+        let events = rules.tap(p, now: clock.now)
+        // Clear sky: a ripple where the finger was, so the tap is answered.
+        if events.isEmpty && rules.ended == nil { nothingHere(at: p, target: nil) }
+        return handle(events, now: clock.now)
     }
 
     // MARK: - Rule events
@@ -105,14 +110,17 @@ public final class BalloonScene: GameScene {
             ])
             switch b.type {
             case .regular: return [spawn]
-            case .bonus: return [spawn, .effect(.bonusArrive)]
-            case .killer: return [spawn, .effect(.killerArrive)]
+            // The star and the skull are announced at once (a number said later waits).
+            case .bonus: return [spawn, .effect(.bonusArrive), .voiceNow(VoiceLines.starBalloon)]
+            case .killer: return [spawn, .effect(.killerArrive), .voiceNow(VoiceLines.skullBalloon)]
             }
         case .escaped(let b):
             return [.log("escape", [("balloon", .string(b.name))])]
         case .popped(let b, _):
+            // The number is said (a newer one replaces one still waiting: never a backlog).
+            let said: [Cue] = b.number.map { [.voice(VoiceLines.number($0))] } ?? (b.type == .bonus ? [.praise] : [])
             return [.log("pop", [("balloon", .string(b.name)), ("type", .string(b.type.rawValue)), ("number", .optional(b.number))]),
-                    .effect(b.type == .killer ? .boom : .pop)]
+                    .effect(b.type == .killer ? .boom : .pop)] + said
         case .slowedDown:
             return [.effect(.magic)]
         case .ended:
@@ -169,6 +177,8 @@ public final class BalloonScene: GameScene {
     /// Sway: a small sideways drift and tilt, each balloon in its own phase, so they look
     /// alive. Kept well inside the hit margin, so the touchable area stays honest.
     private func sway(_ b: Balloon, at now: Double) -> (dx: Double, angle: Double) {
+        // The skull rises straight: its drawn shape is exactly where a tap pops it.
+        if b.type == .killer { return (0, 0) }
         let phase = Double(b.id) * 2.399963
         let t = now - b.spawnTime
         return (Self.swayDistance * sin(t * 2.1 + phase), Self.swayAngle * sin(t * 1.7 + phase + 1))
@@ -263,6 +273,40 @@ public final class BalloonScene: GameScene {
             // Even sizes only: each size of each number is rasterized once, then reused.
             let style = TextStyle(size: 2 * Int((Double(Self.flyingText.size) * scale / 2).rounded()), bold: true)
             canvas.text("\(flight.number)", style, at: p, color: .white, outline: Self.numberOutline)
+        }
+    }
+
+    // MARK: - Show-me demo
+
+    /// Where the demo's balloon rises: a spot near the middle, from below the screen.
+    static let demoSpot = 4
+    static let demoPopAt = 1.9
+
+    /// A demo balloon of its own rises from the bottom (it is no balloon of the rules, so it
+    /// can never score); the hand meets it and pops it.
+    public override func demoStops() -> [ShowMeDemo.Stop]? {
+        let target = demoBalloonCenter(at: Self.demoPopAt)
+        return [.init(0, ShowMeDemo.rest), .init(Self.demoPopAt - 0.15, target), .init(Self.demoPopAt, target, pressed: true),
+                .init(Self.demoPopAt + 0.2, target), .init(3.3, ShowMeDemo.rest)]
+    }
+
+    /// The demo balloon's image frame at demo time `t`: it rises at a calm 160 px/s from
+    /// the bottom edge.
+    private func demoBalloonFrame(at t: Double) -> Rect {
+        BalloonLayout.frame(x: BalloonLayout.spotX(Self.demoSpot), y: Canvas1024.height - 60 - 160 * t)
+    }
+
+    private func demoBalloonCenter(at t: Double) -> Point { BalloonLayout.body(in: demoBalloonFrame(at: t)).center }
+
+    public override func drawDemo(_ demo: ShowMeDemo, on canvas: any Canvas) {
+        if demo.age < Self.demoPopAt {
+            let frame = demoBalloonFrame(at: demo.age)
+            canvas.image("balloon-red", in: frame, ImageOptions(alpha: 0.9))
+            canvas.text("3", Self.numberText, at: BalloonLayout.body(in: frame).center, color: .white, outline: Self.numberOutline)
+        } else if let p = demo.progress(Self.demoPopAt, 0.5), p < 1 {
+            let center = demoBalloonCenter(at: Self.demoPopAt)
+            let size = 90 + 120 * Easing.easeOutQuad(p)
+            canvas.image("burst", in: Rect(center: center, size: Size(size, size)), ImageOptions(alpha: 1 - p, tint: BalloonPalette.color("red")))
         }
     }
 

@@ -26,6 +26,12 @@ public final class GameContext {
     public weak var languages: (any LanguageSwitching)?
     /// Reports a problem once on the terminal (the app's `warn`).
     public var warn: (String) -> Void = { _ in }
+    /// Which show-me demos to show, and which were seen (the app's demo store).
+    public var demos = DemoMemory(mode: .off)
+    /// Praise and encouragement take turns through their lines (never drawn from the seeded
+    /// generator: speaking must not change what a game deals).
+    private var praiseTurn = 0
+    private var encourageTurn = 0
 
     public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settings: any SettingsKeeping,
                 soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry = .standard,
@@ -72,11 +78,32 @@ public final class GameContext {
             switch cue {
             case .effect(let sound): play(sound)
             case .voice(let message, let values): voice.say(message, values)
+            case .voiceNow(let message, let values): voice.say(message, values, interrupt: true)
+            case .praise:
+                voice.say(VoiceLines.praise[praiseTurn % VoiceLines.praise.count])
+                praiseTurn += 1
+            case .encourage:
+                // The answer to a mistake just made: at once.
+                voice.say(VoiceLines.encouragements[encourageTurn % VoiceLines.encouragements.count], interrupt: true)
+                encourageTurn += 1
+            case .hint(let kind, let target): hint(kind, target: target)
             case .log(let event, let fields):
                 // Points in the log are where the child saw them (`drop.at` in Arabic).
                 log.emit(event, rightToLeft ? fields.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) } : fields)
             }
         }
+    }
+
+    /// A tap that changed nothing, or help after mistakes: the `hint` event (TESTING.md).
+    public func hint(_ kind: String, target: String?, _ fields: [(String, JSON)] = []) {
+        log.emit("hint", [("kind", .string(kind)), ("target", .optional(target))] + fields)
+    }
+
+    /// A tap that changes nothing gets an answer: a soft sound and a `nothing-here` hint
+    /// (the scene wiggles the thing, or ripples where nothing is).
+    public func nothingHere(_ target: String?) {
+        play(.nope)
+        hint("nothing-here", target: target)
     }
 
     public func toggleMute() {
@@ -112,10 +139,20 @@ public final class GameContext {
 /// Each game turns its rule events into cues in one function (its feedback table).
 public enum Cue {
     case effect(Sound)
+    /// A spoken line: now if the voice is free, else after the current line (replacing
+    /// any line already waiting: never a backlog).
     case voice(Message, [String: String])
+    /// A spoken line that cuts the current one (the answer to what the child just did).
+    case voiceNow(Message, [String: String])
+    /// The next praise line (after the current line), and the next gentle encouragement
+    /// (at once); each takes turns through its lines.
+    case praise, encourage
+    /// The `hint` event: `kind` and the item it is about.
+    case hint(String, String?)
     case log(String, [(String, JSON)])
 
     public static func voice(_ message: Message) -> Cue { .voice(message, [:]) }
+    public static func voiceNow(_ message: Message) -> Cue { .voiceNow(message, [:]) }
 }
 
 /// Keeps the high-score table (the app's store writes it to the data folder).

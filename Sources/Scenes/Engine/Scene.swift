@@ -128,6 +128,20 @@ public final class SceneStack {
         }
     }
 
+    /// The tap guard (TESTING.md, decision 2): a press within this long after the press that
+    /// changed the scene or opened an alert or popup is ignored, with the rest of it, so a
+    /// double tap on "Yes" never flips a card in the new game.
+    public static let tapGuard = 0.3
+    /// Seconds of frames stepped so far (the time input of the current frame sees).
+    public private(set) var time = 0.0
+    /// The guard's clock: by default the frames stepped; the app gives the log's clock,
+    /// which in a window is real time (an idle window steps no frames while it sleeps).
+    public var clock: (() -> Double)?
+    private var now: Double { clock?() ?? time }
+    private var lastPressAt: Double?
+    private var guardUntil: Double?
+    private var ignoringPress = false
+
     public func handle(_ event: InputEvent) {
         followTopForFocus()
         if focus.scanInterval != nil {
@@ -165,8 +179,31 @@ public final class SceneStack {
         deliver(event)
     }
 
+    /// Hands an event to the top scene, through the tap guard (also the taps the ring makes).
     private func deliver(_ event: InputEvent) {
+        switch event {
+        case .pointerDown:
+            if let until = guardUntil, now < until - 1e-9 {
+                ignoringPress = true
+                log?.emit("ignored", [("what", "press"), ("why", "tap-guard")])
+                return
+            }
+            ignoringPress = false
+            lastPressAt = now
+        case .pointerMoved:
+            if ignoringPress { return }
+        case .pointerUp:
+            if ignoringPress { ignoringPress = false; return }
+        default: break
+        }
+        let before = ObjectIdentifier(top), depth = scenes.count
         apply(top.handle(mirrors(top) ? MirroredCanvas.mirror(event) : event))
+        if ObjectIdentifier(top) != before || scenes.count != depth, let pressAt = lastPressAt {
+            switch event {
+            case .pointerDown, .pointerUp: guardUntil = pressAt + Self.tapGuard
+            default: break
+            }
+        }
     }
 
     /// Taps the centre of the focused item: pressed now, released on the next frame.
@@ -220,6 +257,7 @@ public final class SceneStack {
     }
 
     public func update(dt: Double) {
+        time += dt
         if let p = pendingRelease {
             pendingRelease = nil
             deliver(.pointerUp(p))

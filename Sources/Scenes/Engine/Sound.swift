@@ -6,6 +6,8 @@ public enum Sound: String, CaseIterable, Sendable {
     case pick, correct, oops, pop, magic, boom, coin, tick
     case fanfare, sadTrombone = "sad-trombone", applause
     case bonusArrive = "bonus-arrive", killerArrive = "killer-arrive"
+    /// Soft: a tap that changes nothing (a locked card, empty sky, the greyed Play button).
+    case nope
 }
 
 /// A recorded or pre-rendered spoken line: a file and how long it lasts.
@@ -52,9 +54,12 @@ public final class SilentSoundPlayer: SoundPlayer {
     public private(set) var played: [Sound] = []
     public private(set) var voices: [String] = []
     public private(set) var ducked = false
-    public init() {}
+    /// False stands for "no audio device" (headless runs): spoken lines then log `muted`
+    /// (TESTING.md, decision 8). Tests keep it true to see ducking.
+    public let audible: Bool
+    public init(audible: Bool = true) { self.audible = audible }
     public func play(_ sound: Sound) { played.append(sound) }
-    public func playVoice(_ clip: VoiceClip) -> Bool { voices.append(clip.key); return true }
+    public func playVoice(_ clip: VoiceClip) -> Bool { voices.append(clip.key); return audible }
     public func stopVoice() {}
     public func setEffectsDucked(_ ducked: Bool) { self.ducked = ducked }
 }
@@ -102,9 +107,11 @@ public final class VoiceChannel {
     public var currentKey: String? { speaking?.key }
 
     /// Says `message`: now when the channel is free, else after the current line
-    /// (replacing any line already waiting). `interrupt` cuts the current line instead.
+    /// (replacing any line already waiting). `interrupt` cuts the current line instead, and
+    /// forgets a waiting one: what the child just did makes older news stale.
     public func say(_ message: Message, _ values: [String: String] = [:], interrupt: Bool = false, onFinished: (() -> Void)? = nil) {
         let line = Line(message: message, values: values, onFinished: onFinished)
+        if interrupt { waiting = nil }
         if speaking == nil || interrupt {
             if interrupt, speaking != nil { player().stopVoice(); speaking = nil }
             start(line)

@@ -42,6 +42,12 @@ public final class HomeScene: BaseScene {
         super.init(context: context, name: "home")
     }
 
+    /// Home is the first screen: it greets the child.
+    public override func enter() {
+        super.enter()
+        context.perform([.voice(VoiceLines.greeting)])
+    }
+
     public var playEnabled: Bool { selectedGame != nil && selectedLevel != nil }
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
 
@@ -127,6 +133,7 @@ public final class HomeScene: BaseScene {
                 context.log.emit("select", [("row", "game"), ("value", .string(g.rawValue))])
             }
             context.play(.select)
+            context.perform([.voiceNow(VoiceLines.game(g.rawValue))])
         case .level(let l):
             if selectedLevel != l {
                 selectedLevel = l
@@ -134,16 +141,20 @@ public final class HomeScene: BaseScene {
                 context.log.emit("select", [("row", "level"), ("value", .string(l.rawValue))])
             }
             context.play(.select)
+            context.perform([.voiceNow(VoiceLines.level(l))])
         case .play:
             guard let game = selectedGame, let level = selectedLevel else {
                 context.play(.boing)
+                context.hint("nothing-here", target: "play")
                 timeline.tween(0.5, step: { [weak self] v in self?.wiggle = v }, done: { [weak self] in self?.wiggle = 0 })
                 return []
             }
             context.play(.whoosh)
+            context.perform([.voiceNow(VoiceLines.letsPlay)])
             return [.show(.game(game, level))]
         case .highScores:
             context.play(.click)
+            context.perform([.voiceNow(VoiceLines.highScores)])
             return [.show(.highScores)]
         }
         return []
@@ -161,6 +172,7 @@ public final class HomeScene: BaseScene {
             context.log.emit("ignored", [("what", "quit"), ("why", "kiosk")])
             return []
         }
+        context.perform([.voiceNow(VoiceLines.quitAsk)])
         return [.show(.alert(AlertContent(kind: .quit, title: Messages.quitTitle, lines: [.init(Messages.quitMessage)],
                                           buttons: [.yes, .no])))]
     }

@@ -21,6 +21,8 @@ public final class MemoryScene: GameScene {
         var flipStart: Double?
         var matchedAt: Double?
         var wiggleStart: Double?
+        /// A mismatched pair wears a soft red outline until it closes.
+        var mismatched = false
     }
 
     /// A half-turn of a card.
@@ -31,10 +33,13 @@ public final class MemoryScene: GameScene {
     static let background = Color(226, 242, 255)
     static let dotColor = Color(255, 255, 255, 120)
     static let matchGold = Color(255, 190, 40)
+    static let mismatchRed = Color(225, 70, 70, 200)
 
     private var looks: [CardLook]
     private var animationTime = 0.0
     private var press = PressTracker<Int>()
+    /// A press between the cards: a release there too ripples.
+    private var emptyPress = false
 
     public init(context: GameContext, level: Level) {
         rules = MemoryRules(level: level, using: &context.random.generator)
@@ -72,7 +77,13 @@ public final class MemoryScene: GameScene {
         switch event {
         case .pointerDown(let p):
             press.down(card(at: p))
+            emptyPress = card(at: p) == nil
         case .pointerUp(let p):
+            if emptyPress {
+                emptyPress = false
+                if card(at: p) == nil { nothingHere(at: p, target: nil) }
+                return []
+            }
             if let tapped = press.up(card(at: p)) { return tap(tapped) }
         default: break
         }
@@ -84,6 +95,7 @@ public final class MemoryScene: GameScene {
         if events.isEmpty {
             // Open, found, or waiting for a mismatch to close: a soft shake says "not now".
             looks[index].wiggleStart = animationTime
+            nothingHere(at: nil, target: Self.cardID(index))
             return []
         }
         return apply(events)
@@ -108,10 +120,11 @@ public final class MemoryScene: GameScene {
         case .flipped(let card):
             return [.effect(.flip), .log("flip", [("card", .string(cardID(card))), ("face", .string(cards[card].face))])]
         case .matched(let first, let second, _):
-            return [.log("match", [("cards", ids(first, second)), ("face", .string(cards[first].face))]), .effect(.cheer)]
+            return [.log("match", [("cards", ids(first, second)), ("face", .string(cards[first].face))]), .effect(.cheer),
+                    .voiceNow(VoiceLines.animal(cards[first].face)), .praise]
         case .mismatched(let first, let second):
             return [.log("mismatch", [("cards", ids(first, second)), ("faces", .strings([cards[first].face, cards[second].face]))]),
-                    .effect(.boing)]
+                    .effect(.boing), .hint("mismatch", cardID(second)), .encourage]
         case .closed(let first, let second):
             return [.log("close", [("cards", ids(first, second))]), .effect(.close)]
         case .won, .lost:
@@ -136,7 +149,11 @@ public final class MemoryScene: GameScene {
             case .mismatched(let first, let second):
                 looks[first].wiggleStart = animationTime + Self.flipDuration
                 looks[second].wiggleStart = animationTime + Self.flipDuration
+                looks[first].mismatched = true
+                looks[second].mismatched = true
             case .closed(let first, let second):
+                looks[first].mismatched = false
+                looks[second].mismatched = false
                 startFlip(first, faceUp: false)
                 startFlip(second, faceUp: false)
             case .won:
@@ -236,6 +253,10 @@ public final class MemoryScene: GameScene {
         } else {
             canvas.image("card-back", in: frame, options)
         }
+        if look.mismatched && faceUp && progress(look.flipStart, Self.flipDuration) == nil {
+            // Not a pair: a soft red outline while they shake, until they close.
+            canvas.strokeRounded(frame.insetBy(-3, -3), radius: radius + 3, width: 6, Self.mismatchRed)
+        }
         if shownMatched {
             // Found pairs are marked by shape too, not colour alone: an outline and a check.
             canvas.strokeRounded(frame.insetBy(-2, -2), radius: radius + 2, width: 5, Self.matchGold)
@@ -255,6 +276,47 @@ public final class MemoryScene: GameScene {
             let centre = Point(frame.midX + cos(angle) * reach, frame.midY + sin(angle) * reach)
             canvas.image("sparkle", in: Rect(center: centre, size: Size(size, size)),
                          ImageOptions(alpha: 1 - p, rotation: p * 180))
+        }
+    }
+
+    // MARK: - Show-me demo
+
+    /// The hand taps two face-down cards; they open on the same picture (a star, not a real
+    /// card: the demo never shows where an animal lies), shine as a pair, and close again.
+    public override func demoStops() -> [ShowMeDemo.Stop]? {
+        let (a, b) = demoCards
+        let pa = cardFrames[a].center, pb = cardFrames[b].center
+        return [.init(0, ShowMeDemo.rest), .init(0.7, pa), .init(0.75, pa, pressed: true), .init(0.95, pa),
+                .init(1.6, pb), .init(1.65, pb, pressed: true), .init(1.85, pb), .init(3.2, ShowMeDemo.rest)]
+    }
+
+    /// Two hidden cards next to each other in the middle row.
+    private var demoCards: (Int, Int) {
+        let columns = MemoryRules.grid(for: level).columns
+        let middle = (cardFrames.count / columns) / 2 * columns + max(columns / 2 - 1, 0)
+        return (middle, middle + 1)
+    }
+
+    public override func drawDemo(_ demo: ShowMeDemo, on canvas: any Canvas) {
+        let (a, b) = demoCards
+        for (card, opensAt) in [(a, 0.75), (b, 1.65)] {
+            guard let open = demo.progress(opensAt, Self.flipDuration) else { continue }
+            let closing = demo.progress(2.9, Self.flipDuration)
+            // Open: the back squeezes away and the front grows; closing: the reverse.
+            let turn = closing ?? open
+            let showsFront = closing == nil ? open >= 0.5 : turn < 0.5
+            let scaleX = abs(cos(turn * .pi))
+            let frame = cardFrames[card]
+            let options = ImageOptions(scaleX: max(scaleX, 0.001))
+            if showsFront {
+                canvas.image("card-front", in: frame, options)
+                canvas.image("mascot-happy", in: frame.insetBy(frame.width * 0.16, frame.height * 0.16), options)
+                if demo.age >= 1.65 + Self.flipDuration && closing == nil {
+                    canvas.strokeRounded(frame.insetBy(-2, -2), radius: frame.width * 0.1 + 2, width: 5, Self.matchGold)
+                }
+            } else {
+                canvas.image("card-back", in: frame, options)
+            }
         }
     }
 

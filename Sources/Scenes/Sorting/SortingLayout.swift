@@ -17,13 +17,19 @@ public enum SortingLayout {
     /// The background picture, full screen under the top bar.
     public static let backgroundFrame = Canvas1024.bounds
 
-    /// The drop rectangles, one per category, matched to the picture: clouds and sky; waves
-    /// and sea (the left of the beach); grass and road (the right of it).
+    /// The painted regions of the picture, one zone per category: the sky with its clouds
+    /// from under the row of vehicles down to the horizon (y 410); the sea left of the beach
+    /// (the sand runs from x 466 to 486); grass and road right of it. Measured on bg-sorting.
+    public static let horizonY: Double = 410
     public static let zones: [SortingZone] = [
-        SortingZone(category: .air, rect: Rect(24, 196, 976, 200)),
-        SortingZone(category: .water, rect: Rect(24, 424, 440, 320)),
-        SortingZone(category: .land, rect: Rect(496, 424, 504, 320)),
+        SortingZone(category: .air, area: [Rect(0, 196, 1024, horizonY - 196)]),
+        SortingZone(category: .water, area: [Rect(0, horizonY, 466, 768 - horizonY)]),
+        SortingZone(category: .land, area: [Rect(486, horizonY, 1024 - 486, 768 - horizonY)]),
     ]
+
+    /// The dashed outline of a zone: its painted region, drawn a little inside so the whole
+    /// outline shows on screen and neighbours' outlines stay apart.
+    public static func outlineFrame(_ zone: SortingZone) -> Rect { zone.rect.insetBy(8, 8) }
 
     /// The side of each square vehicle frame for a row of `count`: as large as fits with at
     /// least `minGap` between neighbours and at both ends, at most `maxVehicleSize`

@@ -56,6 +56,13 @@ public final class SortingScene: GameScene {
     private var drag: Drag?
     private var sparkles: [Sparkle] = []
     private var nextOrder: Int
+    /// Wrong drops per vehicle: from the second, its zone glows and the voice names it.
+    private var wrongDrops: [Int: Int] = [:]
+    /// The zone category glowing as a hint, and the scene time it started.
+    private var glow: (category: VehicleCategory, start: Double)?
+    /// How long a hint glow lasts; it breathes once a second (far under 3 flashes a second).
+    nonisolated public static let glowDuration = 3.0
+    nonisolated public static let wrongDropsBeforeHint = 2
     /// The zones' dashed outlines never move: computed once.
     private let outlines: [[(Point, Point)]]
 
@@ -67,7 +74,7 @@ public final class SortingScene: GameScene {
         }
         nextOrder = sprites.count
         outlines = SortingLayout.zones.map {
-            SortingLayout.dashedOutline($0.rect, radius: SortingLayout.zoneRadius, dash: 18, gap: 12)
+            SortingLayout.dashedOutline(SortingLayout.outlineFrame($0), radius: SortingLayout.zoneRadius, dash: 18, gap: 12)
         }
         super.init(context: context, kind: .sorting, level: level)
     }
@@ -118,6 +125,12 @@ public final class SortingScene: GameScene {
         switch event {
         case .pointerDown(let p):
             guard drag == nil else { return [] }
+            if hit(p) == nil {
+                // Nothing to pick up here: a placed vehicle, or the picture.
+                let placed = sprites.indices.last { sprites[$0].state == .placed && sprites[$0].frame.contains(p) }
+                nothingHere(at: p, target: placed.map(Self.id))
+                return []
+            }
             pick(at: p)
         case .pointerMoved(let p):
             guard var held = drag else { return [] }
@@ -150,6 +163,7 @@ public final class SortingScene: GameScene {
         drag = Drag(index: index, grab: p - sprites[index].frame.origin, pointer: p)
         context.play(.pick)
         context.log.emit("pick", [("vehicle", .string(Self.id(index)))])
+        context.perform([.voiceNow(VoiceLines.vehicle(sprites[index].vehicle.name))])
         animateScale(index, to: Self.liftScale, lift: 1, duration: Self.liftDuration, easing: Easing.easeOutQuad)
     }
 
@@ -162,7 +176,7 @@ public final class SortingScene: GameScene {
     private func release(_ held: Drag) {
         let index = held.index
         sprites[index].frame = frameFor(held)
-        let events = rules.drop(index, at: held.pointer, now: clock.now)
+        let events = rules.drop(index, covering: sprites[index].frame, now: clock.now)
         for event in events {
             context.perform(Self.cues(for: event, at: held.pointer))
             switch event {
@@ -173,8 +187,11 @@ public final class SortingScene: GameScene {
                 animateScale(index, to: 1, lift: 0, duration: Self.settleDuration, easing: Easing.easeOutBounce)
                 sparkles.append(Sparkle(center: sprites[index].frame.center))
                 showPoints(points)
+                if glow?.category == sprites[index].vehicle.category { glow = nil }
+                context.perform([.voiceNow(VoiceLines.placed(sprites[index].vehicle.name)), .praise])
             case .rejected:
                 startGlide(index)
+                helpAfterWrongDrop(index)
             case .won:
                 decide(after: Self.winDelay) { [weak self] in
                     guard let self else { return [] }
@@ -199,6 +216,20 @@ public final class SortingScene: GameScene {
         case .rejected(let vehicle, let zone): return [drop(vehicle, correct: false, zone: zone), .effect(.oops)]
         case .won, .timeUp: return []
         }
+    }
+
+    /// A wrong drop: gentle encouragement; from the second wrong drop of the same vehicle, its
+    /// zone glows and the voice says where it goes.
+    private func helpAfterWrongDrop(_ index: Int) {
+        wrongDrops[index, default: 0] += 1
+        guard wrongDrops[index]! >= Self.wrongDropsBeforeHint else {
+            context.perform([.encourage])
+            return
+        }
+        let category = sprites[index].vehicle.category
+        glow = (category, sceneClock.now)
+        let zone = rules.zones.first { $0.category == category }
+        context.perform([.hint("zone-glow", zone?.id), .voiceNow(VoiceLines.hint(category))])
     }
 
     /// Glides from where the vehicle is now to its slot in exactly `glideDuration`, eased.
@@ -253,7 +284,7 @@ public final class SortingScene: GameScene {
     // MARK: - Drawing
 
     public override func drawContent(on canvas: any Canvas) {
-        let hovered = drag.flatMap { rules.zone(at: $0.pointer)?.id }
+        let hovered = drag.flatMap { rules.zone(covering: frameFor($0))?.id }
         // The picture, the zones and the slots change only when a vehicle is placed (and with
         // the level): kept as one layer, which the renderer draws again when they change. A
         // hovered zone's highlight is drawn over the layer, so moving a drag across zones
@@ -269,6 +300,17 @@ public final class SortingScene: GameScene {
             }
         }
         if let zone = rules.zones.first(where: { $0.id == hovered }) { drawHover(zone, on: canvas) }
+        if let glow, sceneClock.now - glow.start < Self.glowDuration {
+            let t = sceneClock.now - glow.start
+            // Breathes once a second, fading out over the last half second.
+            let strength = (0.75 + 0.25 * cos(t * 2 * .pi)) * min(1, (Self.glowDuration - t) / 0.5)
+            for zone in rules.zones where zone.category == glow.category {
+                let r = SortingLayout.outlineFrame(zone)
+                canvas.fillRounded(r, radius: SortingLayout.zoneRadius, Color(255, 236, 120).withAlpha(0.4 * strength))
+                canvas.strokeRounded(r, radius: SortingLayout.zoneRadius, width: 10, Color(255, 190, 30).withAlpha(strength))
+                drawBadge(zone, on: canvas)
+            }
+        }
         for sprite in sprites {
             switch sprite.state {
             case .placed:
@@ -329,7 +371,7 @@ public final class SortingScene: GameScene {
 
     /// A zone as it waits: a faint white wash, a dashed outline and its name badge.
     private func drawZone(_ zone: SortingZone, outline: [(Point, Point)], on canvas: any Canvas) {
-        canvas.fillRounded(zone.rect, radius: SortingLayout.zoneRadius, Color(255, 255, 255, 45))
+        canvas.fillRounded(SortingLayout.outlineFrame(zone), radius: SortingLayout.zoneRadius, Color(255, 255, 255, 45))
         // A dark edge under each white dash: the outline shows on the pale sky as on the sea.
         for (a, b) in outline { canvas.line(from: a, to: b, width: 8, Theme.zoneDashEdge) }
         for (a, b) in outline { canvas.line(from: a, to: b, width: 4, Theme.zoneDash) }
@@ -339,13 +381,13 @@ public final class SortingScene: GameScene {
     /// The zone under a dragged vehicle lights up: a second wash over the first (together
     /// alpha 90), a solid outline over the dashes, and the badge again on top.
     private func drawHover(_ zone: SortingZone, on canvas: any Canvas) {
-        canvas.fillRounded(zone.rect, radius: SortingLayout.zoneRadius, Color(255, 255, 255, 55))
-        canvas.strokeRounded(zone.rect, radius: SortingLayout.zoneRadius, width: 6, Color(255, 255, 255, 235))
+        canvas.fillRounded(SortingLayout.outlineFrame(zone), radius: SortingLayout.zoneRadius, Color(255, 255, 255, 55))
+        canvas.strokeRounded(SortingLayout.outlineFrame(zone), radius: SortingLayout.zoneRadius, width: 6, Color(255, 255, 255, 235))
         drawBadge(zone, on: canvas)
     }
 
     private func drawBadge(_ zone: SortingZone, on canvas: any Canvas) {
-        let rect = zone.rect
+        let rect = SortingLayout.outlineFrame(zone)
         let label = context.text(Self.zoneName(zone.category))
         let labelWidth = canvas.measure(label, Theme.labelText).width
         let badge = SortingLayout.badgeFrame(of: rect, labelWidth: labelWidth)
@@ -375,7 +417,8 @@ public final class SortingScene: GameScene {
         makeScene: { SortingScene(context: $0, level: $1) },
         layout: { level in
             [("slots", .array(SortingLayout.slots(count: SortingRules.vehicleCount(for: level)).map(\.json))),
-             ("zones", .array(SortingLayout.zones.map { .object([("id", .string($0.id)), ("category", .string($0.category.rawValue)), ("frame", $0.rect.json)]) }))]
+             ("zones", .array(SortingLayout.zones.map { .object([("id", .string($0.id)), ("category", .string($0.category.rawValue)), ("frame", $0.rect.json),
+                                                                  ("area", .array($0.area.map(\.json)))]) }))]
         },
         benchMove: { _, items, random in
             let waiting = items.filter { $0["kind"]?.stringValue == "vehicle" && $0["state"]?.stringValue == "waiting" }
@@ -395,6 +438,40 @@ public final class SortingScene: GameScene {
         value == value.rounded() && abs(value) < 1e9 ? .int(Int(value)) : .double(value)
     }
 
+    // MARK: - Show-me demo
+
+    /// The hand picks up the first waiting vehicle and carries a ghost of it to the middle
+    /// of its zone, where it settles and fades; the real vehicle stays in its slot.
+    public override func demoStops() -> [ShowMeDemo.Stop]? {
+        guard let (index, target) = demoMove else { return nil }
+        let from = sprites[index].home.center
+        return [.init(0, ShowMeDemo.rest), .init(0.7, from), .init(0.85, from, pressed: true),
+                .init(2.5, target, pressed: true), .init(2.6, target), .init(3.4, ShowMeDemo.rest)]
+    }
+
+    /// The vehicle the demo moves and where it takes it.
+    private var demoMove: (Int, Point)? {
+        guard let index = sprites.indices.first(where: { sprites[$0].state == .waiting }),
+              let zone = rules.zones.first(where: { $0.category == sprites[index].vehicle.category }) else { return nil }
+        let r = SortingLayout.outlineFrame(zone)
+        return (index, Point(r.midX, r.midY + 20))
+    }
+
+    public override func drawDemo(_ demo: ShowMeDemo, on canvas: any Canvas) {
+        guard let (index, _) = demoMove, demo.age >= 0.85 else { return }
+        let home = sprites[index].home
+        let hand = demo.hand(at: min(demo.age, 2.6)).point
+        let carried = Rect(center: hand, size: home.size)
+        let fade = demo.progress(2.7, 0.7).map { 1 - $0 } ?? 1
+        let lifted = demo.age < 2.6
+        canvas.image(sprites[index].vehicle.imageName, in: carried,
+                     ImageOptions(alpha: 0.85 * fade, scaleX: lifted ? Self.liftScale : 1, scaleY: lifted ? Self.liftScale : 1))
+        if let p = demo.progress(2.6, Sparkle.duration), p < 1 {
+            let size = 70 + 90 * Easing.easeOutQuad(p)
+            canvas.image("sparkle", in: Rect(center: carried.center, size: Size(size, size)), ImageOptions(alpha: 1 - p))
+        }
+    }
+
     public override func dumpItems() -> [JSON] {
         let vehicles = sprites.enumerated().map { index, sprite in
             dumpItem(Self.id(index), kind: "vehicle", frame: sprite.frame, [
@@ -402,7 +479,9 @@ public final class SortingScene: GameScene {
                 ("state", .string(sprite.state.rawValue)), ("home", sprite.home.json),
             ])
         }
-        let zones = rules.zones.map { dumpItem($0.id, kind: "zone", frame: $0.rect, [("category", .string($0.category.rawValue))]) }
+        let zones = rules.zones.map {
+            dumpItem($0.id, kind: "zone", frame: $0.rect, [("category", .string($0.category.rawValue)), ("area", .array($0.area.map(\.json)))])
+        }
         return vehicles + zones
     }
 }

@@ -43,6 +43,7 @@ open class BaseScene: Scene {
     open func advanceTimeline(dt: Double) { timeline.update(dt: dt) }
 
     public func handle(_ event: InputEvent) -> [SceneCommand] {
+        if let commands = intercept(event) { return commands }
         if case .key(.m, _) = event {
             context.toggleMute()
             return []
@@ -85,7 +86,7 @@ open class BaseScene: Scene {
         }
     }
 
-    public func dump() -> [(String, JSON)] {
+    open func dump() -> [(String, JSON)] {
         let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, showsPause: showsPause, paused: pausedState, muted: context.muted)
         return dumpFields() + [("items", .array(bar + dumpItems() + dumpOverlayItems()))]
     }
@@ -93,6 +94,9 @@ open class BaseScene: Scene {
     // MARK: hooks
 
     open func onUpdate(dt: Double) -> [SceneCommand] { [] }
+    /// Sees every input first; non-nil commands mean the event goes no further (a game's
+    /// show-me demo takes the tap that ends it).
+    open func intercept(_ event: InputEvent) -> [SceneCommand]? { nil }
     open func onInput(_ event: InputEvent) -> [SceneCommand] { [] }
     /// Back button: by default, leave this scene.
     open func onBack() -> [SceneCommand] { [.pop] }

@@ -31,6 +31,30 @@ open class GameScene: BaseScene {
     public static let playArea = Canvas1024.playArea
     public static let lastSeconds = 10
 
+    // Speaking (issue 14): the intro, a re-prompt after a quiet while, "hear it again" and
+    // the show-me demo.
+    /// Seconds without a press, during play, before the intro's short re-prompt.
+    public static let repromptAfter = 8.0
+    /// Two taps on "hear it again" this close together start the demo.
+    public static let hearAgainDoubleTap = 1.5
+    /// Scene-time seconds since the last press (or the start): the re-prompt's clock.
+    public private(set) var quietFor = 0.0
+    /// Seconds since the game appeared, demo and pauses included (double taps).
+    private var aliveTime = 0.0
+    private var lastHearAgainAt: Double?
+    private var hearAgainPressed = false
+    /// The show-me demo while it runs: the game's time stands still.
+    public private(set) var demo: ShowMeDemo?
+    /// A press that ended the demo: its release and moves are not the game's either.
+    private var swallowingPress = false
+    private var ripples: [Ripple] = []
+    private var saidHurry = false
+    /// Waiting for "Let's play!" to end; the intro cuts it at this age at the latest.
+    private var introDue: Double?
+    /// The first-time demo starts with the first frame.
+    private var demoDue = false
+    static let introLatest = 0.9
+
     public init(context: GameContext, kind: GameKind, level: Level) {
         self.kind = kind
         self.level = level
@@ -44,14 +68,54 @@ open class GameScene: BaseScene {
     open override func onPause() { setPaused(!isPaused) }
     open override var needsFrames: Bool { true }
 
+    open override func enter() {
+        super.enter()
+        // The intro within a second of the game appearing: after Home's "Let's play!" if it
+        // is still speaking, else at once.
+        // Both start with the game's first frame, so the log shows them after the game's
+        // `scene` event.
+        introDue = context.voice.currentKey == VoiceLines.letsPlay.key ? Self.introLatest : 0
+        demoDue = context.demos.shouldShow(kind)
+    }
+
+    open override func leave() {
+        super.leave()
+        // What a game was saying ends with it (Back, Home, the next game's intro).
+        context.voice.stop()
+    }
+
     /// The timeline runs inside the step, on scene time (see `onUpdate`).
     open override func advanceTimeline(dt: Double) {}
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         for i in floating.indices { floating[i].age += dt }
         floating.removeAll { $0.isFinished }
+        for i in ripples.indices { ripples[i].age += dt }
+        ripples.removeAll { $0.isFinished }
         pulse += dt
+        aliveTime += dt
+        if demoDue {
+            demoDue = false
+            startDemo()
+        }
+        if let due = introDue, context.voice.currentKey != VoiceLines.letsPlay.key || aliveTime >= due - 1e-9 {
+            introDue = nil
+            context.perform([.voiceNow(VoiceLines.intro(kind))])
+        }
         guard !isPaused else { return [] }
+        if demo != nil {
+            // The demo runs on its own time; the game's clocks and timeline stand still.
+            demo!.age += dt
+            if demo!.isFinished { endDemo(reason: "done") }
+            return []
+        }
+        if !isOver && !isDecided {
+            quietFor += dt
+            if quietFor >= Self.repromptAfter - 1e-9 {
+                quietFor = 0
+                context.perform([.voice(VoiceLines.reprompt(kind))])
+            }
+        }
         var commands: [SceneCommand] = []
         // What the timeline holds for this frame runs first (a win alert that is due),
         // then the rules, on the same frame time; then both clocks move on.
@@ -64,6 +128,9 @@ open class GameScene: BaseScene {
         if !isOver { clock.advance(dt) }
         return commands
     }
+
+    /// The whole seconds a game starts with, shown until its first `showTime`.
+    open var timeLimitSeconds: Int? { nil }
 
     /// Commands that timeline callbacks produced, handed to the stack with the frame's.
     private var pendingCommands: [SceneCommand] = []
@@ -86,7 +153,98 @@ open class GameScene: BaseScene {
             return []
         }
         guard !isOver else { return [] }
+        switch event {
+        case .pointerDown(let p):
+            quietFor = 0
+            if TopBar.hearAgainFrame.contains(p) { hearAgainPressed = true; return [] }
+        case .pointerMoved:
+            quietFor = 0
+            if hearAgainPressed { return [] }
+        case .pointerUp(let p):
+            if hearAgainPressed {
+                hearAgainPressed = false
+                if TopBar.hearAgainFrame.contains(p) { hearAgain() }
+                return []
+            }
+        case .key:
+            quietFor = 0
+        default: break
+        }
         return gameInput(event)
+    }
+
+    /// While the demo runs, any press or key ends it and goes no further (not even to the
+    /// top bar), and neither does the rest of that press.
+    open override func intercept(_ event: InputEvent) -> [SceneCommand]? {
+        if demo != nil {
+            switch event {
+            case .pointerDown, .key:
+                endDemo(reason: "tap")
+                swallowingPress = true
+                if case .key = event { swallowingPress = false }
+                return []
+            case .focusLost:
+                endDemo(reason: "tap")
+                return nil
+            default:
+                return []
+            }
+        }
+        if swallowingPress {
+            switch event {
+            case .pointerUp: swallowingPress = false; return []
+            case .pointerMoved: return []
+            default: swallowingPress = false
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Speaking, hear it again, the demo
+
+    /// "Hear it again": the intro once more; a second tap soon after shows the demo.
+    public func hearAgain() {
+        context.play(.click)
+        if let last = lastHearAgainAt, aliveTime - last <= Self.hearAgainDoubleTap + 1e-9 {
+            lastHearAgainAt = nil
+            startDemo()
+            return
+        }
+        lastHearAgainAt = aliveTime
+        context.log.emit("hear-again", [("game", .string(kind.rawValue))])
+        context.perform([.voiceNow(VoiceLines.intro(kind))])
+    }
+
+    /// Starts the show-me demo (first opening, or "hear it again" twice).
+    public func startDemo() {
+        guard demo == nil, !isOver, let stops = demoStops() else { return }
+        demo = ShowMeDemo(stops: stops)
+        context.demos.markSeen(kind)
+        context.log.emit("demo", [("action", "start"), ("game", .string(kind.rawValue))])
+        // The demo plays with the intro: said now, unless it is already being said.
+        if context.voice.currentKey != VoiceLines.intro(kind).key {
+            introDue = nil
+            context.perform([.voiceNow(VoiceLines.intro(kind))])
+        }
+    }
+
+    private func endDemo(reason: String) {
+        guard demo != nil else { return }
+        demo = nil
+        quietFor = 0
+        context.log.emit("demo", [("action", "end"), ("game", .string(kind.rawValue)), ("reason", .string(reason))])
+    }
+
+    /// The hand's path over the demo's 3.6 s (nil: this game has no demo).
+    open func demoStops() -> [ShowMeDemo.Stop]? { nil }
+
+    /// Draws what the demo's hand does to the picture, under the hand.
+    open func drawDemo(_ demo: ShowMeDemo, on canvas: any Canvas) {}
+
+    /// A tap where nothing is: a ripple there, a soft sound and a `nothing-here` hint.
+    public func nothingHere(at p: Point?, target: String?) {
+        if let p { ripples.append(Ripple(center: p)) }
+        context.nothingHere(target)
     }
 
     /// Game-specific input (not called while paused or over).
@@ -120,6 +278,10 @@ open class GameScene: BaseScene {
         shownSeconds = seconds
         context.log.emit("timer", [("left", .int(seconds))])
         if !first && seconds > 0 && seconds <= Self.lastSeconds { context.play(.tick) }
+        if !first && !saidHurry && seconds > 0 && seconds <= Self.lastSeconds {
+            saidHurry = true
+            context.perform([.voice(VoiceLines.hurry)])
+        }
     }
 
     // MARK: - Score
@@ -168,6 +330,7 @@ open class GameScene: BaseScene {
         ])
         context.play(outcome == .won ? .fanfare : .sadTrombone)
         if rank != nil { context.play(.applause) }
+        speakEnd(outcome, reason: reason, rank: rank)
         var lines: [AlertContent.Line] = []
         if outcome == .won {
             lines.append(.init(Messages.yourScore, ["score": String(score)]))
@@ -195,20 +358,42 @@ open class GameScene: BaseScene {
         return [.popToRoot]
     }
 
+    /// The spoken end of a game: won (a finish, for Balloons' time), or lost by time, idle or
+    /// the skull; then a new high score with its rank.
+    private func speakEnd(_ outcome: Outcome, reason: String, rank: Int?) {
+        let line: Message
+        switch (outcome, reason) {
+        case (.won, "time"): line = VoiceLines.finishedBalloons
+        case (.won, _): line = VoiceLines.won
+        case (_, "killer"): line = VoiceLines.lostSkull
+        case (_, "idle"): line = VoiceLines.lostIdle
+        default: line = VoiceLines.lostTime
+        }
+        // Nothing said during the game is still to come after its end.
+        context.voice.stop()
+        var cues: [Cue] = [.voiceNow(line)]
+        if let rank { cues.append(.voice(VoiceLines.highScore(rank: rank))) }
+        context.perform(cues)
+    }
+
     // MARK: - Pause
 
     public func setPaused(_ paused: Bool) {
         guard paused != isPaused, !isOver else { return }
         isPaused = paused
         context.log.emit(paused ? "pause" : "resume", [("game", .string(kind.rawValue))])
+        if paused { context.perform([.voiceNow(VoiceLines.paused)]) }
     }
 
     // MARK: - Drawing
 
     /// The time and score pills in the top bar, and floating "+N" texts.
     public override func drawOverBar(on canvas: any Canvas) {
-        let seconds = shownSeconds ?? 0
-        let urgent = seconds <= Self.lastSeconds && !isOver
+        TopBar.drawHearAgain(on: canvas, pressed: hearAgainPressed)
+        for ripple in ripples { ripple.draw(on: canvas) }
+        // Before the first time is shown (a game that opens with its demo), the full time.
+        let seconds = shownSeconds ?? timeLimitSeconds ?? 0
+        let urgent = seconds <= Self.lastSeconds && !isOver && shownSeconds != nil
         var timeFrame = TopBar.timeFrame
         if urgent { timeFrame = timeFrame.scaled(1 + 0.08 * abs(sin(pulse * .pi))) }
         canvas.fillRounded(timeFrame, radius: 24, urgent ? Theme.warning : Theme.pill)
@@ -221,6 +406,10 @@ open class GameScene: BaseScene {
         canvas.text("\(shownScore)", Theme.labelText, at: Point(scoreFrame.x + 52, scoreFrame.midY), align: .left, color: Theme.ink)
         for f in floating {
             canvas.text(f.text, Theme.headingText, at: f.position, color: f.color, outline: .white, alpha: f.alpha)
+        }
+        if let demo {
+            drawDemo(demo, on: canvas)
+            demo.drawHand(on: canvas)
         }
         if isPaused {
             canvas.fill(GameScene.playArea, Color(20, 24, 40, 140))
@@ -236,7 +425,16 @@ open class GameScene: BaseScene {
     }
 
     open override func dumpFields() -> [(String, JSON)] {
-        [("score", .int(shownScore)), ("timeLeft", .int(shownSeconds ?? 0))]
+        [("score", .int(shownScore)), ("timeLeft", .int(shownSeconds ?? 0))] + (demo != nil ? [("demo", .bool(true))] : [])
+    }
+
+    open override func dump() -> [(String, JSON)] {
+        var fields = super.dump()
+        // "Hear it again" joins the top bar's buttons.
+        if let i = fields.firstIndex(where: { $0.0 == "items" }), case .array(let items) = fields[i].1 {
+            fields[i].1 = .array([TopBar.hearAgainItem] + items)
+        }
+        return fields
     }
 
     /// The big ▶ of the pause screen (a tap anywhere continues; this is where to look),

@@ -13,6 +13,10 @@ public enum TopBar {
     public static let timeFrame = Rect(160, 8, 150, 48)
     public static let scoreFrame = Rect(pauseFrame.x - 160, 8, 150, 48)
 
+    /// "Hear it again" (games): a speaker that says the intro once more. Between the time
+    /// pill and the title, the bar's full height, so it is at least 64×64.
+    public static let hearAgainFrame = Rect(timeFrame.maxX + 8, 0, 72, height)
+
     public enum Target: Equatable, Sendable { case back, mute, pause }
 
     public static func hit(_ p: Point, showsBack: Bool, showsPause: Bool = false) -> Target? {
@@ -53,6 +57,20 @@ public enum TopBar {
         }
         let m = Rect(muteFrame.midX - 24, 8, 48, 48)
         canvas.image(muted ? "speaker-off" : "speaker-on", in: pressed == .mute ? m.scaled(0.9) : m)
+    }
+
+    @MainActor
+    public static func drawHearAgain(on canvas: any Canvas, pressed: Bool) {
+        var r = Rect(hearAgainFrame.midX - 26, 6, 52, 52)
+        if pressed { r = r.scaled(0.9) }
+        canvas.fillCircle(center: r.center, radius: 26, Color(255, 255, 255, 70))
+        canvas.image("hear-again", in: r.insetBy(3, 3))
+    }
+
+    /// The dump item of "hear it again".
+    public static var hearAgainItem: JSON {
+        .object([("id", "hear-again"), ("kind", "button"), ("frame", hearAgainFrame.json), ("icon", "hear-again"),
+                 ("key", .string(Messages.hearAgain.key)), ("enabled", true)])
     }
 
     /// Dump items for the bar's buttons.

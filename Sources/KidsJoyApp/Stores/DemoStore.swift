@@ -1,0 +1,83 @@
+import FoundationEssentials
+import GameCore
+import Scenes
+
+/// Which games' show-me demos a child has seen: demos.json beside settings.json,
+/// `{"version":1,"seen":["memory"]}`. Written atomically on the save queue under the data
+/// folder's lock, like the settings; a damaged or unreadable file only means the demos show
+/// again (said once on stderr), never a crash.
+@MainActor
+public final class DemoStore {
+    public nonisolated static let fileName = "demos.json"
+    public nonisolated static let sizeLimit = 65_536
+    public let directory: String
+    public var path: String { directory + "/" + Self.fileName }
+    public private(set) var seen: Set<String> = []
+    private let warn: (String) -> Void
+    private let mailbox = Mailbox()
+    private var reportedSaveFailure = false
+
+    public init(directory: String, warn: @escaping (String) -> Void) {
+        self.directory = directory
+        self.warn = warn
+        SaveQueue.shared.waitUntilIdle()
+        load()
+    }
+
+    /// The file's text for a set of games (sorted: the same set gives the same bytes).
+    nonisolated static func fileData(_ seen: Set<String>) -> Data {
+        Data((JSON.object([("version", .int(1)), ("seen", .strings(seen.sorted()))]).serialized() + "\n").utf8)
+    }
+
+    /// The games a file names; nil when it is not such a file.
+    nonisolated static func parse(_ data: Data) -> Set<String>? {
+        struct File: Decodable { let seen: [String] }
+        return (try? JSONDecoder().decode(File.self, from: data)).map { Set($0.seen) }
+    }
+
+    private func load() {
+        switch AtomicFile.read(path, limit: Self.sizeLimit) {
+        case .missing: return
+        case .notAFile(let why), .unreadable(let why):
+            warn("demo file \(printable(path)) cannot be read (\(why)); the show-me demos will show again")
+        case .data(let data):
+            guard let games = Self.parse(data) else {
+                warn("demo file \(printable(path)) is damaged; the show-me demos will show again, and it will be written anew")
+                return
+            }
+            seen = games
+        }
+    }
+
+    /// Remembers `games` as seen (in the background; a failure is said once).
+    public func save(_ games: Set<String>) {
+        deliverMessages()
+        seen = games
+        let data = Self.fileData(games)
+        let path = path, directory = directory, mailbox = mailbox
+        SaveQueue.shared.async {
+            do {
+                try AtomicFile.makeDirectories(directory)
+                try AtomicFile.withLock(HighScoreStore.lockPath(directory)) { try AtomicFile.write(data, to: path) }
+            } catch {
+                mailbox.post("cannot save which demos were seen in \(printable(directory)) (\(error)); they may show again", saveFailure: true)
+            }
+        }
+    }
+
+    /// Waits for the saves asked for so far (tests), then reports what went wrong.
+    public func waitForPendingSaves() {
+        SaveQueue.shared.waitUntilIdle()
+        deliverMessages()
+    }
+
+    private func deliverMessages() {
+        for message in mailbox.take() {
+            if message.isSaveFailure {
+                if reportedSaveFailure { continue }
+                reportedSaveFailure = true
+            }
+            warn(message.text)
+        }
+    }
+}
