@@ -7,7 +7,11 @@ public struct Focusable: Equatable, Sendable {
     public let id: String
     public let kind: String
     public let frame: Rect
-    public init(id: String, kind: String, frame: Rect) { self.id = id; self.kind = kind; self.frame = frame }
+    /// The dump's `state` (a vehicle `lifted` by a tap makes the zones come first).
+    public let state: String?
+    public init(id: String, kind: String, frame: Rect, state: String? = nil) {
+        self.id = id; self.kind = kind; self.frame = frame; self.state = state
+    }
 }
 
 /// Where the focus goes: the pure part of keys, pad and switch scanning.
@@ -38,7 +42,7 @@ public enum FocusNavigation {
                 }
             }
             guard n.count == 4, n[2] > 0, n[3] > 0 else { return nil }
-            return Focusable(id: id, kind: kind, frame: Rect(n[0], n[1], n[2], n[3]))
+            return Focusable(id: id, kind: kind, frame: Rect(n[0], n[1], n[2], n[3]), state: string("state"))
         }
     }
 
@@ -81,9 +85,18 @@ public enum FocusNavigation {
         }
         // The top bar's buttons (Back, pause, mute) come last: they end a game or stop it.
         func inBar(_ f: Focusable) -> Bool { f.frame.maxY <= Canvas1024.topBarHeight + 8 }
-        let things = reading(items.filter { $0.kind != "balloon" && !inBar($0) })
+        var things = reading(items.filter { $0.kind != "balloon" && !inBar($0) })
         let bar = reading(items.filter { $0.kind != "balloon" && inBar($0) })
+        if holdsLifted(items) {
+            // A vehicle is lifted: where it can go comes first.
+            things = things.filter { $0.kind == "zone" } + things.filter { $0.kind != "zone" }
+        }
         return balloons + things + bar
+    }
+
+    /// True while a vehicle waits, lifted by a tap, for a zone.
+    public static func holdsLifted(_ items: [Focusable]) -> Bool {
+        items.contains { $0.kind == "vehicle" && $0.state == "lifted" }
     }
 }
 
@@ -100,6 +113,8 @@ public final class FocusRing {
     public var scanInterval: Double?
     private var sinceStep = 0.0
     private var lastFrame: Rect?
+    /// Whether a vehicle was lifted at the last scanning step.
+    private var scanningLifted = false
     /// The scanning range the setting allows.
     public nonisolated static let scanRange = 0.8...4.0
     public nonisolated static let defaultScanInterval = 1.5
@@ -154,10 +169,20 @@ public final class FocusRing {
             sinceStep = 0
             return true
         }
+        let order = FocusNavigation.scanOrder(items, rightToLeft: rightToLeft)
+        let holdsLifted = FocusNavigation.holdsLifted(items)
+        if holdsLifted != scanningLifted {
+            scanningLifted = holdsLifted
+            if holdsLifted, let first = order.first {
+                // A vehicle was just lifted: the ring goes to the first zone at once.
+                focus(first)
+                sinceStep = 0
+                return true
+            }
+        }
         sinceStep += dt
         guard sinceStep >= interval - 1e-9 else { return false }
         sinceStep = 0
-        let order = FocusNavigation.scanOrder(items, rightToLeft: rightToLeft)
         guard !order.isEmpty else { focus(nil); return false }
         let i = focused(in: items).flatMap { f in order.firstIndex { $0.id == f.id } } ?? -1
         focus(order[(i + 1) % order.count])
@@ -169,6 +194,7 @@ public final class FocusRing {
         focusedID = nil
         lastFrame = nil
         sinceStep = 0
+        scanningLifted = false
     }
 
     /// The ring: thick white inside a thick dark outline, so it shows on any colour and by
