@@ -94,6 +94,38 @@ public enum FocusNavigation {
         return balloons + things + bar
     }
 
+    /// The spoken line that names a dump item under the scanning ring, when the voice has
+    /// one: a game, a level, a button, a vehicle, a zone (where it leads), a balloon's
+    /// number. Cards are not named (saying the face would give the game away).
+    public static func voiceLine(for item: JSON) -> Message? {
+        func field(_ key: String) -> String? { item[key]?.stringValue }
+        let key: String?
+        switch field("kind") {
+        case "vehicle": key = field("name").map { "voice.vehicle.\($0)" }
+        case "zone": key = field("category").flatMap(VehicleCategory.init(rawValue:)).map { VoiceLines.hint($0).key }
+        case "balloon":
+            switch field("type") {
+            case "bonus": key = VoiceLines.starBalloon.key
+            case "killer": key = VoiceLines.skullBalloon.key
+            default: key = item["number"]?.intValue.map { VoiceLines.number($0).key }
+            }
+        case "button":
+            switch (field("id"), field("key")) {
+            case ("back", _): key = "voice.button.back"
+            case ("pause", _), ("resume", _): key = "voice.button.pause"
+            case ("mute", _): key = "voice.button.mute"
+            case (_, let k?) where k.hasPrefix("game.") || k.hasPrefix("level."): key = "voice." + k
+            case (_, "home.play"): key = "voice.button.play"
+            case (_, "home.high-scores"): key = "voice.button.highscores"
+            case (_, "button.play-again"): key = "voice.button.again"
+            case (_, let k?) where ["button.home", "button.leave", "button.stay", "button.close"].contains(k): key = "voice." + k
+            default: key = nil
+            }
+        default: key = nil
+        }
+        return key.flatMap(VoiceLines.line)
+    }
+
     /// True while a vehicle waits, lifted by a tap, for a zone.
     public static func holdsLifted(_ items: [Focusable]) -> Bool {
         items.contains { $0.kind == "vehicle" && $0.state == "lifted" }

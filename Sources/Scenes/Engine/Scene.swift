@@ -214,6 +214,23 @@ public final class SceneStack {
         deliver(.pointerDown(p))
     }
 
+    /// The line that named the last scanned item, while it may still be speaking.
+    private var namingKey: String?
+
+    /// Scanning speaks: the voice names the item the ring stepped to, when a line names it.
+    /// It stays out of the way of the game's own speech: said only when the channel is
+    /// quiet or still naming the previous item (which it cuts short), never queued behind
+    /// or in place of a game's line.
+    private func nameFocused() {
+        guard let voice = (top as? BaseScene)?.context.voice else { return }
+        let items = dump(withFocus: false).first { $0.0 == "items" }?.1.arrayValue ?? []
+        guard let id = focus.focusedID, let item = items.first(where: { $0["id"]?.stringValue == id }),
+              let line = FocusNavigation.voiceLine(for: item) else { return }
+        if voice.isSpeaking && voice.currentKey != namingKey { return }
+        voice.say(line, interrupt: voice.isSpeaking)
+        namingKey = line.key
+    }
+
     /// A = Return, B = Escape (Back), Start = pause, the d-pad = arrows.
     public static func key(for button: PadButton) -> Key? {
         switch button {
@@ -267,6 +284,7 @@ public final class SceneStack {
         followTopForFocus()
         if focus.scanInterval != nil, focus.update(dt: dt, items: focusItems, rightToLeft: rightToLeft) {
             log?.emit("focus", [("item", focus.focusedID.map { .string($0) } ?? .null), ("by", "scan")])
+            nameFocused()
         }
     }
 
