@@ -205,8 +205,9 @@ public final class FocusRing {
         let holdsLifted = FocusNavigation.holdsLifted(items)
         if holdsLifted != scanningLifted {
             scanningLifted = holdsLifted
-            if holdsLifted, let first = order.first {
-                // A vehicle was just lifted: the ring goes to the first zone at once.
+            if let first = order.first {
+                // A vehicle was just lifted: the ring goes to the first zone at once; it was
+                // sent to a zone (or put down): back to the first vehicle.
                 focus(first)
                 sinceStep = 0
                 return true
