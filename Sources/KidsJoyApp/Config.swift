@@ -12,6 +12,8 @@ public struct ConfigValues: Equatable, Sendable {
     public var dataDir: String?
     public var voice: Bool?
     public var language: String?
+    /// `reduced-motion`: no confetti or shaking, shorter flips and glides.
+    public var reducedMotion: Bool?
     public init() {}
 
     /// `other`'s values win where it has them.
@@ -24,6 +26,7 @@ public struct ConfigValues: Equatable, Sendable {
         if let v = other.dataDir { out.dataDir = v }
         if let v = other.voice { out.voice = v }
         if let v = other.language { out.language = v }
+        if let v = other.reducedMotion { out.reducedMotion = v }
         return out
     }
 }
@@ -31,7 +34,7 @@ public struct ConfigValues: Equatable, Sendable {
 /// Reads config files. A bad line is reported with its file and line and skipped; the
 /// rest of the file still counts, and the game always starts.
 public enum ConfigFile {
-    public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir", "voice", "language"]
+    public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir", "voice", "language", "reduced-motion"]
 
     public static func parse(_ text: String, file: String) -> (ConfigValues, [String]) {
         var values = ConfigValues()
@@ -74,6 +77,9 @@ public enum ConfigFile {
                 } else {
                     values.volume = v / 100
                 }
+            case "reduced-motion":
+                guard let b = bool(value) else { problems.append("\(where_): \(key) must be true or false, got '\(value)'"); continue }
+                values.reducedMotion = b
             case "data-dir":
                 guard let s = string(value), !s.isEmpty else { problems.append("\(where_): data-dir must be a quoted path, got '\(value)'"); continue }
                 values.dataDir = DataDirectory.expandingHome(s)

@@ -74,6 +74,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Flag(help: "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen).")
     var demo = false
 
+    @Flag(name: .customLong("reduced-motion"), help: "Reduced motion: no confetti or shaking, shorter flips and glides (also the config key reduced-motion = true).")
+    var reducedMotion = false
+
     @Flag(help: "Start muted (this run only).")
     var mute = false
 
@@ -165,6 +168,7 @@ struct KidsJoyCenter: ParsableCommand {
         cli.dataDir = dataDir
         cli.language = language.flatMap(Language.code)
         o.apply(config: config, commandLine: cli)
+        o.reducedMotion = reducedMotion || (config.reducedMotion ?? false)
         return o
     }
 }

@@ -194,8 +194,9 @@ public final class BalloonScene: GameScene {
         b.frame(at: now).offsetBy(sway(b, at: now).dx, 0)
     }
 
-    private var shakeOffset: Point {
-        guard shake > 0 else { return .zero }
+    var shakeOffset: Point {
+        // Reduced motion: the skull's boom does not shake the picture (the red flash stays).
+        guard shake > 0, !context.reducedMotion else { return .zero }
         let strength = 14 * shake
         return Point(strength * sin(decorTime * 71), strength * cos(decorTime * 53))
     }

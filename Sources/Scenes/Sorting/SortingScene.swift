@@ -65,6 +65,10 @@ public final class SortingScene: GameScene {
     /// The won alert waits for the last vehicle's bounce to be seen.
     nonisolated public static let winDelay = SortingRules.winDelay
     nonisolated public static let wiggleDuration = 0.5
+    /// Reduced motion: the glide home is shorter (its `returned.seconds` says 1.0), and the
+    /// wrong drop's head shake becomes one outline pulse.
+    nonisolated public static let reducedGlideDuration = SortingRules.reducedGlideDuration
+    private var glideTime: Double { context.reducedMotion ? Self.reducedGlideDuration : Self.glideDuration }
 
     public private(set) var rules: SortingRules
     private var sprites: [Sprite]
@@ -304,7 +308,8 @@ public final class SortingScene: GameScene {
                 let zoneRect = rules.zones.first { $0.id == zoneID }?.rect ?? sprites[index].frame
                 sprites[index].frame = placedFrame ?? SortingLayout.placedFrame(sprites[index].frame, in: zoneRect)
                 sprites[index].state = .placed
-                animateScale(index, to: 1, lift: 0, duration: Self.settleDuration, easing: Easing.easeOutBounce)
+                animateScale(index, to: 1, lift: 0, duration: Self.settleDuration,
+                             easing: context.reducedMotion ? Easing.easeOutQuad : Easing.easeOutBounce)
                 sparkles.append(Sparkle(center: sprites[index].frame.center))
                 showPoints(points)
                 if glow?.category == sprites[index].vehicle.category { glow = nil }
@@ -365,7 +370,7 @@ public final class SortingScene: GameScene {
         for index in sprites.indices {
             guard sprites[index].state == .returning, let glide = sprites[index].glide else { continue }
             let home = sprites[index].home
-            let progress = (now - glide.start) / Self.glideDuration
+            let progress = (now - glide.start) / glideTime
             if progress >= 1 - 1e-9 {
                 sprites[index].frame = home
                 sprites[index].state = .waiting
@@ -482,13 +487,18 @@ public final class SortingScene: GameScene {
         }
         canvas.image(sprite.vehicle.imageName, in: sprite.frame,
                      ImageOptions(scaleX: sprite.scale, scaleY: sprite.scale, rotation: wiggle(sprite)))
+        if context.reducedMotion, sprite.state == .returning, let glide = sprite.glide, clock.now - glide.start < Self.wiggleDuration {
+            // Reduced motion: "not here" is one outline pulse instead of a shake.
+            let p = (clock.now - glide.start) / Self.wiggleDuration
+            canvas.strokeRounded(sprite.frame.insetBy(-4, -4), radius: 14, width: 5, Color(20, 24, 60).withAlpha(sin(p * .pi)))
+        }
     }
 
     /// A wrong drop shakes its head ("not here") as it sets off home: a quick decaying wiggle.
     private func wiggle(_ sprite: Sprite) -> Double {
         guard sprite.state == .returning, let glide = sprite.glide else { return 0 }
         let age = clock.now - glide.start
-        guard age < Self.wiggleDuration else { return 0 }
+        guard age < Self.wiggleDuration, !context.reducedMotion else { return 0 }
         return 12 * sin(age * 2 * Double.pi * 3.5) * (1 - age / Self.wiggleDuration)
     }
 
