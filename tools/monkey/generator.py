@@ -32,6 +32,9 @@ HOME_ROWS = [["game-memory", "game-sorting", "game-balloons"],
              ["level-easy", "level-medium", "level-hard"],
              ["play", "highscores"]]
 KEYS_HARMLESS = ["left", "right", "up", "down", "tab", "m", "f11"]
+# A pad's d-pad moves the focus ring like the arrows; A (= Return) taps what the ring shows,
+# which in a game is an allowed change of what a key does (TESTING decision 1): rare here.
+PAD_HARMLESS = ["up", "down", "left", "right"]
 
 
 def log_digest(lines):
@@ -340,11 +343,35 @@ class Monkey:
             self.count("fast-taps")
         elif r < 0.82:
             self.s.up(pt())
+        elif r < 0.88:
+            self.fingers(pt)
+        elif keys and self.chance(0.35):
+            self.s.pad("a" if self.chance(0.05) else self.rng.choice(PAD_HARMLESS))
+            self.count("pad-noise")
         elif keys:
             self.s.key(self.rng.choice(KEYS_HARMLESS))
         else:
             self.press(pt())
         self.s.wait(self.rng.randint(1, 12))
+
+    def fingers(self, pt):
+        """Two or three fingers on the screen at once (a touch table): down in one frame,
+        some moves, then up one by one. The first one down drives the pointer; the others
+        are their own events (Home and overlays ignore them; games use them)."""
+        n = self.rng.randint(2, 3)
+        ids = self.rng.sample(range(0, 6), n)
+        spots = [pt() for _ in range(n)]
+        for fid, p in zip(ids, spots):
+            self.s.finger("down", fid, p)
+        for _ in range(self.rng.randint(0, 3)):
+            self.s.wait(self.rng.randint(1, 5))
+            spots = [self.jitter(p, 60) for p in spots]
+            for fid, p in zip(ids, spots):
+                self.s.finger("move", fid, p)
+        for fid, p in zip(ids, spots):
+            self.s.wait(self.rng.randint(0, 3))
+            self.s.finger("up", fid, p)
+        self.count("fingers")
 
     def noise_burst(self, n, area=None, keys=True):
         for _ in range(n):
@@ -391,13 +418,25 @@ class Monkey:
         self.count("demo")
 
     def pause_break(self, clock):
-        """Pause with the button, wait, resume by a tap, Return, Space or the button again. The
-        game clock stops for exactly the frames between the two."""
-        self.s.tap(L.PAUSE)
-        paused_at = self.s.frame + 1
+        """Pause with the button, the P key or a pad's Start; wait; resume by a tap, Return,
+        Space, the button, P or Start again. The game clock stops for exactly the frames
+        between the two."""
+        by = self.rng.random()
+        if by < 0.15:
+            self.s.key("pause")
+            paused_at = self.s.frame
+        elif by < 0.3:
+            self.s.pad("start")
+            paused_at = self.s.frame
+        else:
+            self.s.tap(L.PAUSE)
+            paused_at = self.s.frame + 1
         self.s.wait(self.rng.randint(3, 120))
         how = self.rng.random()
-        if how < 0.4:
+        if how < 0.1:
+            self.s.key("pause") if self.chance(0.5) else self.s.pad("start")
+            resumed = self.s.frame
+        elif how < 0.4:
             self.s.tap(self.random_point(outside=0))
             resumed = self.s.frame + 1
         elif how < 0.6:
@@ -1185,6 +1224,30 @@ class Monkey:
             else:
                 b, c = self.rng.choice(wanted)
                 p = (round(c[0] + self.rng.uniform(-10, 10)), round(c[1] + self.rng.uniform(-10, 10)))
+            if len(wanted) >= 2 and self.chance(0.12):
+                # Two fingers pop two balloons in one frame: both count.
+                (b1, c1), (b2, c2) = self.rng.sample(wanted, 2)
+                p1, p2 = (round(c1[0]), round(c1[1])), (round(c2[0]), round(c2[1]))
+                t1 = hit(p1, steps)
+                popped_before = set(popped)
+                if t1 is not None:
+                    popped.add(t1["id"])
+                t2 = hit(p2, steps)
+                popped.clear()
+                popped.update(popped_before)
+                if t1 is not None and t2 is not None and t1["id"] != t2["id"] and \
+                        t1["type"] == "regular" and t2["type"] == "regular":
+                    ids = self.rng.sample(range(0, 4), 2)
+                    self.s.finger("down", ids[0], p1)
+                    self.s.finger("down", ids[1], p2)
+                    self.s.wait(1)
+                    self.s.finger("up", ids[0], p1)
+                    self.s.finger("up", ids[1], p2)
+                    popped.update([t1["id"], t2["id"]])
+                    last_pop = steps / L.FPS
+                    self.count("two-finger-pops")
+                    self.s.wait(self.rng.randint(5, 30))
+                    continue
             target = hit(p, steps)
             if target is not None and target["type"] == "killer" and not pop_killer:
                 # The skull is nearer than the aimed balloon: a careful child waits.
