@@ -59,14 +59,19 @@ public enum FocusNavigation {
         default: return nil
         }
         let c = current.frame.center
-        var best: (Focusable, Double)?
+        var best: (Focusable, Double, Double)?
         for item in items where item.id != current.id {
-            let p = item.frame.center
+            // Measured to the nearest point of the item's frame, so a wide item (the sky
+            // under the row of vehicles) is "down" from every vehicle above it.
+            let f = item.frame
+            let p = Point(min(max(c.x, f.minX), f.maxX), min(max(c.y, f.minY), f.maxY))
             let along = (p.x - c.x) * dx + (p.y - c.y) * dy
             let across = abs((p.x - c.x) * dy - (p.y - c.y) * dx)
             guard along > 1, across <= along * 1.74 else { continue }
             let score = along + 2 * across
-            if best == nil || score < best!.1 { best = (item, score) }
+            // Equal scores: the nearer centre wins.
+            let centre = abs(f.midX - c.x) + abs(f.midY - c.y)
+            if best == nil || score < best!.1 - 1e-9 || (abs(score - best!.1) <= 1e-9 && centre < best!.2) { best = (item, score, centre) }
         }
         return best?.0
     }
@@ -234,7 +239,10 @@ public final class FocusRing {
     /// its shape, never by colour alone.
     public func draw(on canvas: any Canvas, items: [Focusable]) {
         guard visible, let item = focused(in: items) else { return }
-        let r = item.frame.insetBy(-8, -8)
+        // Kept on the screen: a zone as wide as the picture still shows all four sides.
+        let grown = item.frame.insetBy(-8, -8), screen = Canvas1024.bounds.insetBy(7, 7)
+        let x0 = max(grown.minX, screen.minX), y0 = max(grown.minY, screen.minY)
+        let r = Rect(x0, y0, min(grown.maxX, screen.maxX) - x0, min(grown.maxY, screen.maxY) - y0)
         let radius = min(28, min(r.width, r.height) / 2)
         canvas.strokeRounded(r.insetBy(-5, -5), radius: radius + 5, width: 6, Color(20, 24, 60))
         canvas.strokeRounded(r, radius: radius, width: 7, .white)
