@@ -64,6 +64,8 @@ import Testing
         #expect(drop["zone"]?.stringValue == zone(.land).id)
         #expect(drop["at"]?.arrayValue?.compactMap(\.doubleValue) == [zone(.land).rect.midX, zone(.land).rect.midY])
         #expect(game.scene.state(of: i) == .returning)
+        game.frames(1)
+        #expect(!game.stack.focusItems.contains { $0.id == SortingScene.id(i) }, "the ring skips a vehicle gliding home")
         game.step(3)
         #expect(game.scene.state(of: i) == .waiting)
         let returned = try #require(game.events("returned").first)

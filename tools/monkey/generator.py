@@ -25,7 +25,7 @@ import math
 import random
 
 import layout as L
-from runner import demo_for, run_app
+from runner import demo_for, run_app, switch_for
 from script import Script, ftime
 
 HOME_ROWS = [["game-memory", "game-sorting", "game-balloons"],
@@ -97,6 +97,9 @@ class Monkey:
     # ======================================================================================
 
     def generate(self):
+        if switch_for(self.seed):
+            self.switch_play()
+            return self.s
         while not self.done and self.s.events < self.target:
             # A probe costs a whole run of the game so far: look only when the next chunk
             # needs to see (a new game's cards or vehicles, an unsure screen).
@@ -107,6 +110,36 @@ class Monkey:
         if self.failed_probe is None:
             self.ending()
         return self.s
+
+    def switch_play(self):
+        """A run under one-switch scanning (`--switch 0.8`): whatever is pressed taps what the
+        ring shows, so aiming means nothing. The child presses its switch (a key, a tap, a
+        finger, a pad button) after watching the ring for a while; now and then a burst of
+        presses, the mute key, a dump. No Escape: on Home it opens the quit panel, where the
+        next press would quit. It ends with `quit`."""
+        switch_keys = ["space", "return", "left", "tab", "pause"]
+        while self.s.events < self.target:
+            self.s.wait(self.rng.randint(10, 200))
+            r = self.rng.random()
+            if r < 0.35:
+                self.s.key(self.rng.choice(switch_keys))
+            elif r < 0.6:
+                self.press(self.random_point(outside=0))
+            elif r < 0.75:
+                self.s.pad(self.rng.choice(["a", "b", "start", "up", "down", "left", "right"]))
+            elif r < 0.85:
+                self.fingers(lambda: self.random_point(outside=0))
+            elif r < 0.9:
+                for _ in range(self.rng.randint(2, 6)):
+                    self.s.key("space")
+                    self.s.wait(self.rng.randint(2, 12))
+            elif r < 0.93:
+                self.s.key("m")
+            else:
+                self.s.dump()
+            self.count("switch-presses")
+        self.s.wait(self.rng.randint(1, 60))
+        self.s.quit()
 
     def maybe_screenshot(self):
         """Now and then a screenshot: frames are not drawn in monkey runs (--no-draw), so this

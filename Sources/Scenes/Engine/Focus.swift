@@ -19,8 +19,9 @@ public enum FocusNavigation {
     /// Dump kinds a child can tap.
     public static let kinds: Set<String> = ["button", "card", "vehicle", "zone", "balloon"]
     /// Items that are there but can no longer be tapped to any effect are skipped: matched
-    /// cards and placed vehicles.
-    static let finishedStates: Set<String> = ["matched", "placed"]
+    /// cards and placed vehicles; so is a vehicle gliding home after a wrong drop (a tap on
+    /// it would drop it again where it is), until it is back in its slot.
+    static let finishedStates: Set<String> = ["matched", "placed", "returning"]
 
     /// The focusable items of a scene's dump fields, in dump order.
     public static func focusables(_ dump: [(String, JSON)]) -> [Focusable] {
