@@ -167,6 +167,8 @@ import Testing
         game.frames(1)
         #expect(game.scene.state(of: a) == .dragging)
         #expect(game.scene.state(of: b) == .dragging)
+        // The pointer's pick is as ever; another finger's says which finger.
+        #expect(game.events("pick").map { $0["finger"]?.intValue } == [nil, 1])
         for s in 1...10 {
             let t = Double(s) / 10
             game.stack.handle(.pointerMoved(Point.lerp(fromA, toA, t)))

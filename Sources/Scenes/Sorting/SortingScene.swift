@@ -238,7 +238,8 @@ public final class SortingScene: GameScene {
         nextOrder += 1
         drags[key] = Drag(index: index, grab: p - sprites[index].frame.origin, pointer: p, start: p, wasLifted: false, fromSlot: fromSlot)
         context.play(.pick)
-        context.log.emit("pick", [("vehicle", .string(Self.id(index)))])
+        // A finger other than the pointer's says which one (a touch table: several hands).
+        context.log.emit("pick", [("vehicle", .string(Self.id(index)))] + (key == Self.pointerKey ? [] : [("finger", .int(key))]))
         context.perform([.voiceNow(VoiceLines.vehicle(sprites[index].vehicle.name))])
         animateScale(index, to: Self.liftScale, lift: 1, duration: Self.liftDuration, easing: Easing.easeOutQuad)
     }
