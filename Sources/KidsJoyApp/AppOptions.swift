@@ -25,6 +25,8 @@ public struct AppOptions: Sendable {
     public var languageFixed = false
     /// One-switch scanning: seconds per step (nil: off).
     public var switchSeconds: Double?
+    /// `--reduced-motion` or the config key: no confetti or shaking, shorter flips and glides.
+    public var reducedMotion = false
     /// Headless only: skip drawing frames nobody looks at (screenshots still draw).
     public var noDraw = false
     public var assetsDir: String?

@@ -30,6 +30,8 @@ public struct ConfigValues: Equatable, Sendable {
     public var locked: Set<String> = []
     /// Where each locked key was locked (for messages).
     public var lockedBy: [String: String] = [:]
+    /// `reduced-motion`: no confetti or shaking, shorter flips and glides.
+    public var reducedMotion: Bool?
     public init() {}
 
     /// `other`'s values win where it has them, except for keys already locked.
@@ -52,6 +54,7 @@ public struct ConfigValues: Equatable, Sendable {
         take("relaxed", \.relaxed)
         take("session-minutes", \.sessionMinutes)
         take("gate-pin", \.gatePIN)
+        take("reduced-motion", \.reducedMotion)
         return out
     }
 
@@ -72,6 +75,7 @@ public struct ConfigValues: Equatable, Sendable {
         case "relaxed": return relaxed != nil
         case "session-minutes": return sessionMinutes != nil
         case "gate-pin": return gatePIN != nil
+        case "reduced-motion": return reducedMotion != nil
         default: return false
         }
     }
@@ -81,7 +85,8 @@ public struct ConfigValues: Equatable, Sendable {
 /// rest of the file still counts, and the game always starts.
 public enum ConfigFile {
     public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir", "voice", "language", "effects", "profiles",
-                              "games", "levels", "relaxed", "session-minutes", "gate-pin"]
+                              "games", "levels", "relaxed", "session-minutes", "gate-pin",
+                              "reduced-motion"]
 
     /// Reads a file's text. In a system file (`system`), keys under `[locked]` are set and
     /// locked; a user's file may not lock (its `[locked]` keys are read as plain settings,
@@ -119,7 +124,7 @@ public enum ConfigFile {
                 }
             }
             switch key {
-            case "fullscreen", "kiosk", "mute", "voice", "effects", "profiles", "relaxed":
+            case "fullscreen", "kiosk", "mute", "voice", "effects", "profiles", "relaxed", "reduced-motion":
                 guard let b = bool(value) else { problems.append("\(where_): \(key) must be true or false, got '\(value)'"); continue }
                 switch key {
                 case "fullscreen": values.fullscreen = b
@@ -128,6 +133,7 @@ public enum ConfigFile {
                 case "effects": values.effects = b
                 case "profiles": values.profiles = b
                 case "relaxed": values.relaxed = b
+                case "reduced-motion": values.reducedMotion = b
                 default: values.voice = b
                 }
             case "games", "levels":
@@ -172,6 +178,9 @@ public enum ConfigFile {
                 } else {
                     values.volume = v / 100
                 }
+            case "reduced-motion":
+                guard let b = bool(value) else { problems.append("\(where_): \(key) must be true or false, got '\(value)'"); continue }
+                values.reducedMotion = b
             case "data-dir":
                 guard let s = string(value), !s.isEmpty else { problems.append("\(where_): data-dir must be a quoted path, got '\(value)'"); continue }
                 values.dataDir = DataDirectory.expandingHome(s)

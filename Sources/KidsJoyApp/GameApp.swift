@@ -230,12 +230,20 @@ public final class GameApp {
         context.reports = ReportSaver(app: self, store: scores)
         if let chosen { context.player = chosen.player }
 
+        context.reducedMotion = options.reducedMotion
         context.demos = Self.demoMemory(options: options, directory: dataDir, warn: { [weak self] in self?.warn($0) })
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless)), ("language", .string(language))])
         if let chosen { log.emit("profile", [("action", .string(chosen.action))] + chosen.player.logFields) }
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
+        stack.rightToLeft = context.rightToLeft
+        if let seconds = options.switchSeconds {
+            stack.focus.scanInterval = seconds
+            stack.focus.visible = true
+        }
+        languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed && !options.locked.contains("language"))
+        context.languages = languageSwitcher
         // "Who's playing?" at start once children exist (profiles on, no --profile).
         if chosen == nil, context.profiles != nil, !scores.children.isEmpty {
             stack.apply([.show(.picker)])
@@ -243,13 +251,6 @@ public final class GameApp {
 
         // The tap guard counts real time in a window (the log's clock), frames headless.
         stack.clock = { [log] in log.time }
-        stack.rightToLeft = context.rightToLeft
-        if let seconds = options.switchSeconds {
-            stack.focus.scanInterval = seconds
-            stack.focus.visible = true
-        }
-        languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed)
-        context.languages = languageSwitcher
     }
 
     /// The games Home offers: the config's `games` list in its order (unknown ids said

@@ -81,6 +81,9 @@ struct KidsJoyCenter: ParsableCommand {
     @Option(name: .customLong("switch"), help: ArgumentHelp("One-switch scanning: the focus ring steps by itself every SECONDS (0.8 to 4; '--switch' alone: 1.5) and any key, mouse button or pad button taps what it shows (M, F11 and Escape keep their meaning).", valueName: "SECONDS"))
     var switchSeconds: String?
 
+    @Flag(name: .customLong("reduced-motion"), help: "Reduced motion: no confetti or shaking, shorter flips and glides (also the config key reduced-motion = true).")
+    var reducedMotion = false
+
     @Flag(help: "Start muted (this run only).")
     var mute = false
 
@@ -194,6 +197,7 @@ struct KidsJoyCenter: ParsableCommand {
         cli.dataDir = dataDir
         cli.language = language.flatMap(Language.code)
         o.apply(config: config, commandLine: cli).forEach(warn)
+        o.reducedMotion = reducedMotion || (config.reducedMotion ?? false)
         return o
     }
 }

@@ -66,8 +66,9 @@ VEHICLE_MAX = 100
 ALERT_WITHIN = 1.0
 
 GAME_EVENTS = {"timer", "score", "flip", "match", "mismatch", "close", "pick", "drop", "returned",
-               "spawn", "pop", "escape", "gameover", "pause", "resume", "demo"}
+               "lift", "putdown", "spawn", "pop", "escape", "gameover", "pause", "resume", "demo"}
 STILL_WHEN_PAUSED = {"timer", "score", "flip", "match", "mismatch", "close", "pick", "drop", "returned",
+                     "lift", "putdown",
                      "spawn", "pop", "escape", "gameover"}
 
 
@@ -100,7 +101,11 @@ class Game:
         self.pending_close = None
         # Sorting
         self.vehicles = {}
-        self.held = None
+        # Vehicles held, by hand: "pointer" or a finger's id (a `pick` with `finger`); several
+        # fingers drag several at once, one hand holds one. And the one a tap lifted
+        # (tap-tap: it waits for a tap on a zone).
+        self.held = {}
+        self.lifted = None
         self.correct_drops = 0
         self.dump_placed = set()
         self.categories = {}
@@ -741,20 +746,49 @@ class Checker:
     def on_pick(self, ev):
         game = self.game
         v = ev.get("vehicle")
-        if game.held is not None:
-            self.fail("vehicle-rule", ev, "%s picked while %s is held" % (v, game.held))
+        hand = ev.get("finger", "pointer")
+        if v in game.held.values():
+            self.fail("vehicle-rule", ev, "%s picked while it is held" % v)
+        if hand in game.held:
+            self.fail("vehicle-rule", ev, "%s picked while %s is held" % (v, game.held[hand]))
+        if game.lifted is not None:
+            # Taking another vehicle puts the lifted one down first (a `putdown` before).
+            self.fail("vehicle-rule", ev, "%s picked while %s is lifted" % (v, game.lifted))
         if game.vehicles.get(v) == "placed":
             self.fail("vehicle-rule", ev, "%s picked after it was placed" % v)
         game.vehicles[v] = "held"
-        game.held = v
+        game.held[hand] = v
         self.stats["pick"] += 1
+
+    def on_lift(self, ev):
+        game = self.game
+        v = ev.get("vehicle")
+        if v not in game.held.values():
+            self.fail("vehicle-rule", ev, "%s lifted, held: %s" % (v, sorted(game.held.values())))
+        game.held = {h: x for h, x in game.held.items() if x != v}
+        game.lifted = v
+        game.vehicles[v] = "lifted"
+        self.stats["lift"] += 1
+
+    def on_putdown(self, ev):
+        game = self.game
+        v = ev.get("vehicle")
+        if game.lifted != v:
+            self.fail("vehicle-rule", ev, "%s put down, lifted: %s" % (v, game.lifted))
+        game.lifted = None
+        game.vehicles[v] = "waiting"
 
     def on_drop(self, ev):
         game = self.game
         v = ev.get("vehicle")
-        if game.held != v:
-            self.fail("vehicle-rule", ev, "%s dropped, held: %s" % (v, game.held))
-        game.held = None
+        if v in game.held.values():
+            game.held = {h: x for h, x in game.held.items() if x != v}
+        elif game.lifted == v:
+            # Tap-tap, keys, a pad or the switch: the lifted vehicle sent to a tapped zone.
+            game.lifted = None
+            self.stats["tap-tap drop"] += 1
+        else:
+            self.fail("vehicle-rule", ev, "%s dropped, held: %s, lifted: %s" % (v, sorted(game.held.values()), game.lifted))
         if ev.get("correct"):
             zone = ev.get("zone")
             at = ev.get("at")

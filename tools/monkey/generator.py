@@ -25,13 +25,16 @@ import math
 import random
 
 import layout as L
-from runner import demo_for, run_app
+from runner import demo_for, run_app, switch_for
 from script import Script, ftime
 
 HOME_ROWS = [["game-memory", "game-sorting", "game-balloons"],
              ["level-easy", "level-medium", "level-hard"],
              ["play", "highscores"]]
 KEYS_HARMLESS = ["left", "right", "up", "down", "tab", "m", "f11"]
+# A pad's d-pad moves the focus ring like the arrows; A (= Return) taps what the ring shows,
+# which in a game is an allowed change of what a key does (TESTING decision 1): rare here.
+PAD_HARMLESS = ["up", "down", "left", "right"]
 
 
 def log_digest(lines):
@@ -105,6 +108,9 @@ class Monkey:
     # ======================================================================================
 
     def generate(self):
+        if switch_for(self.seed):
+            self.switch_play()
+            return self.s
         while not self.done and self.s.events < self.target:
             # A probe costs a whole run of the game so far: look only when the next chunk
             # needs to see (a new game's cards or vehicles, an unsure screen).
@@ -115,6 +121,36 @@ class Monkey:
         if self.failed_probe is None:
             self.ending()
         return self.s
+
+    def switch_play(self):
+        """A run under one-switch scanning (`--switch 0.8`): whatever is pressed taps what the
+        ring shows, so aiming means nothing. The child presses its switch (a key, a tap, a
+        finger, a pad button) after watching the ring for a while; now and then a burst of
+        presses, the mute key, a dump. No Escape: on Home it opens the quit panel, where the
+        next press would quit. It ends with `quit`."""
+        switch_keys = ["space", "return", "left", "tab", "pause"]
+        while self.s.events < self.target:
+            self.s.wait(self.rng.randint(10, 200))
+            r = self.rng.random()
+            if r < 0.35:
+                self.s.key(self.rng.choice(switch_keys))
+            elif r < 0.6:
+                self.press(self.random_point(outside=0))
+            elif r < 0.75:
+                self.s.pad(self.rng.choice(["a", "b", "start", "up", "down", "left", "right"]))
+            elif r < 0.85:
+                self.fingers(lambda: self.random_point(outside=0))
+            elif r < 0.9:
+                for _ in range(self.rng.randint(2, 6)):
+                    self.s.key("space")
+                    self.s.wait(self.rng.randint(2, 12))
+            elif r < 0.93:
+                self.s.key("m")
+            else:
+                self.s.dump()
+            self.count("switch-presses")
+        self.s.wait(self.rng.randint(1, 60))
+        self.s.quit()
 
     def maybe_screenshot(self):
         """Now and then a screenshot: frames are not drawn in monkey runs (--no-draw), so this
@@ -353,11 +389,35 @@ class Monkey:
             self.count("fast-taps")
         elif r < 0.82:
             self.s.up(pt())
+        elif r < 0.88:
+            self.fingers(pt)
+        elif keys and self.chance(0.35):
+            self.s.pad("a" if self.chance(0.05) else self.rng.choice(PAD_HARMLESS))
+            self.count("pad-noise")
         elif keys:
             self.s.key(self.rng.choice(KEYS_HARMLESS))
         else:
             self.press(pt())
         self.s.wait(self.rng.randint(1, 12))
+
+    def fingers(self, pt):
+        """Two or three fingers on the screen at once (a touch table): down in one frame,
+        some moves, then up one by one. The first one down drives the pointer; the others
+        are their own events (Home and overlays ignore them; games use them)."""
+        n = self.rng.randint(2, 3)
+        ids = self.rng.sample(range(0, 6), n)
+        spots = [pt() for _ in range(n)]
+        for fid, p in zip(ids, spots):
+            self.s.finger("down", fid, p)
+        for _ in range(self.rng.randint(0, 3)):
+            self.s.wait(self.rng.randint(1, 5))
+            spots = [self.jitter(p, 60) for p in spots]
+            for fid, p in zip(ids, spots):
+                self.s.finger("move", fid, p)
+        for fid, p in zip(ids, spots):
+            self.s.wait(self.rng.randint(0, 3))
+            self.s.finger("up", fid, p)
+        self.count("fingers")
 
     def noise_burst(self, n, area=None, keys=True):
         for _ in range(n):
@@ -404,13 +464,25 @@ class Monkey:
         self.count("demo")
 
     def pause_break(self, clock):
-        """Pause with the button, wait, resume by a tap, Return, Space or the button again. The
-        game clock stops for exactly the frames between the two."""
-        self.s.tap(L.PAUSE)
-        paused_at = self.s.frame + 1
+        """Pause with the button, the P key or a pad's Start; wait; resume by a tap, Return,
+        Space, the button, P or Start again. The game clock stops for exactly the frames
+        between the two."""
+        by = self.rng.random()
+        if by < 0.15:
+            self.s.key("pause")
+            paused_at = self.s.frame
+        elif by < 0.3:
+            self.s.pad("start")
+            paused_at = self.s.frame
+        else:
+            self.s.tap(L.PAUSE)
+            paused_at = self.s.frame + 1
         self.s.wait(self.rng.randint(3, 120))
         how = self.rng.random()
-        if how < 0.4:
+        if how < 0.1:
+            self.s.key("pause") if self.chance(0.5) else self.s.pad("start")
+            resumed = self.s.frame
+        elif how < 0.4:
             self.s.tap(self.random_point(outside=0))
             resumed = self.s.frame + 1
         elif how < 0.6:
@@ -1235,6 +1307,30 @@ class Monkey:
             else:
                 b, c = self.rng.choice(wanted)
                 p = (round(c[0] + self.rng.uniform(-10, 10)), round(c[1] + self.rng.uniform(-10, 10)))
+            if len(wanted) >= 2 and self.chance(0.12):
+                # Two fingers pop two balloons in one frame: both count.
+                (b1, c1), (b2, c2) = self.rng.sample(wanted, 2)
+                p1, p2 = (round(c1[0]), round(c1[1])), (round(c2[0]), round(c2[1]))
+                t1 = hit(p1, steps)
+                popped_before = set(popped)
+                if t1 is not None:
+                    popped.add(t1["id"])
+                t2 = hit(p2, steps)
+                popped.clear()
+                popped.update(popped_before)
+                if t1 is not None and t2 is not None and t1["id"] != t2["id"] and \
+                        t1["type"] == "regular" and t2["type"] == "regular":
+                    ids = self.rng.sample(range(0, 4), 2)
+                    self.s.finger("down", ids[0], p1)
+                    self.s.finger("down", ids[1], p2)
+                    self.s.wait(1)
+                    self.s.finger("up", ids[0], p1)
+                    self.s.finger("up", ids[1], p2)
+                    popped.update([t1["id"], t2["id"]])
+                    last_pop = steps / L.FPS
+                    self.count("two-finger-pops")
+                    self.s.wait(self.rng.randint(5, 30))
+                    continue
             target = hit(p, steps)
             if target is not None and target["type"] == "killer" and not pop_killer:
                 # The skull is nearer than the aimed balloon: a careful child waits.

@@ -56,6 +56,9 @@ COVERAGE = [
     ("zone glows", "hint.zone-glow"),
     ("mismatch hints", "hint.mismatch"),
     ("tap-guarded presses", "log.ignored"),
+    ("vehicles lifted by a tap", "lift"),
+    ("tap-tap drops", "tap-tap drop"),
+    ("scanning steps", "log.focus"),
     ("dumps", "dumps"),
     ("screenshots drawn", "log.screenshot"),
 ]

@@ -40,6 +40,12 @@ def demo_for(seed):
     return seed % 4 == 3
 
 
+def switch_for(seed):
+    """Every sixth seed (5, 11, ...) plays under one-switch scanning (`--switch 0.8`): every
+    key but m, f11 and escape, every press and every pad button taps what the ring shows."""
+    return seed % 6 == 5
+
+
 def run_app(binary, seed, script_text, workdir, draw=False, timeout=None, keep_as=None):
     """Runs `binary` headless on `script_text` with `seed`. A fresh data folder each time:
     high scores and the mute setting of one run never leak into the next."""
@@ -60,6 +66,8 @@ def run_app(binary, seed, script_text, workdir, draw=False, timeout=None, keep_a
             args.append("--no-draw")
         if demo_for(seed):
             args.append("--demo")
+        if switch_for(seed):
+            args += ["--switch", "0.8"]
         env = dict(os.environ)
         env["SDL_AUDIODRIVER"] = "dummy"
         env.pop("XDG_DATA_HOME", None)

@@ -9,7 +9,7 @@ import collections
 
 import layout as L
 
-INPUT_VERBS = ("tap", "down", "move", "up", "drag", "touch-tap", "key")
+INPUT_VERBS = ("tap", "down", "move", "up", "drag", "touch-tap", "key", "pad", "finger-down", "finger-move", "finger-up")
 
 
 def ftime(frame):
@@ -79,6 +79,14 @@ class Script:
 
     def key(self, name):
         self._add("key", [name])
+
+    def pad(self, button):
+        """A game-controller button pressed and released."""
+        self._add("pad", [button])
+
+    def finger(self, phase, fid, p):
+        """One touch finger (`phase`: down, move or up); several may be down at once."""
+        self._add("finger-" + phase, [str(int(fid)), coord(p[0]), coord(p[1])])
 
     def dump(self):
         self._add("dump", [], event=False)

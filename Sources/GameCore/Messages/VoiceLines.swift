@@ -112,7 +112,6 @@ public enum VoiceLines {
         Message("voice.button.leave", "Leave"),
         Message("voice.button.stay", "Stay"),
         Message("voice.language.self", "English"),
-        // The children's profiles and the session limit (Messages.pickerSpoken, ...).
         Message("voice.session.warning", "Two more minutes, then it is time to rest."),
         Message("voice.session.rest", "Time to rest now. Well played!"),
         Message("voice.picker.title", "Who's playing? Tap your animal!"),

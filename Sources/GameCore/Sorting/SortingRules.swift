@@ -104,6 +104,8 @@ public struct SortingRules: Sendable {
 
     /// A wrong drop glides home over exactly this long (the spec's 2 to 3 seconds).
     public static let glideDuration = 2.5
+    /// With reduced motion the glide home is shorter (the scene's setting; `returned.seconds`).
+    public static let reducedGlideDuration = 1.0
     /// The won alert waits for the last vehicle's bounce to be seen.
     public static let winDelay = 0.8
 

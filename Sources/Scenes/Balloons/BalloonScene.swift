@@ -97,7 +97,13 @@ public final class BalloonScene: GameScene {
     public override func gameInput(_ event: InputEvent) -> [SceneCommand] {
         // A balloon pops on the press: it keeps rising, so waiting for the release of a
         // small hand on a moving target would miss it.
-        guard case .pointerDown(let p) = event else { return [] }
+        // Every finger on a touch table pops like the pointer: balloons popped by different
+        // fingers in the same frame all count.
+        let p: Point
+        switch event {
+        case .pointerDown(let at), .finger(.down, _, let at): p = at
+        default: return []
+        }
         let events = rules.tap(p, now: clock.now)
         // Clear sky: a ripple where the finger was, so the tap is answered.
         if events.isEmpty && rules.ended == nil { nothingHere(at: p, target: nil) }
@@ -194,8 +200,9 @@ public final class BalloonScene: GameScene {
         b.frame(at: now).offsetBy(sway(b, at: now).dx, 0)
     }
 
-    private var shakeOffset: Point {
-        guard shake > 0 else { return .zero }
+    var shakeOffset: Point {
+        // Reduced motion: the skull's boom does not shake the picture (the red flash stays).
+        guard shake > 0, !context.reducedMotion else { return .zero }
         let strength = 14 * shake
         return Point(strength * sin(decorTime * 71), strength * cos(decorTime * 53))
     }

@@ -7,7 +7,11 @@ public struct Focusable: Equatable, Sendable {
     public let id: String
     public let kind: String
     public let frame: Rect
-    public init(id: String, kind: String, frame: Rect) { self.id = id; self.kind = kind; self.frame = frame }
+    /// The dump's `state` (a vehicle `lifted` by a tap makes the zones come first).
+    public let state: String?
+    public init(id: String, kind: String, frame: Rect, state: String? = nil) {
+        self.id = id; self.kind = kind; self.frame = frame; self.state = state
+    }
 }
 
 /// Where the focus goes: the pure part of keys, pad and switch scanning.
@@ -15,8 +19,9 @@ public enum FocusNavigation {
     /// Dump kinds a child can tap.
     public static let kinds: Set<String> = ["button", "card", "vehicle", "zone", "balloon"]
     /// Items that are there but can no longer be tapped to any effect are skipped: matched
-    /// cards and placed vehicles.
-    static let finishedStates: Set<String> = ["matched", "placed"]
+    /// cards and placed vehicles; so is a vehicle gliding home after a wrong drop (a tap on
+    /// it would drop it again where it is), until it is back in its slot.
+    static let finishedStates: Set<String> = ["matched", "placed", "returning"]
 
     /// The focusable items of a scene's dump fields, in dump order.
     public static func focusables(_ dump: [(String, JSON)]) -> [Focusable] {
@@ -38,7 +43,7 @@ public enum FocusNavigation {
                 }
             }
             guard n.count == 4, n[2] > 0, n[3] > 0 else { return nil }
-            return Focusable(id: id, kind: kind, frame: Rect(n[0], n[1], n[2], n[3]))
+            return Focusable(id: id, kind: kind, frame: Rect(n[0], n[1], n[2], n[3]), state: string("state"))
         }
     }
 
@@ -55,14 +60,19 @@ public enum FocusNavigation {
         default: return nil
         }
         let c = current.frame.center
-        var best: (Focusable, Double)?
+        var best: (Focusable, Double, Double)?
         for item in items where item.id != current.id {
-            let p = item.frame.center
+            // Measured to the nearest point of the item's frame, so a wide item (the sky
+            // under the row of vehicles) is "down" from every vehicle above it.
+            let f = item.frame
+            let p = Point(min(max(c.x, f.minX), f.maxX), min(max(c.y, f.minY), f.maxY))
             let along = (p.x - c.x) * dx + (p.y - c.y) * dy
             let across = abs((p.x - c.x) * dy - (p.y - c.y) * dx)
             guard along > 1, across <= along * 1.74 else { continue }
             let score = along + 2 * across
-            if best == nil || score < best!.1 { best = (item, score) }
+            // Equal scores: the nearer centre wins.
+            let centre = abs(f.midX - c.x) + abs(f.midY - c.y)
+            if best == nil || score < best!.1 - 1e-9 || (abs(score - best!.1) <= 1e-9 && centre < best!.2) { best = (item, score, centre) }
         }
         return best?.0
     }
@@ -81,9 +91,50 @@ public enum FocusNavigation {
         }
         // The top bar's buttons (Back, pause, mute) come last: they end a game or stop it.
         func inBar(_ f: Focusable) -> Bool { f.frame.maxY <= Canvas1024.topBarHeight + 8 }
-        let things = reading(items.filter { $0.kind != "balloon" && !inBar($0) })
+        var things = reading(items.filter { $0.kind != "balloon" && !inBar($0) })
         let bar = reading(items.filter { $0.kind != "balloon" && inBar($0) })
+        if holdsLifted(items) {
+            // A vehicle is lifted: where it can go comes first.
+            things = things.filter { $0.kind == "zone" } + things.filter { $0.kind != "zone" }
+        }
         return balloons + things + bar
+    }
+
+    /// The spoken line that names a dump item under the scanning ring, when the voice has
+    /// one: a game, a level, a button, a vehicle, a zone (where it leads), a balloon's
+    /// number. Cards are not named (saying the face would give the game away).
+    public static func voiceLine(for item: JSON) -> Message? {
+        func field(_ key: String) -> String? { item[key]?.stringValue }
+        let key: String?
+        switch field("kind") {
+        case "vehicle": key = field("name").map { "voice.vehicle.\($0)" }
+        case "zone": key = field("category").flatMap(VehicleCategory.init(rawValue:)).map { VoiceLines.hint($0).key }
+        case "balloon":
+            switch field("type") {
+            case "bonus": key = VoiceLines.starBalloon.key
+            case "killer": key = VoiceLines.skullBalloon.key
+            default: key = item["number"]?.intValue.map { VoiceLines.number($0).key }
+            }
+        case "button":
+            switch (field("id"), field("key")) {
+            case ("back", _): key = "voice.button.back"
+            case ("pause", _), ("resume", _): key = "voice.button.pause"
+            case ("mute", _): key = "voice.button.mute"
+            case (_, let k?) where k.hasPrefix("game.") || k.hasPrefix("level."): key = "voice." + k
+            case (_, "home.play"): key = "voice.button.play"
+            case (_, "home.high-scores"): key = "voice.button.highscores"
+            case (_, "button.play-again"): key = "voice.button.again"
+            case (_, let k?) where ["button.home", "button.leave", "button.stay", "button.close"].contains(k): key = "voice." + k
+            default: key = nil
+            }
+        default: key = nil
+        }
+        return key.flatMap(VoiceLines.line)
+    }
+
+    /// True while a vehicle waits, lifted by a tap, for a zone.
+    public static func holdsLifted(_ items: [Focusable]) -> Bool {
+        items.contains { $0.kind == "vehicle" && $0.state == "lifted" }
     }
 }
 
@@ -100,6 +151,8 @@ public final class FocusRing {
     public var scanInterval: Double?
     private var sinceStep = 0.0
     private var lastFrame: Rect?
+    /// Whether a vehicle was lifted at the last scanning step.
+    private var scanningLifted = false
     /// The scanning range the setting allows.
     public nonisolated static let scanRange = 0.8...4.0
     public nonisolated static let defaultScanInterval = 1.5
@@ -154,10 +207,21 @@ public final class FocusRing {
             sinceStep = 0
             return true
         }
+        let order = FocusNavigation.scanOrder(items, rightToLeft: rightToLeft)
+        let holdsLifted = FocusNavigation.holdsLifted(items)
+        if holdsLifted != scanningLifted {
+            scanningLifted = holdsLifted
+            if let first = order.first {
+                // A vehicle was just lifted: the ring goes to the first zone at once; it was
+                // sent to a zone (or put down): back to the first vehicle.
+                focus(first)
+                sinceStep = 0
+                return true
+            }
+        }
         sinceStep += dt
         guard sinceStep >= interval - 1e-9 else { return false }
         sinceStep = 0
-        let order = FocusNavigation.scanOrder(items, rightToLeft: rightToLeft)
         guard !order.isEmpty else { focus(nil); return false }
         let i = focused(in: items).flatMap { f in order.firstIndex { $0.id == f.id } } ?? -1
         focus(order[(i + 1) % order.count])
@@ -169,13 +233,17 @@ public final class FocusRing {
         focusedID = nil
         lastFrame = nil
         sinceStep = 0
+        scanningLifted = false
     }
 
     /// The ring: thick white inside a thick dark outline, so it shows on any colour and by
     /// its shape, never by colour alone.
     public func draw(on canvas: any Canvas, items: [Focusable]) {
         guard visible, let item = focused(in: items) else { return }
-        let r = item.frame.insetBy(-8, -8)
+        // Kept on the screen: a zone as wide as the picture still shows all four sides.
+        let grown = item.frame.insetBy(-8, -8), screen = Canvas1024.bounds.insetBy(7, 7)
+        let x0 = max(grown.minX, screen.minX), y0 = max(grown.minY, screen.minY)
+        let r = Rect(x0, y0, min(grown.maxX, screen.maxX) - x0, min(grown.maxY, screen.maxY) - y0)
         let radius = min(28, min(r.width, r.height) / 2)
         canvas.strokeRounded(r.insetBy(-5, -5), radius: radius + 5, width: 6, Color(20, 24, 60))
         canvas.strokeRounded(r, radius: radius, width: 7, .white)

@@ -22,6 +22,10 @@ public final class GameContext {
     public var rightToLeft: Bool { TextDirection.of(language: catalog.language) == .rightToLeft }
     /// Voices on (a setting): off keeps every spoken line silent, effects still play.
     public var voiceEnabled = true
+    /// Reduced motion (a setting): no confetti and no shaking (a shake becomes a short
+    /// outline pulse), flips and glides shortened. Visual only, except Sorting's glide home,
+    /// which takes `SortingRules.reducedGlideDuration` (its `returned.seconds` says so).
+    public var reducedMotion = false
     public private(set) var voice: VoiceChannel!
     /// Switches the language while the game runs (the app's; nil in tests that need none).
     public weak var languages: (any LanguageSwitching)?

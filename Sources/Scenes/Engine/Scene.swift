@@ -113,20 +113,6 @@ public final class SceneStack {
     public var names: [String] { scenes.map(\.name) }
     public var needsFrames: Bool { transitionLeft != nil || scenes.contains { $0.needsFrames } }
 
-    /// The tap guard (TESTING.md, decision 2): a press within this long after the press that
-    /// changed the scene or opened an alert or popup is ignored, with the rest of it, so a
-    /// double tap on "Yes" never flips a card in the new game.
-    public static let tapGuard = 0.3
-    /// Seconds of frames stepped so far (the time input of the current frame sees).
-    public private(set) var time = 0.0
-    /// The guard's clock: by default the frames stepped; the app gives the log's clock,
-    /// which in a window is real time (an idle window steps no frames while it sleeps).
-    public var clock: (() -> Double)?
-    private var now: Double { clock?() ?? time }
-    private var lastPressAt: Double?
-    private var guardUntil: Double?
-    private var ignoringPress = false
-
     /// A right-to-left language: scenes are drawn mirrored, and pointer input and dumps are
     /// mirrored to match (`MirroredCanvas`).
     public var rightToLeft = false
@@ -150,8 +136,21 @@ public final class SceneStack {
         }
     }
 
-    /// Input past the tap guard: the focus ring, pads, then the top scene.
-    private func route(_ event: InputEvent) {
+    /// The tap guard (TESTING.md, decision 2): a press within this long after the press that
+    /// changed the scene or opened an alert or popup is ignored, with the rest of it, so a
+    /// double tap on "Yes" never flips a card in the new game.
+    public static let tapGuard = 0.3
+    /// Seconds of frames stepped so far (the time input of the current frame sees).
+    public private(set) var time = 0.0
+    /// The guard's clock: by default the frames stepped; the app gives the log's clock,
+    /// which in a window is real time (an idle window steps no frames while it sleeps).
+    public var clock: (() -> Double)?
+    private var now: Double { clock?() ?? time }
+    private var lastPressAt: Double?
+    private var guardUntil: Double?
+    private var ignoringPress = false
+
+    public func handle(_ event: InputEvent) {
         followTopForFocus()
         if focus.scanInterval != nil {
             // One switch (TESTING decision 17): M, F11 and Escape keep their meaning; any
@@ -188,8 +187,31 @@ public final class SceneStack {
         deliver(event)
     }
 
+    /// Hands an event to the top scene, through the tap guard (also the taps the ring makes).
     private func deliver(_ event: InputEvent) {
+        switch event {
+        case .pointerDown:
+            if let until = guardUntil, now < until - 1e-9 {
+                ignoringPress = true
+                log?.emit("ignored", [("what", "press"), ("why", "tap-guard")])
+                return
+            }
+            ignoringPress = false
+            lastPressAt = now
+        case .pointerMoved:
+            if ignoringPress { return }
+        case .pointerUp:
+            if ignoringPress { ignoringPress = false; return }
+        default: break
+        }
+        let before = ObjectIdentifier(top), depth = scenes.count
         apply(top.handle(mirrors(top) ? MirroredCanvas.mirror(event) : event))
+        if ObjectIdentifier(top) != before || scenes.count != depth, let pressAt = lastPressAt {
+            switch event {
+            case .pointerDown, .pointerUp: guardUntil = pressAt + Self.tapGuard
+            default: break
+            }
+        }
     }
 
     /// Taps the centre of the focused item: pressed now, released on the next frame.
@@ -198,6 +220,23 @@ public final class SceneStack {
         let p = item.frame.center
         pendingRelease = p
         deliver(.pointerDown(p))
+    }
+
+    /// The line that named the last scanned item, while it may still be speaking.
+    private var namingKey: String?
+
+    /// Scanning speaks: the voice names the item the ring stepped to, when a line names it.
+    /// It stays out of the way of the game's own speech: said only when the channel is
+    /// quiet or still naming the previous item (which it cuts short), never queued behind
+    /// or in place of a game's line.
+    private func nameFocused() {
+        guard let voice = (top as? BaseScene)?.context.voice else { return }
+        let items = dump(withFocus: false).first { $0.0 == "items" }?.1.arrayValue ?? []
+        guard let id = focus.focusedID, let item = items.first(where: { $0["id"]?.stringValue == id }),
+              let line = FocusNavigation.voiceLine(for: item) else { return }
+        if voice.isSpeaking && voice.currentKey != namingKey { return }
+        voice.say(line, interrupt: voice.isSpeaking)
+        namingKey = line.key
     }
 
     /// A = Return, B = Escape (Back), Start = pause, the d-pad = arrows.
@@ -236,32 +275,6 @@ public final class SceneStack {
         }
     }
 
-    public func handle(_ event: InputEvent) {
-        switch event {
-        case .pointerDown:
-            if let until = guardUntil, now < until - 1e-9 {
-                ignoringPress = true
-                log?.emit("ignored", [("what", "press"), ("why", "tap-guard")])
-                return
-            }
-            ignoringPress = false
-            lastPressAt = now
-        case .pointerMoved:
-            if ignoringPress { return }
-        case .pointerUp:
-            if ignoringPress { ignoringPress = false; return }
-        default: break
-        }
-        let before = ObjectIdentifier(top), depth = scenes.count
-        route(event)
-        if ObjectIdentifier(top) != before || scenes.count != depth, let pressAt = lastPressAt {
-            switch event {
-            case .pointerDown, .pointerUp: guardUntil = pressAt + Self.tapGuard
-            default: break
-            }
-        }
-    }
-
     /// One frame of the game: 1/60 s for the top scene (the app loops, the benchmark and
     /// the tests all step through here).
     public func step() {
@@ -279,6 +292,7 @@ public final class SceneStack {
         followTopForFocus()
         if focus.scanInterval != nil, focus.update(dt: dt, items: focusItems, rightToLeft: rightToLeft) {
             log?.emit("focus", [("item", focus.focusedID.map { .string($0) } ?? .null), ("by", "scan")])
+            nameFocused()
         }
     }
 

@@ -205,7 +205,8 @@ public final class HomeScene: BaseScene {
     public override func drawContent(on canvas: any Canvas) {
         // The pattern at 30% over cream (blended when the asset is made).
         canvas.background("bg-home", in: Canvas1024.bounds)
-        let shake = wiggle > 0 ? sin(wiggle * .pi * 6) * 10 * (1 - wiggle) : 0
+        // Reduced motion: the rows do not shake; their tiles get one outline pulse instead.
+        let shake = wiggle > 0 && !context.reducedMotion ? sin(wiggle * .pi * 6) * 10 * (1 - wiggle) : 0
         canvas.text(context.text(Messages.chooseGame), Theme.headingText, at: Point(512 + (selectedGame == nil ? shake : 0), HomeLayout.gameLabelY),
                     color: Theme.ink, outline: .white)
         canvas.text(context.text(Messages.chooseLevel), Theme.headingText, at: Point(512 + (selectedLevel == nil ? shake : 0), HomeLayout.levelLabelY),
@@ -232,8 +233,20 @@ public final class HomeScene: BaseScene {
         canvas.fillRounded(Rect(logo.x, TopBar.height - 8, logo.width * progress, 6), radius: 3, Theme.panelBorder)
     }
 
+    /// True when the row of `target` already has a choice (its tiles do not call for one).
+    private func missingRowChosen(_ target: Target) -> Bool {
+        switch target {
+        case .game: selectedGame != nil
+        case .level: selectedLevel != nil
+        default: true
+        }
+    }
+
     private func drawTile(_ canvas: any Canvas, _ target: Target, image: String, label: String, selected: Bool, dx: Double) {
         let base = frame(of: target).offsetBy(dx, 0)
+        if context.reducedMotion, wiggle > 0, !selected, !missingRowChosen(target) {
+            canvas.strokeRounded(base.insetBy(-6, -6), radius: 30, width: 5, Color(20, 24, 60).withAlpha(sin(wiggle * .pi)))
+        }
         let liftAmount = selected ? (lift[target] ?? 1) : 0
         var r = base.offsetBy(0, -8 * liftAmount).scaled(1 + 0.03 * liftAmount)
         if press.pressed == target { r = r.scaled(0.95) }

@@ -100,7 +100,14 @@ public final class LanguageScene: BaseScene {
         for (i, choice) in LanguageNames.choices.enumerated() {
             var r = Self.tileFrame(i)
             if press.pressed == choice.code { r = r.scaled(0.95) }
-            if let w = wiggle, w.code == choice.code { r.x += 8 * sin(w.left * 40) }
+            if let w = wiggle, w.code == choice.code {
+                // Reduced motion: one outline pulse instead of a shake.
+                if context.reducedMotion {
+                    canvas.strokeRounded(r.insetBy(-6, -6), radius: 30, width: 5, Color(20, 24, 60).withAlpha(sin(w.left / 0.4 * .pi)))
+                } else {
+                    r.x += 8 * sin(w.left * 40)
+                }
+            }
             let chosen = choice.code == current
             Decor.card(canvas, r, radius: 24, fill: Theme.tile, shadow: 6)
             if chosen {

@@ -30,6 +30,12 @@ public final class MemoryScene: GameScene {
     /// The hop of a found pair.
     static let bounceDuration = 0.5
     static let wiggleDuration = 0.35
+    /// Reduced motion: a flip turns this fast (visual only: the rules' times never change),
+    /// and a shake becomes one outline pulse this long (2 a second at most).
+    static let reducedFlipDuration = 0.12
+    static let pulseDuration = 0.5
+    static let pulseInk = Color(20, 24, 60)
+    var flipTime: Double { context.reducedMotion ? Self.reducedFlipDuration : Self.flipDuration }
     static let background = Color(226, 242, 255)
     static let dotColor = Color(255, 255, 255, 120)
     static let matchGold = Color(255, 190, 40)
@@ -143,12 +149,12 @@ public final class MemoryScene: GameScene {
                 startFlip(card, faceUp: true)
             case .matched(let first, let second, let points):
                 // The hop starts once the second card has finished turning over.
-                looks[first].matchedAt = animationTime + Self.flipDuration
-                looks[second].matchedAt = animationTime + Self.flipDuration
+                looks[first].matchedAt = animationTime + flipTime
+                looks[second].matchedAt = animationTime + flipTime
                 showPoints(points)
             case .mismatched(let first, let second):
-                looks[first].wiggleStart = animationTime + Self.flipDuration
-                looks[second].wiggleStart = animationTime + Self.flipDuration
+                looks[first].wiggleStart = animationTime + flipTime
+                looks[second].wiggleStart = animationTime + flipTime
                 looks[first].mismatched = true
                 looks[second].mismatched = true
             case .closed(let first, let second):
@@ -216,11 +222,11 @@ public final class MemoryScene: GameScene {
         // then the new side grows back (|cos| of a half-turn).
         var faceUp = look.faceUp
         var scaleX = 1.0
-        if let p = progress(look.flipStart, Self.flipDuration) {
+        if let p = progress(look.flipStart, flipTime) {
             if p < 0.5 { faceUp.toggle() }
             scaleX = abs(cos(p * .pi))
         }
-        if let p = progress(look.wiggleStart, Self.wiggleDuration) {
+        if !context.reducedMotion, let p = progress(look.wiggleStart, Self.wiggleDuration) {
             frame = frame.offsetBy(sin(p * .pi * 6) * 7 * (1 - p), 0)
         }
         let state = rules.cards[index].state
@@ -253,7 +259,11 @@ public final class MemoryScene: GameScene {
         } else {
             canvas.image("card-back", in: frame, options)
         }
-        if look.mismatched && faceUp && progress(look.flipStart, Self.flipDuration) == nil {
+        if context.reducedMotion, let p = progress(look.wiggleStart, Self.pulseDuration) {
+            // Reduced motion: instead of a shake, one short outline pulse (rises and fades once).
+            canvas.strokeRounded(frame.insetBy(-5, -5), radius: radius + 5, width: 5, Self.pulseInk.withAlpha(sin(p * .pi)))
+        }
+        if look.mismatched && faceUp && progress(look.flipStart, flipTime) == nil {
             // Not a pair: a soft red outline while they shake, until they close.
             canvas.strokeRounded(frame.insetBy(-3, -3), radius: radius + 3, width: 6, Self.mismatchRed)
         }

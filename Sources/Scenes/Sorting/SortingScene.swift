@@ -8,7 +8,8 @@ import Glibc
 @MainActor
 public final class SortingScene: GameScene {
     /// Where a vehicle is in its life; the dump's `state` field.
-    public enum VehicleState: String, Sendable { case waiting, dragging, returning, placed }
+    /// `lifted`: tapped (tap-tap, keys, a pad, the switch), waiting for a tap on a zone.
+    public enum VehicleState: String, Sendable { case waiting, dragging, lifted, returning, placed }
 
     /// A vehicle on screen: its current frame, its slot in the row, and its animation.
     struct Sprite {
@@ -27,12 +28,26 @@ public final class SortingScene: GameScene {
         var scaleTween: Int?
     }
 
-    /// A vehicle held by the pointer, and where on it the pointer grabbed it.
+    /// A vehicle held by the pointer or a finger, and where on it that grabbed it.
     struct Drag {
         let index: Int
         let grab: Point
         var pointer: Point
+        /// Where the press was: a release near it without moving away is a tap.
+        let start: Point
+        /// Moved further than `tapSlop` from `start` at some time: a drag, not a tap.
+        var moved = false
+        /// The vehicle was already lifted by a tap when this press took it.
+        let wasLifted: Bool
+        /// Taken from its slot (not caught gliding home: let go, that one drops as ever).
+        var fromSlot = true
     }
+
+    /// The pointer's key among the drags; fingers use their own ids (0 and up).
+    static let pointerKey = -1
+    /// A press released within this distance of where it began, never having left it, is a
+    /// tap (lift or put down), not a drag.
+    nonisolated public static let tapSlop = 16.0
 
     /// A short sparkle where a vehicle was placed.
     struct Sparkle {
@@ -50,10 +65,17 @@ public final class SortingScene: GameScene {
     /// The won alert waits for the last vehicle's bounce to be seen.
     nonisolated public static let winDelay = SortingRules.winDelay
     nonisolated public static let wiggleDuration = 0.5
+    /// Reduced motion: the glide home is shorter (its `returned.seconds` says 1.0), and the
+    /// wrong drop's head shake becomes one outline pulse.
+    nonisolated public static let reducedGlideDuration = SortingRules.reducedGlideDuration
+    private var glideTime: Double { context.reducedMotion ? Self.reducedGlideDuration : Self.glideDuration }
 
     public private(set) var rules: SortingRules
     private var sprites: [Sprite]
-    private var drag: Drag?
+    /// What each hand holds: the pointer under `pointerKey`, other fingers under their ids.
+    private var drags: [Int: Drag] = [:]
+    /// The vehicle a tap lifted: the next tap on a zone puts it there.
+    private var lifted: Int?
     private var sparkles: [Sparkle] = []
     private var nextOrder: Int
     /// Wrong drops per vehicle: from the second, its zone glows and the voice names it.
@@ -105,66 +127,164 @@ public final class SortingScene: GameScene {
         _ = rules.update(now: now)
         // Over without a win: the countdown ran out (here, or on a release at the last frame).
         guard rules.isOver, !rules.isWon else { return [] }
-        if let drag { settleAtHome(drag.index) }
-        drag = nil
+        for held in drags.values { settleAtHome(held.index) }
+        drags = [:]
+        if let lifted { settleAtHome(lifted) }
+        lifted = nil
         return finish(.lost, reason: "time", score: rules.score, record: false)
     }
 
     // MARK: - Input
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
-        // Losing focus mid-drag: the release will never come, so the vehicle goes home.
-        if case .focusLost = event, let drag, !isOver {
-            self.drag = nil
-            startGlide(drag.index)
+        // Losing focus mid-drag: the release will never come, so the vehicle goes home (a
+        // vehicle lifted by a tap stays lifted).
+        if case .focusLost = event, !isOver {
+            for key in drags.keys.sorted() {
+                guard let held = drags.removeValue(forKey: key) else { continue }
+                if held.wasLifted { lifted = nil }
+                startGlide(held.index)
+            }
         }
         return super.onInput(event)
     }
 
     public override func gameInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
-        case .pointerDown(let p):
-            guard drag == nil else { return [] }
-            if hit(p) == nil {
-                // Nothing to pick up here: a placed vehicle, or the picture.
-                let placed = sprites.indices.last { sprites[$0].state == .placed && sprites[$0].frame.contains(p) }
-                nothingHere(at: p, target: placed.map(Self.id))
-                return []
-            }
-            pick(at: p)
-        case .pointerMoved(let p):
-            guard var held = drag else { return [] }
-            held.pointer = p
-            drag = held
-            sprites[held.index].frame = frameFor(held)
-        case .pointerUp(let p):
-            guard var held = drag else { return [] }
-            held.pointer = p
-            drag = nil
-            release(held)
+        case .pointerDown(let p): press(Self.pointerKey, at: p)
+        case .pointerMoved(let p): move(Self.pointerKey, to: p)
+        case .pointerUp(let p): letGo(Self.pointerKey, at: p)
+        // Further fingers on a touch table: each drags its own vehicle.
+        case .finger(.down, let id, let p): press(id, at: p)
+        case .finger(.move, let id, let p): move(id, to: p)
+        case .finger(.up, let id, let p): letGo(id, at: p)
         default: break
         }
         return []
     }
 
-    /// The topmost vehicle under `p` that can still move: waiting in the row or gliding home.
+    private func press(_ key: Int, at p: Point) {
+        guard drags[key] == nil else { return }
+        guard let index = hit(p) else {
+            // A vehicle is lifted and a zone tapped: it goes there as if dropped there.
+            if let index = lifted, let zone = rules.zone(at: p) {
+                lifted = nil
+                place(index, on: zone, tappedAt: p)
+                return
+            }
+            // Nothing to pick up here: a placed vehicle, or the picture.
+            let placed = sprites.indices.last { sprites[$0].state == .placed && sprites[$0].frame.contains(p) }
+            nothingHere(at: p, target: placed.map(Self.id))
+            return
+        }
+        let wasLifted = lifted == index
+        if let other = lifted, other != index {
+            // Another vehicle tapped while one is lifted: that one is put down, this one taken.
+            lifted = nil
+            putDown(other)
+        }
+        if wasLifted {
+            sprites[index].state = .dragging
+            drags[key] = Drag(index: index, grab: p - sprites[index].frame.origin, pointer: p, start: p, wasLifted: true)
+        } else {
+            pick(index, at: p, key: key)
+        }
+    }
+
+    private func move(_ key: Int, to p: Point) {
+        guard var held = drags[key] else { return }
+        held.pointer = p
+        if distance(p, held.start) > Self.tapSlop { held.moved = true }
+        drags[key] = held
+        sprites[held.index].frame = frameFor(held)
+    }
+
+    private func letGo(_ key: Int, at p: Point) {
+        guard var held = drags.removeValue(forKey: key) else { return }
+        held.pointer = p
+        if distance(p, held.start) > Self.tapSlop { held.moved = true }
+        if held.moved || !held.fromSlot {
+            if held.wasLifted { lifted = nil }
+            release(held)
+        } else if held.wasLifted {
+            // The lifted vehicle tapped again: put down.
+            lifted = nil
+            putDown(held.index)
+        } else {
+            // A tap: the vehicle stays lifted in its slot until a zone is tapped.
+            if let other = lifted, other != held.index { putDown(other) }
+            lifted = held.index
+            sprites[held.index].frame = sprites[held.index].home
+            sprites[held.index].state = .lifted
+            context.log.emit("lift", [("vehicle", .string(Self.id(held.index)))])
+        }
+    }
+
+    private func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+
+    /// The topmost vehicle under `p` that can still move: waiting in the row, lifted, or
+    /// gliding home (not one another finger holds).
     private func hit(_ p: Point) -> Int? {
         sprites.indices
-            .filter { rules.isMovable($0) && sprites[$0].state != .placed && sprites[$0].frame.contains(p) }
+            .filter { rules.isMovable($0) && sprites[$0].state != .placed && sprites[$0].state != .dragging && sprites[$0].frame.contains(p) }
             .max { sprites[$0].order < sprites[$1].order }
     }
 
-    private func pick(at p: Point) {
-        guard let index = hit(p) else { return }
+    private func pick(_ index: Int, at p: Point, key: Int) {
+        let fromSlot = sprites[index].state == .waiting
         sprites[index].glide = nil
         sprites[index].state = .dragging
         sprites[index].order = nextOrder
         nextOrder += 1
-        drag = Drag(index: index, grab: p - sprites[index].frame.origin, pointer: p)
+        drags[key] = Drag(index: index, grab: p - sprites[index].frame.origin, pointer: p, start: p, wasLifted: false, fromSlot: fromSlot)
         context.play(.pick)
-        context.log.emit("pick", [("vehicle", .string(Self.id(index)))])
+        // A finger other than the pointer's says which one (a touch table: several hands).
+        context.log.emit("pick", [("vehicle", .string(Self.id(index)))] + (key == Self.pointerKey ? [] : [("finger", .int(key))]))
         context.perform([.voiceNow(VoiceLines.vehicle(sprites[index].vehicle.name))])
         animateScale(index, to: Self.liftScale, lift: 1, duration: Self.liftDuration, easing: Easing.easeOutQuad)
+    }
+
+    /// A lifted vehicle tapped again (or left for another): back into its slot, no drop.
+    private func putDown(_ index: Int) {
+        sprites[index].frame = sprites[index].home
+        sprites[index].state = .waiting
+        context.play(.click)
+        context.log.emit("putdown", [("vehicle", .string(Self.id(index)))])
+        animateScale(index, to: 1, lift: 0, duration: Self.liftDuration, easing: Easing.easeOutQuad)
+    }
+
+    /// A lifted vehicle sent to a tapped zone: judged as if dropped there, centred on the
+    /// zone (TESTING decision 9: the drop's `at` is the zone frame's centre); placed, it
+    /// settles at a free spot near where the zone was tapped.
+    private func place(_ index: Int, on zone: SortingZone, tappedAt p: Point) {
+        let size = sprites[index].home.size
+        let centre = zone.rect.center
+        sprites[index].frame = Rect(center: centre, size: size)
+        let spot = freeSpot(near: p, in: zone.rect, size: size, except: index)
+        judgeDrop(index, at: centre, placedFrame: Rect(center: spot, size: size).clamped(into: zone.rect))
+    }
+
+    /// The point nearest `p` where a vehicle of `size` lies in `zone` over no placed vehicle
+    /// (on a grid of the vehicle's size), or `p` when the zone is full.
+    private func freeSpot(near p: Point, in zone: Rect, size: Size, except: Int) -> Point {
+        let taken = sprites.indices.filter { $0 != except && sprites[$0].state == .placed }.map { sprites[$0].frame.insetBy(6, 6) }
+        let step = size.width + 8
+        var best: (Point, Double)?
+        var y = zone.minY + size.height / 2 + 4
+        while y + size.height / 2 <= zone.maxY {
+            var x = zone.minX + size.width / 2 + 4
+            while x + size.width / 2 <= zone.maxX {
+                let c = Point(x, y)
+                let r = Rect(center: c, size: size)
+                if !taken.contains(where: { $0.intersects(r) }) {
+                    let d = distance(c, p)
+                    if best == nil || d < best!.1 { best = (c, d) }
+                }
+                x += step
+            }
+            y += step
+        }
+        return best?.0 ?? p
     }
 
     private func frameFor(_ held: Drag) -> Rect {
@@ -174,17 +294,23 @@ public final class SortingScene: GameScene {
 
     /// Let go: the rules judge the release point; the vehicle settles in its zone or glides home.
     private func release(_ held: Drag) {
-        let index = held.index
-        sprites[index].frame = frameFor(held)
+        sprites[held.index].frame = frameFor(held)
+        judgeDrop(held.index, at: held.pointer)
+    }
+
+    /// The rules judge the vehicle's frame where it is now; it settles in its zone (at
+    /// `placedFrame` when given) or glides home. `at` is the drop's point in the log.
+    private func judgeDrop(_ index: Int, at point: Point, placedFrame: Rect? = nil) {
         let events = rules.drop(index, covering: sprites[index].frame, now: clock.now)
         for event in events {
-            context.perform(Self.cues(for: event, at: held.pointer))
+            context.perform(Self.cues(for: event, at: point))
             switch event {
             case .placed(_, let zoneID, let points):
                 let zoneRect = rules.zones.first { $0.id == zoneID }?.rect ?? sprites[index].frame
-                sprites[index].frame = SortingLayout.placedFrame(sprites[index].frame, in: zoneRect)
+                sprites[index].frame = placedFrame ?? SortingLayout.placedFrame(sprites[index].frame, in: zoneRect)
                 sprites[index].state = .placed
-                animateScale(index, to: 1, lift: 0, duration: Self.settleDuration, easing: Easing.easeOutBounce)
+                animateScale(index, to: 1, lift: 0, duration: Self.settleDuration,
+                             easing: context.reducedMotion ? Easing.easeOutQuad : Easing.easeOutBounce)
                 sparkles.append(Sparkle(center: sprites[index].frame.center))
                 showPoints(points)
                 if glow?.category == sprites[index].vehicle.category { glow = nil }
@@ -245,7 +371,7 @@ public final class SortingScene: GameScene {
         for index in sprites.indices {
             guard sprites[index].state == .returning, let glide = sprites[index].glide else { continue }
             let home = sprites[index].home
-            let progress = (now - glide.start) / Self.glideDuration
+            let progress = (now - glide.start) / glideTime
             if progress >= 1 - 1e-9 {
                 sprites[index].frame = home
                 sprites[index].state = .waiting
@@ -284,7 +410,7 @@ public final class SortingScene: GameScene {
     // MARK: - Drawing
 
     public override func drawContent(on canvas: any Canvas) {
-        let hovered = drag.flatMap { rules.zone(covering: frameFor($0))?.id }
+        let hovered = Set(drags.values.compactMap { rules.zone(covering: frameFor($0))?.id })
         // The picture, the zones and the slots change only when a vehicle is placed (and with
         // the level): kept as one layer, which the renderer draws again when they change. A
         // hovered zone's highlight is drawn over the layer, so moving a drag across zones
@@ -299,7 +425,7 @@ public final class SortingScene: GameScene {
                 canvas.fillRounded(sprite.home.insetBy(-2, -2), radius: 16, Color(255, 255, 255, sprite.state == .placed ? 40 : 90))
             }
         }
-        if let zone = rules.zones.first(where: { $0.id == hovered }) { drawHover(zone, on: canvas) }
+        for zone in rules.zones where hovered.contains(zone.id) { drawHover(zone, on: canvas) }
         if let glow, sceneClock.now - glow.start < Self.glowDuration {
             let t = sceneClock.now - glow.start
             // Breathes once a second, fading out over the last half second.
@@ -319,7 +445,7 @@ public final class SortingScene: GameScene {
             case .dragging, .returning:
                 // A faint ghost keeps the slot: where a wrong drop will glide back to.
                 canvas.image(sprite.vehicle.imageName, in: sprite.home, ImageOptions(alpha: 0.25))
-            case .waiting:
+            case .waiting, .lifted:
                 break
             }
         }
@@ -330,7 +456,8 @@ public final class SortingScene: GameScene {
             canvas.image("sparkle", in: Rect(center: sparkle.center, size: Size(size, size)),
                          ImageOptions(alpha: 1 - Easing.easeInQuad(t), rotation: 90 * t))
         }
-        let order = sprites.indices.filter { drag?.index != $0 }.sorted { sprites[$0].order < sprites[$1].order }
+        let held = Set(drags.values.map(\.index))
+        let order = sprites.indices.filter { !held.contains($0) }.sorted { sprites[$0].order < sprites[$1].order }
         for index in order { drawVehicle(index, on: canvas) }
         for sparkle in sparkles {
             let t = sparkle.age / Sparkle.duration
@@ -347,7 +474,9 @@ public final class SortingScene: GameScene {
     /// The dragged vehicle goes over everything, the top bar included.
     public override func drawOverBar(on canvas: any Canvas) {
         super.drawOverBar(on: canvas)
-        if let drag { drawVehicle(drag.index, on: canvas) }
+        for held in drags.values.sorted(by: { sprites[$0.index].order < sprites[$1.index].order }) {
+            drawVehicle(held.index, on: canvas)
+        }
     }
 
     private func drawVehicle(_ index: Int, on canvas: any Canvas) {
@@ -359,13 +488,18 @@ public final class SortingScene: GameScene {
         }
         canvas.image(sprite.vehicle.imageName, in: sprite.frame,
                      ImageOptions(scaleX: sprite.scale, scaleY: sprite.scale, rotation: wiggle(sprite)))
+        if context.reducedMotion, sprite.state == .returning, let glide = sprite.glide, clock.now - glide.start < Self.wiggleDuration {
+            // Reduced motion: "not here" is one outline pulse instead of a shake.
+            let p = (clock.now - glide.start) / Self.wiggleDuration
+            canvas.strokeRounded(sprite.frame.insetBy(-4, -4), radius: 14, width: 5, Color(20, 24, 60).withAlpha(sin(p * .pi)))
+        }
     }
 
     /// A wrong drop shakes its head ("not here") as it sets off home: a quick decaying wiggle.
     private func wiggle(_ sprite: Sprite) -> Double {
         guard sprite.state == .returning, let glide = sprite.glide else { return 0 }
         let age = clock.now - glide.start
-        guard age < Self.wiggleDuration else { return 0 }
+        guard age < Self.wiggleDuration, !context.reducedMotion else { return 0 }
         return 12 * sin(age * 2 * Double.pi * 3.5) * (1 - age / Self.wiggleDuration)
     }
 

@@ -154,7 +154,8 @@ public final class AlertScene: BaseScene {
                 }
             }
         }
-        if content.celebrate { confetti = Confetti(seed: UInt64(alertTitle.count * 7919 + message.count)) }
+        // Reduced motion: no confetti.
+        if content.celebrate && !context.reducedMotion { confetti = Confetti(seed: UInt64(alertTitle.count * 7919 + message.count)) }
     }
 
     /// Button `index`'s hit area: its round picture and its caption. With two buttons the

@@ -170,7 +170,7 @@ open class GameScene: BaseScene {
                 if TopBar.hearAgainFrame.contains(p) { hearAgain() }
                 return []
             }
-        case .key:
+        case .key, .finger:
             quietFor = 0
         default: break
         }
