@@ -32,6 +32,8 @@ public struct ConfigValues: Equatable, Sendable {
     public var lockedBy: [String: String] = [:]
     /// `reduced-motion`: no confetti or shaking, shorter flips and glides.
     public var reducedMotion: Bool?
+    /// `switch`: one-switch scanning, seconds a step (0: off; `true` is 1.5 s).
+    public var switchScan: Double?
     public init() {}
 
     /// `other`'s values win where it has them, except for keys already locked.
@@ -55,6 +57,7 @@ public struct ConfigValues: Equatable, Sendable {
         take("session-minutes", \.sessionMinutes)
         take("gate-pin", \.gatePIN)
         take("reduced-motion", \.reducedMotion)
+        take("switch", \.switchScan)
         return out
     }
 
@@ -76,6 +79,7 @@ public struct ConfigValues: Equatable, Sendable {
         case "session-minutes": return sessionMinutes != nil
         case "gate-pin": return gatePIN != nil
         case "reduced-motion": return reducedMotion != nil
+        case "switch": return switchScan != nil
         default: return false
         }
     }
@@ -86,7 +90,7 @@ public struct ConfigValues: Equatable, Sendable {
 public enum ConfigFile {
     public static let keys = ["fullscreen", "kiosk", "mute", "volume", "data-dir", "voice", "language", "effects", "profiles",
                               "games", "levels", "relaxed", "session-minutes", "gate-pin",
-                              "reduced-motion"]
+                              "reduced-motion", "switch"]
 
     /// Reads a file's text. In a system file (`system`), keys under `[locked]` are set and
     /// locked; a user's file may not lock (its `[locked]` keys are read as plain settings,
@@ -150,6 +154,15 @@ public enum ConfigFile {
                     // Ids are checked against the registry when the game starts (a fourth game may be known).
                     values.games = list
                 }
+            case "switch":
+                // One-switch scanning: false (off), true (1.5 s a step) or the seconds a step.
+                if let b = bool(value) {
+                    values.switchScan = b ? 1.5 : 0
+                } else if let v = TextEscaping.number(value), v.isFinite, v >= 0.8, v <= 4 {
+                    values.switchScan = v
+                } else {
+                    problems.append("\(where_): switch must be true, false or the seconds of a step from 0.8 to 4, got '\(TextEscaping.escaped(value))'"); continue
+                }
             case "session-minutes":
                 // 0 is no limit (the shipped /etc file's default).
                 guard let n = Int(value), n == 0 || (5...120).contains(n) else {
@@ -178,9 +191,6 @@ public enum ConfigFile {
                 } else {
                     values.volume = v / 100
                 }
-            case "reduced-motion":
-                guard let b = bool(value) else { problems.append("\(where_): \(key) must be true or false, got '\(value)'"); continue }
-                values.reducedMotion = b
             case "data-dir":
                 guard let s = string(value), !s.isEmpty else { problems.append("\(where_): data-dir must be a quoted path, got '\(value)'"); continue }
                 values.dataDir = DataDirectory.expandingHome(s)

@@ -224,6 +224,7 @@ public final class GameApp {
             case "voice": context.voiceEnabled = value
             case "effects": context.effectsEnabled = value
             case "relaxed": context.relaxed = value
+            case "reduced-motion": context.reducedMotion = value
             default: break
             }
         }

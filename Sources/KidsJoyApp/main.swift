@@ -198,6 +198,8 @@ struct KidsJoyCenter: ParsableCommand {
         cli.language = language.flatMap(Language.code)
         o.apply(config: config, commandLine: cli).forEach(warn)
         o.reducedMotion = reducedMotion || (config.reducedMotion ?? false)
+        // --switch wins; else the config's `switch` (0: off).
+        if switchSeconds == nil, let s = config.switchScan, s > 0 { o.switchSeconds = s }
         return o
     }
 }

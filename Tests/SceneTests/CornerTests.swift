@@ -62,6 +62,23 @@ func calmTap(_ stack: SceneStack, _ p: Point) {
         #expect(corner.dumpItems().contains { $0["id"]?.stringValue == "delete-child-2" })
     }
 
+    /// Reduced motion is a corner switch too (the fourth), remembered like the others.
+    @Test func reducedMotionIsACornerSwitch() throws {
+        let dir = temporaryDirectory()
+        let context = makeContext(dataDir: dir)
+        let settings = context.settings as! SettingsStore
+        context.switchMemory = settings
+        let (stack, corner) = Self.corner(context)
+        calmTap(stack, CornerScene.sectionFrame(.settings).center)
+        #expect(corner.dumpItems().contains { $0["id"]?.stringValue == "switch-reduced-motion" })
+        #expect(!context.reducedMotion)
+        calmTap(stack, CornerScene.toggleFrame(3).center)
+        #expect(context.reducedMotion)
+        #expect(context.log.events("setting").last?["key"]?.stringValue == "reduced-motion")
+        settings.waitForPendingSaves()
+        #expect(SettingsStore(directory: dir, warn: { _ in }).switches == ["reduced-motion": true])
+    }
+
     @Test func switchesChangeAndAreRememberedUnlessLocked() throws {
         let dir = temporaryDirectory()
         let context = makeContext(dataDir: dir)

@@ -13,7 +13,7 @@ extension Messages {
         gateTimes, gatePIN, gateWrong, gateWait, gateCorner,
         pickerTitle, pickerAnimal, pickerColour, pickerFull, stickersTitle,
         cornerChildren, cornerSettings, cornerProgress, cornerAdd, cornerName, cornerPicture, cornerDelete,
-        cornerDeleteTitle, cornerDeleteMessage, cornerNoChildren, cornerVoice, cornerEffects, cornerRelaxed, cornerOn,
+        cornerDeleteTitle, cornerDeleteMessage, cornerNoChildren, cornerVoice, cornerEffects, cornerRelaxed, cornerReducedMotion, cornerOn,
         cornerOff, cornerLocked, cornerPlayed, cornerSave, cornerSaveTo, cornerHomeFolder, cornerSaved, cornerSaveFailed,
         cornerLetters, cornerSpace, cornerNickname, cornerUnnamed, cornerGuest, restTitle, restMessage,
         cornerClassroom, cornerSession, cornerNoLimit, cornerMinutes, cornerGames, cornerLevels, cornerPIN, cornerPINSet,
@@ -46,6 +46,7 @@ extension Messages {
     public static let cornerVoice = Message("corner.voice", "Voice")
     public static let cornerEffects = Message("corner.effects", "Sound effects")
     public static let cornerRelaxed = Message("corner.relaxed", "Relaxed mode")
+    public static let cornerReducedMotion = Message("corner.reduced-motion", "Less motion")
     public static let cornerOn = Message("corner.on", "On")
     public static let cornerOff = Message("corner.off", "Off")
     public static let cornerLocked = Message("corner.locked", "Locked")

@@ -14,6 +14,7 @@ public struct SavedSettings: Codable, Equatable, Sendable {
     public var voice: Bool?
     public var effects: Bool?
     public var relaxed: Bool?
+    public var reducedMotion: Bool?
     /// The corner's classroom choices (nil: never set there).
     public var sessionMinutes: Int?
     public var games: [String]?
@@ -23,7 +24,7 @@ public struct SavedSettings: Codable, Equatable, Sendable {
     public init(muted: Bool = false, language: String? = nil) { self.muted = muted; self.language = language }
 
     enum CodingKeys: String, CodingKey {
-        case version, muted, language, voice, effects, relaxed
+        case version, muted, language, voice, effects, relaxed, reducedMotion = "reduced-motion"
         case sessionMinutes = "session-minutes", games, levels, gatePIN = "gate-pin"
     }
 
@@ -35,6 +36,7 @@ public struct SavedSettings: Codable, Equatable, Sendable {
         voice = try? c.decodeIfPresent(Bool.self, forKey: .voice)
         effects = try? c.decodeIfPresent(Bool.self, forKey: .effects)
         relaxed = try? c.decodeIfPresent(Bool.self, forKey: .relaxed)
+        reducedMotion = try? c.decodeIfPresent(Bool.self, forKey: .reducedMotion)
         sessionMinutes = try? c.decodeIfPresent(Int.self, forKey: .sessionMinutes)
         games = try? c.decodeIfPresent([String].self, forKey: .games)
         levels = try? c.decodeIfPresent([String].self, forKey: .levels)
@@ -43,7 +45,7 @@ public struct SavedSettings: Codable, Equatable, Sendable {
 
     /// Written by the ordered JSON writer: the keys keep their order.
     var fileData: Data {
-        let switches: [(String, JSON)] = [("voice", voice), ("effects", effects), ("relaxed", relaxed)].compactMap { key, value in
+        let switches: [(String, JSON)] = [("voice", voice), ("effects", effects), ("relaxed", relaxed), ("reduced-motion", reducedMotion)].compactMap { key, value in
             value.map { (key, JSON.bool($0)) }
         }
         var classroom: [(String, JSON)] = []
@@ -139,7 +141,8 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
             muted = settings.muted
             language = settings.language.flatMap(Language.code).flatMap { $0 == "auto" ? nil : $0 }
             classroom = settings
-            for (key, value) in [("voice", settings.voice), ("effects", settings.effects), ("relaxed", settings.relaxed)] {
+            for (key, value) in [("voice", settings.voice), ("effects", settings.effects), ("relaxed", settings.relaxed),
+                                ("reduced-motion", settings.reducedMotion)] {
                 if let value { switches[key] = value }
             }
         }
@@ -160,6 +163,7 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
         saved.voice = switches["voice"]
         saved.effects = switches["effects"]
         saved.relaxed = switches["relaxed"]
+        saved.reducedMotion = switches["reduced-motion"]
         saved.sessionMinutes = classroom.sessionMinutes
         saved.games = classroom.games
         saved.levels = classroom.levels

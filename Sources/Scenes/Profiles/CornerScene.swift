@@ -9,7 +9,7 @@ public final class CornerScene: BaseScene {
     public enum Section: String, Sendable, CaseIterable { case children, settings, classroom, progress }
     /// The session limits offered (0: none).
     public static let sessionSteps = [0, 5, 10, 15, 20, 30, 45, 60, 90, 120]
-    public static let switches = ["voice", "effects", "relaxed"]
+    public static let switches = ["voice", "effects", "relaxed", "reduced-motion"]
 
     enum Target: Equatable, Sendable {
         case section(Section), language
@@ -161,6 +161,7 @@ public final class CornerScene: BaseScene {
         switch key {
         case "voice": return context.voiceEnabled
         case "effects": return context.effectsEnabled
+        case "reduced-motion": return context.reducedMotion
         default: return context.relaxed
         }
     }
@@ -209,6 +210,7 @@ public final class CornerScene: BaseScene {
             switch key {
             case "voice": context.voiceEnabled = value
             case "effects": context.effectsEnabled = value
+            case "reduced-motion": context.reducedMotion = value
             default: context.relaxed = value
             }
             context.switchMemory?.remember(key, value)
@@ -351,7 +353,8 @@ public final class CornerScene: BaseScene {
     private func drawSettings(_ canvas: any Canvas) {
         for (i, key) in Self.switches.enumerated() {
             let f = Self.toggleFrame(i)
-            let label: Message = key == "voice" ? Messages.cornerVoice : key == "effects" ? Messages.cornerEffects : Messages.cornerRelaxed
+            let label: Message = key == "voice" ? Messages.cornerVoice : key == "effects" ? Messages.cornerEffects
+                : key == "reduced-motion" ? Messages.cornerReducedMotion : Messages.cornerRelaxed
             canvas.text(context.text(label), Theme.headingText, at: Point(Self.panel.x + 40, f.midY), align: .left, color: Theme.ink)
             let on = isOn(key), locked = isLocked(key)
             let r = press.pressed == .toggle(key) ? f.scaled(0.94) : f
