@@ -196,6 +196,26 @@ import Testing
         #expect(game.events("pick").count == 1)
     }
 
+    /// A lifted vehicle held by a second finger is not sent away by a tap on a zone (the
+    /// monkey's soak found it: the hand's release then "put down" a vehicle already gliding
+    /// home). The hand that holds it decides.
+    @Test func test_aLiftedVehicleHeldByAFingerStaysWhenAZoneIsTapped() {
+        let game = startGame()
+        let home = game.scene.home(of: 0).center
+        game.tap(home)
+        game.frames(2)
+        #expect(game.scene.state(of: 0) == .lifted)
+        game.stack.handle(.finger(.down, id: 1, home))
+        game.frames(1)
+        game.tap(zone(.air).rect.center)
+        game.frames(2)
+        #expect(game.events("drop").isEmpty, "the held vehicle was not sent")
+        game.stack.handle(.finger(.up, id: 1, home))
+        game.frames(20)
+        #expect(game.events("putdown").map { $0["vehicle"]?.stringValue } == ["vehicle-0"])
+        #expect(game.scene.state(of: 0) == .waiting)
+    }
+
     /// Balloons: two balloons popped by two fingers in the same frame both score.
     @Test func test_twoFingersPopTwoBalloonsInOneFrame() throws {
         let game = SceneDriver<BalloonScene>(seed: 3) { BalloonScene(context: $0, level: .easy) }

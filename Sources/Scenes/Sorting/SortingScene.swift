@@ -184,6 +184,9 @@ public final class SortingScene: GameScene {
             putDown(other)
         }
         if wasLifted {
+            // Held now: a tap on a zone must not send it away from under the hand that holds
+            // it (the hand's release decides: put down, or dropped where it lets go).
+            lifted = nil
             sprites[index].state = .dragging
             drags[key] = Drag(index: index, grab: p - sprites[index].frame.origin, pointer: p, start: p, wasLifted: true)
         } else {
