@@ -11,19 +11,7 @@ import Testing
 /// windowed start.
 @Suite @MainActor struct LanguageChoiceTests {
     func run(_ script: String, dataDir: String, language: String? = nil) throws -> (lines: [JSON], app: GameApp) {
-        var options = AppOptions()
-        options.headless = true
-        options.scriptText = script
-        options.dataDir = dataDir
-        options.noDraw = true
-        options.language = language
-        options.languageFixed = language != nil
-        let app = try GameApp(options: options, keepLogInMemory: true)
-        try app.start()
-        _ = app.run()
-        let lines = app.log.lines
-        app.shutdown()
-        return (lines, app)
+        try runApp(script, dataDir: dataDir) { $0.language = language; $0.languageFixed = language != nil }
     }
 
     /// Hold the logo 3 s, answer the sum, open Language.

@@ -216,18 +216,7 @@ import Testing
     }
 
     func run(_ script: String, language: String?, assets: String? = nil) throws -> (lines: [JSON], app: GameApp, warnings: [String]) {
-        var options = AppOptions()
-        options.headless = true
-        options.scriptText = script
-        options.dataDir = temporaryDirectory()
-        options.noDraw = true
-        options.language = language
-        options.assetsDir = assets
-        let app = try GameApp(options: options, keepLogInMemory: true)
-        try app.start()
-        _ = app.run()
-        let lines = app.log.lines
-        app.shutdown()
+        let (lines, app) = try runApp(script) { $0.language = language; $0.assetsDir = assets }
         return (lines, app, [])
     }
 

@@ -102,17 +102,8 @@ import Testing
         _ = HighScoreStore(directory: dir, warn: { _ in }).addChild(nickname: "Mo", avatar: Avatar(animal: "cat", colour: "pink"))
         let again = try runScript("0.2 dump\n", dataDir: dir)
         #expect(again.events("dump").last?.stack == ["home", "picker"])
-        var options = AppOptions()
-        options.headless = true
-        options.scriptText = "0.2 dump\n"
-        options.dataDir = dir
-        options.noDraw = true
-        options.profiles = false
-        let app = try GameApp(options: options, keepLogInMemory: true)
-        try app.start()
-        _ = app.run()
-        #expect(app.log.lines.events("dump").last?.stack == ["home"], "profiles off: no picker")
-        app.shutdown()
+        let off = try runApp("0.2 dump\n", dataDir: dir) { $0.profiles = false }.lines
+        #expect(off.events("dump").last?.stack == ["home"], "profiles off: no picker")
     }
 }
 
@@ -159,18 +150,8 @@ import Testing
 /// The config's `games` and `levels` decide what Home offers.
 @Suite @MainActor struct HomeChoiceTests {
     @Test func homeShowsTheConfiguredGamesAndLevels() throws {
-        var options = AppOptions()
-        options.headless = true
-        options.scriptText = "0.2 dump\n"
-        options.dataDir = temporaryDirectory()
-        options.noDraw = true
-        options.games = ["balloons", "memory", "chess"]
-        options.levels = [.hard, .easy]
-        let app = try GameApp(options: options, keepLogInMemory: true)
-        try app.start()
-        _ = app.run()
-        let ids = app.log.lines.lastDumpItems().compactMap { $0["id"]?.stringValue }
-        app.shutdown()
+        let ids = try runApp("0.2 dump\n") { $0.games = ["balloons", "memory", "chess"]; $0.levels = [.hard, .easy] }
+            .lines.lastDumpItems().compactMap { $0["id"]?.stringValue }
         #expect(ids.filter { $0.hasPrefix("game-") } == ["game-balloons", "game-memory"])
         #expect(ids.filter { $0.hasPrefix("level-") } == ["level-easy", "level-hard"], "in their usual order")
     }

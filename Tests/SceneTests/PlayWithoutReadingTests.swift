@@ -69,20 +69,7 @@ final class VoicedGame {
 /// The real app headless on a script, with `--demo` when asked.
 @MainActor
 func runVoiceScript(_ script: String, demo: Bool = false, language: String? = nil, dataDir: String? = nil) throws -> [JSON] {
-    var options = AppOptions()
-    options.headless = true
-    options.seed = 1
-    options.scriptText = script
-    options.dataDir = dataDir ?? temporaryDirectory()
-    options.noDraw = true
-    options.demo = demo
-    options.language = language
-    let app = try GameApp(options: options, keepLogInMemory: true)
-    try app.start()
-    _ = app.run()
-    let lines = app.log.lines
-    app.shutdown()
-    return lines
+    try runApp(script, dataDir: dataDir) { $0.demo = demo; $0.language = language }.lines
 }
 
 @Suite @MainActor struct VoiceLineCatalogTests {

@@ -12,19 +12,7 @@ import Testing
 
     /// Runs the app in process on a script, as `profile` when given.
     static func run(_ script: String, dataDir: String, profile: String? = nil, seed: UInt64 = 1) throws -> [JSON] {
-        var options = AppOptions()
-        options.headless = true
-        options.seed = seed
-        options.scriptText = script
-        options.dataDir = dataDir
-        options.noDraw = true
-        options.profile = profile
-        let app = try GameApp(options: options, keepLogInMemory: true)
-        try app.start()
-        _ = app.run()
-        let lines = app.log.lines
-        app.shutdown()
-        return lines
+        try runApp(script, seed: seed, dataDir: dataDir) { $0.profile = profile }.lines
     }
 
     /// A script that wins Memory on Easy (the layout read from a first run with the same seed).

@@ -98,19 +98,7 @@ import Testing
     // MARK: - Mirrored screens
 
     func run(_ script: String, language: String, kiosk: Bool = false) throws -> [JSON] {
-        var options = AppOptions()
-        options.kiosk = kiosk
-        options.headless = true
-        options.scriptText = script
-        options.dataDir = temporaryDirectory()
-        options.noDraw = true
-        options.language = language
-        let app = try GameApp(options: options, keepLogInMemory: true)
-        try app.start()
-        _ = app.run()
-        let lines = app.log.lines
-        app.shutdown()
-        return lines
+        try runApp(script) { $0.language = language; $0.kiosk = kiosk }.lines
     }
 
     static func frames(_ items: [JSON]) -> [String: [Int]] {

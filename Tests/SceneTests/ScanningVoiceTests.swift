@@ -9,19 +9,7 @@ import Testing
 @Suite @MainActor struct ScanningVoiceTests {
     /// The real app headless with `--switch SECONDS` on a script.
     static func runScanning(_ script: String, seconds: Double = 1.5, seed: UInt64 = 1) throws -> [JSON] {
-        var options = AppOptions()
-        options.headless = true
-        options.seed = seed
-        options.scriptText = script
-        options.dataDir = temporaryDirectory()
-        options.noDraw = true
-        options.switchSeconds = seconds
-        let app = try GameApp(options: options, keepLogInMemory: true)
-        try app.start()
-        _ = app.run()
-        let lines = app.log.lines
-        app.shutdown()
-        return lines
+        try runApp(script, seed: seed) { $0.switchSeconds = seconds }.lines
     }
 
     @Test func test_itemsHaveTheirLines_cardsNone() {

@@ -145,18 +145,27 @@ final class SceneDriver<S: Scene> {
 /// Runs the real app headless, in process, on a script; answers the log lines.
 @MainActor
 func runScript(_ script: String, seed: UInt64 = 1, dataDir: String? = nil, draw: Bool = false) throws -> [JSON] {
+    try runApp(script, seed: seed, dataDir: dataDir, draw: draw).lines
+}
+
+/// The same, with `configure` setting the run's other options (`--language`, `--switch`,
+/// `--profile`, ...); answers the log lines and the app, already shut down.
+@MainActor
+func runApp(_ script: String, seed: UInt64 = 1, dataDir: String? = nil, draw: Bool = false,
+            _ configure: (inout AppOptions) -> Void = { _ in }) throws -> (lines: [JSON], app: GameApp) {
     var options = AppOptions()
     options.headless = true
     options.seed = seed
     options.scriptText = script
     options.dataDir = dataDir ?? temporaryDirectory()
     options.noDraw = !draw
+    configure(&options)
     let app = try GameApp(options: options, keepLogInMemory: true)
     try app.start()
     _ = app.run()
     let lines = app.log.lines
     app.shutdown()
-    return lines
+    return (lines, app)
 }
 
 extension Array where Element == JSON {
