@@ -167,6 +167,7 @@ public final class GameApp {
             throw AppError.fatal("cannot start a thread (\(String(cString: strerror(error)))): too many processes or threads for this user (see ulimit -u)")
         }
         canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets))
+        canvas.warn = { [weak self] in self?.warn($0) }
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
         if let size = options.size { try canvas.resize(width: size.width, height: size.height) }
         try syncOutputSize()

@@ -65,6 +65,17 @@ public final class SoftwareCanvas: Canvas {
     private var keptCompressed: Set<String> = []
     /// Names that have an @2x or @3x file, by scale.
     private var variantNames: [Int: Set<String>] = [:]
+    /// The @Nx picture each image is drawn from now (absent: its 1x picture): the nearest
+    /// larger set there is, or for an image without (or with an unreadable) file in it, the
+    /// next smaller one.
+    private(set) var variantScale: [String: Int] = [:]
+    /// What went wrong reading an @2x/@3x picture (the image is then drawn from a smaller
+    /// one): said through `warn` as well.
+    public private(set) var warnings: [String] = []
+    /// Where warnings go (the app prints them on stderr).
+    public var warn: ((String) -> Void)?
+    /// The pictures loaded now (decoded or kept compressed), by key (NAME or NAME@Nx).
+    var loadedImageKeys: [String] { Array(images.keys) + Array(compressed.keys) }
     /// Mirrored backgrounds (`background`), made when first drawn, freed when unused.
     private var mirrored: [String: (buffer: PixelBuffer, lastUsed: Int)] = [:]
     /// Where drawing goes now: the frame, or a layer being redrawn.
@@ -100,7 +111,9 @@ public final class SoftwareCanvas: Canvas {
     }
 
     /// Loads every image (QOI files); throws naming the first file that fails. The files are
-    /// decoded straight to premultiplied pixels on all cores. The full-screen backgrounds
+    /// decoded straight to premultiplied pixels on all cores. The @2x/@3x set the screen
+    /// wants (WebP files) is loaded the same way, now and on a resize; a file of it that cannot
+    /// be read is warned about and its image drawn from a smaller picture. The full-screen backgrounds
     /// named in `keepCompressed` (3 MB each decoded, a few hundred kB as files) are checked
     /// the same way, then kept as file bytes and decoded again (4 ms) when their screen shows.
     public func loadImages(from directory: String, names: [String], keepCompressed: Set<String> = []) throws {
@@ -108,8 +121,9 @@ public final class SoftwareCanvas: Canvas {
         imageNames = names
         keptCompressed = keepCompressed
         for scale in [2, 3] {
-            variantNames[scale] = Set(names.filter { Self.fileSize("\(directory)/\(Self.variant($0, scale)).\(QOI.fileExtension)") > 0 })
+            variantNames[scale] = Set(names.filter { Self.fileSize(Self.path(directory, Self.variant($0, scale))) > 0 })
         }
+        if variantNames.values.contains(where: { !$0.isEmpty }) { try WebPImage.prepare() }
         try decode(names.map { ($0, $0) }, directory: directory)
         // Open the fonts now so the first frame does not stall, and a missing one is said.
         for bold in [false, true] { _ = try font(TextStyle(size: Theme.bodyText.size, bold: bold), outline: false) }
@@ -119,10 +133,18 @@ public final class SoftwareCanvas: Canvas {
     /// The file name (without extension) of an image's @Nx version.
     nonisolated static func variant(_ name: String, _ scale: Int) -> String { scale == 1 ? name : "\(name)@\(scale)x" }
 
+    /// An image file's path: NAME.qoi (1x, fast to decode) or NAME@Nx.webp (small, `WebPImage`).
+    nonisolated static func path(_ directory: String, _ file: String) -> String {
+        "\(directory)/\(file).\(file.contains("@") ? WebPImage.fileExtension : QOI.fileExtension)"
+    }
+
     /// Decodes (file, key) pairs into `images` (or `compressed` for the kept backgrounds).
-    private func decode(_ files: [(file: String, key: String)], directory: String) throws {
+    /// `fatal`: a file that cannot be read stops the start; otherwise it is warned about and
+    /// its key returned among the failed ones.
+    @discardableResult
+    private func decode(_ files: [(file: String, key: String)], directory: String, fatal: Bool = true) throws -> Set<String> {
         let decoded = DecodedImages(count: files.count)
-        let paths = files.map { "\(directory)/\($0.file).\(QOI.fileExtension)" }
+        let paths = files.map { Self.path(directory, $0.file) }
         // Largest first, so the cores finish together.
         let sizes = paths.map(Self.fileSize)
         let order = paths.indices.sorted { sizes[$0] > sizes[$1] }
@@ -131,15 +153,23 @@ public final class SoftwareCanvas: Canvas {
             let i = order[k]
             do {
                 let bytes = try QOI.read(path: paths[i])
-                let picture = try QOI.decode(bytes, path: paths[i])
+                let picture = try files[i].file.contains("@") ? WebPImage.decode(bytes, path: paths[i]) : QOI.decode(bytes, path: paths[i])
                 if !picture.opaque { picture.findSpans() }
                 decoded.set(i, picture, bytes: keep[i] ? bytes : nil)
             } catch {
                 decoded.fail(i, "cannot load image \(error)")
             }
         }
+        var failed: Set<String> = []
         for (i, file) in files.enumerated() {
-            if let error = decoded.errors[i] { throw AppError.fatal(error) }
+            if let error = decoded.errors[i] {
+                if fatal { throw AppError.fatal(error) }
+                let message = "\(error); \(file.key.prefix { $0 != "@" }) is drawn from a smaller picture"
+                warnings.append(message)
+                warn?(message)
+                failed.insert(file.key)
+                continue
+            }
             guard let buffer = decoded.buffers[i] else { throw AppError.fatal("cannot load image \(file.file)") }
             if let bytes = decoded.bytes[i] {
                 compressed[file.key] = (bytes: bytes, size: Size(Double(buffer.width), Double(buffer.height)))
@@ -147,6 +177,7 @@ public final class SoftwareCanvas: Canvas {
                 images[file.key] = buffer
             }
         }
+        return failed
     }
 
     /// The @Nx set for a scale: the nearest larger one there is (1 up to 1x, 2 up to 2x, then
@@ -168,9 +199,17 @@ public final class SoftwareCanvas: Canvas {
         }
         halvings.removeAll()
         imageScale = wanted
+        variantScale.removeAll()
         guard wanted > 1, !imageDirectory.isEmpty else { return }
-        let names = imageNames.filter { (variantNames[wanted] ?? []).contains($0) }
-        try decode(names.map { (Self.variant($0, wanted), Self.variant($0, wanted)) }, directory: imageDirectory)
+        // The wanted set, then the next smaller one for the images it lacks (or could not read).
+        var remaining = imageNames
+        for scale in stride(from: wanted, through: 2, by: -1) {
+            let names = remaining.filter { variantNames[scale]?.contains($0) == true }
+            let keys = names.map { Self.variant($0, scale) }
+            let failed = try decode(keys.map { ($0, $0) }, directory: imageDirectory, fatal: false)
+            for (name, key) in zip(names, keys) where !failed.contains(key) { variantScale[name] = scale }
+            remaining = remaining.filter { variantScale[$0] == nil }
+        }
     }
 
     /// Draws at `width` × `height` real pixels from now on (the window's drawable size, or
@@ -413,8 +452,8 @@ public final class SoftwareCanvas: Canvas {
             mirrored[flippedKey] = (flipped, frameNumber)
             return (flippedKey, flipped)
         }
-        if imageScale > 1, variantNames[imageScale]?.contains(name) == true {
-            let key = Self.variant(name, imageScale)
+        if let scale = variantScale[name] {
+            let key = Self.variant(name, scale)
             if let buffer = picture(key: key) { return (key, buffer) }
         }
         return picture(key: name).map { (name, $0) }
