@@ -12,7 +12,7 @@ import Testing
 /// 2880×1800 laptop, @2x at 1920×1080, neither read at 1024×768); a bad file is warned about
 /// and its image drawn from a smaller picture.
 @Suite @MainActor struct ImageVariantTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("ImageFixtures").path
 
     static func samePixels(_ a: PixelBuffer, _ b: PixelBuffer) -> (same: Bool, differing: Int) {
         guard a.width == b.width, a.height == b.height else { return (false, -1) }
@@ -21,7 +21,7 @@ import Testing
     }
 
     /// The same picture as QOI and as WebP, both written by tools/make_images.py's
-    /// `qoi_bytes` and `webp_bytes` (Fixtures/: balloon-red@2x, byte for byte the game's
+    /// `qoi_bytes` and `webp_bytes` (Tests/ImageFixtures: balloon-red@2x, byte for byte the game's
     /// @2x file, and its former @2x QOI; and a ramp with every alpha value under a colour
     /// ramp): the WebP decodes to the very same premultiplied pixels.
     @Test(arguments: ["balloon-red@2x", "ramp"])
@@ -35,6 +35,11 @@ import Testing
         // Not trivially so: the pictures have colour and every kind of alpha.
         let alphas = Set((0..<(qoi.width * qoi.height)).map { qoi.pixels[$0] >> 24 })
         #expect(alphas.count > 60, "\(alphas.count) alpha values")
+        // SDL_image gives these pictures as RGBA bytes: the decoder's own swap-and-premultiply
+        // pass (not SDL's conversion) made the pixels compared here.
+        let surface = try #require(IMG_Load("\(Self.fixtures)/\(name).webp"))
+        defer { SDL_FreeSurface(surface) }
+        #expect(surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ABGR8888.rawValue)
     }
 
     /// Every @2x and @3x file: WebP, exactly 2 or 3 times its 1x picture's size, decoded by
@@ -85,12 +90,12 @@ import Testing
     }
 
     /// The set drawn at each size: @3x at 2880×1800 (scale 2.34), @2x at 1920×1080 (1.41),
-    /// nothing but the 1x pictures at 1024×768.
-    @Test(arguments: [(1024, 768, 1), (1920, 1080, 2), (2880, 1800, 3), (3840, 2160, 2)])
+    /// nothing but the 1x pictures at 1024×768; @3x for a headless 3840×2160 (scale 2.81).
+    @Test(arguments: [(1024, 768, 1), (1920, 1080, 2), (2880, 1800, 3), (3840, 2160, 3)])
     func test_theNearestLargerSetIsLoaded(_ w: Int, _ h: Int, _ scale: Int) throws {
         let app = try NativeResolutionTests.start("0.2 dump\n", size: (w, h))
         defer { app.shutdown() }
-        let canvas = app.canvas
+        let canvas: SoftwareCanvas = app.canvas
         #expect(canvas.imageScale == scale, "\(w)x\(h) (drawn at \(canvas.viewport.width)x\(canvas.viewport.height))")
         let variants = canvas.loadedImageKeys.filter { $0.contains("@") }
         if scale == 1 {
@@ -118,7 +123,7 @@ import Testing
         }
         for file in try fm.contentsOfDirectory(atPath: source + "/images") {
             if let bytes = broken[file] {
-                if let bytes { fm.createFile(atPath: "\(root)/images/\(file)", contents: Data(bytes)) }
+                if let bytes { _ = fm.createFile(atPath: "\(root)/images/\(file)", contents: Data(bytes)) }
             } else {
                 try fm.createSymbolicLink(atPath: "\(root)/images/\(file)", withDestinationPath: "\(source)/images/\(file)")
             }
