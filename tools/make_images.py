@@ -9,9 +9,10 @@ Run with Debian's Python (needs python3-pil and python3-numpy):
 
 Everything is either drawn here with Pillow shapes (project-original art,
 CC0-1.0) or is a glyph of Noto Color Emoji (Apache-2.0 images) that is only
-ever scaled DOWN (except inside a @3x picture whose @2x shows the emoji at its
-bitmap's own size: there it is enlarged at most 1.5 times, see emoji_fit).  Text uses Andika Bold (SIL OFL 1.1).  The output is
-deterministic: all randomness uses fixed seeds.
+ever scaled DOWN (except inside a @3x picture whose @2x fits the emoji's
+bitmap: there it is enlarged at most 1.5 times, see emoji_fit).  Text uses
+Andika Bold (SIL OFL 1.1).  The output is deterministic: all randomness uses
+fixed seeds.
 """
 
 import io
