@@ -180,12 +180,13 @@ public final class SoftwareCanvas: Canvas {
         return failed
     }
 
-    /// The @Nx set for a scale: the nearest larger one there is (1 up to 1x, 2 up to 2x, then
-    /// 3 if the images have @3x files, else 2, drawn scaled up).
+    /// The @Nx set for a scale: the nearest larger one there is (1 up to 1x, 2 up to 2x, 3
+    /// above), else the largest there is, drawn scaled up (3 above 2x without @3x files; 3
+    /// scaled down between 1x and 2x if only @3x files were installed).
     func wantedImageScale(_ scale: Double) -> Int {
         if scale <= 1.001 { return 1 }
-        if scale <= 2.001 || (variantNames[3] ?? []).isEmpty { return (variantNames[2] ?? []).isEmpty ? 1 : 2 }
-        return 3
+        let sets = [2, 3].filter { !(variantNames[$0] ?? []).isEmpty }
+        return sets.first { scale <= Double($0) + 0.001 } ?? sets.last ?? 1
     }
 
     /// Loads the @Nx set the viewport's scale wants (and frees another one).

@@ -174,6 +174,30 @@ import Testing
         #expect(projector.canvas.variantScale["card-back"] == 2)
     }
 
+    /// With one set installed (a package that ships only @3x, or only @2x), that set is drawn
+    /// at every scale above 1x: @3x scaled down at 1920x1080, @2x scaled up at 2880x1800.
+    @Test func test_withOneSetInstalledItIsDrawnAtEveryScaleAbove1x() throws {
+        let images = try FileManager.default.contentsOfDirectory(atPath: try AssetLocator.locate() + "/images")
+        for (removed, size, scale) in [("@2x.webp", (1920, 1080), 3), ("@3x.webp", (2880, 1800), 2)] {
+            var gone: [String: [UInt8]?] = [:]
+            for file in images where file.hasSuffix(removed) { gone[file] = .some(nil) }
+            var options = AppOptions()
+            options.headless = true
+            options.assetsDir = try Self.assets(breaking: gone)
+            options.dataDir = temporaryDirectory()
+            options.scriptText = "0.2 dump\n"
+            options.size = (width: size.0, height: size.1)
+            let app = try GameApp(options: options, keepLogInMemory: true)
+            try app.start()
+            _ = app.run()
+            defer { app.shutdown() }
+            let canvas: SoftwareCanvas = app.canvas
+            #expect(canvas.imageScale == scale, "without the \(removed) files at \(size)")
+            #expect(canvas.variantScale["card-back"] == scale && canvas.variantScale["play"] == scale)
+            #expect(canvas.warnings.isEmpty, "\(canvas.warnings)")
+        }
+    }
+
     /// The first card of Memory Easy, in logical units.
     static func firstCard() -> Rect? {
         MemoryLayout.frames(for: .easy, in: GameScene.playArea).first
