@@ -74,6 +74,10 @@ public final class SoftwareCanvas: Canvas {
     public private(set) var warnings: [String] = []
     /// Where warnings go (the app prints them on stderr).
     public var warn: ((String) -> Void)?
+    private func note(_ message: String) {
+        warnings.append(message)
+        warn?(message)
+    }
     /// The pictures loaded now (decoded or kept compressed), by key (NAME or NAME@Nx).
     var loadedImageKeys: [String] { Array(images.keys) + Array(compressed.keys) }
     /// Mirrored backgrounds (`background`), made when first drawn, freed when unused.
@@ -123,7 +127,12 @@ public final class SoftwareCanvas: Canvas {
         for scale in [2, 3] {
             variantNames[scale] = Set(names.filter { Self.fileSize(Self.path(directory, Self.variant($0, scale))) > 0 })
         }
-        if variantNames.values.contains(where: { !$0.isEmpty }) { try WebPImage.prepare() }
+        if variantNames.values.contains(where: { !$0.isEmpty }) {
+            do { try WebPImage.prepare() } catch {
+                note("\(error); every picture is drawn from its 1x file")
+                variantNames.removeAll()
+            }
+        }
         try decode(names.map { ($0, $0) }, directory: directory)
         // Open the fonts now so the first frame does not stall, and a missing one is said.
         for bold in [false, true] { _ = try font(TextStyle(size: Theme.bodyText.size, bold: bold), outline: false) }
@@ -164,9 +173,7 @@ public final class SoftwareCanvas: Canvas {
         for (i, file) in files.enumerated() {
             if let error = decoded.errors[i] {
                 if fatal { throw AppError.fatal(error) }
-                let message = "\(error); \(file.key.prefix { $0 != "@" }) is drawn from a smaller picture"
-                warnings.append(message)
-                warn?(message)
+                note("\(error); \(file.key.prefix { $0 != "@" }) is drawn from a smaller picture")
                 failed.insert(file.key)
                 continue
             }
