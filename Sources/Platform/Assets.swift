@@ -28,7 +28,10 @@ public enum AssetManifest {
     public static let avatarAnimals = ["bear", "pig", "chick", "penguin", "owl", "elephant", "unicorn", "hedgehog"]
     /// The full-screen backgrounds: 3 MB each decoded, and only one is shown at a time.
     public static let backgrounds: Set<String> = ["bg-home", "bg-balloons", "bg-sorting"]
-    /// The game's pictures are QOI files (see `QOI`).
+    /// The game's pictures are QOI files (see `QOI`). Their optional NAME@2x and NAME@3x
+    /// versions for larger screens are WebP files, not required here: a missing or broken one
+    /// is drawn from a smaller picture (`SoftwareCanvas.loadImages`, README "Screens and
+    /// resolutions").
     public static let imageExtension = "qoi"
     /// The window icon, also installed as the desktop icon.
     public static let windowIcon = "app-icon.png"
