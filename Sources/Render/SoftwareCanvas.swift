@@ -209,9 +209,11 @@ public final class SoftwareCanvas: Canvas {
         imageScale = wanted
         variantScale.removeAll()
         guard wanted > 1, !imageDirectory.isEmpty else { return }
-        // The wanted set, then the next smaller one for the images it lacks (or could not read).
+        // Each image from the wanted set; one it lacks (or whose file could not be read) from
+        // the next larger set that has it, else from the next smaller one, else at 1x.
+        let sets = [2, 3].filter { !(variantNames[$0] ?? []).isEmpty }
         var remaining = imageNames
-        for scale in stride(from: wanted, through: 2, by: -1) {
+        for scale in sets.filter({ $0 >= wanted }) + sets.filter({ $0 < wanted }).reversed() {
             let names = remaining.filter { variantNames[scale]?.contains($0) == true }
             let keys = names.map { Self.variant($0, scale) }
             let failed = try decode(keys.map { ($0, $0) }, directory: imageDirectory, fatal: false)
