@@ -16,6 +16,17 @@ import PackageDescription
 /// tests and the debug game play whole games through the pixel code.
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+/// The release binary's size (issue #17, BENCHMARKS "Package"). Code that draws no pixels is
+/// optimized for size (`-Osize`: measured no slower, frame times included); Render keeps `-O`.
+let smallInRelease: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .release))]
+/// The release link: LLVM's lld (shipped with the Swift toolchain) with relative relocations
+/// packed (`DT_RELR`, glibc 2.36 as in Debian 12: 1 MB of `.rela.dyn` becomes 8 KB), and
+/// without exporting the game's own symbols (swiftc asks for `-export-dynamic`; nothing
+/// looks them up, and the stripped binary loses 0.5 MB of dynamic symbol names).
+let smallLink: [LinkerSetting] = [.unsafeFlags([
+    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+], .when(configuration: .release))]
+
 let package = Package(
     name: "KidsJoyCenter",
     products: [
@@ -37,19 +48,23 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "GameCore", path: "Sources/GameCore"),
-        .target(name: "Storage", dependencies: ["GameCore", "CSQLite3"], path: "Sources/Storage"),
-        .target(name: "Scenes", dependencies: ["GameCore"], path: "Sources/Scenes"),
+        .target(name: "GameCore", path: "Sources/GameCore", swiftSettings: smallInRelease),
+        .target(name: "Storage", dependencies: ["GameCore", "CSQLite3"], path: "Sources/Storage",
+                swiftSettings: smallInRelease),
+        .target(name: "Scenes", dependencies: ["GameCore"], path: "Sources/Scenes", swiftSettings: smallInRelease),
         .target(name: "Render", dependencies: ["Scenes", "CSDL2"], path: "Sources/Render",
                 swiftSettings: optimizedInDebug),
-        .target(name: "Platform", dependencies: ["GameCore", "Scenes", "CSDL2"], path: "Sources/Platform"),
+        .target(name: "Platform", dependencies: ["GameCore", "Scenes", "CSDL2"], path: "Sources/Platform",
+                swiftSettings: smallInRelease),
         .executableTarget(
             name: "KidsJoyApp",
             dependencies: [
                 "GameCore", "Scenes", "Render", "Platform", "Storage", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/KidsJoyApp"
+            path: "Sources/KidsJoyApp",
+            swiftSettings: smallInRelease,
+            linkerSettings: smallLink
         ),
         .testTarget(
             name: "SceneTests",
