@@ -1,5 +1,5 @@
+import Glibc
 import CSDL2
-import FoundationEssentials
 import GameCore
 import Platform
 import Render
@@ -44,7 +44,7 @@ extension GameApp {
         if let path = options.benchCSV {
             var csv = "frame,update_ms,draw_ms,frame_ms\n"
             for i in 0..<frames { csv += "\(i),\(update[i]),\(draw[i]),\(whole[i])\n" }
-            do { try Data(csv.utf8).write(to: URL(fileURLWithPath: path)) } catch {
+            do { try AtomicFile.write([UInt8](csv.utf8), to: path) } catch {
                 throw AppError.usage("--bench-csv: cannot write \(path)")
             }
         }

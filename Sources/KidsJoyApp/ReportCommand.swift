@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import GameCore
 import Glibc
 import Scenes
@@ -58,7 +57,7 @@ struct ReportCommand: ParsableCommand {
                 return 1
             }
         }
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard SystemFiles.exists(path) else {
             printOutput("No games recorded yet in \(printable(dir)).")
             return 0
         }
@@ -80,7 +79,7 @@ struct ReportCommand: ParsableCommand {
             if csv == "-" {
                 writeStandardOutput(text)
             } else {
-                do { try AtomicFile.write(Data(text.utf8), to: csv) } catch {
+                do { try AtomicFile.write([UInt8](text.utf8), to: csv) } catch {
                     warn("--csv: cannot write \(printable(csv)) (\(error))")
                     return 1
                 }

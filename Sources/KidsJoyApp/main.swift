@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import GameCore
 import Platform
 import Render

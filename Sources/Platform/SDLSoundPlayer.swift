@@ -1,7 +1,6 @@
 import CSDL2
 import GameCore
 import Scenes
-import FoundationEssentials
 import Glibc
 
 /// Plays the game's sounds through SDL_mixer on two channels: effects (every sound loaded
