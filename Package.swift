@@ -32,9 +32,6 @@ let package = Package(
     products: [
         .executable(name: "kids-joy-center", targets: ["KidsJoyApp"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    ],
     targets: [
         .systemLibrary(
             name: "CSDL2",
@@ -60,7 +57,6 @@ let package = Package(
             name: "KidsJoyApp",
             dependencies: [
                 "GameCore", "Scenes", "Render", "Platform", "Storage", "CSDL2",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/KidsJoyApp",
             swiftSettings: smallInRelease,

@@ -132,7 +132,7 @@ public enum ProcessStats {
     public static func peakRSSkB() -> Int { field("VmHWM:") }
     public static func currentRSSkB() -> Int { field("VmRSS:") }
     private static func field(_ name: String) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        guard let text = SystemFiles.readText("/proc/self/status") else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix(name) {
             return Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "0") ?? 0
         }
