@@ -37,7 +37,7 @@ icondir       = $(datadir)/icons/hicolor
 
 # What is installed, listed once: install-files copies these and uninstall removes them.
 PKG_IMAGES    := $(notdir $(sort $(wildcard Assets/images/*.qoi Assets/images/*.png)))
-PKG_SOUNDS    := $(notdir $(sort $(wildcard Assets/sounds/*.wav)))
+PKG_SOUNDS    := $(notdir $(sort $(wildcard Assets/sounds/*.ogg)))
 # Spoken lines: every language's folder (the .ogg files and index.tsv).
 PKG_VOICE_LANGS := $(notdir $(wildcard Assets/voices/*))
 PKG_VOICES    := $(foreach l,$(PKG_VOICE_LANGS),$(addprefix $(l)/,$(notdir $(wildcard Assets/voices/$(l)/*.ogg)) index.tsv))

@@ -29,6 +29,8 @@ public enum AssetManifest {
     public static let backgrounds: Set<String> = ["bg-home", "bg-balloons", "bg-sorting"]
     /// The game's pictures are QOI files (see `QOI`).
     public static let imageExtension = "qoi"
+    /// The sound effects are Ogg Vorbis files (tools/make_sounds.py), decoded once at start-up.
+    public static let soundExtension = "ogg"
     /// The window icon, also installed as the desktop icon.
     public static let windowIcon = "app-icon.png"
 }
@@ -97,8 +99,8 @@ public enum AssetLocator {
         for name in AssetManifest.images where !SystemFiles.exists("\(root)/images/\(name).\(AssetManifest.imageExtension)") {
             missing.append("\(root)/images/\(name).\(AssetManifest.imageExtension)")
         }
-        for sound in Sound.allCases where !SystemFiles.exists("\(root)/sounds/\(sound.rawValue).wav") {
-            missing.append("\(root)/sounds/\(sound.rawValue).wav")
+        for sound in Sound.allCases where !SystemFiles.exists("\(root)/sounds/\(sound.rawValue).\(AssetManifest.soundExtension)") {
+            missing.append("\(root)/sounds/\(sound.rawValue).\(AssetManifest.soundExtension)")
         }
         return missing
     }

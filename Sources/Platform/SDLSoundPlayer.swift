@@ -38,7 +38,7 @@ public final class SDLSoundPlayer: SoundPlayer {
         Mix_Volume(-1, level(1))
         var unreadable: [String] = []
         for sound in Sound.allCases {
-            let path = "\(soundDirectory)/\(sound.rawValue).wav"
+            let path = "\(soundDirectory)/\(sound.rawValue).\(AssetManifest.soundExtension)"
             // A damaged sound is left out (silent), like a missing audio device: said once.
             guard let chunk = Mix_LoadWAV_RW(SDL_RWFromFile(path, "rb"), 1) else {
                 unreadable.append("\(path) (\(String(cString: SDL_GetError())))")
