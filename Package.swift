@@ -9,8 +9,10 @@ import PackageDescription
 //   Platform   → GameCore, Scenes, CSDL2. Window, input translation, audio, asset lookup.
 //   Storage    → GameCore, CSQLite3. The typed SQLite wrapper and the progress database.
 //   KidsJoyApp → all. Command line, config layers, stores, the frame loop, the script player.
-// Nothing links full Foundation (ICU alone would be 34 MB of the static binary):
-// FoundationEssentials where files and the environment are needed, and nothing in GameCore.
+// Nothing links Foundation, not even FoundationEssentials: with its collections, regex and
+// concurrency pieces it was 7.5 MB of the 16 MB static binary (full Foundation's ICU alone
+// would be 34 MB). Files and the environment come from Glibc (Scenes' SystemFiles), the
+// stores' JSON from JSONReader, the command line from KidsJoyApp's CommandLineParser.
 
 /// The game draws every pixel itself: unoptimized, a frame takes 100 times longer, and the
 /// tests and the debug game play whole games through the pixel code.
