@@ -74,6 +74,7 @@ for p in libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0
   check "Depends on $p" grep -q "$p" <<<"$(field Depends)"
 done
 check "Depends on no -dev package" bash -c '! grep -q -- "-dev" <<<"$1"' _ "$(field Depends)"
+check "Depends on libc6 (>= 2.36): glibc reads the packed relocations (DT_RELR) from 2.36" grep -q "libc6 (>= 2.36)" <<<"$(field Depends)"
 check "description says 3 to 7 and Sky, Water or Land" bash -c 'grep -q "3 to 7" <<<"$1" && grep -q "Sky, Water or Land" <<<"$1"' _ "$control"
 
 echo "== contents (dpkg-deb -c)"
@@ -81,7 +82,7 @@ listing=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|')
 doc=/usr/share/doc/kids-joy-center
 for f in /usr/games/kids-joy-center \
          /usr/share/kids-joy-center/images/logo.qoi \
-         /usr/share/kids-joy-center/sounds/pop.wav \
+         /usr/share/kids-joy-center/sounds/pop.ogg \
          /usr/share/kids-joy-center/fonts/Andika-Regular.ttf \
          /usr/share/kids-joy-center/fonts/Andika-Bold.ttf \
          /usr/share/applications/$APP_ID.desktop \
