@@ -12,19 +12,25 @@ struct KidsJoyCenter {
         abstract: "Kids Joy Center: Memory, Sorting and Balloons games for young children.",
         discussion: """
             FILES
-              /etc/kids-joy-center/config.toml, $XDG_CONFIG_DIRS/kids-joy-center/config.toml
+              /etc/kids-joy-center/config.toml,
+              $XDG_CONFIG_DIRS/kids-joy-center/config.toml
                   system settings (a [locked] table wins over everything after it)
-              ~/.config/kids-joy-center/config.toml   your settings (--config FILE replaces it)
-              ~/.local/share/kids-joy-center/          high scores and settings (--data-dir DIR)
+              ~/.config/kids-joy-center/config.toml
+                  your settings (--config FILE replaces it)
+              ~/.local/share/kids-joy-center/
+                  high scores and settings (--data-dir DIR)
 
             COMMANDS
               kids-joy-center report [--data-dir DIR] [--csv FILE]
                   print each child's progress per game (see report --help)
 
             ENVIRONMENT
-              XDG_CONFIG_HOME, XDG_CONFIG_DIRS, XDG_DATA_HOME   where the files above are
-              KIDS_JOY_CENTER_ASSETS                           the folder of pictures and sounds
-              SDL_AUDIODRIVER, SDL_VIDEODRIVER                 SDL's drivers (e.g. dummy)
+              XDG_CONFIG_HOME, XDG_CONFIG_DIRS, XDG_DATA_HOME
+                  where the files above are
+              KIDS_JOY_CENTER_ASSETS
+                  the folder of pictures and sounds
+              SDL_AUDIODRIVER, SDL_VIDEODRIVER
+                  SDL's drivers (e.g. dummy)
 
             EXIT STATUS
               0 done; 1 a missing file, no display or another failure; 2 a bad option,

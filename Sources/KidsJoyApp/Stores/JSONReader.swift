@@ -2,7 +2,8 @@ import GameCore
 
 /// Reads the game's small JSON files (scores, settings, demos seen) into `Decodable` values,
 /// as FoundationEssentials' JSONDecoder did, without linking Foundation (issue #17: 7.5 MB of
-/// the binary). The same rules: strict JSON (RFC 8259) or `DecodingError.dataCorrupted`; of a
+/// the binary). The same rules: JSON (RFC 8259, with JSONDecoder's one leniency: a comma
+/// before a closing bracket) or `DecodingError.dataCorrupted`; of a
 /// key written twice the first counts; a whole number decodes as any integer type it fits
 /// exactly (3.0 is 3, 3.5 is no integer), any number as Double; `decodeIfPresent` answers nil
 /// for a missing key or null.
@@ -82,6 +83,8 @@ struct JSONReader {
                 if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
                 while true {
                     skipSpace()
+                    // A comma before the closing brace is let pass, as JSONDecoder does.
+                    if !fields.isEmpty && i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
                     guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw corrupt("expected a key") }
                     let key = try string()
                     skipSpace()
@@ -102,6 +105,7 @@ struct JSONReader {
                 if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
                 while true {
                     skipSpace()
+                    if !items.isEmpty && i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
                     items.append(try value(depth: depth + 1))
                     skipSpace()
                     guard i < bytes.count else { throw corrupt("unexpected end of data") }
