@@ -217,6 +217,12 @@ echo "  | .deb $deb_kb KiB, installed $inst_kb KiB, binary (stripped) $bin_kb Ki
 check "installed without the voices <= 20 MB" test $((inst_kb - ${voices_kb:-0})) -le 20480
 check ".deb without the voices <= 6 MB (voices counted at their installed size)" test "$deb_kb" -le $((6144 + ${voices_kb:-0}))
 check "binary (stripped) <= 15 MB" test "$(stat -c %s "$bin")" -le 15000000
+# What made it big (issue #17): FoundationEssentials (7.5 MB, also through swift-argument-parser)
+# and the regex engine of _StringProcessing (1.3 MB, for one `replacing`). Their type names
+# would show in the binary's Swift metadata.
+for lib in FoundationEssentials _StringProcessing ArgumentParser; do
+  check "the binary links no $lib" bash -c '! grep -q -a "$1" "$2"' _ "$lib" "$bin"
+done
 
 if [ "$all" = 1 ]; then
   echo "== reproducible: a second build from a copy of the tree in another folder"

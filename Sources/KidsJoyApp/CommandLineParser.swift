@@ -196,7 +196,7 @@ struct CommandSpec {
     var program: String { String(command.split(separator: " ").first ?? "") }
 
     func bashCompletion() -> String {
-        let function = "_" + program.replacing("-", with: "_")
+        let function = "_" + program.replacingEvery("-", with: "_")
         var out = "# bash completion for \(program) (written by `\(program) --generate-completion-script bash`)\n"
         out += "\(function)() {\n"
         out += "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
@@ -270,7 +270,7 @@ struct CommandSpec {
         }
         var main = specs(options.filter { !$0.hidden }, main: true)
         if !subcommands.isEmpty {
-            main.append("'1::command:((" + subcommands.map { "\($0.name)\\:\"\(described($0.abstract).replacing("\"", with: "\\\""))\"" }.joined(separator: " ") + "))'")
+            main.append("'1::command:((" + subcommands.map { "\($0.name)\\:\"\(described($0.abstract).replacingEvery("\"", with: "\\\""))\"" }.joined(separator: " ") + "))'")
         }
         out += "    _arguments -s \\\n        " + main.joined(separator: " \\\n        ") + "\n}\n\n"
         out += "\(function) \"$@\"\n"
@@ -279,7 +279,7 @@ struct CommandSpec {
 
     func fishCompletion() -> String {
         func quoted(_ text: String) -> String {
-            "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+            "'" + text.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'") + "'"
         }
         let c = "complete -c \(quoted(program))"
         var out = "# fish completion for \(program) (written by `\(program) --generate-completion-script fish`)\n"

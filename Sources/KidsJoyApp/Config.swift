@@ -118,7 +118,7 @@ public enum ConfigFile {
                 problems.append("\(where_): expected 'key = value', got '\(line)'")
                 continue
             }
-            let key = line[..<eq].trimmingWhitespace().replacing("_", with: "-")
+            let key = line[..<eq].trimmingWhitespace().replacingEvery("_", with: "-")
             let value = line[line.index(after: eq)...].trimmingWhitespace()
             let before = values.has(key)
             defer {
@@ -303,7 +303,7 @@ public enum ConfigFile {
         guard s.count >= 2, let first = s.first, first == s.last, first == "\"" || first == "'" else { return nil }
         let inner = String(s.dropFirst().dropLast())
         guard first == "\"" else { return inner }
-        return inner.replacing("\\\\", with: "\u{0}").replacing("\\\"", with: "\"").replacing("\u{0}", with: "\\")
+        return inner.replacingEvery("\\\\", with: "\u{0}").replacingEvery("\\\"", with: "\"").replacingEvery("\u{0}", with: "\\")
     }
 }
 

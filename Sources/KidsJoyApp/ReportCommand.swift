@@ -145,7 +145,7 @@ enum ProgressReport {
         var v = s
         if let first = v.first, "=+-@".contains(first) { v = "'" + v }
         if v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r") {
-            return "\"" + v.replacing("\"", with: "\"\"") + "\""
+            return "\"" + v.replacingEvery("\"", with: "\"\"") + "\""
         }
         return v
     }

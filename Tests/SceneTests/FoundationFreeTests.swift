@@ -201,6 +201,21 @@ import Testing
     }
 }
 
+// MARK: - replacing without _StringProcessing
+
+@Suite struct StringReplacingTests {
+    @Test func replacesAsTheStandardMethodDoes() {
+        let cases: [(String, String, String)] = [
+            ("a-b-c", "-", "_"), ("say \"hi\"", "\"", "\"\""), ("aaaa", "aa", "b"), ("aaa", "aa", "b"),
+            ("", "x", "y"), ("abc", "", "y"), ("e\u{301}e", "e", "x"), ("caf\u{e9}", "e\u{301}", "E"), ("x\\\\y", "\\\\", "\u{0}"),
+        ]
+        for (text, target, replacement) in cases {
+            #expect(text.replacingEvery(target, with: replacement) == text.replacing(target, with: replacement), "\(text.debugDescription)")
+        }
+        #expect("a_b=c".dropFirst().replacingEvery("_", with: "-") == "-b=c")
+    }
+}
+
 // MARK: - Files and the environment from the C library
 
 @Suite struct SystemFilesTests {
