@@ -1,4 +1,3 @@
-import Glibc
 import CSDL2
 import GameCore
 import Platform

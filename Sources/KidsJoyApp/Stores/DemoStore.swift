@@ -1,4 +1,3 @@
-import Glibc
 import GameCore
 import Scenes
 
