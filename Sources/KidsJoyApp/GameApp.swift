@@ -707,6 +707,8 @@ public final class GameApp {
             log.flush()
             frame += 1
             if options.quitAfterFirstFrame { break }
+            // The sound effects are decoded once the first frame shows, not before it.
+            if frame == 1 { soundPlayer?.loadEffects() }
         }
     }
 }
