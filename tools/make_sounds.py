@@ -8,7 +8,8 @@ original work of the Kids Joy Center authors, released under CC0-1.0.
 Output: Assets/sounds/NAME.ogg -- Ogg Vorbis (oggenc -q 6, Debian's
 vorbis-tools), mono, 44100 Hz, from the 16-bit PCM the synthesis gives. OGG is a
 sixth of the WAV's size (1.0 MiB installed before, issue #17); SDL_mixer decodes
-each effect into memory once at start-up, so an effect still plays at once. Should
+each effect into memory once, right after the first frame shows, so an effect still
+plays at once. Should
 lossy coding push a peak above the -1 dBFS ceiling, the sound is encoded again a
 little quieter.
 
