@@ -54,7 +54,7 @@ gzip -9nc Assets/CREDITS.md > "$DOC/CREDITS.md.gz"
 install -d "$STAGE/usr/share/man/man6"
 gzip -9nc packaging/$BIN.6 > "$STAGE/usr/share/man/man6/$BIN.6.gz"
 
-# 3. Shell completions, written by the game itself (swift-argument-parser), where
+# 3. Shell completions, written by the game itself (its CommandLineParser), where
 #    bash-completion, zsh and fish look for packaged ones.
 install -d "$STAGE/usr/share/bash-completion/completions" "$STAGE/usr/share/zsh/vendor-completions" \
   "$STAGE/usr/share/fish/vendor_completions.d"
@@ -76,6 +76,12 @@ printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$BIN" "$BIN" > "$WORK/d
   cat "$WORK/shlibs.err" >&2; exit 1; }
 grep -v "should already be installed in their package" "$WORK/shlibs.err" >&2 || true
 depends="$(sed -n 's/^shlibs:Depends=//p' "$WORK/shlibs.out"), fonts-sil-andika, fonts-sil-scheherazade"
+# The release link packs relative relocations (DT_RELR, Package.swift), which glibc reads from
+# 2.36 (Debian 12) on; no symbol carries that version need, so dpkg-shlibdeps misses it.
+if readelf -d "$game" | grep -q '(RELR)'; then
+  depends=$(sed -E 's/libc6 \(>= 2\.([0-9]|[12][0-9]|3[0-5])(\.[0-9]+)?\)/libc6 (>= 2.36)/' <<<"$depends")
+  grep -q 'libc6 (>= 2\.3[6-9]' <<<"$depends" || { echo "error: DT_RELR needs libc6 (>= 2.36): $depends" >&2; exit 1; }
+fi
 for p in libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 libsqlite3-0; do
   grep -q "$p " <<<"$depends" || { echo "error: dpkg-shlibdeps did not list $p: $depends" >&2; exit 1; }
 done

@@ -5,18 +5,28 @@ Every sound is generated from scratch with numpy (additive synthesis, ADSR
 envelopes, pitch glides, vibrato and filtered noise), so the results are an
 original work of the Kids Joy Center authors, released under CC0-1.0.
 
-Output: Assets/sounds/NAME.wav -- mono, 16-bit PCM, 44100 Hz.
+Output: Assets/sounds/NAME.ogg -- Ogg Vorbis (oggenc -q 6, Debian's
+vorbis-tools), mono, 44100 Hz, from the 16-bit PCM the synthesis gives. OGG is a
+sixth of the WAV's size (1.0 MiB installed before, issue #17); SDL_mixer decodes
+each effect into memory once, right after the first frame shows, so an effect still
+plays at once. Should
+lossy coding push a peak above the -1 dBFS ceiling, the sound is encoded again a
+little quieter.
 
 The script is deterministic: all noise comes from numpy's legacy RandomState
-(whose stream is frozen across numpy versions) with a fixed seed per sound.
+(whose stream is frozen across numpy versions) with a fixed seed per sound, and
+oggenc gets a serial number derived from the name (its output has no date).
 
 Usage:  tools/make_sounds.py            # write all sounds
         tools/make_sounds.py coin boom  # write only some of them
 """
 
+import io
 import math
 import os
+import subprocess
 import sys
+import tempfile
 import wave
 import zlib
 
@@ -27,6 +37,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "Assets", "sounds")
 
 PEAK_LIMIT_DB = -1.2      # sample peak ceiling (brief: <= -1 dBFS)
+PEAK_CEILING_DB = -1.0    # the encoded file's peak, decoded, stays below this
+OGG_QUALITY = "6"         # oggenc -q: transients (pop, click, tick) stay clean
 DEFAULT_TARGET_DB = -15.0  # gated, K-weighted RMS ("perceived loudness")
 
 
@@ -637,20 +649,49 @@ def db(v):
     return 20 * math.log10(max(v, 1e-12))
 
 
+def encoded_peak_db(ogg):
+    """The peak (dBFS) of the OGG file decoded (oggdec to 16-bit WAV on stdout)."""
+    raw = subprocess.run(["oggdec", "-Q", "-o", "-", ogg], check=True, capture_output=True).stdout
+    with wave.open(io.BytesIO(raw), "rb") as w:
+        pcm = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(float)
+    return db(np.max(np.abs(pcm)) / 32767.0)
+
+
+def write_ogg(path, x, name):
+    """Encodes `x` to `path` (written aside, then renamed); answers the decoded peak."""
+    serial = str(zlib.crc32(name.encode("utf-8")) & 0x7FFFFFFF)
+    with tempfile.TemporaryDirectory(prefix="sound-") as tmp:
+        wav = os.path.join(tmp, name + ".wav")
+        for _ in range(4):
+            write_wav(wav, x)
+            subprocess.run(["oggenc", "-Q", "-q", OGG_QUALITY, "--serial", serial, "-o", path + ".tmp", wav], check=True)
+            peak = encoded_peak_db(path + ".tmp")
+            if peak <= PEAK_CEILING_DB:
+                break
+            x = x * 10 ** ((PEAK_CEILING_DB - 0.3 - peak) / 20.0)
+        else:
+            sys.exit("%s: the encoded peak stays at %.2f dBFS" % (name, peak))
+    os.replace(path + ".tmp", path)
+    return peak
+
+
 def main(argv):
     names = argv[1:] or list(SOUNDS)
     unknown = [n for n in names if n not in SOUNDS]
     if unknown:
         sys.exit("unknown sound(s): %s (known: %s)" % (", ".join(unknown), ", ".join(SOUNDS)))
+    for tool in ("oggenc", "oggdec"):
+        if subprocess.run(["sh", "-c", "command -v " + tool], capture_output=True).returncode != 0:
+            sys.exit("%s is missing: apt-get install vorbis-tools" % tool)
     os.makedirs(OUT_DIR, exist_ok=True)
-    print("%-14s %6s %8s %8s %9s" % ("sound", "secs", "peak dB", "RMS dB", "active dB"))
+    print("%-14s %6s %8s %8s %9s %8s" % ("sound", "secs", "peak dB", "RMS dB", "active dB", "ogg pk"))
     for name in names:
         gen, target, *fade = SOUNDS[name]
         x = master(gen(rng_for(name)), target, *fade)
-        write_wav(os.path.join(OUT_DIR, name + ".wav"), x)
-        print("%-14s %6.3f %8.1f %8.1f %9.1f" % (
+        encoded = write_ogg(os.path.join(OUT_DIR, name + ".ogg"), x, name)
+        print("%-14s %6.3f %8.1f %8.1f %9.1f %8.1f" % (
             name, len(x) / SR, db(np.max(np.abs(x))),
-            db(math.sqrt(np.mean(x ** 2))), gated_rms_db(x)))
+            db(math.sqrt(np.mean(x ** 2))), gated_rms_db(x), encoded))
 
 
 if __name__ == "__main__":

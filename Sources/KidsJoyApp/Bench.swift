@@ -1,5 +1,4 @@
 import CSDL2
-import FoundationEssentials
 import GameCore
 import Platform
 import Render
@@ -44,7 +43,7 @@ extension GameApp {
         if let path = options.benchCSV {
             var csv = "frame,update_ms,draw_ms,frame_ms\n"
             for i in 0..<frames { csv += "\(i),\(update[i]),\(draw[i]),\(whole[i])\n" }
-            do { try Data(csv.utf8).write(to: URL(fileURLWithPath: path)) } catch {
+            do { try AtomicFile.write([UInt8](csv.utf8), to: path) } catch {
                 throw AppError.usage("--bench-csv: cannot write \(path)")
             }
         }
@@ -132,7 +131,7 @@ public enum ProcessStats {
     public static func peakRSSkB() -> Int { field("VmHWM:") }
     public static func currentRSSkB() -> Int { field("VmRSS:") }
     private static func field(_ name: String) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        guard let text = SystemFiles.readText("/proc/self/status") else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix(name) {
             return Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "0") ?? 0
         }

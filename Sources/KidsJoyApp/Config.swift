@@ -1,4 +1,3 @@
-import FoundationEssentials
 import GameCore
 import Scenes
 
@@ -118,7 +117,7 @@ public enum ConfigFile {
                 problems.append("\(where_): expected 'key = value', got '\(line)'")
                 continue
             }
-            let key = line[..<eq].trimmingWhitespace().replacing("_", with: "-")
+            let key = line[..<eq].trimmingWhitespace().replacingEvery("_", with: "-")
             let value = line[line.index(after: eq)...].trimmingWhitespace()
             let before = values.has(key)
             defer {
@@ -209,8 +208,8 @@ public enum ConfigFile {
 
     /// Loads one file if it exists: nil when missing.
     public static func load(_ path: String, system: Bool = false) -> (ConfigValues, [String])? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard SystemFiles.exists(path) else { return nil }
+        guard let data = SystemFiles.read(path) else {
             return (ConfigValues(), ["\(path): cannot be read; using defaults"])
         }
         // CRLF and bytes that are not UTF-8 never void the file: the bad bytes are read as
@@ -232,7 +231,7 @@ public enum ConfigFile {
     public static func layered(systemPaths: [String], userPath: String?, explicitPath: String?) -> (ConfigValues, [String]) {
         var values = ConfigValues()
         var problems: [String] = []
-        if let explicitPath, !FileManager.default.fileExists(atPath: explicitPath) {
+        if let explicitPath, !SystemFiles.exists(explicitPath) {
             problems.append("--config: \(explicitPath) does not exist; using defaults")
         }
         var layers = systemPaths.map { ($0, true) }
@@ -257,7 +256,7 @@ public enum ConfigFile {
     /// each `$XDG_CONFIG_DIRS/kids-joy-center/config.toml` (default /etc/xdg), the last
     /// listed first, so that the first directory listed wins among them. `root` prefixes
     /// every path (tests never touch the real /etc).
-    public static func systemPaths(environment: [String: String] = ProcessInfo.processInfo.environment, root: String = "") -> [String] {
+    public static func systemPaths(environment: [String: String] = SystemFiles.environment, root: String = "") -> [String] {
         var dirs = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         if dirs.isEmpty { dirs = ["/etc/xdg"] }
         var seen = Set<String>()
@@ -265,7 +264,7 @@ public enum ConfigFile {
         return [root + "/etc/kids-joy-center/config.toml"] + dirs.reversed().map { root + $0 + "/kids-joy-center/config.toml" }
     }
 
-    public static func userConfigPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func userConfigPath(environment: [String: String] = SystemFiles.environment) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/kids-joy-center/config.toml" }
         return DataDirectory.home(environment) + "/.config/kids-joy-center/config.toml"
     }
@@ -303,7 +302,7 @@ public enum ConfigFile {
         guard s.count >= 2, let first = s.first, first == s.last, first == "\"" || first == "'" else { return nil }
         let inner = String(s.dropFirst().dropLast())
         guard first == "\"" else { return inner }
-        return inner.replacing("\\\\", with: "\u{0}").replacing("\\\"", with: "\"").replacing("\u{0}", with: "\\")
+        return inner.replacingEvery("\\\\", with: "\u{0}").replacingEvery("\\\"", with: "\"").replacingEvery("\u{0}", with: "\\")
     }
 }
 

@@ -1,5 +1,4 @@
 import CSDL2
-import FoundationEssentials
 import Glibc
 import GameCore
 import Platform
@@ -56,7 +55,7 @@ public final class GameApp {
             if path == "-" {
                 bytes = Self.readStandardInput()
             } else {
-                guard let data = FileManager.default.contents(atPath: path) else {
+                guard let data = SystemFiles.read(path) else {
                     throw AppError.usage("--script: cannot read '\(path)'")
                 }
                 bytes = Array(data)
@@ -202,7 +201,7 @@ public final class GameApp {
         if !options.locked.contains("gate-pin"), let v = saved.gatePIN { options.gatePIN = v.isEmpty ? nil : v }
         // The language: `--language`, else (in a window) the one a grown-up chose in the
         // game, else the config's, else the default (TESTING decision 4).
-        let language = Language.atStart(options, chosenInGame: settings.language, environment: ProcessInfo.processInfo.environment)
+        let language = Language.atStart(options, chosenInGame: settings.language, environment: SystemFiles.environment)
         // Arabic letters need Scheherazade: required to play in Arabic, otherwise used when
         // present (the language list names Arabic in its own script).
         canvas.arabicFontFiles = TextDirection.of(language: language) == .rightToLeft
@@ -284,7 +283,7 @@ public final class GameApp {
     }
 
     private func openWindow() throws {
-        let env = ProcessInfo.processInfo.environment
+        let env = SystemFiles.environment
         if env["DISPLAY"].map({ $0.isEmpty }) ?? true, env["WAYLAND_DISPLAY"].map({ $0.isEmpty }) ?? true, env["SDL_VIDEODRIVER"] == nil {
             throw AppError.fatal("no display found (DISPLAY and WAYLAND_DISPLAY are not set). Start it from a desktop session, or run a script without a window: kids-joy-center --headless --script FILE")
         }
@@ -376,7 +375,7 @@ public final class GameApp {
 
     /// Whether the machine has a graphics device (a DRM card or render node).
     static func hasGPU() -> Bool {
-        let devices = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        let devices = SystemFiles.list("/dev/dri") ?? []
         return devices.contains { $0.hasPrefix("card") || $0.hasPrefix("renderD") }
     }
 
@@ -709,6 +708,8 @@ public final class GameApp {
             log.flush()
             frame += 1
             if options.quitAfterFirstFrame { break }
+            // The sound effects are decoded once the first frame shows, not before it.
+            if frame == 1 { soundPlayer?.loadEffects() }
         }
     }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import GameCore
 import Platform
 import Scenes
@@ -78,7 +77,7 @@ public enum Language {
     public static func catalog(assets: String, language: String, warn: (String) -> Void) -> any MessageCatalog {
         guard language != "en" else { return EnglishCatalog() }
         let path = "\(assets)/locale/\(language)/kids-joy-center.mo"
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = SystemFiles.read(path) else {
             warn("no translation for '\(language)' (\(path) is missing); showing English")
             return EnglishCatalog()
         }

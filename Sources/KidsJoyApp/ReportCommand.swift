@@ -1,5 +1,3 @@
-import ArgumentParser
-import FoundationEssentials
 import GameCore
 import Glibc
 import Scenes
@@ -8,31 +6,39 @@ import Storage
 /// `kids-joy-center report [--data-dir DIR] [--csv FILE]`: each child's games, wins, best
 /// and average scores, time played and stickers, per game; the guest last. Reads the
 /// progress database and changes nothing in it (no folder is made, no old file taken in).
-struct ReportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "kids-joy-center report",
+struct ReportCommand {
+    static let spec = CommandSpec(
+        command: "kids-joy-center report",
         abstract: "Print each child's progress (games, wins, best and average score, time, stickers) per game.",
         discussion: """
-            Reads progress.db in the data folder (the game's own, as the config files name it,
-            or --data-dir DIR). With
-            --csv FILE, the same rows are also written to FILE as CSV ('-' for standard output).
-            Nothing is sent anywhere: the report is for the adults at this computer.
-            """
+            Reads progress.db in the data folder (the game's own, as the config files name
+            it, or --data-dir DIR). With --csv FILE, the same rows are also written to FILE
+            as CSV ('-' for standard output). Nothing is sent anywhere: the report is for
+            the adults at this computer.
+            """,
+        options: [
+            .option("data-dir", "DIR", "Read the progress kept in DIR.", completion: .directory),
+            .option("csv", "FILE", "Also write the rows as CSV to FILE ('-' for standard output).", completion: .file),
+            // Tests and the benchmark: fill DIR with CHILDRENxGAMES sample rounds first.
+            .option("make-sample", "CxG", "Fill the data dir with CHILDRENxGAMES sample rounds first.", hidden: true),
+        ]
     )
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Read the progress kept in DIR.", valueName: "DIR"))
     var dataDir: String?
-
-    @Option(help: ArgumentHelp("Also write the rows as CSV to FILE ('-' for standard output).", valueName: "FILE"))
     var csv: String?
-
-    /// Tests and the benchmark: fill DIR with CHILDRENxGAMES sample rounds first.
-    @Option(name: .customLong("make-sample"), help: ArgumentHelp("Fill the data dir with CHILDRENxGAMES sample rounds first.", valueName: "CxG", visibility: .hidden))
     var makeSample: String?
 
-    func validate() throws {
+    /// Parses and checks `report`'s arguments (after the word `report`).
+    static func parse(_ arguments: [String]) throws(CommandLineError) -> ReportCommand {
+        let p = try spec.parse(arguments)
+        let c = ReportCommand(dataDir: p.value("data-dir"), csv: p.value("csv"), makeSample: p.value("make-sample"))
+        try c.validate()
+        return c
+    }
+
+    func validate() throws(CommandLineError) {
         if let makeSample, Self.sampleSize(makeSample) == nil {
-            throw ValidationError("--make-sample takes CHILDRENxGAMES, e.g. 40x200")
+            throw .usage("--make-sample takes CHILDRENxGAMES, e.g. 40x200")
         }
     }
 
@@ -58,7 +64,7 @@ struct ReportCommand: ParsableCommand {
                 return 1
             }
         }
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard SystemFiles.exists(path) else {
             printOutput("No games recorded yet in \(printable(dir)).")
             return 0
         }
@@ -80,7 +86,7 @@ struct ReportCommand: ParsableCommand {
             if csv == "-" {
                 writeStandardOutput(text)
             } else {
-                do { try AtomicFile.write(Data(text.utf8), to: csv) } catch {
+                do { try AtomicFile.write([UInt8](text.utf8), to: csv) } catch {
                     warn("--csv: cannot write \(printable(csv)) (\(error))")
                     return 1
                 }
@@ -139,7 +145,7 @@ enum ProgressReport {
         var v = s
         if let first = v.first, "=+-@".contains(first) { v = "'" + v }
         if v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r") {
-            return "\"" + v.replacing("\"", with: "\"\"") + "\""
+            return "\"" + v.replacingEvery("\"", with: "\"\"") + "\""
         }
         return v
     }

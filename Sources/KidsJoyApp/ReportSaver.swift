@@ -1,4 +1,3 @@
-import FoundationEssentials
 import GameCore
 import Glibc
 import Render
@@ -33,7 +32,7 @@ final class ReportSaver: ReportSaving {
             var info = stat()
             return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && info.st_dev != parent.st_dev
         }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: media)) ?? []).sorted()
+        let names = (SystemFiles.list(media) ?? []).sorted()
         for name in names where !name.hasPrefix(".") {
             let path = media + "/" + name
             if isMount(path, parent: mediaInfo) {
@@ -42,7 +41,7 @@ final class ReportSaver: ReportSaving {
             }
             var userInfo = stat()
             guard stat(path, &userInfo) == 0, (userInfo.st_mode & S_IFMT) == S_IFDIR else { continue }
-            for inner in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() where !inner.hasPrefix(".") {
+            for inner in (SystemFiles.list(path) ?? []).sorted() where !inner.hasPrefix(".") {
                 let stick = path + "/" + inner
                 if isMount(stick, parent: userInfo) && access(stick, W_OK) == 0 {
                     out.append(ReportDestination(label: inner, path: stick, isUSB: true))
@@ -54,7 +53,7 @@ final class ReportSaver: ReportSaving {
 
     func save(to destination: ReportDestination) -> Result<String, ProfileFailure> {
         guard let database = store.database else { return .failure(.storage("no database")) }
-        let day = DatabaseFile.day(Date().timeIntervalSince1970)
+        let day = DatabaseFile.day(SystemFiles.now())
         var folder = ""
         for n in 1...1000 {
             let candidate = destination.path + "/kids-joy-center-report-\(day)-\(n)"
@@ -64,8 +63,8 @@ final class ReportSaver: ReportSaving {
         guard !folder.isEmpty else { return .failure(.storage("every report name in \(printable(destination.path)) is taken")) }
         do {
             let rows = try database.summary()
-            try AtomicFile.write(Data(ProgressReport.csv(rows).utf8), to: folder + "/summary.csv")
-            try AtomicFile.write(Data(try Self.gamesCSV(database).utf8), to: folder + "/games.csv")
+            try AtomicFile.write([UInt8](ProgressReport.csv(rows).utf8), to: folder + "/summary.csv")
+            try AtomicFile.write([UInt8](try Self.gamesCSV(database).utf8), to: folder + "/games.csv")
             if let app, let context = app.context, let canvas = app.canvas {
                 var players: [String] = []
                 for row in rows where !players.contains(row.player) { players.append(row.player) }

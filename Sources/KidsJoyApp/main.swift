@@ -1,31 +1,36 @@
-import ArgumentParser
-import FoundationEssentials
 import GameCore
 import Platform
 import Render
 import Glibc
 import Scenes
 
-/// The command line of `kids-joy-center`.
-struct KidsJoyCenter: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "kids-joy-center",
+/// The command line of `kids-joy-center` (CommandLineParser.swift: the grammar, help and
+/// completions).
+struct KidsJoyCenter {
+    static let spec = CommandSpec(
+        command: "kids-joy-center",
         abstract: "Kids Joy Center: Memory, Sorting and Balloons games for young children.",
         discussion: """
             FILES
-              /etc/kids-joy-center/config.toml, $XDG_CONFIG_DIRS/kids-joy-center/config.toml
+              /etc/kids-joy-center/config.toml,
+              $XDG_CONFIG_DIRS/kids-joy-center/config.toml
                   system settings (a [locked] table wins over everything after it)
-              ~/.config/kids-joy-center/config.toml   your settings (--config FILE replaces it)
-              ~/.local/share/kids-joy-center/          high scores and settings (--data-dir DIR)
+              ~/.config/kids-joy-center/config.toml
+                  your settings (--config FILE replaces it)
+              ~/.local/share/kids-joy-center/
+                  high scores and settings (--data-dir DIR)
 
             COMMANDS
               kids-joy-center report [--data-dir DIR] [--csv FILE]
                   print each child's progress per game (see report --help)
 
             ENVIRONMENT
-              XDG_CONFIG_HOME, XDG_CONFIG_DIRS, XDG_DATA_HOME   where the files above are
-              KIDS_JOY_CENTER_ASSETS                           the folder of pictures and sounds
-              SDL_AUDIODRIVER, SDL_VIDEODRIVER                 SDL's drivers (e.g. dummy)
+              XDG_CONFIG_HOME, XDG_CONFIG_DIRS, XDG_DATA_HOME
+                  where the files above are
+              KIDS_JOY_CENTER_ASSETS
+                  the folder of pictures and sounds
+              SDL_AUDIODRIVER, SDL_VIDEODRIVER
+                  SDL's drivers (e.g. dummy)
 
             EXIT STATUS
               0 done; 1 a missing file, no display or another failure; 2 a bad option,
@@ -33,17 +38,106 @@ struct KidsJoyCenter: ParsableCommand {
 
             See kids-joy-center(6) for the whole manual.
             """,
-        version: "\(AppInfo.command) \(AppInfo.version)"
+        options: [
+            .flag("headless", "Run without a window or sound: render offscreen, simulated clock (for scripts and tests)."),
+            .option("seed", "N", "Seed of the random generator (0 to 18446744073709551615); the same seed and script give the same log. Default: 1 with --script, else a random seed.",
+                    unconditional: true),
+            .option("script", "FILE", "Play timed input from FILE ('-' for stdin).", completion: .file),
+            .option("log", "FILE", "Write the JSON Lines event log to FILE ('-' for stdout).", completion: .file),
+            .option("data-dir", "DIR", "Keep high scores and settings in DIR.", completion: .directory),
+            .flag("describe-games", "Print the registry of games and every level's numbers as JSON, then exit."),
+            .option("language", "CODE", "Language: en, es, fr, de, pt-BR, ar, qps (pseudo) or auto (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Default: en headless, auto in a window.",
+                    completion: .words(["en", "es", "fr", "de", "pt-BR", "ar", "qps", "auto"])),
+            .option("profile", "NAME", "Play as the child whose nickname or id (child-N) is NAME; a new child with that nickname if there is none."),
+            .flag("demo", "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen)."),
+            .option("switch", "SECONDS", "One-switch scanning: the focus ring steps by itself every SECONDS (0.8 to 4; '--switch' alone: 1.5) and any key, mouse button or pad button taps what it shows (M, F11 and Escape keep their meaning)."),
+            .flag("reduced-motion", "Reduced motion: no confetti or shaking, shorter flips and glides (also the config key reduced-motion = true)."),
+            .flag("mute", "Start muted (this run only)."),
+            .flag("fullscreen", "Start fullscreen (F11 toggles)."),
+            .flag("windowed", "Start in a window (overrides a fullscreen setting)."),
+            .flag("kiosk", "Kiosk mode: fullscreen, no cursor, quitting only through the adult gate (hold the logo 3 s)."),
+            .option("config", "FILE", "Read settings from FILE instead of ~/.config/kids-joy-center/config.toml.", completion: .file),
+            .flag("system-config", "With --headless: read every config layer (/etc, $XDG_CONFIG_DIRS, your file) as a windowed run does."),
+            .option("size", "WxH", "With --headless: draw at W×H real pixels (screenshots get that size; script coordinates stay 1024×768 units)."),
+            // Developers' options, not in --help.
+            .flag("no-draw", "Headless: skip drawing frames that no screenshot needs (fast soak runs).", hidden: true),
+            .option("assets", "DIR", "Use the Assets folder DIR.", hidden: true, completion: .directory),
+            .option("stress-record", "COUNT", "Record COUNT rising scores into --data-dir, printing each once saved (crash tests).", hidden: true),
+            .option("bench", "SCENE", "With --headless: measure SCENE (home, memory-hard, sorting-hard, balloons-hard) and print one JSON line.", hidden: true),
+            .option("bench-frames", "N", "Frames a benchmark runs.", hidden: true),
+            .option("bench-csv", "FILE", "Write every benchmark frame's times to FILE (CSV).", hidden: true),
+            .flag("bench-profile", "Add the time spent in each kind of drawing call to the benchmark line.", hidden: true),
+            .flag("process-stats", "Add peak memory and frame timing to the log's quit event.", hidden: true),
+            .flag("quit-after-first-frame", "Quit once the first frame is shown (start-up timing).", hidden: true),
+        ],
+        version: "\(AppInfo.command) \(AppInfo.version)",
+        subcommands: [ReportCommand.spec]
     )
 
-    @Flag(help: "Run without a window or sound: render offscreen, simulated clock (for scripts and tests).")
     var headless = false
-
     /// Read as text (and taken even when it starts with a dash), so that `--seed -1` gets a
     /// clear message rather than "missing value".
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Seed of the random generator (0 to 18446744073709551615); the same seed and script give the same log. Default: 1 with --script, else a random seed.", valueName: "N"))
     var seed: String?
+    var script: String?
+    var log: String?
+    var dataDir: String?
+    var describeGames = false
+    var language: String?
+    var profile: String?
+    var demo = false
+    var switchSeconds: String?
+    var reducedMotion = false
+    var mute = false
+    var fullscreen = false
+    var windowed = false
+    var kiosk = false
+    var config: String?
+    var systemConfig = false
+    var size: String?
+    var noDraw = false
+    var assets: String?
+    var stressRecord: Int?
+    var bench: String?
+    var benchFrames: Int = 3000
+    var benchCSV: String?
+    var benchProfile = false
+    var processStats = false
+    var quitAfterFirstFrame = false
+
+    /// Parses and checks a command line (without the program's name).
+    static func parse(_ arguments: [String]) throws(CommandLineError) -> KidsJoyCenter {
+        let p = try spec.parse(arguments)
+        var c = KidsJoyCenter()
+        c.headless = p.flag("headless")
+        c.seed = p.value("seed")
+        c.script = p.value("script")
+        c.log = p.value("log")
+        c.dataDir = p.value("data-dir")
+        c.describeGames = p.flag("describe-games")
+        c.language = p.value("language")
+        c.profile = p.value("profile")
+        c.demo = p.flag("demo")
+        c.switchSeconds = p.value("switch")
+        c.reducedMotion = p.flag("reduced-motion")
+        c.mute = p.flag("mute")
+        c.fullscreen = p.flag("fullscreen")
+        c.windowed = p.flag("windowed")
+        c.kiosk = p.flag("kiosk")
+        c.config = p.value("config")
+        c.systemConfig = p.flag("system-config")
+        c.size = p.value("size")
+        c.noDraw = p.flag("no-draw")
+        c.assets = p.value("assets")
+        c.stressRecord = try p.integer("stress-record")
+        c.bench = p.value("bench")
+        c.benchFrames = try p.integer("bench-frames") ?? 3000
+        c.benchCSV = p.value("bench-csv")
+        c.benchProfile = p.flag("bench-profile")
+        c.processStats = p.flag("process-stats")
+        c.quitAfterFirstFrame = p.flag("quit-after-first-frame")
+        try c.validate()
+        return c
+    }
 
     static let seedMessage = "--seed takes a whole number from 0 to 18446744073709551615"
 
@@ -57,54 +151,6 @@ struct KidsJoyCenter: ParsableCommand {
         return system.next()
     }
 
-    @Option(help: ArgumentHelp("Play timed input from FILE ('-' for stdin).", valueName: "FILE"))
-    var script: String?
-
-    @Option(help: ArgumentHelp("Write the JSON Lines event log to FILE ('-' for stdout).", valueName: "FILE"))
-    var log: String?
-
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Keep high scores and settings in DIR.", valueName: "DIR"))
-    var dataDir: String?
-
-    @Flag(name: .customLong("describe-games"), help: "Print the registry of games and every level's numbers as JSON, then exit.")
-    var describeGames = false
-
-    @Option(help: ArgumentHelp("Language: en, es, fr, de, pt-BR, ar, qps (pseudo) or auto (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Default: en headless, auto in a window.", valueName: "CODE"))
-    var language: String?
-
-    @Option(help: ArgumentHelp("Play as the child whose nickname or id (child-N) is NAME; a new child with that nickname if there is none.", valueName: "NAME"))
-    var profile: String?
-
-    @Flag(help: "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen).")
-    var demo = false
-
-    @Option(name: .customLong("switch"), help: ArgumentHelp("One-switch scanning: the focus ring steps by itself every SECONDS (0.8 to 4; '--switch' alone: 1.5) and any key, mouse button or pad button taps what it shows (M, F11 and Escape keep their meaning).", valueName: "SECONDS"))
-    var switchSeconds: String?
-
-    @Flag(name: .customLong("reduced-motion"), help: "Reduced motion: no confetti or shaking, shorter flips and glides (also the config key reduced-motion = true).")
-    var reducedMotion = false
-
-    @Flag(help: "Start muted (this run only).")
-    var mute = false
-
-    @Flag(help: "Start fullscreen (F11 toggles).")
-    var fullscreen = false
-
-    @Flag(help: "Start in a window (overrides a fullscreen setting).")
-    var windowed = false
-
-    @Flag(help: "Kiosk mode: fullscreen, no cursor, quitting only through the adult gate (hold the logo 3 s).")
-    var kiosk = false
-
-    @Option(help: ArgumentHelp("Read settings from FILE instead of ~/.config/kids-joy-center/config.toml.", valueName: "FILE"))
-    var config: String?
-
-    @Flag(name: .customLong("system-config"), help: "With --headless: read every config layer (/etc, $XDG_CONFIG_DIRS, your file) as a windowed run does.")
-    var systemConfig = false
-
-    @Option(help: ArgumentHelp("With --headless: draw at W×H real pixels (screenshots get that size; script coordinates stay 1024×768 units).", valueName: "WxH"))
-    var size: String?
-
     /// `--size`'s two numbers, if well formed (16 to 8192 each).
     static func parseSize(_ text: String) -> (width: Int, height: Int)? {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -112,47 +158,20 @@ struct KidsJoyCenter: ParsableCommand {
         return (w, h)
     }
 
-    @Flag(name: .customLong("no-draw"), help: ArgumentHelp("Headless: skip drawing frames that no screenshot needs (fast soak runs).", visibility: .hidden))
-    var noDraw = false
-
-    @Option(name: .customLong("assets"), help: ArgumentHelp("Use the Assets folder DIR.", valueName: "DIR", visibility: .hidden))
-    var assets: String?
-
-    @Option(name: .customLong("stress-record"), help: ArgumentHelp("Record COUNT rising scores into --data-dir, printing each once saved (crash tests).", visibility: .hidden))
-    var stressRecord: Int?
-
-    @Option(help: ArgumentHelp("With --headless: measure SCENE (home, memory-hard, sorting-hard, balloons-hard) and print one JSON line.", valueName: "SCENE", visibility: .hidden))
-    var bench: String?
-
-    @Option(name: .customLong("bench-frames"), help: ArgumentHelp("Frames a benchmark runs.", visibility: .hidden))
-    var benchFrames: Int = 3000
-
-    @Option(name: .customLong("bench-csv"), help: ArgumentHelp("Write every benchmark frame's times to FILE (CSV).", valueName: "FILE", visibility: .hidden))
-    var benchCSV: String?
-
-    @Flag(name: .customLong("bench-profile"), help: ArgumentHelp("Add the time spent in each kind of drawing call to the benchmark line.", visibility: .hidden))
-    var benchProfile = false
-
-    @Flag(name: .customLong("process-stats"), help: ArgumentHelp("Add peak memory and frame timing to the log's quit event.", visibility: .hidden))
-    var processStats = false
-
-    @Flag(name: .customLong("quit-after-first-frame"), help: ArgumentHelp("Quit once the first frame is shown (start-up timing).", visibility: .hidden))
-    var quitAfterFirstFrame = false
-
-    func validate() throws {
-        if let seed, UInt64(seed) == nil { throw ValidationError("\(Self.seedMessage), got '\(seed)'") }
-        if bench != nil && !headless { throw ValidationError("--bench needs --headless") }
-        if benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1") }
-        if fullscreen && windowed { throw ValidationError("--fullscreen and --windowed cannot be used together") }
-        if noDraw && !headless { throw ValidationError("--no-draw needs --headless") }
+    func validate() throws(CommandLineError) {
+        if let seed, UInt64(seed) == nil { throw .usage("\(Self.seedMessage), got '\(seed)'") }
+        if bench != nil && !headless { throw .usage("--bench needs --headless") }
+        if benchFrames < 1 { throw .usage("--bench-frames must be at least 1") }
+        if fullscreen && windowed { throw .usage("--fullscreen and --windowed cannot be used together") }
+        if noDraw && !headless { throw .usage("--no-draw needs --headless") }
         if let size {
-            guard headless else { throw ValidationError("--size needs --headless (a window draws at its own size)") }
-            guard Self.parseSize(size) != nil else { throw ValidationError("--size takes WIDTHxHEIGHT, each 16 to 8192 pixels (e.g. 1920x1080), got '\(size)'") }
+            guard headless else { throw .usage("--size needs --headless (a window draws at its own size)") }
+            guard Self.parseSize(size) != nil else { throw .usage("--size takes WIDTHxHEIGHT, each 16 to 8192 pixels (e.g. 1920x1080), got '\(size)'") }
         }
-        if let language, Language.code(language) == nil { throw ValidationError("--language: \(Language.unknown(language))") }
+        if let language, Language.code(language) == nil { throw .usage("--language: \(Language.unknown(language))") }
         if let switchSeconds {
             guard let s = Double(switchSeconds), s.isFinite, FocusRing.scanRange.contains(s) else {
-                throw ValidationError("--switch: the step must be a number of seconds from 0.8 to 4, got '\(switchSeconds)'")
+                throw .usage("--switch: the step must be a number of seconds from 0.8 to 4, got '\(switchSeconds)'")
             }
         }
     }
@@ -230,34 +249,41 @@ func fail(_ error: any Error) -> Int32 {
     return (error as? AppError)?.exitCode ?? 1
 }
 
+/// A command line that ends without a game: help, version or completions printed (status 0),
+/// or a bad option said in one line with where to look (status 2).
+func finish(_ ending: CommandLineError, help: String) -> Int32 {
+    switch ending {
+    case .help(let text), .completion(let text):
+        printOutput(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+        return 0
+    case .version(let line):
+        printOutput(line)
+        return 0
+    case .usage(let message):
+        report("\(message)\nSee '\(help)'.")
+        return 2
+    }
+}
+
 @MainActor
 func runProgram() -> Int32 {
     hardenStandardStreams()
     StopSignals.install()
     // `report` is a command of its own (the game's options stay as they were).
     if CommandLine.arguments.dropFirst().first == "report" {
+        let report: ReportCommand
         do {
-            let report = try ReportCommand.parse(Array(CommandLine.arguments.dropFirst(2)))
-            return report.run(warn: { writeStandardError("kids-joy-center: \($0)\n") })
+            report = try ReportCommand.parse(Array(CommandLine.arguments.dropFirst(2)))
         } catch {
-            if ReportCommand.exitCode(for: error) == .success {
-                printOutput(ReportCommand.fullMessage(for: error))
-                return 0
-            }
-            writeStandardError("kids-joy-center: \(ReportCommand.message(for: error))\nSee 'kids-joy-center report --help'.\n")
-            return 2
+            return finish(error, help: "kids-joy-center report --help")
         }
+        return report.run(warn: { writeStandardError("kids-joy-center: \($0)\n") })
     }
     let command: KidsJoyCenter
     do {
         command = try KidsJoyCenter.parse(KidsJoyCenter.withSwitchDefault(Array(CommandLine.arguments.dropFirst())))
     } catch {
-        if KidsJoyCenter.exitCode(for: error) == .success {
-            printOutput(KidsJoyCenter.fullMessage(for: error))
-            return 0
-        }
-        report("\(KidsJoyCenter.message(for: error))\nSee 'kids-joy-center --help'.")
-        return 2
+        return finish(error, help: "kids-joy-center --help")
     }
     if command.describeGames {
         printOutput(GameRegistry.standard.json.serialized())

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import GameCore
 import Scenes
@@ -33,6 +32,8 @@ public enum AssetManifest {
     /// is drawn from a smaller picture (`SoftwareCanvas.loadImages`, README "Screens and
     /// resolutions").
     public static let imageExtension = "qoi"
+    /// The sound effects are Ogg Vorbis files (tools/make_sounds.py), decoded once at start-up.
+    public static let soundExtension = "ogg"
     /// The window icon, also installed as the desktop icon.
     public static let windowIcon = "app-icon.png"
 }
@@ -46,43 +47,63 @@ public enum AssetLocator {
         // never skipped for the build's own Assets: the user would play other pictures than
         // the ones they asked for, without a word.
         let logo = "/images/logo.\(AssetManifest.imageExtension)"
-        let env = ProcessInfo.processInfo.environment["KIDS_JOY_CENTER_ASSETS"].flatMap { $0.isEmpty ? nil : $0 }
+        let env = SystemFiles.environment["KIDS_JOY_CENTER_ASSETS"].flatMap { $0.isEmpty ? nil : $0 }
         for (named, source) in [(override, "--assets"), (env, "KIDS_JOY_CENTER_ASSETS")] {
             guard let named else { continue }
             var info = stat()
             guard stat(named, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
                 throw AppError.fatal("\(source): the assets folder \(named) does not exist")
             }
-            guard FileManager.default.fileExists(atPath: named + logo) else {
+            guard SystemFiles.exists(named + logo) else {
                 throw AppError.fatal("\(source): \(named) is not the game's assets folder (it has no images/logo.\(AssetManifest.imageExtension))")
             }
             return named
         }
         var candidates: [String] = []
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-        let exeURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? exe.path)
-        var dir = exeURL.deletingLastPathComponent()
-        candidates.append(dir.appendingPathComponent("../share/kids-joy-center").standardized.path)
+        let exe = SystemFiles.linkTarget("/proc/self/exe") ?? resolved(CommandLine.arguments.first ?? ".")
+        var dir = parent(exe)
+        candidates.append(standardized(dir + "/../share/kids-joy-center"))
         for _ in 0..<6 {
-            candidates.append(dir.appendingPathComponent("Assets").path)
-            dir = dir.deletingLastPathComponent()
+            candidates.append((dir == "/" ? "" : dir) + "/Assets")
+            dir = parent(dir)
         }
-        candidates.append(FileManager.default.currentDirectoryPath + "/Assets")
-        for candidate in candidates where FileManager.default.fileExists(atPath: candidate + "/images/logo.\(AssetManifest.imageExtension)") {
+        candidates.append(SystemFiles.currentDirectory() + "/Assets")
+        for candidate in candidates where SystemFiles.exists(candidate + "/images/logo.\(AssetManifest.imageExtension)") {
             return candidate
         }
         throw AppError.fatal("cannot find the game's Assets folder (looked in: \(candidates.joined(separator: ", "))); set KIDS_JOY_CENTER_ASSETS to it")
     }
 
+    /// An absolute path with its symbolic links resolved (realpath), or as given.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// The folder holding `path` ("/" for "/" and the top level).
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` without "." and ".." parts and doubled slashes (by the letters: no link is followed).
+    static func standardized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(part) }
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+
     /// Names every required file that is missing, so a broken install says what to fix.
     public static func missingFiles(in root: String) -> [String] {
-        let fm = FileManager.default
         var missing: [String] = []
-        for name in AssetManifest.images where !fm.fileExists(atPath: "\(root)/images/\(name).\(AssetManifest.imageExtension)") {
+        for name in AssetManifest.images where !SystemFiles.exists("\(root)/images/\(name).\(AssetManifest.imageExtension)") {
             missing.append("\(root)/images/\(name).\(AssetManifest.imageExtension)")
         }
-        for sound in Sound.allCases where !fm.fileExists(atPath: "\(root)/sounds/\(sound.rawValue).wav") {
-            missing.append("\(root)/sounds/\(sound.rawValue).wav")
+        for sound in Sound.allCases where !SystemFiles.exists("\(root)/sounds/\(sound.rawValue).\(AssetManifest.soundExtension)") {
+            missing.append("\(root)/sounds/\(sound.rawValue).\(AssetManifest.soundExtension)")
         }
         return missing
     }
@@ -94,7 +115,7 @@ public enum AssetLocator {
 public enum FontLocator {
     public static let package = "fonts-sil-andika"
     /// Where Debian and the XDG font folders keep fonts, in the order they are searched.
-    public static func searchFolders(assets: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func searchFolders(assets: String, environment: [String: String] = SystemFiles.environment) -> [String] {
         var folders = [assets + "/fonts", "/usr/share/fonts/truetype/andika", "/usr/share/fonts/truetype/scheherazade",
                        "/usr/local/share/fonts", "/usr/share/fonts/truetype"]
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { folders.append(data + "/fonts") }
@@ -106,7 +127,7 @@ public enum FontLocator {
     public static func andika(assets: String) throws -> (regular: String, bold: String) {
         let folders = searchFolders(assets: assets)
         func find(_ name: String) throws -> String {
-            for folder in folders where FileManager.default.isReadableFile(atPath: folder + "/" + name) {
+            for folder in folders where SystemFiles.isReadable(folder + "/" + name) {
                 return folder + "/" + name
             }
             throw AppError.fatal("cannot find the font \(name) (looked in \(folders.joined(separator: ", "))); "
@@ -123,7 +144,7 @@ public enum FontLocator {
     public static func arabic(assets: String, folders: [String]? = nil) throws -> (regular: String, bold: String) {
         let folders = folders ?? searchFolders(assets: assets)
         func find(_ name: String) throws -> String {
-            for folder in folders where FileManager.default.isReadableFile(atPath: folder + "/" + name) {
+            for folder in folders where SystemFiles.isReadable(folder + "/" + name) {
                 return folder + "/" + name
             }
             throw AppError.fatal("cannot find the Arabic font \(name) (looked in \(folders.joined(separator: ", "))); "

@@ -1,7 +1,6 @@
 import CSDL2
 import GameCore
 import Scenes
-import FoundationEssentials
 import Glibc
 
 /// Plays the game's sounds through SDL_mixer on two channels: effects (every sound loaded
@@ -20,26 +19,38 @@ public final class SDLSoundPlayer: SoundPlayer {
     private static let duckedLevel = 0.35
     private let volume: Double
     private let warn: (String) -> Void
+    private let soundDirectory: String
+    /// The effects are decoded (or the mixer is closed, or never opened): `loadEffects` is done.
+    private var effectsLoaded = false
 
     /// Opens the audio device. With none, falls back to SDL's dummy driver and says so once
     /// through `warn` (instead of ALSA's eight lines of noise).
     public init(soundDirectory: String, volume: Double = 1, warn: @escaping (String) -> Void) throws {
         self.volume = volume.clamped(0, 1)
         self.warn = warn
+        self.soundDirectory = soundDirectory
         if !Self.open() {
             let reason = String(cString: SDL_GetError())
             SDL_QuitSubSystem(SDL_INIT_AUDIO)
             SDL_SetHint(SDL_HINT_AUDIODRIVER, "dummy")
             isSilent = true
             warn("no audio device (\(reason.isEmpty ? "none found" : reason)); playing silently")
-            guard Self.open() else { return }
+            guard Self.open() else { effectsLoaded = true; return }
         }
         Mix_AllocateChannels(17)
         Mix_ReserveChannels(1)
         Mix_Volume(-1, level(1))
+    }
+
+    /// Decodes every effect into memory (the OGG files take about 25 ms), so that each plays
+    /// at once. The game calls it right after its first frame is shown, which it would
+    /// otherwise delay; an effect asked for before that loads them all first.
+    public func loadEffects() {
+        guard !effectsLoaded else { return }
+        effectsLoaded = true
         var unreadable: [String] = []
         for sound in Sound.allCases {
-            let path = "\(soundDirectory)/\(sound.rawValue).wav"
+            let path = "\(soundDirectory)/\(sound.rawValue).\(AssetManifest.soundExtension)"
             // A damaged sound is left out (silent), like a missing audio device: said once.
             guard let chunk = Mix_LoadWAV_RW(SDL_RWFromFile(path, "rb"), 1) else {
                 unreadable.append("\(path) (\(String(cString: SDL_GetError())))")
@@ -66,6 +77,7 @@ public final class SDLSoundPlayer: SoundPlayer {
     }
 
     public func play(_ sound: Sound) {
+        loadEffects()
         guard let chunk = chunks[sound] else { return }
         Mix_PlayChannelTimed(-1, chunk, 0, -1)
     }
@@ -99,6 +111,7 @@ public final class SDLSoundPlayer: SoundPlayer {
     }
 
     public func close() {
+        effectsLoaded = true
         Mix_HaltChannel(-1)
         for chunk in chunks.values { Mix_FreeChunk(chunk) }
         for entry in voiceChunks { Mix_FreeChunk(entry.chunk) }

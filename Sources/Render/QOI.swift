@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 import Glibc
 import GameCore
 import Scenes
@@ -111,10 +110,10 @@ public enum QOI {
 
     /// A file's bytes, to decode with `decode(_:path:)` (now or later).
     public static func read(path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = SystemFiles.read(path) else {
             throw DecodeError(description: "cannot read \(path)")
         }
-        return [UInt8](data)
+        return data
     }
 
     /// Decodes a file's bytes; an error names the file.

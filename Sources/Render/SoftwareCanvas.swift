@@ -1,6 +1,5 @@
 import CSDL2
 import Dispatch
-import FoundationEssentials
 import Glibc
 import GameCore
 import Scenes
@@ -581,7 +580,7 @@ public final class SoftwareCanvas: Canvas {
     /// Reused by one-off resampling with a fade or tint.
     private var scratch: [UInt32] = []
     /// Threads drawing a frame's list (at most 4; 1 draws it directly).
-    static let drawThreads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+    static let drawThreads = min(max(SystemFiles.activeProcessorCount, 1), 4)
 
     /// While listing, ops go to `ops`, the list of the picture drawn into now (`target`: the
     /// frame, or a layer being redrawn, whose list is drawn when its drawing is done).

@@ -151,7 +151,7 @@ import Testing
         let db = try ProgressDatabase(path: dir + "/" + HighScoreStore.databaseName)
         let e = try #require(try db.table(TableQuery()).first)
         #expect(e.id == "a" && e.game == .sorting && e.level == .hard && e.score == 40 && e.recorded == 12.5 && e.player == "guest")
-        #expect(HighScoreStore.encode([e]) == Data((#"{"version":1,"scores":[{"id":"a","game":"sorting","level":"hard","score":40,"recorded":12.500}]}"# + "\n").utf8))
+        #expect(HighScoreStore.encode([e]) == [UInt8]((#"{"version":1,"scores":[{"id":"a","game":"sorting","level":"hard","score":40,"recorded":12.500}]}"# + "\n").utf8))
     }
 
     /// Old files: an entry without an id gets "legacy-N", one without a date its index.

@@ -138,11 +138,11 @@ final class PackagingTests: XCTestCase {
         XCTAssertFalse(es.stdout.contains(Messages.quitTitle.english), es.stdout)
 
         // And it is share/ it reads: with one sound gone it names that very file.
-        try fm.removeItem(atPath: share + "/sounds/pop.wav")
+        try fm.removeItem(atPath: share + "/sounds/pop.ogg")
         let broken = try Self.run(usr + "/bin/kids-joy-center", args, stdin: "0.1 dump\n", cwd: work,
                                   environment: env, removing: ["KIDS_JOY_CENTER_ASSETS"], timeout: 60)
         XCTAssertNotEqual(broken.status, 0)
-        XCTAssertTrue(broken.stderr.contains("/usr/share/kids-joy-center/sounds/pop.wav"), broken.stderr)
+        XCTAssertTrue(broken.stderr.contains("/usr/share/kids-joy-center/sounds/pop.ogg"), broken.stderr)
 
         // Uninstall removes everything it installed, and the folders it made.
         let u = try Self.make(["uninstall", "DESTDIR=\(destdir)", "PREFIX=/usr"])

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import GameCore
 import Scenes
 import Glibc
@@ -15,7 +14,7 @@ public enum AtomicFile {
     /// O_EXCL|O_NOFOLLOW, so a planted link or file is never followed or reused), flushes it
     /// to disk, renames it over `path` and flushes the folder, so a reader (or a power cut)
     /// sees either the old or the new file. `beforeSync` lets tests play a slow disk.
-    public static func write(_ data: Data, to path: String, beforeSync: (@Sendable () -> Void)? = nil) throws {
+    public static func write(_ data: [UInt8], to path: String, beforeSync: (@Sendable () -> Void)? = nil) throws {
         let (dir, name) = split(path)
         // Only ever replace a regular file (or a link the user made to one): never a folder or a FIFO.
         var info = stat()
@@ -122,7 +121,7 @@ public enum AtomicFile {
 
     public enum ReadResult {
         case missing
-        case data(Data)
+        case data([UInt8])
         /// A regular file that could not be read (or is too big to be ours): it may be moved
         /// aside, never written over.
         case unreadable(String)
@@ -156,7 +155,7 @@ public enum AtomicFile {
             count += n
         }
         if count > limit { return .unreadable("it is more than the \(limit) bytes a save file can be") }
-        return .data(Data(bytes[0..<count]))
+        return .data([UInt8](bytes[0..<count]))
     }
 
     // MARK: - Bad files

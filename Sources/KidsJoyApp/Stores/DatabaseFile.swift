@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Glibc
+import Scenes
 
 /// The progress database's file on disk: made with the right mode before SQLite opens it
 /// (group-writable in a shared setgid folder: SQLite gives its WAL and shared-memory files
@@ -56,7 +56,7 @@ enum DatabaseFile {
     /// Renames the database (and its write-ahead log) to the first free
     /// `NAME.damaged-YYYYMMDD-N`: never over an existing file (link, then unlink: a link
     /// fails when the name is taken). The shared-memory index is rebuilt by SQLite: removed.
-    static func setAside(_ path: String, now: Double = Date().timeIntervalSince1970) -> Result<String, StoreFailure> {
+    static func setAside(_ path: String, now: Double = SystemFiles.now()) -> Result<String, StoreFailure> {
         var info = stat()
         guard lstat(path, &info) == 0, AtomicFile.isRegular(info) else {
             return .failure(StoreFailure("\(printable(path)) is no file that can be set aside"))

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import GameCore
 import Scenes
 
@@ -25,14 +24,14 @@ public final class DemoStore {
     }
 
     /// The file's text for a set of games (sorted: the same set gives the same bytes).
-    nonisolated static func fileData(_ seen: Set<String>) -> Data {
-        Data((JSON.object([("version", .int(1)), ("seen", .strings(seen.sorted()))]).serialized() + "\n").utf8)
+    nonisolated static func fileData(_ seen: Set<String>) -> [UInt8] {
+        [UInt8]((JSON.object([("version", .int(1)), ("seen", .strings(seen.sorted()))]).serialized() + "\n").utf8)
     }
 
     /// The games a file names; nil when it is not such a file.
-    nonisolated static func parse(_ data: Data) -> Set<String>? {
+    nonisolated static func parse(_ data: [UInt8]) -> Set<String>? {
         struct File: Decodable { let seen: [String] }
-        return (try? JSONDecoder().decode(File.self, from: data)).map { Set($0.seen) }
+        return (try? JSONReader().decode(File.self, from: data)).map { Set($0.seen) }
     }
 
     private func load() {

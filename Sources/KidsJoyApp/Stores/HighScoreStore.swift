@@ -1,4 +1,3 @@
-import FoundationEssentials
 import GameCore
 import Scenes
 import Glibc
@@ -7,7 +6,7 @@ import Storage
 /// Where the game keeps its files: `--data-dir`, else `$XDG_DATA_HOME/kids-joy-center`,
 /// else `~/.local/share/kids-joy-center`.
 public enum DataDirectory {
-    public static func resolve(override: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+    public static func resolve(override: String?, environment: [String: String] = SystemFiles.environment,
                                warn: ((String) -> Void)? = nil) -> String {
         if let override, !override.isEmpty { return override }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/kids-joy-center" }
@@ -16,7 +15,7 @@ public enum DataDirectory {
 
     /// HOME when it is an absolute path; a relative or empty HOME is treated as unset (the
     /// password database's home folder), with a message.
-    public static func home(_ environment: [String: String] = ProcessInfo.processInfo.environment,
+    public static func home(_ environment: [String: String] = SystemFiles.environment,
                             warn: ((String) -> Void)? = nil) -> String {
         if let home = environment["HOME"], !home.isEmpty {
             if home.hasPrefix("/") { return home }
@@ -28,7 +27,7 @@ public enum DataDirectory {
     }
 
     /// A leading `~/` (or a lone `~`) means the home folder, as in a shell.
-    public static func expandingHome(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func expandingHome(_ path: String, environment: [String: String] = SystemFiles.environment) -> String {
         if path == "~" { return home(environment) }
         guard path.hasPrefix("~/") else { return path }
         let home = home(environment)
@@ -47,6 +46,16 @@ public enum DataDirectory {
 /// the game closes. Never a crash, never a blocked frame: each write is one short transaction.
 @MainActor
 public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
+    /// A new entry's id: a random (version 4) UUID in capitals, as Foundation's `UUID().uuidString`.
+    public nonisolated static func randomID() -> String {
+        var g = SystemRandomNumberGenerator()
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &g) }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
+    }
+
     public nonisolated static let fileName = "highscores.json"
     public nonisolated static let databaseName = "progress.db"
     /// A save file larger than this is not ours.
@@ -74,8 +83,8 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     let knownGames: Set<GameKind>
 
     public init(directory: String, knownGames: [GameKind] = GameRegistry.standard.ids, warn: @escaping (String) -> Void,
-                clock: @escaping () -> Double = { Date().timeIntervalSince1970 },
-                makeID: @escaping () -> String = { UUID().uuidString }) {
+                clock: @escaping () -> Double = { SystemFiles.now() },
+                makeID: @escaping () -> String = { HighScoreStore.randomID() }) {
         self.directory = directory
         self.knownGames = Set(knownGames)
         self.warn = warn
@@ -317,7 +326,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     /// `{"version":1,"scores":[{"id","game","level","score","recorded"}…]}`, plus `"reset":G`
     /// once the table has been reset. Written by the ordered JSON writer, so the bytes read
     /// the same as they always have (JSONEncoder would shuffle the keys).
-    nonisolated static func encode(_ entries: [HighScoreEntry], generation: Int = 0) -> Data {
+    nonisolated static func encode(_ entries: [HighScoreEntry], generation: Int = 0) -> [UInt8] {
         let scores = JSON.array(entries.map { e in
             .object([("id", .string(e.id)), ("game", .string(e.game.rawValue)), ("level", .string(e.level.rawValue)),
                      ("score", .int(e.score)), ("recorded", .double(e.recorded))])
@@ -325,7 +334,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         var fields: [(String, JSON)] = [("version", .int(1))]
         if generation > 0 { fields.append(("reset", .int(generation))) }
         fields.append(("scores", scores))
-        return Data((JSON.object(fields).serialized() + "\n").utf8)
+        return [UInt8]((JSON.object(fields).serialized() + "\n").utf8)
     }
 
     /// What is on disk, as far as it could be read.
@@ -367,18 +376,18 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     }
 
     /// Decodes the file; answers the good entries and what was wrong, if anything.
-    nonisolated static func decode(_ data: Data, knownGames: Set<GameKind> = [.memory, .sorting, .balloons]) -> ([HighScoreEntry], String?) {
+    nonisolated static func decode(_ data: [UInt8], knownGames: Set<GameKind> = [.memory, .sorting, .balloons]) -> ([HighScoreEntry], String?) {
         let (file, problem) = decodeFile(data, knownGames: knownGames)
         return (file.entries, problem)
     }
 
     /// Decodes with JSONDecoder, entry by entry (one bad entry does not void the rest), with
     /// the checks a hand-edited or damaged file needs.
-    nonisolated static func decodeFile(_ data: Data, knownGames: Set<GameKind>) -> (ScoreFile, String?) {
+    nonisolated static func decodeFile(_ data: [UInt8], knownGames: Set<GameKind>) -> (ScoreFile, String?) {
         guard !data.isEmpty else { return (ScoreFile(), "the file is empty") }
         let document: ScoreDocument
         do {
-            document = try JSONDecoder().decode(ScoreDocument.self, from: data)
+            document = try JSONReader().decode(ScoreDocument.self, from: data)
         } catch DecodingError.dataCorrupted {
             return (ScoreFile(), "it is not valid JSON")
         } catch {
@@ -468,8 +477,8 @@ private struct StoredEntry: Decodable {
 /// The one thing JSONDecoder hides: a key written twice in an object (it keeps the first
 /// silently). A scan of the top level only, run after JSONDecoder accepted the text.
 enum JSONKeys {
-    static func duplicateTopLevelKeys(_ data: Data) -> [(key: String, count: Int)] {
-        let bytes = [UInt8](data)
+    static func duplicateTopLevelKeys(_ data: [UInt8]) -> [(key: String, count: Int)] {
+        let bytes = data
         var depth = 0, i = 0
         var counts: [String: Int] = [:]
         var order: [String] = []

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import GameCore
 import Scenes
 
@@ -44,7 +43,7 @@ public struct SavedSettings: Codable, Equatable, Sendable {
     }
 
     /// Written by the ordered JSON writer: the keys keep their order.
-    var fileData: Data {
+    var fileData: [UInt8] {
         let switches: [(String, JSON)] = [("voice", voice), ("effects", effects), ("relaxed", relaxed), ("reduced-motion", reducedMotion)].compactMap { key, value in
             value.map { (key, JSON.bool($0)) }
         }
@@ -53,7 +52,7 @@ public struct SavedSettings: Codable, Equatable, Sendable {
         if let games { classroom.append(("games", .array(games.map(JSON.string)))) }
         if let levels { classroom.append(("levels", .array(levels.map(JSON.string)))) }
         if let gatePIN { classroom.append(("gate-pin", .string(gatePIN))) }
-        return Data((JSON.object([("version", .int(version)), ("muted", .bool(muted))] + (language.map { [("language", JSON.string($0))] } ?? [])
+        return [UInt8]((JSON.object([("version", .int(version)), ("muted", .bool(muted))] + (language.map { [("language", JSON.string($0))] } ?? [])
                                  + switches + classroom).serialized() + "\n").utf8)
     }
 }
@@ -134,7 +133,7 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
         case .unreadable(let why):
             warn("settings file \(shown) cannot be read (\(why)); using defaults" + moveAside())
         case .data(let data):
-            guard let settings = try? JSONDecoder().decode(SavedSettings.self, from: data) else {
+            guard let settings = try? JSONReader().decode(SavedSettings.self, from: data) else {
                 warn("settings file \(shown) is damaged; using defaults" + moveAside())
                 return
             }
@@ -178,7 +177,7 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
                     case .notAFile(let why): throw StoreFailure("\(Self.fileName): \(why)")
                     case .unreadable(let why):
                         _ = try HighScoreStore.moveAsideOrRefuse(path, because: "cannot be read (\(why))", name: Self.fileName)
-                    case .data(let old) where (try? JSONDecoder().decode(SavedSettings.self, from: old)) == nil:
+                    case .data(let old) where (try? JSONReader().decode(SavedSettings.self, from: old)) == nil:
                         _ = try HighScoreStore.moveAsideOrRefuse(path, because: "is damaged", name: Self.fileName)
                     default: break
                     }

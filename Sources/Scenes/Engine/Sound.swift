@@ -1,6 +1,6 @@
 import GameCore
 
-/// Every sound effect of the game; the raw value is the file name in Assets/sounds (.wav).
+/// Every sound effect of the game; the raw value is the file name in Assets/sounds (.ogg).
 public enum Sound: String, CaseIterable, Sendable {
     case click, select, whoosh, popup, flip, close, cheer, boing
     case pick, correct, oops, pop, magic, boom, coin, tick
