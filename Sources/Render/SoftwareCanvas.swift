@@ -595,6 +595,22 @@ public final class SoftwareCanvas: Canvas {
     private var ops: [DrawOp] = []
     /// Reused by one-off resampling with a fade or tint.
     private var scratch: [UInt32] = []
+    /// The same for each drawing thread, kept from frame to frame: a new one each frame was
+    /// a fresh mapping of up to 220 kB (a fading burst), its pages cleared by the kernel
+    /// every frame.
+    private let bandScratch = BandScratch(count: SoftwareCanvas.drawThreads)
+    final class BandScratch: @unchecked Sendable {
+        /// One per thread: each thread touches only its own.
+        let buffers: UnsafeMutableBufferPointer<[UInt32]>
+        init(count: Int) {
+            buffers = .allocate(capacity: count)
+            buffers.initialize(repeating: [])
+        }
+        deinit {
+            _ = buffers.deinitialize()
+            buffers.deallocate()
+        }
+    }
     /// Threads drawing a frame's list (at most 4; 1 draws it directly).
     static let drawThreads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
 
@@ -731,13 +747,13 @@ public final class SoftwareCanvas: Canvas {
             return
         }
         let height = (picture.height + bands - 1) / bands
+        let scratches = bandScratch
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             let strip = IRect(0, band * height, picture.width, min(height, picture.height - band * height))
-            var scratch: [UInt32] = []
             for region in regions {
                 let clip = region.intersection(strip)
                 guard !clip.isEmpty else { continue }
-                Self.run(list, on: picture, clip: clip, cull: cull, scratch: &scratch)
+                Self.run(list, on: picture, clip: clip, cull: cull, scratch: &scratches.buffers[band])
             }
         }
     }
