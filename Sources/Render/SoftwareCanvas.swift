@@ -562,12 +562,15 @@ public final class SoftwareCanvas: Canvas {
         /// Whether the operation paints every pixel of `clip` opaquely: nothing listed before
         /// it shows there (the page colour beneath a full-screen background, the background
         /// beneath a full-screen layer).
-        func coversOpaquely(_ clip: IRect) -> Bool {
+        func coversOpaquely(_ clip: IRect) -> Bool { opaqueBounds?.contains(clip) ?? false }
+
+        /// The bounds, for an operation that paints all of them opaquely; nil otherwise.
+        var opaqueBounds: IRect? {
             switch self {
-            case .fill(let rect, let color): return color >> 24 == 255 && rect.contains(clip)
+            case .fill(let rect, let color): return color >> 24 == 255 ? rect : nil
             case .draw(let p, let x, let y, let modulation):
-                return p.opaque && modulation.isIdentity && IRect(x, y, p.width, p.height).contains(clip)
-            default: return false
+                return p.opaque && modulation.isIdentity ? IRect(x, y, p.width, p.height) : nil
+            default: return nil
             }
         }
 
@@ -741,9 +744,12 @@ public final class SoftwareCanvas: Canvas {
     /// draw every one, the reference the tests compare with).
     private func run(_ list: [DrawOp], on picture: PixelBuffer, regions: [IRect]? = nil, cull: Bool = true) {
         let regions = regions ?? [picture.bounds]
+        // Where each operation draws, worked out once: the threads then look at an operation
+        // only to draw it (each look at one retains and releases its picture).
+        let boxes = list.map(\.bounds), covers = cull ? list.map(\.opaqueBounds) : []
         let bands = Self.drawThreads
         if bands == 1 {
-            for region in regions { Self.run(list, on: picture, clip: region, cull: cull, scratch: &scratch) }
+            for region in regions { Self.run(list, boxes, covers, on: picture, clip: region, scratch: &scratch) }
             return
         }
         let height = (picture.height + bands - 1) / bands
@@ -753,18 +759,20 @@ public final class SoftwareCanvas: Canvas {
             for region in regions {
                 let clip = region.intersection(strip)
                 guard !clip.isEmpty else { continue }
-                Self.run(list, on: picture, clip: clip, cull: cull, scratch: &scratches.buffers[band])
+                Self.run(list, boxes, covers, on: picture, clip: clip, scratch: &scratches.buffers[band])
             }
         }
     }
 
-    /// Draws the operations that touch `clip`, from the last one that hides all before it
-    /// (`cull`; a full-screen background hides the page colour beneath, and a layer the
-    /// background: a moving balloon's pixels are then written twice, not four times).
-    private nonisolated static func run(_ list: [DrawOp], on picture: PixelBuffer, clip: IRect, cull: Bool, scratch: inout [UInt32]) {
-        var first = cull ? list.count - 1 : 0
-        while first > 0 && !list[first].coversOpaquely(clip) { first -= 1 }
-        for i in max(first, 0)..<list.count where list[i].bounds.intersects(clip) {
+    /// Draws the operations that touch `clip` (`boxes`: their bounds), from the last one that
+    /// hides all before it (`covers`: the opaque operations' bounds; empty: draw them all). A
+    /// full-screen background hides the page colour beneath, and a layer the background: a
+    /// moving balloon's pixels are then written twice, not four times.
+    private nonisolated static func run(_ list: [DrawOp], _ boxes: [IRect], _ covers: [IRect?], on picture: PixelBuffer, clip: IRect,
+                                        scratch: inout [UInt32]) {
+        var first = covers.isEmpty ? 0 : list.count - 1
+        while first > 0 && !(covers[first]?.contains(clip) ?? false) { first -= 1 }
+        for i in max(first, 0)..<list.count where boxes[i].intersects(clip) {
             list[i].run(on: picture, clip: clip, scratch: &scratch)
         }
     }
