@@ -168,6 +168,7 @@ public final class GameApp {
         canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets))
         canvas.warn = { [weak self] in self?.warn($0) }
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
+        canvas.prepareBackgrounds(SceneBackgrounds.all)
         if let size = options.size { try canvas.resize(width: size.width, height: size.height) }
         try syncOutputSize()
         if let window, let icon = IMG_Load(assets + "/images/" + AssetManifest.windowIcon) {
@@ -344,7 +345,7 @@ public final class GameApp {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         if let renderer {
             guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else { return }
-        } else if let surface = SDL_GetWindowSurface(window) {
+        } else if let surface = windowSurface() {
             // The window's own surface is what is shown: draw at its size (SDL's framebuffer
             // has the window's size in points where the drawable is larger, e.g. on Wayland).
             w = surface.pointee.w
@@ -386,6 +387,7 @@ public final class GameApp {
         settingsStore?.waitForPendingSaves()
         log.flush()
         soundPlayer?.close()
+        canvas?.keepOwnPixels()
         canvas?.destroy()
         if let frameTexture { SDL_DestroyTexture(frameTexture) }
         if let renderer { SDL_DestroyRenderer(renderer) }
@@ -478,10 +480,23 @@ public final class GameApp {
             SDL_RenderPresent(renderer)
             return
         }
-        guard let surface = SDL_GetWindowSurface(window) else { presentWhole = true; return }
+        let borrowed = !canvas.frame.ownsPixels
+        guard let surface = windowSurface() else { presentWhole = true; return }
+        // The pixels drawn into are gone with the old surface: the next frame is drawn whole.
+        if borrowed && canvas.frame.ownsPixels { return }
         let format = surface.pointee.format.pointee
-        if surface.pointee.w >= Int32(frame.width * k) && surface.pointee.h >= Int32(frame.height * k) && format.BytesPerPixel == 4
-            && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF,
+        let xrgb = format.BytesPerPixel == 4 && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF
+        if !canvas.frame.ownsPixels {
+            // Drawn straight into the window's pixels: only sent.
+        } else if xrgb, k == 1, surface.pointee.w == Int32(frame.width), surface.pointee.h == Int32(frame.height),
+                  surface.pointee.pitch == Int32(frame.width * 4), let pixels = surface.pointee.pixels {
+            // The window's pixels have the frame's size and layout: from now on the canvas
+            // draws into them (this once, the whole frame is copied and sent).
+            canvas.drawInto(pixels.assumingMemoryBound(to: UInt32.self))
+            let whole = SDL_Rect(x: 0, y: 0, w: Int32(frame.width), h: Int32(frame.height))
+            _ = withUnsafePointer(to: whole) { SDL_UpdateWindowSurfaceRects(window, $0, 1) }
+            return
+        } else if surface.pointee.w >= Int32(frame.width * k) && surface.pointee.h >= Int32(frame.height * k) && xrgb,
            let pixels = surface.pointee.pixels {
             // XRGB8888 (X11's usual surface): the frame's opaque ARGB rows copy as they are
             // (each pixel twice across and down when doubling).
@@ -510,6 +525,19 @@ public final class GameApp {
             SDL_FreeSurface(source)
         }
         _ = sdlRects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// The window's own surface. The canvas may be drawing into its pixels: when SDL has made
+    /// a new one (resized, full screen), the old pixels are gone and the canvas is told so.
+    private func windowSurface() -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let window else { return nil }
+        let surface = SDL_GetWindowSurface(window)
+        if !canvas.frame.ownsPixels && surface?.pointee.pixels.map({ UnsafeMutableRawPointer(canvas.frame.pixels) == $0 }) != true {
+            canvas.dropBorrowedPixels()
+            presentWhole = true
+            dirty = true
+        }
+        return surface
     }
 
     /// Runs a screenshot, dump or quit line. Returns false for quit.

@@ -52,9 +52,24 @@ public final class PixelBuffer: @unchecked Sendable {
         self.opaque = opaque
         pixels = .allocate(capacity: max(width * height, 1))
         pixels.initialize(repeating: opaque ? 0xFF00_0000 : 0, count: max(width * height, 1))
+        ownsPixels = true
     }
 
-    deinit { pixels.deallocate() }
+    /// An opaque picture in memory someone else owns and frees (a window's own framebuffer,
+    /// rows packed): drawn into like any other, never freed here.
+    public init(borrowing pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+        precondition(width > 0 && height > 0)
+        self.width = width
+        self.height = height
+        self.opaque = true
+        self.pixels = pixels
+        ownsPixels = false
+    }
+
+    /// False for a picture in borrowed memory.
+    public let ownsPixels: Bool
+
+    deinit { if ownsPixels { pixels.deallocate() } }
 
     public var byteCount: Int { width * height * 4 }
     public var bounds: IRect { IRect(0, 0, width, height) }
@@ -131,6 +146,8 @@ public struct IRect: Equatable, Sendable {
         return IRect(x0, y0, max(maxX, o.maxX) - x0, max(maxY, o.maxY) - y0)
     }
     public func intersects(_ o: IRect) -> Bool { !intersection(o).isEmpty }
+    /// Whether every pixel of `o` (not empty) lies inside.
+    public func contains(_ o: IRect) -> Bool { !o.isEmpty && o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY }
     public var maxX: Int { x + w }
     public var maxY: Int { y + h }
     public func intersection(_ o: IRect) -> IRect {

@@ -237,6 +237,44 @@ public final class SoftwareCanvas: Canvas {
         layers.removeAll()
         mirrored.removeAll()
         if !keepImages { try loadVariants() }
+        startMakingBackgrounds()
+    }
+
+    // MARK: - Drawing into the window's own pixels
+    //
+    // In a window without a renderer the frame can live in the window's framebuffer (X11's
+    // shared-memory image): each frame's damage is drawn there and sent, with no copy of
+    // the damaged pixels between. The window may make a new framebuffer (resized, full
+    // screen): the app asks for it before each use and says so when the old one is gone.
+
+    /// Draws from now on straight into `pixels` (the frame's size, rows packed), which get a
+    /// copy of the frame first.
+    public func drawInto(_ pixels: UnsafeMutablePointer<UInt32>) {
+        guard pixels != frame.pixels else { return }
+        pixels.update(from: frame.pixels, count: frame.width * frame.height)
+        replaceFrame(PixelBuffer(borrowing: pixels, width: frame.width, height: frame.height))
+    }
+
+    /// The borrowed pixels are gone (freed by their owner): the frame gets pixels of its
+    /// own, and the next frame is drawn whole. Nothing is read from the old ones.
+    public func dropBorrowedPixels() {
+        guard !frame.ownsPixels else { return }
+        replaceFrame(PixelBuffer(width: frame.width, height: frame.height, opaque: true))
+        shownValid = false
+    }
+
+    /// Copies the borrowed pixels into pixels of the frame's own (before their owner frees
+    /// them: the window closes).
+    public func keepOwnPixels() {
+        guard !frame.ownsPixels else { return }
+        let own = PixelBuffer(width: frame.width, height: frame.height, opaque: true)
+        own.pixels.update(from: frame.pixels, count: frame.width * frame.height)
+        replaceFrame(own)
+    }
+
+    private func replaceFrame(_ next: PixelBuffer) {
+        if target === frame { target = next }
+        frame = next
     }
 
     /// (stat(2): FileManager's attributes also look up the owner's name, a file read each.)
@@ -473,6 +511,12 @@ public final class SoftwareCanvas: Canvas {
 
     public func image(_ name: String, in frame: Rect, _ options: ImageOptions) {
         if recording { recorded.append(.image(name, frame, options)); return }
+        drawImage(name, in: frame, options, background: false)
+    }
+
+    /// `background`: a full-screen background's piece, whose sprite is kept while the screen
+    /// keeps its size (see "Backgrounds made ahead").
+    private func drawImage(_ name: String, in frame: Rect, _ options: ImageOptions, background: Bool) {
         guard options.alpha > 0.004, let (key, picture) = picture(name),
               let logicalSize = imageSize(String(name.prefix { $0 != "#" })) else { return }
         // Placed in logical units by the image's 1x size, drawn from the @Nx picture at real size.
@@ -488,7 +532,7 @@ public final class SoftwareCanvas: Canvas {
         // Sizes snap to even pixels so animations reuse their sprites from one run to the next.
         let spriteKey = SpriteKey(name: key, width: 2 * Int((fitted.width / 2).rounded()), height: 2 * Int((fitted.height / 2).rounded()),
                                   degrees: Int(options.rotation.rounded()))
-        if let sprite = sprite(for: spriteKey, from: picture) {
+        if let sprite = background ? backgroundSprite(for: spriteKey, from: picture) : sprite(for: spriteKey, from: picture) {
             put(sprite, at: Point(fitted.midX - Double(sprite.width) / 2, fitted.midY - Double(sprite.height) / 2), modulation)
         } else {
             // Resampled straight into the frame, at the exact size and angle.
@@ -505,12 +549,20 @@ public final class SoftwareCanvas: Canvas {
     /// copies (left and right flipped sideways, above and below upside down), so horizons
     /// and patterns run on without a seam.
     public func background(_ name: String, in frame: Rect, _ options: ImageOptions) {
-        image(name, in: frame, options)
+        if recording { recorded.append(.background(name, frame, options)); return }
+        for (piece, at) in backgroundPieces(name, in: frame) { drawImage(piece, in: at, options, background: true) }
+    }
+
+    /// The images a background is drawn from: itself in `frame`, and beyond it, where the
+    /// screen goes on, mirrored copies.
+    private func backgroundPieces(_ name: String, in frame: Rect) -> [(String, Rect)] {
+        var pieces = [(name, frame)]
         let visible = visibleRect
-        if visible.minX < frame.minX { image(name + Self.mirrorSuffix, in: frame.offsetBy(-frame.width, 0), options) }
-        if visible.maxX > frame.maxX { image(name + Self.mirrorSuffix, in: frame.offsetBy(frame.width, 0), options) }
-        if visible.minY < frame.minY { image(name + Self.flipSuffix, in: frame.offsetBy(0, -frame.height), options) }
-        if visible.maxY > frame.maxY { image(name + Self.flipSuffix, in: frame.offsetBy(0, frame.height), options) }
+        if visible.minX < frame.minX { pieces.append((name + Self.mirrorSuffix, frame.offsetBy(-frame.width, 0))) }
+        if visible.maxX > frame.maxX { pieces.append((name + Self.mirrorSuffix, frame.offsetBy(frame.width, 0))) }
+        if visible.minY < frame.minY { pieces.append((name + Self.flipSuffix, frame.offsetBy(0, -frame.height))) }
+        if visible.maxY > frame.maxY { pieces.append((name + Self.flipSuffix, frame.offsetBy(0, frame.height))) }
+        return pieces
     }
 
     // MARK: - Drawing, on two cores
@@ -555,6 +607,21 @@ public final class SoftwareCanvas: Canvas {
             }
         }
 
+        /// Whether the operation paints every pixel of `clip` opaquely: nothing listed before
+        /// it shows there (the page colour beneath a full-screen background, the background
+        /// beneath a full-screen layer).
+        func coversOpaquely(_ clip: IRect) -> Bool { opaqueBounds?.contains(clip) ?? false }
+
+        /// The bounds, for an operation that paints all of them opaquely; nil otherwise.
+        var opaqueBounds: IRect? {
+            switch self {
+            case .fill(let rect, let color): return color >> 24 == 255 ? rect : nil
+            case .draw(let p, let x, let y, let modulation):
+                return p.opaque && modulation.isIdentity ? IRect(x, y, p.width, p.height) : nil
+            default: return nil
+            }
+        }
+
         var picture: PixelBuffer? {
             switch self {
             case .draw(let p, _, _, _), .transformed(let p, _, _, _, _, _, _): return p
@@ -579,6 +646,22 @@ public final class SoftwareCanvas: Canvas {
     private var ops: [DrawOp] = []
     /// Reused by one-off resampling with a fade or tint.
     private var scratch: [UInt32] = []
+    /// The same for each drawing thread, kept from frame to frame: a new one each frame was
+    /// a fresh mapping of up to 220 kB (a fading burst), its pages cleared by the kernel
+    /// every frame.
+    private let bandScratch = BandScratch(count: SoftwareCanvas.drawThreads)
+    final class BandScratch: @unchecked Sendable {
+        /// One per thread: each thread touches only its own.
+        let buffers: UnsafeMutableBufferPointer<[UInt32]>
+        init(count: Int) {
+            buffers = .allocate(capacity: count)
+            buffers.initialize(repeating: [])
+        }
+        deinit {
+            _ = buffers.deinitialize()
+            buffers.deallocate()
+        }
+    }
     /// Threads drawing a frame's list (at most 4; 1 draws it directly).
     static let drawThreads = min(max(SystemFiles.activeProcessorCount, 1), 4)
 
@@ -627,9 +710,12 @@ public final class SoftwareCanvas: Canvas {
     /// give the same picture).
     func wholeDrawingOfShownList() -> PixelBuffer {
         let picture = PixelBuffer(width: frame.width, height: frame.height, opaque: true)
-        run(shown.map(\.op), on: picture)
+        run(shown.map(\.op), on: picture, cull: false)
         return picture
     }
+
+    /// The operations the frame shows (tests).
+    var shownOps: [DrawOp] { shown.map(\.op) }
 
     /// Forgets what the frame shows: the next frame is drawn whole.
     public func invalidate() {
@@ -666,7 +752,22 @@ public final class SoftwareCanvas: Canvas {
         }
         for op in list[prefix..<(list.count - suffix)] { add(op.bounds) }
         for entry in shown[prefix..<(shown.count - suffix)] { add(entry.op.bounds) }
-        if rects.count > Self.damageRectLimit || rects.reduce(0, { $0 + $1.area }) > whole.area * 3 / 4 {
+        // Too many: join the two whose union adds the fewest pixels, again and again (forty
+        // balloons spread over the sky are a dozen columns, not one screen-sized box).
+        while rects.count > Self.damageRectLimit {
+            var best = (i: 0, j: 1, cost: Int.max)
+            for i in 0..<(rects.count - 1) {
+                for j in (i + 1)..<rects.count {
+                    let cost = rects[i].union(rects[j]).area - rects[i].area - rects[j].area
+                    if cost < best.cost { best = (i, j, cost) }
+                }
+            }
+            let joined = rects[best.i].union(rects[best.j])
+            rects.remove(at: best.j)
+            rects.remove(at: best.i)
+            add(joined)
+        }
+        if rects.reduce(0, { $0 + $1.area }) > whole.area * 3 / 4 {
             return [rects.reduce(IRect(0, 0, 0, 0)) { $0.union($1) }]
         }
         return rects
@@ -687,22 +788,40 @@ public final class SoftwareCanvas: Canvas {
     }
 
     /// Draws a list into a picture (within `regions`, else all of it) in bands, one thread a band.
-    private func run(_ list: [DrawOp], on picture: PixelBuffer, regions: [IRect]? = nil) {
+    /// `cull`: start each region at the last operation that hides all before it there (false:
+    /// draw every one, the reference the tests compare with).
+    private func run(_ list: [DrawOp], on picture: PixelBuffer, regions: [IRect]? = nil, cull: Bool = true) {
         let regions = regions ?? [picture.bounds]
+        // Where each operation draws, worked out once: the threads then look at an operation
+        // only to draw it (each look at one retains and releases its picture).
+        let boxes = list.map(\.bounds), covers = cull ? list.map(\.opaqueBounds) : []
         let bands = Self.drawThreads
         if bands == 1 {
-            for region in regions { for op in list where op.bounds.intersects(region) { op.run(on: picture, clip: region, scratch: &scratch) } }
+            for region in regions { Self.run(list, boxes, covers, on: picture, clip: region, scratch: &scratch) }
             return
         }
         let height = (picture.height + bands - 1) / bands
+        let scratches = bandScratch
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             let strip = IRect(0, band * height, picture.width, min(height, picture.height - band * height))
-            var scratch: [UInt32] = []
             for region in regions {
                 let clip = region.intersection(strip)
                 guard !clip.isEmpty else { continue }
-                for op in list where op.bounds.intersects(clip) { op.run(on: picture, clip: clip, scratch: &scratch) }
+                Self.run(list, boxes, covers, on: picture, clip: clip, scratch: &scratches.buffers[band])
             }
+        }
+    }
+
+    /// Draws the operations that touch `clip` (`boxes`: their bounds), from the last one that
+    /// hides all before it (`covers`: the opaque operations' bounds; empty: draw them all). A
+    /// full-screen background hides the page colour beneath, and a layer the background: a
+    /// moving balloon's pixels are then written twice, not four times.
+    private nonisolated static func run(_ list: [DrawOp], _ boxes: [IRect], _ covers: [IRect?], on picture: PixelBuffer, clip: IRect,
+                                        scratch: inout [UInt32]) {
+        var first = covers.isEmpty ? 0 : list.count - 1
+        while first > 0 && !(covers[first]?.contains(clip) ?? false) { first -= 1 }
+        for i in max(first, 0)..<list.count where boxes[i].intersects(clip) {
+            list[i].run(on: picture, clip: clip, scratch: &scratch)
         }
     }
 
@@ -745,6 +864,7 @@ public final class SoftwareCanvas: Canvas {
         case circle(Point, radius: Double, Color)
         case line(Point, Point, width: Double, Color)
         case image(String, Rect, ImageOptions)
+        case background(String, Rect, ImageOptions)
         case text(String, TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double)
         /// A layer inside the one recorded (a game's background beneath an overlay): its
         /// calls are the next `count`.
@@ -841,6 +961,7 @@ public final class SoftwareCanvas: Canvas {
             case .circle(let center, let radius, let color): fillCircle(center: center, radius: radius, color)
             case .line(let a, let b, let width, let color): line(from: a, to: b, width: width, color)
             case .image(let name, let frame, let options): image(name, in: frame, options)
+            case .background(let name, let frame, let options): background(name, in: frame, options)
             case .text(let string, let style, let at, let align, let color, let outline, let alpha):
                 text(string, style, at: at, align: align, color: color, outline: outline, alpha: alpha)
             case .layer(let id, let count):
@@ -893,13 +1014,131 @@ public final class SoftwareCanvas: Canvas {
         guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
         let w = Double(key.width), h = Double(key.height)
         let scale = min(w / Double(picture.width), h / Double(picture.height))
-        let made = Pixels.transformed(source(key.name, picture, scale: scale), width: w, height: h, degrees: Double(key.degrees))
-        // An opaque picture scaled upright (a background) stays opaque: copied, not blended.
-        if picture.opaque && key.degrees % 360 == 0 { made.opaque = made.isAllOpaque } else { made.findSpans() }
+        let made = Self.makeSprite(key, from: source(key.name, picture, scale: scale), opaque: picture.opaque)
         sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
         spriteBytes += made.byteCount
         if spriteBytes > spriteBudget { evictSprites() }
         return made
+    }
+
+    /// `source` resampled to the key's size and angle.
+    nonisolated static func makeSprite(_ key: SpriteKey, from source: PixelBuffer, opaque: Bool) -> PixelBuffer {
+        let made = Pixels.transformed(source, width: Double(key.width), height: Double(key.height), degrees: Double(key.degrees))
+        // An opaque picture scaled upright (a background) stays opaque: copied, not blended.
+        if opaque && key.degrees % 360 == 0 { made.opaque = made.isAllOpaque } else { made.findSpans() }
+        return made
+    }
+
+    /// The picture halved until drawing it at `scale` needs no more than halving again (as
+    /// `source`, uncached).
+    nonisolated static func halvedSource(_ picture: PixelBuffer, scale: Double) -> PixelBuffer {
+        var scale = scale, picture = picture
+        while scale < 0.5 && picture.width >= 4 && picture.height >= 4 {
+            scale *= 2
+            picture = Pixels.halved(picture)
+        }
+        return picture
+    }
+
+    // MARK: - Backgrounds made ahead
+    //
+    // A full-screen background scaled to the screen is 1.5 million pixels at 1920×1080, 15 ms
+    // of resampling each, and a game's first frame needs it and its mirrored copy: two late
+    // frames. So the backgrounds the scenes draw (`prepareBackgrounds`) are made on a worker
+    // thread as soon as the screen's size is known, by the same code as on demand (the same
+    // pixels whether the worker was first or not), and kept while the size stays.
+
+    /// Background sprites at this screen size, never evicted.
+    private var backgroundSprites: [SpriteKey: PixelBuffer] = [:]
+    /// What the worker made, for the screen size of `generation`.
+    private let madeAhead = BackgroundInbox()
+    final class BackgroundInbox: Sendable {
+        let state = Mutex<(generation: Int, sprites: [SpriteKey: PixelBuffer])>((0, [:]))
+        func withLock<R>(_ body: (inout (generation: Int, sprites: [SpriteKey: PixelBuffer])) -> R) -> R {
+            state.withLock { body(&$0) }
+        }
+    }
+    /// Counts screen sizes: work for an older one is thrown away.
+    private var sizeGeneration = 0
+    /// The backgrounds and frames the scenes draw (`prepareBackgrounds`).
+    private var backgroundsAhead: [(name: String, frame: Rect)] = []
+    /// The sprites the worker made that wait to be drawn (tests).
+    var madeAheadKeys: [SpriteKey] { madeAhead.withLock { Array($0.sprites.keys) } }
+    private let aheadWork = DispatchGroup()
+    /// Waits until the worker has made the backgrounds (tests).
+    func waitForBackgroundsMadeAhead() { aheadWork.wait() }
+    /// Background sprites made by the worker and by demand (for tests and profiles).
+    public private(set) var backgroundsMade = (ahead: 0, onDemand: 0)
+
+    private func backgroundSprite(for key: SpriteKey, from picture: PixelBuffer) -> PixelBuffer {
+        if let kept = backgroundSprites[key] { return kept }
+        let generation = sizeGeneration
+        if let ready = madeAhead.withLock({ $0.generation == generation ? $0.sprites.removeValue(forKey: key) : nil }) {
+            backgroundSprites[key] = ready
+            backgroundsMade.ahead += 1
+            return ready
+        }
+        let scale = min(Double(key.width) / Double(picture.width), Double(key.height) / Double(picture.height))
+        let made = Self.makeSprite(key, from: source(key.name, picture, scale: scale), opaque: picture.opaque)
+        backgroundSprites[key] = made
+        backgroundsMade.onDemand += 1
+        return made
+    }
+
+    /// Makes the sprites of these backgrounds (names and the frames the scenes draw them in)
+    /// for this screen size on a worker thread, now and after each resize.
+    public func prepareBackgrounds(_ list: [(name: String, frame: Rect)]) {
+        backgroundsAhead = list
+        startMakingBackgrounds()
+    }
+
+    private func startMakingBackgrounds() {
+        sizeGeneration += 1
+        backgroundSprites.removeAll()
+        let generation = sizeGeneration
+        madeAhead.withLock { $0 = (generation, [:]) }
+        guard !viewport.isIdentity else { return }
+        // What drawImage would ask for: each piece's sprite key and its source's pixels (or
+        // the bytes of a background kept compressed), resolved here, made there.
+        struct Job: @unchecked Sendable {
+            let key: SpriteKey
+            let picture: PixelBuffer?
+            let packed: [UInt8]?
+            let flip: (mirror: Bool, vertically: Bool)
+        }
+        var jobs: [Job] = []
+        for (name, frame) in backgroundsAhead {
+            for (piece, at) in backgroundPieces(name, in: frame) {
+                let base = String(piece.prefix { $0 != "#" })
+                guard let logicalSize = imageSize(base) else { continue }
+                var key = base, picture: PixelBuffer? = images[base], packed = compressed[base]?.bytes
+                if imageScale > 1, variantNames[imageScale]?.contains(base) == true, let variant = images[Self.variant(base, imageScale)] {
+                    key = Self.variant(base, imageScale)
+                    picture = variant
+                    packed = nil
+                }
+                if packed != nil { picture = nil }
+                let suffix = String(piece.dropFirst(base.count))
+                let fitted = viewport.toReal(at.aspectFit(logicalSize))
+                let spriteKey = SpriteKey(name: key + suffix, width: 2 * Int((fitted.width / 2).rounded()),
+                                          height: 2 * Int((fitted.height / 2).rounded()), degrees: 0)
+                guard !jobs.contains(where: { $0.key == spriteKey }) else { continue }
+                jobs.append(Job(key: spriteKey, picture: picture, packed: packed,
+                                flip: (suffix == Self.mirrorSuffix || suffix == Self.flipSuffix, suffix == Self.flipSuffix)))
+            }
+        }
+        guard !jobs.isEmpty else { return }
+        let inbox = madeAhead, work = jobs
+        DispatchQueue.global(qos: .utility).async(group: aheadWork) {
+            for job in work {
+                guard inbox.withLock({ $0.generation == generation }) else { return }
+                guard var picture = job.picture ?? job.packed.flatMap({ try? QOI.decode($0) }) else { continue }
+                if job.flip.mirror { picture = Pixels.mirrored(picture, vertically: job.flip.vertically) }
+                let scale = min(Double(job.key.width) / Double(picture.width), Double(job.key.height) / Double(picture.height))
+                let made = Self.makeSprite(job.key, from: Self.halvedSource(picture, scale: scale), opaque: picture.opaque)
+                inbox.withLock { if $0.generation == generation { $0.sprites[job.key] = made } }
+            }
+        }
     }
 
     private func evictSprites() {

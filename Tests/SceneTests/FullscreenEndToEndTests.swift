@@ -113,6 +113,13 @@ extension HeavyTests {
             // The top bar's colour (at a place of the bar with nothing on it) runs to both edges.
             #expect(image[2, 20] == image[image.width - 3, 20] && image[2, 20] == image[Int(viewport.toReal(Point(330, 0)).x), 20],
                     "the bar's colour reaches both edges: \(image[2, 20]) \(image[image.width - 3, 20])")
+            // The screen shows what the game drew (drawn straight into the window's pixels,
+            // only what changed sent): the waiting board, all but the clock's pill.
+            let shown = try ui.screenPixels()
+            #expect(shown.width == screen.0 && shown.height == screen.1)
+            var differing = 0
+            for i in 0..<min(shown.pixels.count, image.pixels.count) where shown.pixels[i] != image.pixels[i] & 0xFF_FFFF { differing += 1 }
+            #expect(differing * 100 < image.width * image.height, "\(differing) pixels of the screen differ from the game's screenshot")
         }
 
         /// F11 from a windowed start on a bare X server: the window then covers the screen and

@@ -384,7 +384,9 @@ final class WindowSession {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: xvfbPath)
             // By default a screen larger than any window size used, so every window point is on screen.
-            p.arguments = [display, "-screen", "0", "\(screen.width)x\(screen.height)x24", "-nolisten", "tcp"]
+            // -fbdir: the screen's pixels are also a file (XWD), for comparing what the screen
+            // shows with what the game drew.
+            p.arguments = [display, "-screen", "0", "\(screen.width)x\(screen.height)x24", "-nolisten", "tcp", "-fbdir", directory]
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
@@ -398,6 +400,26 @@ final class WindowSession {
             server = nil
         }
         throw Exec.Failure(description: "no free X display in :90-:99 (or Xvfb would not start)")
+    }
+
+    /// What the X screen shows now, as 0xRRGGBB pixels (Xvfb's framebuffer file, XWD: a
+    /// big-endian header, a colour map, then little-endian 32-bit pixels, rows packed).
+    func screenPixels() throws -> PixelImage {
+        let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/Xvfb_screen0"))
+        func word(_ i: Int) -> Int { data.withUnsafeBytes { Int(UInt32(bigEndian: $0.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))) } }
+        let headerSize = word(0), width = word(4), height = word(5), bitsPerPixel = word(11), bytesPerLine = word(12), colours = word(19)
+        guard bitsPerPixel == 32, word(7) == 0 else { throw Exec.Failure(description: "XWD: \(bitsPerPixel) bits a pixel, byte order \(word(7))") }
+        let start = headerSize + 12 * colours
+        guard data.count >= start + bytesPerLine * height else { throw Exec.Failure(description: "XWD: short file") }
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        data.withUnsafeBytes { raw in
+            for y in 0..<height {
+                for x in 0..<width {
+                    pixels[y * width + x] = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + y * bytesPerLine + 4 * x, as: UInt32.self)) & 0xFF_FFFF
+                }
+            }
+        }
+        return PixelImage(width: width, height: height, pixels: pixels)
     }
 
     /// Starts the real binary in a window with a script of fixed-time dumps and screenshots

@@ -207,10 +207,13 @@ public final class BalloonScene: GameScene {
         return Point(strength * sin(decorTime * 71), strength * cos(decorTime * 53))
     }
 
+    /// The background while the sky shakes (a skull): a little larger, so no edge shows.
+    static let shakenBackground = Canvas1024.bounds.scaled(1.04)
+
     public override func drawContent(on canvas: any Canvas) {
         let now = clock.now
         let offset = shakeOffset
-        let background = offset == .zero ? Canvas1024.bounds : Canvas1024.bounds.scaled(1.04).offsetBy(offset.x, offset.y)
+        let background = offset == .zero ? Canvas1024.bounds : Self.shakenBackground.offsetBy(offset.x, offset.y)
         canvas.background("bg-balloons", in: background)
         for b in rules.balloons { drawBalloon(b, now: now, offset: offset, on: canvas) }
         for effect in effects { effect.draw(on: canvas, offset: offset) }
