@@ -703,8 +703,8 @@ public final class SoftwareCanvas: Canvas {
     public private(set) var redrawnPixels = 0
     /// Frames whose list changed nothing.
     public private(set) var unchangedFrames = 0
-    /// At most this many separate damage rectangles; more are merged into their union.
-    static let damageRectLimit = 12
+    /// At most this many separate damage rectangles; more are joined (see `findDamage`).
+    nonisolated static let damageRectLimit = 12
 
     /// The frame as the list it shows draws it whole (tests: drawing only the damage must
     /// give the same picture).
@@ -723,9 +723,13 @@ public final class SoftwareCanvas: Canvas {
     }
 
     /// The rectangles of the frame that `list` draws differently from what it shows.
-    private func findDamage(_ list: [DrawOp], versions: [Int]) -> [IRect] {
-        let whole = frame.bounds
-        guard shownValid else { return [whole] }
+    ///
+    /// Static and nonisolated, like the list's other per-operation work: a closure written in
+    /// the canvas's (main-actor) methods and handed to the standard library's `map` or
+    /// `firstIndex` checks, each call, that it runs on the main thread (Swift 6's dynamic
+    /// isolation checks), which was 4% of a Balloons game's time.
+    private nonisolated static func findDamage(_ list: [DrawOp], versions: [Int], shown: [(op: DrawOp, version: Int)],
+                                               whole: IRect) -> [IRect] {
         var prefix = 0
         while prefix < list.count && prefix < shown.count
                 && list[prefix].same(as: shown[prefix].op, versions: (versions[prefix], shown[prefix].version)) { prefix += 1 }
@@ -778,13 +782,22 @@ public final class SoftwareCanvas: Canvas {
         listing = false
         let list = ops
         ops.removeAll(keepingCapacity: true)
-        let versions = list.map { $0.picture?.version ?? 0 }
-        damage = findDamage(list, versions: versions)
-        shown = zip(list, versions).map { ($0, $1) }
+        let versions = Self.versions(of: list)
+        damage = shownValid ? Self.findDamage(list, versions: versions, shown: shown, whole: frame.bounds) : [frame.bounds]
+        shown = Self.zipped(list, versions)
         shownValid = true
         if damage.isEmpty { unchangedFrames += 1; return }
-        redrawnPixels += damage.reduce(0) { $0 + $1.area }
+        redrawnPixels += Self.area(of: damage)
         run(list, on: frame, regions: damage)
+    }
+
+    private nonisolated static func versions(of list: [DrawOp]) -> [Int] { list.map { $0.picture?.version ?? 0 } }
+    private nonisolated static func zipped(_ list: [DrawOp], _ versions: [Int]) -> [(op: DrawOp, version: Int)] {
+        zip(list, versions).map { ($0, $1) }
+    }
+    nonisolated static func area(of rects: [IRect]) -> Int { rects.reduce(0) { $0 + $1.area } }
+    private nonisolated static func geometry(of list: [DrawOp], cull: Bool) -> (boxes: [IRect], covers: [IRect?]) {
+        (list.map(\.bounds), cull ? list.map(\.opaqueBounds) : [])
     }
 
     /// Draws a list into a picture (within `regions`, else all of it) in bands, one thread a band.
@@ -794,7 +807,7 @@ public final class SoftwareCanvas: Canvas {
         let regions = regions ?? [picture.bounds]
         // Where each operation draws, worked out once: the threads then look at an operation
         // only to draw it (each look at one retains and releases its picture).
-        let boxes = list.map(\.bounds), covers = cull ? list.map(\.opaqueBounds) : []
+        let (boxes, covers) = Self.geometry(of: list, cull: cull)
         let bands = Self.drawThreads
         if bands == 1 {
             for region in regions { Self.run(list, boxes, covers, on: picture, clip: region, scratch: &scratch) }
