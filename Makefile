@@ -12,7 +12,7 @@ APT_BUILD := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-mix
 APT_TEST  := xvfb xauth xdotool sox gettext openbox
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all run test build release deps test-deps check-swift bench soak assets locales clean install uninstall deb
+.PHONY: all run test build release deps test-deps check-swift bench soak assets assets-deps locales clean install uninstall deb
 
 all: build
 
@@ -64,7 +64,11 @@ bench: release
 	python3 tools/bench/bench.py $(if $(SIZES),--sizes $(SIZES))
 
 # Assets: pictures and sounds (tools/make-assets), every language's voices and catalogs.
-assets:
+APT_ASSETS := python3-pil python3-numpy vorbis-tools fonts-noto-color-emoji fonts-sil-andika
+assets-deps:
+	$(call apt_install_missing,$(APT_ASSETS))
+
+assets: assets-deps
 	tools/make-assets
 	$(MAKE) --no-print-directory voices
 	$(MAKE) --no-print-directory locales
