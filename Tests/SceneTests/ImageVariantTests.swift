@@ -7,10 +7,10 @@ import Testing
 @testable import Platform
 @testable import KidsJoyApp
 
-/// The @3x pictures (issue #17): lossless WebP files that decode to exactly the pixels the
-/// QOI path gives for the same drawing; the nearest larger set installed is drawn (@3x on a
-/// 2880×1800 laptop and, scaled down, at 1920×1080; nothing but 1x read at 1024×768); a bad
-/// file is warned about and its image drawn from a smaller picture.
+/// The @2x and @3x pictures (issue #17): lossless WebP files that decode to exactly the
+/// pixels the QOI path gives for the same drawing; the nearest larger set is drawn (@3x on a
+/// 2880×1800 laptop, @2x at 1920×1080, neither read at 1024×768); a bad file is warned about
+/// and its image drawn from a smaller picture.
 @Suite @MainActor struct ImageVariantTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("ImageFixtures").path
 
@@ -42,28 +42,30 @@ import Testing
         #expect(surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ABGR8888.rawValue)
     }
 
-    /// Every @3x file: WebP, exactly 3 times its 1x picture's size, decoded by the fast path
-    /// to what SDL's own conversion gives. The package ships no @2x set (one set keeps the
-    /// .deb within its budget; README "Screens and resolutions").
+    /// Every @2x and @3x file: WebP, exactly 2 or 3 times its 1x picture's size, decoded by
+    /// the fast path to what SDL's own conversion gives; the two sets name the same images.
     @Test func test_everyVariantFile_hasItsSize_andDecodesLikeSDLImage() throws {
         let images = try AssetLocator.locate() + "/images"
         let files = try FileManager.default.contentsOfDirectory(atPath: images)
         #expect(!files.contains { $0.contains("@") && !$0.hasSuffix(".webp") }, "@Nx files are WebP only")
-        #expect(!files.contains { $0.hasSuffix("@2x.webp") }, "@3x is the one set shipped")
+        let names2 = Set(files.filter { $0.hasSuffix("@2x.webp") }.map { String($0.dropLast(8)) })
         let names3 = Set(files.filter { $0.hasSuffix("@3x.webp") }.map { String($0.dropLast(8)) })
-        #expect(names3.count >= 50, "\(names3.count) @3x pictures")
-        #expect(Set(AssetManifest.images).isSuperset(of: names3))
+        #expect(names2.count >= 50, "\(names2.count) @2x pictures")
+        #expect(names2 == names3, "@3x exactly where @2x: \(names2.symmetricDifference(names3))")
+        #expect(Set(AssetManifest.images).isSuperset(of: names2))
         try WebPImage.prepare()
-        for name in names3.sorted() {
+        for name in names2.sorted() {
             let one = try QOI.load(path: "\(images)/\(name).qoi")
-            let path = "\(images)/\(name)@3x.webp"
-            let ours = try WebPImage.load(path: path)
-            #expect(ours.width == 3 * one.width && ours.height == 3 * one.height, "\(path): \(ours.width)x\(ours.height)")
-            guard let loaded = IMG_Load(path) else { Issue.record("SDL_image cannot read \(path)"); continue }
-            defer { SDL_FreeSurface(loaded) }
-            let theirs = try SoftwareCanvas.buffer(of: loaded, what: name)
-            #expect(ours.opaque == theirs.opaque, "\(path)")
-            #expect(Self.samePixels(ours, theirs).same, "\(path) differs from SDL's conversion")
+            for scale in [2, 3] {
+                let path = "\(images)/\(name)@\(scale)x.webp"
+                let ours = try WebPImage.load(path: path)
+                #expect(ours.width == scale * one.width && ours.height == scale * one.height, "\(path): \(ours.width)x\(ours.height)")
+                guard let loaded = IMG_Load(path) else { Issue.record("SDL_image cannot read \(path)"); continue }
+                defer { SDL_FreeSurface(loaded) }
+                let theirs = try SoftwareCanvas.buffer(of: loaded, what: name)
+                #expect(ours.opaque == theirs.opaque, "\(path)")
+                #expect(Self.samePixels(ours, theirs).same, "\(path) differs from SDL's conversion")
+            }
         }
     }
 
@@ -87,10 +89,9 @@ import Testing
         }
     }
 
-    /// The set drawn at each size: @3x above 1024×768 (scaled down at 1920×1080, scale 1.41;
-    /// nearly 1:1 at 2880×1800, 2.34; a headless 3840×2160, 2.81), nothing but the 1x
-    /// pictures at 1024×768.
-    @Test(arguments: [(1024, 768, 1), (1920, 1080, 3), (2880, 1800, 3), (3840, 2160, 3)])
+    /// The set drawn at each size: @3x at 2880×1800 (scale 2.34), @2x at 1920×1080 (1.41),
+    /// nothing but the 1x pictures at 1024×768; @3x for a headless 3840×2160 (scale 2.81).
+    @Test(arguments: [(1024, 768, 1), (1920, 1080, 2), (2880, 1800, 3), (3840, 2160, 3)])
     func test_theNearestLargerSetIsLoaded(_ w: Int, _ h: Int, _ scale: Int) throws {
         let app = try NativeResolutionTests.start("0.2 dump\n", size: (w, h))
         defer { app.shutdown() }
@@ -112,7 +113,7 @@ import Testing
 
     /// An assets folder like the game's, with some @Nx files replaced by `broken` bytes (or
     /// removed, for nil): links to everything else.
-    static func assets(breaking broken: [String: [UInt8]?], adding added: [String: [UInt8]] = [:]) throws -> String {
+    static func assets(breaking broken: [String: [UInt8]?]) throws -> String {
         let fm = FileManager.default
         let source = try AssetLocator.locate()
         let root = temporaryDirectory() + "/assets"
@@ -127,19 +128,16 @@ import Testing
                 try fm.createSymbolicLink(atPath: "\(root)/images/\(file)", withDestinationPath: "\(source)/images/\(file)")
             }
         }
-        for (file, bytes) in added { _ = fm.createFile(atPath: "\(root)/images/\(file)", contents: Data(bytes)) }
         return root
     }
 
-    /// A corrupt @3x file: warned about (naming it), its image drawn from the 1x picture,
-    /// the game goes on; a missing @3x: from the 1x, silently; an image that has an @2x file
-    /// but no @3x: from the @2x, and at 1920x1080, where that @2x set is the nearest larger,
-    /// the images it lacks from @3x. At 1024×768 none of them is read, so nothing is said.
+    /// A corrupt @3x file: warned about (naming it), its image drawn from the @2x picture,
+    /// the game goes on; a missing @3x: from the @2x, silently; a corrupt @2x at 1920x1080
+    /// (where @2x is wanted): from the next larger set, @3x. At 1024×768 none of them is
+    /// read, so nothing is said.
     @Test func test_aBrokenOrMissingVariantFallsBackToASmallerPictureWithAWarning() throws {
         let garbage = Array("this is not a picture".utf8)
-        let twoX = Array(try Data(contentsOf: URL(fileURLWithPath: "\(Self.fixtures)/balloon-red@2x.webp")))
-        let root = try Self.assets(breaking: ["card-back@3x.webp": garbage, "play@3x.webp": nil, "balloon-red@3x.webp": nil],
-                                   adding: ["balloon-red@2x.webp": twoX])
+        let root = try Self.assets(breaking: ["card-back@3x.webp": garbage, "balloon-red@2x.webp": garbage, "play@3x.webp": nil])
         func run(_ w: Int, _ h: Int) throws -> (canvas: SoftwareCanvas, screenshot: PixelImage) {
             var options = AppOptions()
             options.headless = true
@@ -159,19 +157,45 @@ import Testing
         let small = try run(1024, 768)
         #expect(small.canvas.warnings.isEmpty, "a 1024x768 run reads no @Nx file: \(small.canvas.warnings)")
 
-        for (w, h) in [(2880, 1800), (1920, 1080)] {
-            let big = try run(w, h)
-            #expect(big.canvas.warnings.count == 1, "\(big.canvas.warnings)")
-            #expect(big.canvas.warnings.first?.contains("\(root)/images/card-back@3x.webp: not a WebP image; card-back is drawn from a smaller picture") == true,
-                    "\(big.canvas.warnings)")
-            #expect(big.canvas.variantScale["card-back"] == nil, "drawn from its 1x picture")
-            #expect(big.canvas.variantScale["play"] == nil, "no @3x file: the 1x is drawn")
-            #expect(big.canvas.variantScale["balloon-red"] == 2, "only an @2x file: it is drawn")
-            #expect(big.canvas.variantScale["card-front"] == 3)
-            // The card backs are drawn (from 1x): the board is not empty where they lie.
-            let memory = try #require(Self.firstCard())
-            let c = big.canvas.viewport.toReal(memory.center)
-            #expect(big.screenshot[Int(c.x), Int(c.y)] != [0, 0, 0])
+        let laptop = try run(2880, 1800)
+        #expect(laptop.canvas.warnings.count == 1, "\(laptop.canvas.warnings)")
+        #expect(laptop.canvas.warnings.first?.contains("\(root)/images/card-back@3x.webp: not a WebP image; card-back is drawn from a smaller picture") == true,
+                "\(laptop.canvas.warnings)")
+        #expect(laptop.canvas.variantScale["card-back"] == 2)
+        #expect(laptop.canvas.variantScale["play"] == 2, "no @3x file: the @2x is drawn")
+        #expect(laptop.canvas.variantScale["card-front"] == 3)
+        // The card backs are drawn (from @2x): the board is not empty where they lie.
+        let memory = try #require(Self.firstCard())
+        let c = laptop.canvas.viewport.toReal(memory.center)
+        #expect(laptop.screenshot[Int(c.x), Int(c.y)] != [0, 0, 0])
+
+        let projector = try run(1920, 1080)
+        #expect(projector.canvas.warnings.count == 1 && projector.canvas.warnings[0].contains("balloon-red@2x.webp"), "\(projector.canvas.warnings)")
+        #expect(projector.canvas.variantScale["balloon-red"] == 3, "drawn from the next larger set, @3x, scaled down")
+        #expect(projector.canvas.variantScale["card-back"] == 2)
+    }
+
+    /// With one set installed (a package that ships only @3x, or only @2x), that set is drawn
+    /// at every scale above 1x: @3x scaled down at 1920x1080, @2x scaled up at 2880x1800.
+    @Test func test_withOneSetInstalledItIsDrawnAtEveryScaleAbove1x() throws {
+        let images = try FileManager.default.contentsOfDirectory(atPath: try AssetLocator.locate() + "/images")
+        for (removed, size, scale) in [("@2x.webp", (1920, 1080), 3), ("@3x.webp", (2880, 1800), 2)] {
+            var gone: [String: [UInt8]?] = [:]
+            for file in images where file.hasSuffix(removed) { gone[file] = .some(nil) }
+            var options = AppOptions()
+            options.headless = true
+            options.assetsDir = try Self.assets(breaking: gone)
+            options.dataDir = temporaryDirectory()
+            options.scriptText = "0.2 dump\n"
+            options.size = (width: size.0, height: size.1)
+            let app = try GameApp(options: options, keepLogInMemory: true)
+            try app.start()
+            _ = app.run()
+            defer { app.shutdown() }
+            let canvas: SoftwareCanvas = app.canvas
+            #expect(canvas.imageScale == scale, "without the \(removed) files at \(size)")
+            #expect(canvas.variantScale["card-back"] == scale && canvas.variantScale["play"] == scale)
+            #expect(canvas.warnings.isEmpty, "\(canvas.warnings)")
         }
     }
 
@@ -181,7 +205,7 @@ import Testing
     }
 
     /// At 2880×1800 the Memory cards' edges are drawn from @3x: as sharp as at 1024×768 from
-    /// 1x, and sharper than the same board drawn from the 1x pictures scaled up.
+    /// 1x, and sharper than the same board drawn from the @2x pictures scaled up.
     @Test func test_at2880x1800CardEdgesAreAsSharpAsAt1024x768() throws {
         let dir = temporaryDirectory()
         let script = NativeResolutionTests.enterMemory + "2 screenshot \(dir)/memory.png\n"
@@ -213,11 +237,11 @@ import Testing
         for file in try FileManager.default.contentsOfDirectory(atPath: try AssetLocator.locate() + "/images") where file.hasSuffix("@3x.webp") {
             without3x[file] = .some(nil)
         }
-        let (from1x, vUp) = try shot((2880, 1800), assets: try Self.assets(breaking: without3x), "1x-up.png")
-        let s1 = sharpness(oneX, v1), s3 = sharpness(native, v3), sUp = sharpness(from1x, vUp)
-        print("card edge steps (left, top): 1x at 1024x768 \(s1), @3x at 2880x1800 \(s3), 1x scaled up at 2880x1800 \(sUp)")
+        let (from2x, v2) = try shot((2880, 1800), assets: try Self.assets(breaking: without3x), "2x.png")
+        let s1 = sharpness(oneX, v1), s3 = sharpness(native, v3), s2 = sharpness(from2x, v2)
+        print("card edge steps (left, top): 1x at 1024x768 \(s1), @3x at 2880x1800 \(s3), @2x scaled up at 2880x1800 \(s2)")
         #expect(s3.0 >= s1.0 - 12 && s3.1 >= s1.1 - 12, "@3x \(s3) vs 1x \(s1)")
-        #expect(s3.0 > sUp.0 && s3.1 > sUp.1, "@3x \(s3) vs 1x scaled up \(sUp)")
+        #expect(s3.0 > s2.0 && s3.1 > s2.1, "@3x \(s3) vs @2x scaled up \(s2)")
     }
 
     /// The largest luma step between vertical neighbours inside `r`.
