@@ -36,10 +36,11 @@ public final class GameApp {
     private var useWindowSurface = false
     /// Set by window events (exposed, resized): the next present sends the whole frame.
     private var presentWhole = true
-    /// Drawables above this many pixels (a 3840×2160 screen) are drawn at half their width and
-    /// height and shown doubled: `make bench` measured the games at 3840×2160 at a p99 of up to
-    /// 74 ms natively, above the 12 ms the issue allows (README, "Screens and resolutions").
-    static let halfSizeAbove = 6_000_000
+    /// Drawables above this many pixels (beyond a 3840×2160 screen: 5K and more) are drawn at
+    /// half their width and height and shown doubled. A 3840×2160 screen is drawn natively:
+    /// `make bench` measured every scene there within the 12 ms p99 the issue allows (README,
+    /// "Screens and resolutions").
+    static let halfSizeAbove = 9_000_000
     /// True while the canvas draws at half the drawable's size (see `halfSizeAbove`).
     private(set) var pixelDoubling = false
     /// Windowed: frames presented, frames skipped (nothing changed) and pixels sent.

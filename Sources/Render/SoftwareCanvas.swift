@@ -1009,11 +1009,10 @@ public final class SoftwareCanvas: Canvas {
     private var spriteBytes = 0
     /// Enough for every balloon at every sway angle plus the pop animations.
     static let spriteBudget = 8 << 20
-    /// The budget at this scale: sprites grow with its square, and a screen of another size
-    /// also keeps its scaled background and the two mirrored copies beside it as sprites.
+    /// The budget at this scale: sprites grow with its square. (The scaled backgrounds are
+    /// kept apart, see "Backgrounds made ahead".)
     private var spriteBudget: Int {
-        viewport.isIdentity ? Self.spriteBudget
-            : Int(Double(Self.spriteBudget) * max(1, viewport.scale * viewport.scale)) + 3 * frame.byteCount
+        viewport.isIdentity ? Self.spriteBudget : Int(Double(Self.spriteBudget) * max(1, viewport.scale * viewport.scale))
     }
 
     /// The cached sprite, or a new one if this key was also asked for in the last frame; nil
