@@ -1009,10 +1009,12 @@ public final class SoftwareCanvas: Canvas {
     private var spriteBytes = 0
     /// Enough for every balloon at every sway angle plus the pop animations.
     static let spriteBudget = 8 << 20
-    /// The budget at this scale: sprites grow with its square. (The scaled backgrounds are
-    /// kept apart, see "Backgrounds made ahead".)
+    /// The budget at this scale: sprites grow with its square, plus room for three screens'
+    /// worth (every balloon at every sway angle at 1920x1080 is 22 MB). (The scaled
+    /// backgrounds are kept apart, see "Backgrounds made ahead".)
     private var spriteBudget: Int {
-        viewport.isIdentity ? Self.spriteBudget : Int(Double(Self.spriteBudget) * max(1, viewport.scale * viewport.scale))
+        viewport.isIdentity ? Self.spriteBudget
+            : Int(Double(Self.spriteBudget) * max(1, viewport.scale * viewport.scale)) + 3 * frame.byteCount
     }
 
     /// The cached sprite, or a new one if this key was also asked for in the last frame; nil
