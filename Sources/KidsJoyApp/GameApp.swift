@@ -699,10 +699,13 @@ public final class GameApp {
                 let nextLine = player.nextTime.map { $0 - (seconds() - started) } ?? .infinity
                 if stillFrames >= Self.stillFramesBeforeSlowing && nextLine > 4 * GameClock.step {
                     let wait = 4 * GameClock.step - accumulator
-                    if wait > 0.002 { _ = SDL_WaitEventTimeout(nil, Int32(wait * 1000)) }
+                    if wait > 0.002 { _ = SDL_WaitEventTimeout(nil, Int32(wait * 1000)) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
                 } else {
+                    // To the microsecond: SDL_Delay's whole milliseconds woke the loop up to 1 ms
+                    // early, and it then spun to the step, reading X's socket on every turn
+                    // (20 reads a frame, a sixth of a Balloons game's CPU).
                     let wait = GameClock.step - accumulator
-                    if wait > 0.002 { SDL_Delay(UInt32(wait * 1000)) }
+                    if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
                 }
                 continue
             }

@@ -111,7 +111,13 @@ public final class SceneStack {
 
     public var top: any Scene { scenes[scenes.count - 1] }
     public var names: [String] { scenes.map(\.name) }
-    public var needsFrames: Bool { transitionLeft != nil || scenes.contains { $0.needsFrames } }
+    /// (Loops, not closures: a closure written here and handed to the standard library checks,
+    /// each call, that it runs on the main thread; these run several times a frame.)
+    public var needsFrames: Bool {
+        if transitionLeft != nil { return true }
+        for scene in scenes where scene.needsFrames { return true }
+        return false
+    }
 
     /// A right-to-left language: scenes are drawn mirrored, and pointer input and dumps are
     /// mirrored to match (`MirroredCanvas`).
@@ -300,7 +306,8 @@ public final class SceneStack {
     /// beneath the top overlay (dim included) is drawn as one cached layer, which the canvas
     /// draws again whenever anything beneath draws differently.
     public func draw(on canvas: any Canvas) {
-        let base = scenes.lastIndex(where: { !$0.isOverlay }) ?? 0
+        var base = 0
+        for (i, scene) in scenes.enumerated() where !scene.isOverlay { base = i }
         let top = scenes.count - 1
         let mirrored = rightToLeft ? MirroredCanvas(canvas) : nil
         func draw(_ index: Int) {
