@@ -845,11 +845,7 @@ public final class SoftwareCanvas: Canvas {
 
     /// The picture, halved until drawing it at `scale` needs no more than halving again.
     private func source(_ name: String, _ picture: PixelBuffer, scale: Double) -> PixelBuffer {
-        var scale = scale, level = 0
-        while scale < 0.5 && picture.width >> (level + 1) >= 2 && picture.height >> (level + 1) >= 2 {
-            scale *= 2
-            level += 1
-        }
+        let level = Self.halvings(of: picture, scale: scale)
         guard level > 0 else { return picture }
         var levels = halvings[name] ?? []
         while levels.count < level { levels.append(Pixels.halved(levels.last ?? picture)) }
@@ -1026,9 +1022,7 @@ public final class SoftwareCanvas: Canvas {
             return cached.buffer
         }
         guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
-        let w = Double(key.width), h = Double(key.height)
-        let scale = min(w / Double(picture.width), h / Double(picture.height))
-        let made = Self.makeSprite(key, from: source(key.name, picture, scale: scale), opaque: picture.opaque)
+        let made = resampled(picture, to: key)
         sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
         spriteBytes += made.byteCount
         if spriteBytes > spriteBudget { evictSprites() }
@@ -1043,15 +1037,25 @@ public final class SoftwareCanvas: Canvas {
         return made
     }
 
-    /// The picture halved until drawing it at `scale` needs no more than halving again (as
-    /// `source`, uncached).
-    nonisolated static func halvedSource(_ picture: PixelBuffer, scale: Double) -> PixelBuffer {
-        var scale = scale, picture = picture
-        while scale < 0.5 && picture.width >= 4 && picture.height >= 4 {
+    /// How many times `picture` is halved before drawing it at `scale` needs no more than
+    /// halving again.
+    nonisolated static func halvings(of picture: PixelBuffer, scale: Double) -> Int {
+        var scale = scale, level = 0
+        while scale < 0.5 && picture.width >> (level + 1) >= 2 && picture.height >> (level + 1) >= 2 {
             scale *= 2
-            picture = Pixels.halved(picture)
+            level += 1
         }
-        return picture
+        return level
+    }
+
+    /// The scale at which `picture` fills the sprite `key`.
+    nonisolated static func scale(of picture: PixelBuffer, toFill key: SpriteKey) -> Double {
+        min(Double(key.width) / Double(picture.width), Double(key.height) / Double(picture.height))
+    }
+
+    /// `picture` resampled to the sprite `key`, from its halvings (kept in `halvings`).
+    private func resampled(_ picture: PixelBuffer, to key: SpriteKey) -> PixelBuffer {
+        Self.makeSprite(key, from: source(key.name, picture, scale: Self.scale(of: picture, toFill: key)), opaque: picture.opaque)
     }
 
     // MARK: - Backgrounds made ahead
@@ -1092,8 +1096,7 @@ public final class SoftwareCanvas: Canvas {
             backgroundsMade.ahead += 1
             return ready
         }
-        let scale = min(Double(key.width) / Double(picture.width), Double(key.height) / Double(picture.height))
-        let made = Self.makeSprite(key, from: source(key.name, picture, scale: scale), opaque: picture.opaque)
+        let made = resampled(picture, to: key)
         backgroundSprites[key] = made
         backgroundsMade.onDemand += 1
         return made
@@ -1148,8 +1151,10 @@ public final class SoftwareCanvas: Canvas {
                 guard inbox.withLock({ $0.generation == generation }) else { return }
                 guard var picture = job.picture ?? job.packed.flatMap({ try? QOI.decode($0) }) else { continue }
                 if job.flip.mirror { picture = Pixels.mirrored(picture, vertically: job.flip.vertically) }
-                let scale = min(Double(job.key.width) / Double(picture.width), Double(job.key.height) / Double(picture.height))
-                let made = Self.makeSprite(job.key, from: Self.halvedSource(picture, scale: scale), opaque: picture.opaque)
+                // (`source`'s halvings, made here and not kept.)
+                var source = picture
+                for _ in 0..<Self.halvings(of: picture, scale: Self.scale(of: picture, toFill: job.key)) { source = Pixels.halved(source) }
+                let made = Self.makeSprite(job.key, from: source, opaque: picture.opaque)
                 inbox.withLock { if $0.generation == generation { $0.sprites[job.key] = made } }
             }
         }
