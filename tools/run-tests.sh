@@ -2,8 +2,10 @@
 # Runs the whole suite headless (XCTest and Swift Testing, one after the other, as
 # `swift test` does) and ends with one plain summary line, the figure CI reads:
 #   N passed, N failed, N skipped
-# XCTest's count comes from its last "Executed N tests, with K tests skipped and F failures"
-# line. Swift Testing's total comes from "Test run with N tests in M suites ..."; it counts
+# XCTest's total and skipped count come from its last "Executed N tests, with K tests skipped
+# and F failures" line; F counts failed assertions, not tests, so failed tests are counted
+# from their "Test Case '...' failed (T seconds)" lines. Swift Testing's total comes from
+# "Test run with N tests in M suites ..." (6.1 on) or "Test run with N tests ..." (6.0); it counts
 # skipped tests in N, so skipped ones are counted from their "➜ Test x() skipped" lines and
 # failed ones from their "✘ Test x() failed after ..." lines: one per failing test however
 # many issues it recorded (tests with known issues only pass). The exit status is non-zero
@@ -20,13 +22,18 @@ passed=0 failed=0 skipped=0 found=0
 # XCTest: the last summary is the whole run's.
 summary=$(grep -aE "^[[:space:]]*Executed [0-9]+ tests?, with" "$log" | tail -1)
 if [[ $summary =~ Executed\ ([0-9]+)\ tests?,\ with\ (([0-9]+)\ tests?\ skipped\ and\ )?([0-9]+)\ failures? ]]; then
-    total=${BASH_REMATCH[1]}; xs=${BASH_REMATCH[3]:-0}; xf=${BASH_REMATCH[4]}
+    total=${BASH_REMATCH[1]}; xs=${BASH_REMATCH[3]:-0}
+    # One per failed test, however many assertions failed in it.
+    xf=$(grep -aE "^[[:space:]]*Test Case '[^']+' failed \(" "$log" | sed -E "s/^[[:space:]]*Test Case '([^']+)'.*/\1/" | sort -u | wc -l)
+    # A failure the runner counted without a "failed" test line (a crash in setUp): one test.
+    [ "$xf" -eq 0 ] && [ "${BASH_REMATCH[4]}" -gt 0 ] && xf=1
     passed=$((total - xs - xf)); failed=$xf; skipped=$xs; found=1
 fi
 
 # Swift Testing: "✔ Test run with N tests in M suites passed after T seconds." or
-# "✘ Test run with N tests in M suites failed after T seconds with K issues."
-summary=$(grep -aE "^[^[:space:]]+ Test run with [0-9]+ tests? in " "$log" | tail -1)
+# "✘ Test run with N tests in M suites failed after T seconds with K issues."; Swift
+# Testing 6.0 (Debian 13's swiftlang) leaves out "in M suites".
+summary=$(grep -aE "^[^[:space:]]+ Test run with [0-9]+ tests? (in [0-9]+ suites? )?(passed|failed) " "$log" | tail -1)
 if [[ $summary =~ Test\ run\ with\ ([0-9]+)\ tests?\  ]]; then
     total=${BASH_REMATCH[1]}
     ss=$(grep -acE "^[^[:space:]]+ Test .+ skipped(:|\.)" "$log")
