@@ -174,7 +174,7 @@ public final class SortingScene: GameScene {
             }
             // Nothing to pick up here: a placed vehicle, or the picture.
             let placed = sprites.indices.last { sprites[$0].state == .placed && sprites[$0].frame.contains(p) }
-            nothingHere(at: p, target: placed.map(Self.id))
+            nothingHere(at: p, target: placed.map { Self.id($0) })
             return
         }
         let wasLifted = lifted == index
