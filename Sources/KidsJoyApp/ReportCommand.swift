@@ -156,7 +156,7 @@ enum ProgressReport {
             let fields = [r.player, r.nickname ?? "", r.avatar?.animal ?? "", r.avatar?.colour ?? "", r.game.rawValue, String(r.rounds),
                           String(r.won), String(r.best), fixed1(r.average), String(Int(r.totalSeconds.rounded())),
                           r.player == "guest" ? "" : String(r.stickers)]
-            out += fields.map(csvField).joined(separator: ",") + "\n"
+            out += fields.map { csvField($0) }.joined(separator: ",") + "\n"
         }
         return out
     }
