@@ -50,7 +50,7 @@ public enum QOI {
         var p = 14
         let end = count - 8
         var i = 0
-        try index.withUnsafeMutableBufferPointer { index in
+        try index.withUnsafeMutableBufferPointer { (index: inout UnsafeMutableBufferPointer<UInt32>) throws -> Void in
             while i < total {
                 guard p < end else { throw DecodeError(description: "QOI data ends early") }
                 let op = UInt32(bytes[p])
@@ -94,7 +94,8 @@ public enum QOI {
                     premultiplied = a == 255 ? px : Pixels.premultiply(px)
                     if a != 255 { allOpaque = false }
                 }
-                index[Int((r &* 3 &+ g &* 5 &+ b &* 7 &+ a &* 11) % 64)] = px
+                let slot: UInt32 = (r &* 3 &+ g &* 5 &+ b &* 7 &+ a &* 11) % 64
+                index[Int(slot)] = px
                 out[i] = premultiplied
                 i += 1
             }
