@@ -8,13 +8,17 @@ public enum AssetManifest {
     public static let balloonColors = GameContent.balloonColors
     public static let vehicles = GameContent.vehicles
     public static var images: [String] {
-        animals.map { "animal-\($0)" } + vehicles.map { "vehicle-\($0.name)" } + balloonColors.map { "balloon-\($0)" }
-            + ["balloon-star", "balloon-skull", "card-back", "card-front",
+        // In typed parts: one long chain of `+` is too much for Swift 6.0's type checker.
+        let sprites: [String] = animals.map { "animal-\($0)" } + vehicles.map { "vehicle-\($0.name)" }
+            + balloonColors.map { "balloon-\($0)" }
+        let stickers: [String] = (1...24).map { "sticker-" + ($0 < 10 ? "0\($0)" : "\($0)") }
+        let avatars: [String] = avatarAnimals.map { "animal-\($0)" }
+        let fixed: [String] = ["balloon-star", "balloon-skull", "card-back", "card-front",
                "game-memory", "game-sorting", "game-balloons", "level-easy", "level-medium", "level-hard",
                "play", "trophy", "back", "speaker-on", "speaker-off", "check", "logo", "star", "confetti",
                "sparkle", "burst", "snail", "clock", "score-star", "zone-air", "zone-water", "zone-land",
                "bg-home", "bg-balloons", "bg-sorting"]
-            + pictureUI + avatarAnimals.map { "animal-\($0)" } + (1...24).map { "sticker-" + ($0 < 10 ? "0\($0)" : "\($0)") }
+        return sprites + fixed + pictureUI + avatars + stickers
     }
     /// The pictures that replace words for children who cannot read: end screens, the
     /// quit panel, the popup, the show-me hand, profiles, the grown-ups' corner and input icons.
