@@ -4,7 +4,10 @@
 /* X11 look-ups for fullscreen without a window manager. A module of its own (CSDL2X11), so
    Xlib's names (Window, Display, Font, ...) are seen only by the file that imports it. */
 #define SDL_MAIN_HANDLED 1
-#include <SDL.h>
+/* SDL through the CSDL2 module's own header, never a second textual <SDL.h>: with SDL 2.32
+   (Debian 13), whose C enums are named, Swift 6.0 would hide SDLK_* and
+   SDL_CONTROLLER_BUTTON_* from the files that import CSDL2X11. */
+#include "shim.h"
 #include <SDL_syswm.h>
 #include <X11/Xlib.h>
 #include <X11/Xatom.h>
