@@ -42,8 +42,14 @@ import Testing
             ("0\n", "missing a verb"),
         ]
         for (text, expected) in cases {
-            let error = #expect(throws: (any Error).self, "\(text)") { try ScriptParser.parse(text, file: "s.txt") }
-            guard let error else { continue }
+            let error: any Error
+            do {
+                _ = try ScriptParser.parse(text, file: "s.txt")
+                Issue.record("no error for \(text)")
+                continue
+            } catch let thrown {
+                error = thrown
+            }
             guard case AppError.usage(let message) = error else { Issue.record("not a usage error"); continue }
             #expect(message.contains(expected), "\(message) should contain \(expected)")
             #expect((error as? AppError)?.exitCode == 2)
