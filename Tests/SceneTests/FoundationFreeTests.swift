@@ -237,7 +237,8 @@ import Testing
         }
         #expect(SystemFiles.isDirectory(dir + "/sub") && !SystemFiles.isDirectory(dir + "/f.bin"))
         #expect(SystemFiles.isReadable(dir + "/f.bin") && !SystemFiles.isReadable(dir + "/none"))
-        #expect(SystemFiles.list(dir)?.sorted() == (try fm.contentsOfDirectory(atPath: dir)).sorted())
+        let listed = try fm.contentsOfDirectory(atPath: dir)
+        #expect(SystemFiles.list(dir)?.sorted() == listed.sorted())
         #expect(SystemFiles.list(dir + "/none") == nil)
         #expect(SystemFiles.linkTarget(dir + "/link") == "f.bin" && SystemFiles.linkTarget(dir + "/f.bin") == nil)
         #expect(SystemFiles.currentDirectory() == fm.currentDirectoryPath)

@@ -224,7 +224,8 @@ import Testing
         let (lines, app, _) = try run("0.5 key escape\n1 dump\n1.5 quit\n", language: "es")
         #expect(lines.events("start").first?["language"]?.stringValue == "es")
         let alert = try #require(lines.events("alert").first)
-        #expect(alert["title"]?.stringValue == (try Self.poTranslation("es", "quit.title")))
+        let quitTitle = try Self.poTranslation("es", "quit.title")
+        #expect(alert["title"]?.stringValue == quitTitle)
         #expect(alert["title"]?.stringValue != Messages.quitTitle.english)
         #expect(alert["key"]?.stringValue == "quit.title")
         #expect(alert["messageKey"]?.stringValue == "quit.message")
@@ -273,11 +274,13 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").compactMap { JSON.parse(String($0)) }
         #expect(lines.events("start").first?["language"]?.stringValue == "es")
-        #expect(lines.events("alert").first?["title"]?.stringValue == (try Self.poTranslation("es", "quit.title")))
+        let quitTitle = try Self.poTranslation("es", "quit.title")
+        #expect(lines.events("alert").first?["title"]?.stringValue == quitTitle)
         // And it speaks Spanish: Home's greeting, in the Spanish voice.
         let greeting = lines.events("voice").first
         #expect(greeting?["language"]?.stringValue == "es")
-        #expect(greeting?["text"]?.stringValue == (try Self.poTranslation("es", "voice.home.greeting")))
+        let spanishGreeting = try Self.poTranslation("es", "voice.home.greeting")
+        #expect(greeting?["text"]?.stringValue == spanishGreeting)
     }
 
     // MARK: - The pseudo-language
