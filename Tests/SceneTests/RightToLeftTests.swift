@@ -147,12 +147,12 @@ import Testing
         canvas.endFrame()
         // English draws the arrow's disc at x 14..54; mirrored it is at 970..1010.
         func isOrange(_ p: UInt32) -> Bool { p >> 16 & 0xFF > 200 && p >> 8 & 0xFF > 90 && p >> 8 & 0xFF < 190 && p & 0xFF < 90 }
-        let disc = (972...1008).flatMap { x in (14...50).map { y in canvas.frame[x, y] } }.filter(isOrange).count
+        let disc = (972...1008).flatMap { x in (14...50).map { y in canvas.frame[x, y] } }.filter { isOrange($0) }.count
         #expect(disc > 300, "the orange disc of Back at the right (\(disc) px)")
         // The arrow's point: white pixels on the disc's right half outnumber its left half's.
         func isWhite(_ p: UInt32) -> Bool { p >> 16 & 0xFF > 230 && p >> 8 & 0xFF > 230 && p & 0xFF > 230 }
-        let right = (992...1004).flatMap { x in (26...38).map { y in canvas.frame[x, y] } }.filter(isWhite).count
-        let left = (976...988).flatMap { x in (26...38).map { y in canvas.frame[x, y] } }.filter(isWhite).count
+        let right = (992...1004).flatMap { x in (26...38).map { y in canvas.frame[x, y] } }.filter { isWhite($0) }.count
+        let left = (976...988).flatMap { x in (26...38).map { y in canvas.frame[x, y] } }.filter { isWhite($0) }.count
         #expect(right != left, "the arrow is not symmetric left to right (\(left) vs \(right))")
     }
 
