@@ -5,7 +5,7 @@ SWIFT     ?= swift
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 BIN       := kids-joy-center
-# Runtime and build packages from Debian; the Swift toolchain itself is not in Debian.
+# Runtime and build packages from Debian (the Swift toolchain: see check-swift).
 APT_BUILD := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev fonts-sil-andika fonts-sil-scheherazade
 # Extra packages the test suite uses: a virtual X display, X input and a window manager
 # (fullscreen with and without one) for end-to-end tests.
@@ -16,8 +16,17 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
+# The Swift toolchain: Debian 13 ("trixie") and newer have it (swiftlang, 6.0.3 in trixie), and
+# it is installed with apt like the rest; Debian 12 has none: swift.org's (README "Installing").
 check-swift:
-	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: the Swift toolchain (6.0 or newer) is needed: see https://www.swift.org/install/linux/"; exit 1; }
+	@command -v $(SWIFT) >/dev/null 2>&1 || { \
+	  if [ "$(SWIFT)" = swift ] && tools/debian-has-swiftlang.sh; then \
+	    echo "Installing: swiftlang (Debian's Swift toolchain)"; \
+	    $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq swiftlang; \
+	  else \
+	    echo "error: the Swift toolchain (6.0 or newer) is needed. Debian 13 and newer: sudo apt install swiftlang;" \
+	         "Debian 12: swift.org's toolchain, see https://www.swift.org/install/linux/ (README \"Installing\")"; exit 1; \
+	  fi; }
 
 # Installs only the Debian packages that are missing (apt-get update only when needed).
 deps: check-swift
