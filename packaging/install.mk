@@ -4,9 +4,13 @@
 #   make install   [PREFIX=/usr/local] [DESTDIR=]   release build, then install-files
 #   make install-files BIN_PATH=FILE ...            install an already built binary
 #   make uninstall [PREFIX=...] [DESTDIR=...]       remove exactly what install-files installs
-#   make deb [SKIP_BUILD=1] [DEB_BIN=FILE]          dist/kids-joy-center_<version>_<arch>.deb
+#   make deb                                        dist/kids-joy-center_<version>_<arch>.deb
+#                                                   (debian/rules, the toolchain on PATH)
 #   make test-deb                                   the .deb's checks, lintian, two builds
 #                                                   compared, a clean install in a chroot
+#   make test-deb13                                 dpkg-buildpackage, lintian, install,
+#                                                   autopkgtest, purge and two builds compared
+#                                                   in a clean Debian 13 chroot (swiftlang)
 #   make packaging-deps                             the validators the packaging tests use
 #   make packaging-check                            validate the desktop entry, metainfo, man page
 
@@ -20,9 +24,9 @@ BIN_PATH      ?= .build/release/$(BIN)
 # Packages the packaging tests need: desktop-file-validate, appstreamcli, appstream-util,
 # lintian, man (to check the manual page), and the fonts the installed game uses.
 APT_PACKAGING := desktop-file-utils appstream appstream-util lintian man-db fonts-sil-andika fonts-sil-scheherazade
-# Packages `make deb` needs (dpkg-deb is in dpkg; dpkg-shlibdeps and dpkg-parsechangelog in
-# dpkg-dev; strip in binutils).
-APT_DEB       := dpkg-dev binutils
+# Packages `make deb` needs (debian/rules: debhelper's dh; dpkg-shlibdeps and
+# dpkg-parsechangelog in dpkg-dev; strip in binutils; python3 for packaging/normalize-elf.py).
+APT_DEB       := dpkg-dev debhelper binutils python3
 # `make test-deb` builds a bare Debian chroot.
 APT_TEST_DEB  := mmdebstrap
 
@@ -80,7 +84,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-.PHONY: install install-files uninstall packaging-deps packaging-check deb deb-deps deb-binary
+.PHONY: install install-files uninstall packaging-deps packaging-check deb deb-deps
 
 install: release
 	@$(MAKE) --no-print-directory install-files BIN_PATH=.build/release/$(BIN)
@@ -136,33 +140,24 @@ packaging-check: packaging-deps
 	MANWIDTH=80 man --warnings -l packaging/$(BIN).6 >/dev/null
 
 # ---- Debian package ---------------------------------------------------------------------
-# The deb's binary links the Swift runtime statically (-static-stdlib), so it needs only
-# Debian's libraries; it is built in its own scratch path, without the $ORIGIN rpath
-# SwiftPM adds by default, hardened as Debian asks (full RELRO and bind-now), without debug
-# information (it is stripped anyway, and it holds the build folder's paths) and with the
-# source folder mapped to a fixed name, so that where the tree lives does not change a byte.
-# packaging/build-deb.sh stages and builds the package (see there).
-DEB_SCRATCH   := .build-deb
+# One way to build it: the source package's rules (debian/rules: dh, `swift build -c
+# release` offline with the Swift runtime linked in statically, hardened, without debug
+# information, the source folder mapped to a fixed name, and packaging/install-files).
+# `make deb` runs them here with the toolchain on PATH (packaging/build-deb.sh);
+# `make test-deb13` runs dpkg-buildpackage in a clean Debian 13 chroot with Debian's swiftlang.
 DEB_ARCH       = $(shell dpkg --print-architecture)
-DEB_FILE       = dist/$(BIN)_$(PKG_VERSION)_$(DEB_ARCH).deb
-DEB_BIN       ?= $(DEB_SCRATCH)/release/$(BIN)
-DEB_SWIFTFLAGS := -Xswiftc -static-stdlib \
-	-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
-	-Xswiftc -gnone -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/build/$(BIN)
+DEB_VERSION    = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
+DEB_FILE       = dist/$(BIN)_$(DEB_VERSION)_$(DEB_ARCH).deb
 # Every date in the package: the last commit's (or the changelog's outside git).
-DEB_EPOCH      = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null),$(shell dpkg-parsechangelog -l packaging/debian/changelog -S Timestamp))
+DEB_EPOCH      = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null),$(shell dpkg-parsechangelog -l debian/changelog -S Timestamp))
 
-.PHONY: test-deb test-deb-deps
+.PHONY: test-deb test-deb-deps test-deb13
 
 deb-deps: deps
 	$(call apt_install_missing,$(APT_DEB))
 
-deb-binary: deb-deps
-	$(SWIFT) build -c release --scratch-path $(DEB_SCRATCH) --disable-local-rpath $(DEB_SWIFTFLAGS)
-
-# SKIP_BUILD=1 packages the binary already built (DEB_BIN) without asking SwiftPM.
-deb: $(if $(filter 1,$(SKIP_BUILD)),deb-deps,deb-binary)
-	SOURCE_DATE_EPOCH=$(DEB_EPOCH) packaging/build-deb.sh "$(DEB_BIN)" "$(DEB_FILE)"
+deb: deb-deps
+	SOURCE_DATE_EPOCH=$(DEB_EPOCH) SWIFT=$(SWIFT) packaging/build-deb.sh dist
 
 test-deb-deps: packaging-deps deb-deps
 	$(call apt_install_missing,$(APT_TEST_DEB))
@@ -172,3 +167,10 @@ test-deb-deps: packaging-deps deb-deps
 # install, play and purge in a bare Debian 12 chroot.
 test-deb: test-deb-deps
 	packaging/test-deb.sh --all
+
+# Debian 13 ("trixie"), as a Debian developer builds it (about 15 minutes; not part of
+# `make test`): packaging/test-deb13.sh. The chroot is made once with mmdebstrap and kept in
+# $(DEB13_CACHE) (outside the tree); KJC_DEB13_REFRESH=1 makes it again.
+DEB13_CACHE   ?= /var/cache/kids-joy-center
+test-deb13: test-deb-deps
+	DEB13_CACHE=$(DEB13_CACHE) packaging/test-deb13.sh

@@ -212,10 +212,11 @@ final class PackagingTests: XCTestCase {
         let r = try Self.run(tool, ["validate", "--pedantic", "--no-net", file])
         XCTAssertEqual(r.status, 0, r.output)
         // Only pedantic notes are allowed (the id has capitals, as the reverse-DNS id was chosen),
-        // and one info from Debian 12's appstream 0.16, which predates AppStream 1.0's
-        // <developer id="...">.
+        // one info from Debian 12's appstream 0.16, which predates AppStream 1.0's
+        // <developer id="...">, and one from Debian 13's appstream 1.0, for the
+        // <developer_name> kept for 0.16.
         let problems = r.output.split(separator: "\n").filter { ["E:", "W:", "I:"].contains($0.prefix(2)) }
-            .filter { !$0.hasSuffix("unknown-tag developer") }
+            .filter { !$0.hasSuffix("unknown-tag developer") && !$0.contains("developer-name-tag-deprecated") }
         XCTAssertEqual(problems, [], r.output)
         if let util = Self.which("appstream-util") {
             let u = try Self.run(util, ["validate", "--nonet", file])
@@ -227,10 +228,11 @@ final class PackagingTests: XCTestCase {
         XCTAssertTrue(xml.contains("<launchable type=\"desktop-id\">\(Self.appID).desktop</launchable>"))
         XCTAssertTrue(xml.contains("<binary>kids-joy-center</binary>"))
         // The newest release is the version of the newest Debian changelog entry, which
-        // packaging/build-deb.sh checks against AppInfo.version.
-        let changelog = try String(contentsOfFile: "\(Self.packageRoot)/packaging/debian/changelog", encoding: .utf8)
-        let version = changelog.split(separator: "(", maxSplits: 1).dropFirst().first?.prefix { $0 != ")" } ?? ""
-        XCTAssertFalse(version.isEmpty, "packaging/debian/changelog starts with kids-joy-center (VERSION)")
+        // debian/rules checks against AppInfo.version (without the Debian revision).
+        let changelog = try String(contentsOfFile: "\(Self.packageRoot)/debian/changelog", encoding: .utf8)
+        let debianVersion = changelog.split(separator: "(", maxSplits: 1).dropFirst().first?.prefix { $0 != ")" } ?? ""
+        let version = debianVersion.split(separator: "-").first ?? ""
+        XCTAssertFalse(version.isEmpty, "debian/changelog starts with kids-joy-center (VERSION-REVISION)")
         XCTAssertTrue(xml.contains("<release version=\"\(version)\""), "the newest release is \(version)")
         XCTAssertTrue(xml.contains("<content_rating type=\"oars-1.1\""))
         let home = "https://github.com/kidsjoycenter/kids-joy-center"
