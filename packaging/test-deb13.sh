@@ -129,7 +129,7 @@ cat /build/one/lintian.out
 echo "--- apt-get install ./${source}_${version}_$arch.deb"
 find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /run -o -path /tmp -o -path /build \
      -o -path /var/cache -o -path /var/lib/apt -o -path /var/log -o -path /var/lib/dpkg -o -path /root -o -path /home \) -prune -o -print | sort > /build/before
-DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-download ./${source}_${version}_$arch.deb
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q /build/one/${source}_${version}_$arch.deb
 dpkg --verify $source
 echo "--- autopkgtest (installed package, runner null)"
 autopkgtest --no-built-binaries /build/one/$source-$upstream -- null
