@@ -381,7 +381,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         return (file.entries, problem)
     }
 
-    /// Decodes with JSONDecoder, entry by entry (one bad entry does not void the rest), with
+    /// Decodes with the JSON module, entry by entry (one bad entry does not void the rest), with
     /// the checks a hand-edited or damaged file needs.
     nonisolated static func decodeFile(_ data: [UInt8], knownGames: Set<GameKind>) -> (ScoreFile, String?) {
         guard !data.isEmpty else { return (ScoreFile(), "the file is empty") }
