@@ -535,10 +535,13 @@ extension AppOptions {
             fullscreen = (v["fullscreen"]?.bool ?? false) || kiosk
         } else if cli.windowed && !(locked.contains("kiosk") && kiosk) {
             fullscreen = false
+        } else if cli.windowed {
+            fullscreen = true
+            notes.append("--windowed is not used: kiosk is locked by \(config.lockedBy["kiosk"] ?? "a system file")")
         } else if cli.fullscreen {
             fullscreen = true
         } else {
-            fullscreen = ((cli.windowed ? config.fullscreen : v["fullscreen"]?.bool) ?? false) || kiosk
+            fullscreen = (v["fullscreen"]?.bool ?? false) || kiosk
         }
         mute = v["mute"]?.bool ?? false
         volume = v["volume"]?.number ?? 1

@@ -269,6 +269,13 @@ import Testing
         for flag in ["--switch", "--reduced-motion", "--kiosk"] {
             #expect(notes.contains { $0.hasPrefix("\(flag) is not used") && $0.contains("/etc/s") }, "\(flag): \(notes)")
         }
+        // A kiosk locked on refuses --windowed too.
+        var kiosk = ConfigValues()
+        kiosk.kiosk = true
+        kiosk.locked = ["kiosk"]
+        var k = AppOptions()
+        let said = k.apply(config: kiosk, commandLine: try KidsJoyCenter.parse(["--windowed"]).settings)
+        #expect(k.kiosk && k.fullscreen && said.contains { $0.hasPrefix("--windowed is not used") }, "\(said)")
         // Unlocked, --switch wins over the config's.
         var free = ConfigValues()
         free.switchScan = 2

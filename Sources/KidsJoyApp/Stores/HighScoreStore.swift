@@ -307,6 +307,8 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
             return ([], "old high scores file \(shown) cannot be used (\(why)); it is left alone", true)
         case .unreadable(let why):
             return ([], "old high scores file \(shown) cannot be read (\(why)); its scores will be taken in once it can be read, and it is left alone", false)
+        case .damaged(_, let problem) where problem.hasPrefix(newerVersionNote):
+            return ([], "old high scores file \(shown) is left untouched: \(problem)", true)
         case .damaged(let file, let problem):
             let kept = file.entries.isEmpty ? "no score could be taken in" : "took in \(file.entries.count) good score(s)"
             return (file.entries, "old high scores file \(shown) is damaged (\(problem)); \(kept), and the file is kept as it is", true)
@@ -375,6 +377,8 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         }
     }
 
+    nonisolated static let newerVersionNote = "it was written by a newer version of the game"
+
     /// Decodes the file; answers the good entries and what was wrong, if anything.
     nonisolated static func decode(_ data: [UInt8], knownGames: Set<GameKind> = [.memory, .sorting, .balloons]) -> ([HighScoreEntry], String?) {
         let (file, problem) = decodeFile(data, knownGames: knownGames)
@@ -389,7 +393,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         switch StoreJSON.read(data, current: 1) {
         case .document(let json, _): document = json
         case .newer(let v):
-            return (ScoreFile(), "it was written by a newer version of the game (version \(v); this one reads version 1), so its scores are not taken in")
+            return (ScoreFile(), newerVersionNote + " (version \(v); this one reads version 1), so its scores are not taken in")
         case .damaged(let why):
             return (ScoreFile(), why.hasPrefix("it is not valid JSON") ? "it is not valid JSON" : "it has no \"scores\" list")
         }

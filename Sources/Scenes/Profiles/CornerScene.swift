@@ -3,15 +3,16 @@ import GameCore
 /// The grown-ups' corner, behind the adult gate: the children (add, nickname, picture,
 /// delete with every record of hers), the switches (SettingsTable's corner switches: voice,
 /// sound effects, relaxed mode, less motion, grow with the child, each with its one-line
-/// explanation; locked ones show a padlock and only say no), the language, and the progress report (a small chart per child and
-/// game, totals, and "Save report" to the home folder or a USB stick).
+/// explanation; locked ones show a padlock and only say no), the language, and the progress
+/// report (a small chart per child and game, totals, and "Save report" to the home folder or
+/// a USB stick).
 @MainActor
 public final class CornerScene: BaseScene {
     public enum Section: String, Sendable, CaseIterable { case children, settings, classroom, progress }
     /// The session limits offered (0: none).
     public static let sessionSteps = [0, 5, 10, 15, 20, 30, 45, 60, 90, 120]
-    /// The switches, in SettingsTable's order of its corner switches... kept in the order the
-    /// corner has always shown them (dump frames stay where they were), new ones after.
+    /// SettingsTable's corner switches: the four the corner always had in their old places
+    /// (their dump frames stay where they were), then the others in table order.
     public static let switches: [String] = {
         let shown = ["voice", "effects", "relaxed", "reduced-motion"]
         let table = SettingsTable.cornerSwitches.map(\.key)
@@ -205,10 +206,6 @@ public final class CornerScene: BaseScene {
             return [.show(.alert(AlertContent(kind: .delete, title: Messages.cornerDeleteTitle,
                                               lines: [.init(Messages.cornerDeleteMessage)], buttons: [.yes, .no])))]
         case .toggle(let key):
-            guard !isLocked(key) else {
-                context.refuseLocked("switch-" + key)
-                return []
-            }
             let value = !isOn(key)
             context.setSwitch(key, value)
             context.switchMemory?.remember(key, value)
