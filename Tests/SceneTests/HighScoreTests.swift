@@ -223,7 +223,8 @@ import Testing
         let s = SettingsStore(directory: dir, warn: { _ in })
         s.remember("voice", false)
         s.waitForPendingSaves()
-        #expect(try String(contentsOfFile: dir + "/settings.json", encoding: .utf8) == #"{"version":2,"voice":false}"# + "\n")
+        let written = try String(contentsOfFile: dir + "/settings.json", encoding: .utf8)
+        #expect(written == #"{"version":2,"voice":false}"# + "\n")
         let old = temporaryDirectory()
         try #"{"muted":true,"relaxed":true}"#.write(toFile: old + "/settings.json", atomically: true, encoding: .utf8)
         let warnings = Box<[String]>([])
@@ -232,7 +233,8 @@ import Testing
         #expect(warnings.value.count == 1 && warnings.value[0].contains("voice and effects off"), "\(warnings.value)")
         read.remember("effects", false)
         read.waitForPendingSaves()
-        #expect(try String(contentsOfFile: old + "/settings.json", encoding: .utf8) == #"{"version":2,"effects":false,"relaxed":true}"# + "\n",
+        let migrated = try String(contentsOfFile: old + "/settings.json", encoding: .utf8)
+        #expect(migrated == #"{"version":2,"effects":false,"relaxed":true}"# + "\n",
                 "written back in the current version")
     }
 }

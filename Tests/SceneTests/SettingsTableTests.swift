@@ -199,13 +199,15 @@ import Testing
         store.remember("voice", true)
         store.setLanguage("fr")
         store.waitForPendingSaves()
-        #expect(try String(contentsOfFile: dir + "/settings.json", encoding: .utf8) == text, "never written over")
+        let after = try String(contentsOfFile: dir + "/settings.json", encoding: .utf8)
+        #expect(after == text, "never written over")
         #expect(!FileManager.default.fileExists(atPath: dir + "/settings.json.bad"))
         let demos = DemoStore(directory: dir, warn: { warnings.value.append($0) })
         demos.save(["memory"])
         demos.waitForPendingSaves()
         #expect(demos.keptNewer == 7)
-        #expect(try String(contentsOfFile: dir + "/demos.json", encoding: .utf8) == #"{"version": 7, "seen": []}"#)
+        let demosAfter = try String(contentsOfFile: dir + "/demos.json", encoding: .utf8)
+        #expect(demosAfter == #"{"version": 7, "seen": []}"#)
         // The app says it on stderr (warn) and in the log, and starts on defaults.
         let app = try Self.app([], dataDir: dir)
         defer { app.shutdown() }
