@@ -58,8 +58,13 @@ public struct AppOptions: Sendable {
     public var sessionMinutes: Int?
     /// The adult gate's PIN (nil: none).
     public var gatePIN: String?
+    /// Grow with the child (the `grow` setting).
+    public var grow = true
     /// Settings a system file locked (the corner shows them locked).
     public var locked: Set<String> = []
+    /// The layers the settings came from (the app layers settings.json in between).
+    public var configLayer = ConfigValues()
+    public var commandLineLayer = CommandLineChoices()
     public init() {}
 }
 

@@ -193,14 +193,12 @@ public final class GameApp {
         settingsStore = settings
         // `--profile NAME` before anything runs: a 41st child is a usage error.
         let chosen = try options.profile.map { try ProfileChoice.resolve($0, in: scores) }
-        if options.mute { settings.overrideMuted(true) }
-        // The corner's classroom choices, remembered in settings.json, unless locked.
+        // What the corner remembered (settings.json) takes its place in the layers: above
+        // the config files, below the command line, never over a lock (SettingsTable).
         var options = options
-        let saved = settings.classroom
-        if !options.locked.contains("session-minutes"), let v = saved.sessionMinutes { options.sessionMinutes = v == 0 ? nil : v }
-        if !options.locked.contains("games"), let v = saved.games { options.games = v }
-        if !options.locked.contains("levels"), let v = saved.levels { options.levels = v.compactMap(Level.init(rawValue:)) }
-        if !options.locked.contains("gate-pin"), let v = saved.gatePIN { options.gatePIN = v.isEmpty ? nil : v }
+        options.applyRemembered(settings.remembered)
+        // The top bar's mute is this run's: `--mute` or `mute = true` (or locked) start muted.
+        if options.mute { settings.overrideMuted(true) }
         // The language: `--language`, else (in a window) the one a grown-up chose in the
         // game, else the config's, else the default (TESTING decision 4).
         let language = Language.atStart(options, chosenInGame: settings.language, environment: SystemFiles.environment)
@@ -213,30 +211,22 @@ public final class GameApp {
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
-        context.voiceEnabled = options.voice
-        context.relaxed = options.relaxed
-        context.effectsEnabled = options.effects
+        for spec in SettingsTable.cornerSwitches { context.setSwitch(spec.key, options.switchValue(spec.key)) }
         context.classroom = ClassroomSettings(sessionMinutes: options.sessionMinutes, gatePIN: options.gatePIN,
                                               levels: options.levels, locked: options.locked)
         if options.profiles || chosen != nil { context.profiles = scores }
-        // The corner's switches, remembered in settings.json, unless a system file locked them.
         context.switchMemory = settings
-        for (key, value) in settings.switches where !options.locked.contains(key) {
-            switch key {
-            case "voice": context.voiceEnabled = value
-            case "effects": context.effectsEnabled = value
-            case "relaxed": context.relaxed = value
-            case "reduced-motion": context.reducedMotion = value
-            default: break
-            }
-        }
         context.reports = ReportSaver(app: self, store: scores)
         if let chosen { context.player = chosen.player }
 
-        context.reducedMotion = options.reducedMotion
-        context.demos = Self.demoMemory(options: options, directory: dataDir, warn: { [weak self] in self?.warn($0) })
+        var demoStore: DemoStore?
+        context.demos = Self.demoMemory(options: options, directory: dataDir, store: &demoStore, warn: { [weak self] in self?.warn($0) })
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
                            ("headless", .bool(options.headless)), ("language", .string(language))])
+        // A store file of a newer version is left untouched: said on stderr and here.
+        for (file, version) in [(SettingsStore.fileName, settings.keptNewer), (DemoStore.fileName, demoStore?.keptNewer)] {
+            if let version { log.emit("store", [("file", .string(file)), ("action", "kept-newer"), ("version", .int(version))]) }
+        }
         if let chosen { log.emit("profile", [("action", .string(chosen.action))] + chosen.player.logFields) }
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
@@ -274,6 +264,11 @@ public final class GameApp {
     /// Demos: windowed play shows each game's the first time and remembers it (demos.json);
     /// a headless or scripted run shows them only with `--demo`, and never marks one seen.
     static func demoMemory(options: AppOptions, directory: String, warn: @escaping (String) -> Void) -> DemoMemory {
+        var store: DemoStore?
+        return demoMemory(options: options, directory: directory, store: &store, warn: warn)
+    }
+
+    static func demoMemory(options: AppOptions, directory: String, store made: inout DemoStore?, warn: @escaping (String) -> Void) -> DemoMemory {
         let scripted = options.scriptPath != nil || options.scriptText != nil || options.bench != nil
         let showing = options.demo || (!options.headless && !scripted)
         guard showing else { return DemoMemory(mode: .off) }
@@ -281,6 +276,7 @@ public final class GameApp {
         // same whatever the data folder holds.
         guard !scripted && !options.headless else { return DemoMemory(mode: .firstTime) }
         let store = DemoStore(directory: directory, warn: warn)
+        made = store
         return DemoMemory(mode: .firstTime, seen: store.seen, save: { store.save($0) })
     }
 

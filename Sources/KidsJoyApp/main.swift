@@ -44,18 +44,10 @@ struct KidsJoyCenter {
                     unconditional: true),
             .option("script", "FILE", "Play timed input from FILE ('-' for stdin).", completion: .file),
             .option("log", "FILE", "Write the JSON Lines event log to FILE ('-' for stdout).", completion: .file),
-            .option("data-dir", "DIR", "Keep high scores and settings in DIR.", completion: .directory),
             .flag("describe-games", "Print the registry of games and every level's numbers as JSON, then exit."),
-            .option("language", "CODE", "Language: en, es, fr, de, pt-BR, ar, qps (pseudo) or auto (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Default: en headless, auto in a window.",
-                    completion: .words(["en", "es", "fr", "de", "pt-BR", "ar", "qps", "auto"])),
             .option("profile", "NAME", "Play as the child whose nickname or id (child-N) is NAME; a new child with that nickname if there is none."),
             .flag("demo", "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen)."),
-            .option("switch", "SECONDS", "One-switch scanning: the focus ring steps by itself every SECONDS (0.8 to 4; '--switch' alone: 1.5) and any key, mouse button or pad button taps what it shows (M, F11 and Escape keep their meaning)."),
-            .flag("reduced-motion", "Reduced motion: no confetti or shaking, shorter flips and glides (also the config key reduced-motion = true)."),
-            .flag("mute", "Start muted (this run only)."),
-            .flag("fullscreen", "Start fullscreen (F11 toggles)."),
-            .flag("windowed", "Start in a window (overrides a fullscreen setting)."),
-            .flag("kiosk", "Kiosk mode: fullscreen, no cursor, quitting only through the adult gate (hold the logo 3 s)."),
+        ] + settingOptions + [
             .option("config", "FILE", "Read settings from FILE instead of ~/.config/kids-joy-center/config.toml.", completion: .file),
             .flag("system-config", "With --headless: read every config layer (/etc, $XDG_CONFIG_DIRS, your file) as a windowed run does."),
             .option("size", "WxH", "With --headless: draw at W×H real pixels (screenshots get that size; script coordinates stay 1024×768 units)."),
@@ -80,17 +72,11 @@ struct KidsJoyCenter {
     var seed: String?
     var script: String?
     var log: String?
-    var dataDir: String?
     var describeGames = false
-    var language: String?
     var profile: String?
     var demo = false
-    var switchSeconds: String?
-    var reducedMotion = false
-    var mute = false
-    var fullscreen = false
-    var windowed = false
-    var kiosk = false
+    /// The settings the command line gave (SettingsTable's flags), already checked.
+    var settings = CommandLineChoices()
     var config: String?
     var systemConfig = false
     var size: String?
@@ -112,17 +98,11 @@ struct KidsJoyCenter {
         c.seed = p.value("seed")
         c.script = p.value("script")
         c.log = p.value("log")
-        c.dataDir = p.value("data-dir")
         c.describeGames = p.flag("describe-games")
-        c.language = p.value("language")
         c.profile = p.value("profile")
         c.demo = p.flag("demo")
-        c.switchSeconds = p.value("switch")
-        c.reducedMotion = p.flag("reduced-motion")
-        c.mute = p.flag("mute")
-        c.fullscreen = p.flag("fullscreen")
-        c.windowed = p.flag("windowed")
-        c.kiosk = p.flag("kiosk")
+        if p.flag("fullscreen") && p.flag("windowed") { throw .usage("--fullscreen and --windowed cannot be used together") }
+        c.settings = try settingChoices(p)
         c.config = p.value("config")
         c.systemConfig = p.flag("system-config")
         c.size = p.value("size")
@@ -162,17 +142,10 @@ struct KidsJoyCenter {
         if let seed, UInt64(seed) == nil { throw .usage("\(Self.seedMessage), got '\(seed)'") }
         if bench != nil && !headless { throw .usage("--bench needs --headless") }
         if benchFrames < 1 { throw .usage("--bench-frames must be at least 1") }
-        if fullscreen && windowed { throw .usage("--fullscreen and --windowed cannot be used together") }
         if noDraw && !headless { throw .usage("--no-draw needs --headless") }
         if let size {
             guard headless else { throw .usage("--size needs --headless (a window draws at its own size)") }
             guard Self.parseSize(size) != nil else { throw .usage("--size takes WIDTHxHEIGHT, each 16 to 8192 pixels (e.g. 1920x1080), got '\(size)'") }
-        }
-        if let language, Language.code(language) == nil { throw .usage("--language: \(Language.unknown(language))") }
-        if let switchSeconds {
-            guard let s = Double(switchSeconds), s.isFinite, FocusRing.scanRange.contains(s) else {
-                throw .usage("--switch: the step must be a number of seconds from 0.8 to 4, got '\(switchSeconds)'")
-            }
         }
     }
 
@@ -196,42 +169,81 @@ struct KidsJoyCenter {
         o.processStats = processStats
         o.quitAfterFirstFrame = quitAfterFirstFrame
         o.profile = profile
-        o.switchSeconds = switchSeconds.flatMap(Double.init)
         var config = ConfigValues()
         // TESTING decision 5: headless runs read config only with --config (that file alone)
         // or --system-config (every layer, as a windowed run).
         if !headless || self.config != nil || systemConfig {
             let everyLayer = !headless || systemConfig
             let (values, problems) = ConfigFile.layered(
-                systemPaths: everyLayer ? ConfigFile.systemPaths() : [],
+                layers: everyLayer ? ConfigFile.systemLayers() : [],
                 userPath: everyLayer ? ConfigFile.userConfigPath() : nil, explicitPath: self.config)
             config = values
             problems.forEach(warn)
         }
-        var cli = CommandLineChoices()
-        cli.fullscreen = fullscreen
-        cli.windowed = windowed
-        cli.kiosk = kiosk
-        cli.mute = mute
-        cli.dataDir = dataDir
-        cli.language = language.flatMap(Language.code)
-        o.apply(config: config, commandLine: cli).forEach(warn)
-        o.reducedMotion = reducedMotion || (config.reducedMotion ?? false)
-        // --switch wins; else the config's `switch` (0: off).
-        if switchSeconds == nil, let s = config.switchScan, s > 0 { o.switchSeconds = s }
+        // Every setting layered (SettingsTable: defaults < config < remembered < command
+        // line; a lock wins); the app layers settings.json in once it has read it.
+        o.apply(config: config, commandLine: settings).forEach(warn)
         return o
+    }
+
+    // The setting flags as the tests and callers name them.
+    var dataDir: String? { settings.dataDir }
+    var mute: Bool { settings.mute }
+    var fullscreen: Bool { settings.fullscreen }
+    var windowed: Bool { settings.windowed }
+    var kiosk: Bool { settings.kiosk }
+    var reducedMotion: Bool { settings.reducedMotion }
+    var language: String? { settings.language }
+    var switchSeconds: Double? { settings.switchSeconds }
+
+    /// SettingsTable's flags as command-line options.
+    static var settingOptions: [CommandSpec.Option] {
+        SettingsTable.all.flatMap { spec in
+            spec.flags.map { f -> CommandSpec.Option in
+                guard let valueName = f.valueName else { return .flag(f.name, f.help) }
+                let completion: CommandSpec.Option.Completion
+                switch f.completion {
+                case .none: completion = .none
+                case .file: completion = .file
+                case .directory: completion = .directory
+                case .words(let w): completion = .words(w)
+                }
+                return .option(f.name, valueName, f.help, completion: completion)
+            }
+        }
+    }
+
+    /// The settings the parsed flags give, each value read as SettingsTable's kind says.
+    static func settingChoices(_ p: CommandSpec.Parsed) throws(CommandLineError) -> CommandLineChoices {
+        var choices = CommandLineChoices()
+        for spec in SettingsTable.all {
+            for f in spec.flags {
+                if let value = f.sets {
+                    if p.flag(f.name) { choices.set(spec.key, value, flag: f.name) }
+                } else if let text = p.value(f.name) {
+                    switch SettingReader.commandLine(spec, flag: f, text) {
+                    case .success(let v): choices.set(spec.key, v, flag: f.name)
+                    case .failure(let why): throw .usage(why.message)
+                    }
+                }
+            }
+        }
+        return choices
     }
 }
 
 extension KidsJoyCenter {
-    /// `--switch` may stand alone (TESTING: `--switch [SECONDS]`): then it means 1.5 s.
+    /// A setting's flag that may stand alone (TESTING: `--switch [SECONDS]`) means its
+    /// `alone` value (1.5 s) then.
     static func withSwitchDefault(_ arguments: [String]) -> [String] {
         var out: [String] = []
+        let alone = Dictionary(SettingsTable.all.flatMap { $0.flags.compactMap { f in f.alone.map { ("--" + f.name, $0) } } },
+                               uniquingKeysWith: { a, _ in a })
         for (i, a) in arguments.enumerated() {
             out.append(a)
-            if a == "--switch" {
+            if let value = alone[a] {
                 let next = i + 1 < arguments.count ? arguments[i + 1] : nil
-                if next == nil || Double(next!) == nil && next!.hasPrefix("-") { out.append(String(FocusRing.defaultScanInterval)) }
+                if next == nil || Double(next!) == nil && next!.hasPrefix("-") { out.append(value) }
             }
         }
         return out

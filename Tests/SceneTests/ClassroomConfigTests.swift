@@ -15,9 +15,11 @@ import Testing
 
     @Test func systemPathsInLayerOrder() {
         #expect(ConfigFile.systemPaths(environment: [:], root: "/r") == ["/r/etc/kids-joy-center/config.toml", "/r/etc/xdg/kids-joy-center/config.toml"])
-        #expect(ConfigFile.systemPaths(environment: ["XDG_CONFIG_DIRS": "/a:relative:/b:/a"], root: "") ==
-                ["/etc/kids-joy-center/config.toml", "/b/kids-joy-center/config.toml", "/a/kids-joy-center/config.toml"],
-                "the first listed comes last (wins); relative and repeated entries are dropped")
+        #expect(ConfigFile.systemPaths(environment: ["XDG_CONFIG_DIRS": "/a:relative:/b:/a:/etc/xdg"], root: "") ==
+                ["/etc/kids-joy-center/config.toml", "/etc/xdg/kids-joy-center/config.toml", "/b/kids-joy-center/config.toml", "/a/kids-joy-center/config.toml"],
+                "/etc/xdg always, then the first listed comes last (wins); relative and repeated entries are dropped")
+        #expect(ConfigFile.systemLayers(environment: ["XDG_CONFIG_DIRS": "/a"], root: "").map(\.mayLock) == [true, true, false],
+                "only /etc's two files may lock")
     }
 
     @Test func layersLaterWinsAndTheFirstXDGDirectoryWinsAmongThem() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GameCore
 @testable import KidsJoyApp
 @testable import Platform
 @testable import Scenes
@@ -8,96 +9,67 @@ import Testing
 /// 7.5 MB of the static binary): the stores' JSON decoder, the command line, and the C
 /// library's files and environment. Each is checked against what it replaced.
 
-// MARK: - JSONReader: JSONDecoder's rules
+// MARK: - The one JSON module: its reader against Foundation's
 
-@Suite struct JSONReaderTests {
-    struct Sample: Decodable, Equatable {
-        var name: String
-        var count: Int
-        var ratio: Double?
-        var tags: [String]?
-        var flag: Bool?
-    }
-
+@Suite struct JSONModuleTests {
     static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-    /// Both decoders on the same text: the same value, or both refuse it in the same way.
-    static func same<T: Decodable & Equatable>(_ type: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let ours = Result { try JSONReader().decode(type, from: bytes(text)) }
-        let theirs = Result { try JSONDecoder().decode(type, from: Data(text.utf8)) }
-        switch (ours, theirs) {
-        case let (.success(a), .success(b)):
-            #expect(a == b, "\(text)", sourceLocation: sourceLocation)
-        case let (.failure(a), .failure(b)):
-            #expect(kind(a) == kind(b), "\(text): \(a) vs \(b)", sourceLocation: sourceLocation)
-        default:
-            Issue.record("\(text): JSONReader \(ours), JSONDecoder \(theirs)", sourceLocation: sourceLocation)
-        }
-    }
-
-    static func kind(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .dataCorrupted?: return "dataCorrupted"
-        case .typeMismatch?: return "typeMismatch"
-        case .keyNotFound?: return "keyNotFound"
-        case .valueNotFound?: return "valueNotFound"
-        default: return "other"
-        }
-    }
-
-    @Test func agreesWithJSONDecoderOnGoodAndBadFiles() {
-        for text in [
+    /// Ours and JSONSerialization agree on what is JSON (JSONSerialization refuses the one
+    /// leniency the stores keep: a comma before a closing bracket).
+    @Test func acceptsAndRefusesAsFoundationDoes() {
+        let good = [
             #"{"name":"a","count":3}"#,
             #"  {"name":"a","count":3.0,"ratio":1e2,"tags":["x","y"],"flag":true}  "#,
             #"{"name":"\u00e9\ud83d\ude00\n\"q\"","count":-0}"#,
             #"{"name":"a","count":3,"extra":{"deep":[1,2,{"k":null}]}}"#,
-            #"{"name":"a","count":3,"ratio":null,"tags":null}"#,
-            "\u{FEFF}{\"name\":\"bom\",\"count\":1}",
-            #"{"name":"a","count":3.5}"#,                      // no integer
-            #"{"name":"a","count":99999999999999999999}"#,     // too big for Int
-            #"{"name":"a","count":"3"}"#,                      // a string is no number
-            #"{"name":"a"}"#,                                  // a key missing
-            #"{"name":null,"count":1}"#,                       // null where a value is needed
-            #"{"name":"a","count":1,"flag":1}"#,               // 1 is no Boolean
-            #"["name","count"]"#,                              // not an object
-            #"{"name":"a","count":1,}"#,                       // a comma before "}" (JSONDecoder lets it pass)
-            #"{"name":"a","count":1,"tags":["x",]}"#,          // and before "]"
-            #"{"name":"a","count":1,,}"#,
-            #"{"name":"a","count":1,"tags":[,]}"#,
-            #"{,}"#,
-            #"{"name":"a","count":01}"#,                       // leading zero
-            #"{"name":"a","count":1} x"#,                      // text after the value
-            #"{"name":'a',"count":1}"#,
-            #"{"name":"a","count":1"#,
-            "{\"name\":\"tab\there\",\"count\":1}",            // a raw control character
-            "",
-            "nul",
-        ] {
-            Self.same(Sample.self, text)
+            #"{"name":"a","count":99999999999999999999}"#,
+            #"["name","count"]"#,
+        ]
+        let bad = [
+            #"{"name":"a","count":1,,}"#, #"{"name":"a","count":1,"tags":[,]}"#, #"{,}"#,
+            #"{"name":"a","count":01}"#, #"{"name":"a","count":1} x"#, #"{"name":'a',"count":1}"#,
+            #"{"name":"a","count":1"#, "{\"name\":\"tab\there\",\"count\":1}", "", "nul", #""\ud800""#,
+        ]
+        for text in good {
+            let ours = (try? JSON.parse(bytes: Self.bytes(text))) != nil
+            let theirs = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil
+            #expect(ours && theirs, "\(text)")
         }
+        for text in bad {
+            #expect((try? JSON.parse(bytes: Self.bytes(text))) == nil, "\(text)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) == nil, "\(text)")
+        }
+        // The stores' one leniency, and a byte-order mark.
+        #expect(JSON.parse(#"{"a":[1,],}"#) == .object([("a", .array([.int(1)]))]))
+        #expect((try? JSON.parse(bytes: [0xEF, 0xBB, 0xBF] + Self.bytes(#"{"a":1}"#))) == .object([("a", 1)]))
     }
 
-    /// A key written twice: the first counts (JSONDecoder's behaviour, which the score file's
-    /// "appears 2 times (only the first is read)" message relies on).
-    @Test func theFirstOfADuplicateKeyCounts() throws {
-        let text = #"{"name":"first","count":1,"name":"second"}"#
-        let ours = try JSONReader().decode(Sample.self, from: Self.bytes(text))
-        #expect(ours.name == "first")
-        Self.same(Sample.self, text)
+    /// Numbers, strings and key order read as written; a key written twice stays visible.
+    @Test func valuesKeepTheirOrderAndDuplicatesShow() throws {
+        let v = try JSON.parse(bytes: Self.bytes(#"{"b":1,"a":3.0,"b":2,"big":18446744073709551615,"s":"\u00e9\ud83d\ude00","x":3.5}"#))
+        #expect(v.objectFields.map(\.0) == ["b", "a", "b", "big", "s", "x"])
+        #expect(v["b"] == .int(1), "the first of a key written twice")
+        #expect(v.repeatedKeys.map(\.key) == ["b"] && v.repeatedKeys.first?.count == 2)
+        #expect(v["a"]?.exactIntValue == 3 && v["x"]?.exactIntValue == nil && v["x"]?.doubleValue == 3.5)
+        #expect(v["big"] == .uint(UInt64.max))
+        #expect(v["s"]?.stringValue == "é😀")
+        // What the writer writes, the reader reads back the same.
+        let written = JSON.object([("k", .strings(["a\"b", "\u{1}"])), ("n", .int(-4)), ("d", .double(0.5)), ("z", .null)])
+        #expect(JSON.parse(written.serialized()) == written)
+        // Too deep is refused, not a crash.
+        #expect(JSON.parse(String(repeating: "[", count: 600) + String(repeating: "]", count: 600)) == nil)
     }
 
-    /// The stores' own types read the same through both decoders.
+    /// The stores read their files through it.
     @Test func settingsAndScoresReadAsBefore() throws {
-        for text in [#"{"version":1,"muted":true,"language":"fr","voice":false,"session-minutes":20,"games":["memory"],"gate-pin":"1234"}"#,
-                     #"{"muted":false,"voice":"yes","effects":3}"#, #"{"version":1}"#, #"{"muted":"no"}"#] {
-            Self.same(SavedSettings.self, text)
-        }
         let scores = #"{"version":1,"reset":2,"scores":[{"id":"a","game":"memory","level":"easy","score":40,"recorded":1.5},{"game":"x"},7,{"id":"b","game":"sorting","level":"hard","score":12.0}]}"#
         let (entries, problem) = HighScoreStore.decode(Self.bytes(scores))
         #expect(entries.map(\.id) == ["a", "b"] && entries.map(\.score) == [40, 12])
         #expect(problem == "2 unusable entries", "\(problem ?? "nil")")
         #expect(HighScoreStore.decode(Self.bytes("{not json")).1 == "it is not valid JSON")
         #expect(HighScoreStore.decode(Self.bytes(#"{"scores":4}"#)).1 == #"it has no "scores" list"#)
+        #expect(DemoStore.parse(Self.bytes(#"{"version":1,"seen":["memory"]}"#)) == ["memory"])
+        #expect(DemoStore.parse(Self.bytes(#"{"version":1,"seen":[1]}"#)) == nil)
     }
 }
 

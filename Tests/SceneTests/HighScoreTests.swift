@@ -216,18 +216,26 @@ import Testing
         #expect(Self.store(dir).table.entries.map(\.score) == [50, 7])
     }
 
-    /// Item 7: settings are a Codable value with a version; old files without it still read.
+    /// Item 7: settings have a version; old files without it still read (issue #25: and are
+    /// migrated: version 1's saved mute, a child's tap, is said and dropped).
     @Test func settingsHaveAVersionAndOldFilesStillRead() throws {
         let dir = temporaryDirectory()
         let s = SettingsStore(directory: dir, warn: { _ in })
-        s.setMuted(true)
+        s.remember("voice", false)
         s.waitForPendingSaves()
-        #expect(try String(contentsOfFile: dir + "/settings.json", encoding: .utf8) == #"{"version":1,"muted":true}"# + "\n")
+        let written = try String(contentsOfFile: dir + "/settings.json", encoding: .utf8)
+        #expect(written == #"{"version":2,"voice":false}"# + "\n")
         let old = temporaryDirectory()
-        try #"{"muted":true}"#.write(toFile: old + "/settings.json", atomically: true, encoding: .utf8)
+        try #"{"muted":true,"relaxed":true}"#.write(toFile: old + "/settings.json", atomically: true, encoding: .utf8)
         let warnings = Box<[String]>([])
-        #expect(SettingsStore(directory: old, warn: { warnings.value.append($0) }).muted)
-        #expect(warnings.value.isEmpty)
+        let read = SettingsStore(directory: old, warn: { warnings.value.append($0) })
+        #expect(!read.muted && read.switches == ["relaxed": true])
+        #expect(warnings.value.count == 1 && warnings.value[0].contains("voice and effects off"), "\(warnings.value)")
+        read.remember("effects", false)
+        read.waitForPendingSaves()
+        let migrated = try String(contentsOfFile: old + "/settings.json", encoding: .utf8)
+        #expect(migrated == #"{"version":2,"effects":false,"relaxed":true}"# + "\n",
+                "written back in the current version")
     }
 }
 

@@ -150,8 +150,8 @@ enum GameProcess {
         #expect(store.table.entries.map(\.score) == [40, 30])
         #expect(warnings.value.count == 1, "\(warnings.value)")
         let settings = SettingsStore(directory: parent + "/file/data", warn: { warnings.value.append($0) })
-        settings.setMuted(true)
-        settings.setMuted(false)
+        settings.remember("voice", false)
+        settings.remember("voice", true)
         settings.waitForPendingSaves()
         #expect(warnings.value.count == 2, "settings report their own failure once")
     }

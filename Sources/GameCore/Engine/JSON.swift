@@ -1,4 +1,5 @@
-/// A small JSON value with ordered object keys, so log lines read the same every run.
+/// The game's one JSON module: a value with ordered object keys (log lines read the same
+/// every run, and a key written twice stays visible), its writer and its reader (`parse`).
 public indirect enum JSON: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -158,5 +159,226 @@ extension JSON {
         guard let f = self["frame"]?.arrayValue, f.count == 4,
               let x = f[0].doubleValue, let y = f[1].doubleValue, let w = f[2].doubleValue, let h = f[3].doubleValue else { return nil }
         return Point(x + w / 2, y + h / 2)
+    }
+}
+
+// MARK: - Reading
+
+/// Why a text is not JSON, and where (a byte offset).
+public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let reason: String
+    public let offset: Int
+    public var description: String { "not valid JSON: \(reason) at byte \(offset)" }
+}
+
+extension JSON {
+    /// Reads JSON text (RFC 8259, with one leniency the stores always had: a comma before a
+    /// closing bracket). Object keys keep their order and every copy of a key written twice
+    /// (see `repeatedKeys`); a whole number is `.int` (`.uint` beyond Int), any other number
+    /// `.double`; a UTF-8 byte-order mark is skipped; nesting deeper than 512 is refused.
+    /// The game's one JSON reader: the stores, the log readers and the tests use it.
+    public static func parse(bytes: [UInt8]) throws(JSONError) -> JSON {
+        var reader = JSONLexer(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
+        reader.skipSpace()
+        let value = try reader.value(depth: 0)
+        reader.skipSpace()
+        guard reader.i == bytes.count else { throw reader.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    /// `parse(bytes:)` of a text, or nil when it is not JSON (log lines in tests).
+    public static func parse(_ text: String) -> JSON? {
+        try? parse(bytes: Array(text.utf8))
+    }
+
+    /// The keys an object holds more than once, in the order first seen, with their counts.
+    public var repeatedKeys: [(key: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for (key, _) in objectFields {
+            if counts[key] == nil { order.append(key) }
+            counts[key, default: 0] += 1
+        }
+        return order.compactMap { key in counts[key].flatMap { $0 > 1 ? (key, $0) : nil } }
+    }
+
+    /// A number that is a whole number exactly (3 and 3.0, not 3.5), as Int.
+    public var exactIntValue: Int? {
+        switch self {
+        case .int(let i): return i
+        case .uint(let u): return Int(exactly: u)
+        case .double(let d): return Int(exactly: d)
+        default: return nil
+        }
+    }
+
+    /// An array of strings only (nil if anything else is in it).
+    public var stringArrayValue: [String]? {
+        guard let items = arrayValue else { return nil }
+        let strings = items.compactMap(\.stringValue)
+        return strings.count == items.count ? strings : nil
+    }
+}
+
+/// The lexer and parser behind `JSON.parse`.
+struct JSONLexer {
+    let bytes: [UInt8]
+    var i = 0
+
+    func error(_ why: String) -> JSONError { JSONError(reason: why, offset: i) }
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    mutating func literal(_ word: String, _ value: JSON) throws(JSONError) -> JSON {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw error("unexpected character") }
+        i += w.count
+        return value
+    }
+
+    mutating func value(depth: Int) throws(JSONError) -> JSON {
+        guard depth < 512 else { throw error("too deeply nested") }
+        guard i < bytes.count else { throw error("unexpected end of data") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            i += 1
+            var fields: [(String, JSON)] = []
+            skipSpace()
+            if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+            while true {
+                skipSpace()
+                // A comma before the closing brace is let pass (as the stores always read).
+                if !fields.isEmpty && i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a key") }
+                let key = try string()
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
+                i += 1
+                skipSpace()
+                fields.append((key, try value(depth: depth + 1)))
+                skipSpace()
+                guard i < bytes.count else { throw error("unexpected end of data") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+                throw error("expected ',' or '}'")
+            }
+        case UInt8(ascii: "["):
+            i += 1
+            var items: [JSON] = []
+            skipSpace()
+            if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            while true {
+                skipSpace()
+                if !items.isEmpty && i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                guard i < bytes.count else { throw error("unexpected end of data") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                throw error("expected ',' or ']'")
+            }
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw error("unexpected character")
+        }
+    }
+
+    mutating func digits() -> Int {
+        let start = i
+        while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+        return i - start
+    }
+
+    mutating func number() throws(JSONError) -> JSON {
+        let start = i
+        var whole = true
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < bytes.count else { throw error("a number ends early") }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { throw error("a number starts with 0") }
+        } else if digits() == 0 { throw error("a number has no digits") }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            whole = false
+            guard digits() > 0 else { throw error("a number has no digits after '.'") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            whole = false
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { throw error("a number has no exponent digits") }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        if whole, let n = Int(text) { return .int(n) }
+        if whole, let n = UInt64(text) { return .uint(n) }
+        guard let d = Double(text), d.isFinite else { throw error("the number \(text) does not fit") }
+        return .double(d)
+    }
+
+    mutating func hex4() throws(JSONError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw error("a \\u escape ends early") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[i]
+            let d: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+            default: throw error("a bad \\u escape")
+            }
+            v = v * 16 + UInt32(d)
+            i += 1
+        }
+        return v
+    }
+
+    mutating func string() throws(JSONError) -> String {
+        i += 1  // the opening quote
+        var out: [UInt8] = []
+        while true {
+            guard i < bytes.count else { throw error("a string is not closed") }
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") { i += 1; break }
+            if c < 0x20 { throw error("a control character in a string") }
+            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+            i += 1
+            guard i < bytes.count else { throw error("a string is not closed") }
+            let e = bytes[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw error("an unpaired surrogate")
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("an unpaired surrogate") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw error("an unpaired surrogate")
+                }
+                guard let u = Unicode.Scalar(scalar) else { throw error("a bad \\u escape") }
+                out.append(contentsOf: String(Character(u)).utf8)
+            default: throw error("a bad escape")
+            }
+        }
+        guard let text = String(validating: out, as: UTF8.self) else { throw error("a string is not UTF-8") }
+        return text
     }
 }

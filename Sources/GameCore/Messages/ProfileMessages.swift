@@ -13,7 +13,8 @@ extension Messages {
         gateTimes, gatePIN, gateWrong, gateWait, gateCorner,
         pickerTitle, pickerAnimal, pickerColour, pickerFull, stickersTitle,
         cornerChildren, cornerSettings, cornerProgress, cornerAdd, cornerName, cornerPicture, cornerDelete,
-        cornerDeleteTitle, cornerDeleteMessage, cornerNoChildren, cornerVoice, cornerEffects, cornerRelaxed, cornerReducedMotion, cornerOn,
+        cornerDeleteTitle, cornerDeleteMessage, cornerNoChildren, cornerVoice, cornerEffects, cornerRelaxed, cornerReducedMotion, cornerGrow,
+        cornerVoiceAbout, cornerEffectsAbout, cornerRelaxedAbout, cornerReducedMotionAbout, cornerGrowAbout, cornerOn,
         cornerOff, cornerLocked, cornerPlayed, cornerSave, cornerSaveTo, cornerHomeFolder, cornerSaved, cornerSaveFailed,
         cornerLetters, cornerSpace, cornerNickname, cornerUnnamed, cornerGuest, restTitle, restMessage,
         cornerClassroom, cornerSession, cornerNoLimit, cornerMinutes, cornerGames, cornerLevels, cornerPIN, cornerPINSet,
@@ -47,6 +48,13 @@ extension Messages {
     public static let cornerEffects = Message("corner.effects", "Sound effects")
     public static let cornerRelaxed = Message("corner.relaxed", "Relaxed mode")
     public static let cornerReducedMotion = Message("corner.reduced-motion", "Less motion")
+    public static let cornerGrow = Message("corner.grow", "Grow with the child")
+    // Each switch's one-line explanation, under its name.
+    public static let cornerVoiceAbout = Message("corner.voice.about", "Spoken names, praise and instructions")
+    public static let cornerEffectsAbout = Message("corner.effects.about", "Pops, clicks and cheers")
+    public static let cornerRelaxedAbout = Message("corner.relaxed.about", "No clock, no losing by waiting")
+    public static let cornerReducedMotionAbout = Message("corner.reduced-motion.about", "No confetti or shaking, calmer moves")
+    public static let cornerGrowAbout = Message("corner.grow.about", "First games relaxed, next level suggested")
     public static let cornerOn = Message("corner.on", "On")
     public static let cornerOff = Message("corner.off", "Off")
     public static let cornerLocked = Message("corner.locked", "Locked")

@@ -12,6 +12,8 @@ public final class DemoStore {
     public let directory: String
     public var path: String { directory + "/" + Self.fileName }
     public private(set) var seen: Set<String> = []
+    /// The file's version when it is newer than this game's: left untouched, never saved over.
+    public private(set) var keptNewer: Int?
     private let warn: (String) -> Void
     private let mailbox = Mailbox()
     private var reportedSaveFailure = false
@@ -25,13 +27,15 @@ public final class DemoStore {
 
     /// The file's text for a set of games (sorted: the same set gives the same bytes).
     nonisolated static func fileData(_ seen: Set<String>) -> [UInt8] {
-        [UInt8]((JSON.object([("version", .int(1)), ("seen", .strings(seen.sorted()))]).serialized() + "\n").utf8)
+        [UInt8]((JSON.object([("version", .int(version)), ("seen", .strings(seen.sorted()))]).serialized() + "\n").utf8)
     }
+
+    nonisolated static let version = 1
 
     /// The games a file names; nil when it is not such a file.
     nonisolated static func parse(_ data: [UInt8]) -> Set<String>? {
-        struct File: Decodable { let seen: [String] }
-        return (try? JSONReader().decode(File.self, from: data)).map { Set($0.seen) }
+        guard case .document(let json, _) = StoreJSON.read(data, current: version) else { return nil }
+        return json["seen"]?.stringArrayValue.map(Set.init)
     }
 
     private func load() {
@@ -40,6 +44,12 @@ public final class DemoStore {
         case .notAFile(let why), .unreadable(let why):
             warn("demo file \(printable(path)) cannot be read (\(why)); the show-me demos will show again")
         case .data(let data):
+            if case .newer(let v) = StoreJSON.read(data, current: Self.version) {
+                keptNewer = v
+                warn(StoreJSON.newerMessage("demo file", path: path, version: v, current: Self.version,
+                                            consequence: "the show-me demos will show again this time"))
+                return
+            }
             guard let games = Self.parse(data) else {
                 warn("demo file \(printable(path)) is damaged; the show-me demos will show again, and it will be written anew")
                 return
@@ -52,6 +62,7 @@ public final class DemoStore {
     public func save(_ games: Set<String>) {
         deliverMessages()
         seen = games
+        guard keptNewer == nil else { return }
         let data = Self.fileData(games)
         let path = path, directory = directory, mailbox = mailbox
         SaveQueue.shared.async {

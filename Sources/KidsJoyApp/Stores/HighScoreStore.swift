@@ -307,6 +307,8 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
             return ([], "old high scores file \(shown) cannot be used (\(why)); it is left alone", true)
         case .unreadable(let why):
             return ([], "old high scores file \(shown) cannot be read (\(why)); its scores will be taken in once it can be read, and it is left alone", false)
+        case .damaged(_, let problem) where problem.hasPrefix(newerVersionNote):
+            return ([], "old high scores file \(shown) is left untouched: \(problem)", true)
         case .damaged(let file, let problem):
             let kept = file.entries.isEmpty ? "no score could be taken in" : "took in \(file.entries.count) good score(s)"
             return (file.entries, "old high scores file \(shown) is damaged (\(problem)); \(kept), and the file is kept as it is", true)
@@ -375,44 +377,48 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         }
     }
 
+    nonisolated static let newerVersionNote = "it was written by a newer version of the game"
+
     /// Decodes the file; answers the good entries and what was wrong, if anything.
     nonisolated static func decode(_ data: [UInt8], knownGames: Set<GameKind> = [.memory, .sorting, .balloons]) -> ([HighScoreEntry], String?) {
         let (file, problem) = decodeFile(data, knownGames: knownGames)
         return (file.entries, problem)
     }
 
-    /// Decodes with JSONDecoder, entry by entry (one bad entry does not void the rest), with
+    /// Decodes with the JSON module, entry by entry (one bad entry does not void the rest), with
     /// the checks a hand-edited or damaged file needs.
     nonisolated static func decodeFile(_ data: [UInt8], knownGames: Set<GameKind>) -> (ScoreFile, String?) {
         guard !data.isEmpty else { return (ScoreFile(), "the file is empty") }
-        let document: ScoreDocument
-        do {
-            document = try JSONReader().decode(ScoreDocument.self, from: data)
-        } catch DecodingError.dataCorrupted {
-            return (ScoreFile(), "it is not valid JSON")
-        } catch {
-            return (ScoreFile(), "it has no \"scores\" list")
+        let document: JSON
+        switch StoreJSON.read(data, current: 1) {
+        case .document(let json, _): document = json
+        case .newer(let v):
+            return (ScoreFile(), newerVersionNote + " (version \(v); this one reads version 1), so its scores are not taken in")
+        case .damaged(let why):
+            return (ScoreFile(), why.hasPrefix("it is not valid JSON") ? "it is not valid JSON" : "it has no \"scores\" list")
         }
         var problems: [String] = []
-        let duplicateKeys = JSONKeys.duplicateTopLevelKeys(data)
+        let duplicateKeys = document.repeatedKeys
         if !duplicateKeys.isEmpty {
-            // JSONDecoder keeps the first of duplicate keys without a word: say it.
+            // A key written twice: the first is read. Say it.
             problems.append(duplicateKeys.map { "\"\(printable($0.key))\" appears \($0.count) times (only the first is read)" }
                 .joined(separator: ", "))
         }
-        guard let list = document.scores else { return (ScoreFile(), "it has no \"scores\" list") }
+        guard let list = document["scores"]?.arrayValue else { return (ScoreFile(), "it has no \"scores\" list") }
         var best: [String: HighScoreEntry] = [:]
         var order: [String] = []
         var duplicates: [String: Int] = [:]
         var bad = 0
         for (index, item) in list.enumerated() {
-            guard let stored = item.value,
-                  let game = stored.game.map(GameKind.init(rawValue:)), knownGames.contains(game),
-                  let level = stored.level.flatMap(Level.init(rawValue:)),
-                  let score = stored.score, score >= 0, score <= HighScoreTable.maximumScore
+            // Every field may be missing or of the wrong type (an old file's entries have no
+            // id or date); a field of the wrong type is as good as missing.
+            guard case .object = item,
+                  let game = item["game"]?.stringValue.map(GameKind.init(rawValue:)), knownGames.contains(game),
+                  let level = item["level"]?.stringValue.flatMap(Level.init(rawValue:)),
+                  let score = item["score"]?.exactIntValue, score >= 0, score <= HighScoreTable.maximumScore
             else { bad += 1; continue }
-            let entry = HighScoreEntry(id: stored.id ?? "legacy-\(index)", game: game, level: level, score: score,
-                                       recorded: stored.recorded ?? Double(index))
+            let entry = HighScoreEntry(id: item["id"]?.stringValue ?? "legacy-\(index)", game: game, level: level, score: score,
+                                       recorded: item["recorded"]?.doubleValue ?? Double(index))
             if let other = best[entry.id] {
                 // Two entries with one id: keep the better (the earlier among equals), say so.
                 duplicates[entry.id, default: 1] += 1
@@ -428,84 +434,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         }
         if list.count > HighScoreTable.capacity { problems.append("\(list.count) entries where at most \(HighScoreTable.capacity) belong") }
         let table = HighScoreTable(entries: order.compactMap { best[$0] })
-        let file = ScoreFile(entries: table.entries, generation: max(0, document.reset ?? 0))
+        let file = ScoreFile(entries: table.entries, generation: max(0, document["reset"]?.exactIntValue ?? 0))
         return (file, problems.isEmpty ? nil : problems.joined(separator: ", "))
-    }
-}
-
-/// The score file's top level. `scores` is read element by element through `Lenient`.
-private struct ScoreDocument: Decodable {
-    var version: Int?
-    var reset: Int?
-    var scores: [Lenient<StoredEntry>]?
-
-    enum CodingKeys: String, CodingKey { case version, reset, scores }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try? c.decodeIfPresent(Int.self, forKey: .version)
-        reset = try? c.decodeIfPresent(Int.self, forKey: .reset)
-        scores = try c.decodeIfPresent([Lenient<StoredEntry>].self, forKey: .scores)
-    }
-}
-
-/// Decodes a value, or nil when it does not decode: one bad array element stays one.
-struct Lenient<T: Decodable>: Decodable {
-    let value: T?
-    init(from decoder: any Decoder) throws { value = try? T(from: decoder) }
-}
-
-/// An entry as found in a file: every field may be missing or of the wrong type; the store
-/// decides what is usable (and an old file's entries have no id or date).
-private struct StoredEntry: Decodable {
-    var id: String?
-    var game: String?
-    var level: String?
-    var score: Int?
-    var recorded: Double?
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: HighScoreEntry.CodingKeys.self)
-        id = try? c.decodeIfPresent(String.self, forKey: .id)
-        game = try? c.decodeIfPresent(String.self, forKey: .game)
-        level = try? c.decodeIfPresent(String.self, forKey: .level)
-        score = try? c.decodeIfPresent(Int.self, forKey: .score)
-        recorded = try? c.decodeIfPresent(Double.self, forKey: .recorded)
-    }
-}
-
-/// The one thing JSONDecoder hides: a key written twice in an object (it keeps the first
-/// silently). A scan of the top level only, run after JSONDecoder accepted the text.
-enum JSONKeys {
-    static func duplicateTopLevelKeys(_ data: [UInt8]) -> [(key: String, count: Int)] {
-        let bytes = data
-        var depth = 0, i = 0
-        var counts: [String: Int] = [:]
-        var order: [String] = []
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), colon = UInt8(ascii: ":")
-        while i < bytes.count {
-            let c = bytes[i]
-            if c == quote {
-                let start = i + 1
-                i += 1
-                while i < bytes.count && bytes[i] != quote { i += bytes[i] == backslash ? 2 : 1 }
-                let text = bytes[start..<min(i, bytes.count)]
-                i += 1
-                if depth == 1 {
-                    var j = i
-                    while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x0A || bytes[j] == 0x0D || bytes[j] == 0x09 { j += 1 }
-                    if j < bytes.count && bytes[j] == colon {
-                        let key = String(decoding: text, as: UTF8.self)
-                        if counts[key] == nil { order.append(key) }
-                        counts[key, default: 0] += 1
-                    }
-                }
-                continue
-            }
-            if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { depth += 1 }
-            else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") { depth -= 1 }
-            i += 1
-        }
-        return order.compactMap { key in counts[key].flatMap { $0 > 1 ? (key, $0) : nil } }
     }
 }

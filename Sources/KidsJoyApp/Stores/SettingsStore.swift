@@ -1,79 +1,105 @@
 import GameCore
 import Scenes
 
-/// What settings.json keeps: `{"version":1,"muted":false}`. Files from before the version
-/// field (`{"muted":…}`) still read.
-public struct SavedSettings: Codable, Equatable, Sendable {
-    public var version: Int = 1
-    public var muted: Bool = false
-    /// The language a grown-up chose in the game (nil: not chosen, the default applies).
-    public var language: String?
-
-    /// The grown-ups' corner's switches (nil: never changed there, the config applies).
-    public var voice: Bool?
-    public var effects: Bool?
-    public var relaxed: Bool?
-    public var reducedMotion: Bool?
-    /// The corner's classroom choices (nil: never set there).
+/// The corner's classroom choices as settings.json keeps them (nil: never set there).
+public struct SavedSettings: Equatable, Sendable {
     public var sessionMinutes: Int?
     public var games: [String]?
     public var levels: [String]?
     public var gatePIN: String?
+    public init() {}
+}
 
-    public init(muted: Bool = false, language: String? = nil) { self.muted = muted; self.language = language }
+/// What settings.json keeps: `{"version":2,"language":"fr","voice":false,...}`: the
+/// language a grown-up chose in the game and SettingsTable's remembered settings the corner
+/// changed. Version 1 files (and files from before the version field) still read; their
+/// `muted` (a child's tap on the speaker, saved) is no longer used: the speaker mutes until
+/// the game quits (issue #26).
+public enum SettingsFile {
+    public static let version = 2
 
-    enum CodingKeys: String, CodingKey {
-        case version, muted, language, voice, effects, relaxed, reducedMotion = "reduced-motion"
-        case sessionMinutes = "session-minutes", games, levels, gatePIN = "gate-pin"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
-        muted = try c.decode(Bool.self, forKey: .muted)
-        language = try c.decodeIfPresent(String.self, forKey: .language)
-        voice = try? c.decodeIfPresent(Bool.self, forKey: .voice)
-        effects = try? c.decodeIfPresent(Bool.self, forKey: .effects)
-        relaxed = try? c.decodeIfPresent(Bool.self, forKey: .relaxed)
-        reducedMotion = try? c.decodeIfPresent(Bool.self, forKey: .reducedMotion)
-        sessionMinutes = try? c.decodeIfPresent(Int.self, forKey: .sessionMinutes)
-        games = try? c.decodeIfPresent([String].self, forKey: .games)
-        levels = try? c.decodeIfPresent([String].self, forKey: .levels)
-        gatePIN = try? c.decodeIfPresent(String.self, forKey: .gatePIN)
-    }
-
-    /// Written by the ordered JSON writer: the keys keep their order.
-    var fileData: [UInt8] {
-        let switches: [(String, JSON)] = [("voice", voice), ("effects", effects), ("relaxed", relaxed), ("reduced-motion", reducedMotion)].compactMap { key, value in
-            value.map { (key, JSON.bool($0)) }
+    /// The file's bytes; the keys in SettingsTable's order.
+    static func encode(language: String?, remembered: [String: SettingValue]) -> [UInt8] {
+        var fields: [(String, JSON)] = [("version", .int(version))]
+        if let language { fields.append(("language", .string(language))) }
+        for key in SettingsTable.rememberedKeys where key != "language" {
+            guard let value = remembered[key] else { continue }
+            let json: JSON
+            switch value {
+            case .bool(let b): json = .bool(b)
+            case .int(let i): json = .int(i)
+            case .number(let d): json = .double(d)
+            case .text(let s): json = .string(s)
+            case .list(let l): json = .strings(l)
+            }
+            fields.append((key, json))
         }
-        var classroom: [(String, JSON)] = []
-        if let sessionMinutes { classroom.append(("session-minutes", .int(sessionMinutes))) }
-        if let games { classroom.append(("games", .array(games.map(JSON.string)))) }
-        if let levels { classroom.append(("levels", .array(levels.map(JSON.string)))) }
-        if let gatePIN { classroom.append(("gate-pin", .string(gatePIN))) }
-        return [UInt8]((JSON.object([("version", .int(version)), ("muted", .bool(muted))] + (language.map { [("language", JSON.string($0))] } ?? [])
-                                 + switches + classroom).serialized() + "\n").utf8)
+        return [UInt8]((JSON.object(fields).serialized() + "\n").utf8)
+    }
+
+    /// A document's values, each checked as SettingsTable's kind says: a bad value is left
+    /// out with a message (a PIN of letters never makes the gate impossible).
+    @MainActor
+    static func decode(_ json: JSON, version: Int, file: String) -> (language: String?, remembered: [String: SettingValue], problems: [String]) {
+        var problems: [String] = []
+        var remembered: [String: SettingValue] = [:]
+        for (key, count) in json.repeatedKeys {
+            problems.append("settings file \(file): \"\(printable(key))\" appears \(count) times (only the first is used)")
+        }
+        var language: String?
+        if let l = json["language"], l != .null {
+            if let s = l.stringValue, let code = Language.code(s) { language = code == "auto" ? nil : code }
+            else { problems.append("settings file \(file): language: \(Language.unknown(printable(l.serialized()))); it is not used") }
+        }
+        for spec in SettingsTable.all where spec.remembered && spec.key != "language" {
+            guard let raw = json[spec.key], raw != .null else { continue }
+            let value: SettingValue?
+            switch spec.kind {
+            case .bool: value = raw.boolValue.map(SettingValue.bool)
+            case .minutes: value = raw.exactIntValue.map(SettingValue.int)
+            case .pin, .path, .language: value = raw.stringValue.map(SettingValue.text)
+            case .games, .levels: value = raw.stringArrayValue.map(SettingValue.list)
+            case .volume, .seconds: value = raw.doubleValue.map(SettingValue.number)
+            }
+            var checked: Result<SettingValue, SettingProblem> = value.map { SettingReader.check(spec, $0) }
+                ?? .failure(SettingProblem("\(spec.key) has a value of the wrong kind (\(printable(raw.serialized())))"))
+            if case .success(.list(let ids)) = checked, spec.kind == .games {
+                let known = GameRegistry.standard.ids.map(\.rawValue)
+                let unknown = ids.filter { !known.contains($0) }
+                if !unknown.isEmpty {
+                    checked = .failure("games: unknown game \(unknown.map { "'\(printable($0))'" }.joined(separator: ", ")) (known: \(known.joined(separator: ", ")))")
+                }
+            }
+            switch checked {
+            case .success(let v): remembered[spec.key] = v
+            case .failure(let why): problems.append("settings file \(file): \(why); that setting is not used")
+            }
+        }
+        return (language, remembered, problems)
     }
 }
 
-/// Settings that persist beside the scores (settings.json): for now, mute. Saves run on the
-/// save queue, like the scores', under the same folder lock.
+/// Settings that persist beside the scores (settings.json): what the corner remembered and
+/// the language chosen in the game. Saves run on the save queue, like the scores', under the
+/// same folder lock. The top bar's mute is this run's only (`muted`), never saved.
 @MainActor
 public final class SettingsStore: SettingsKeeping, SwitchRemembering {
     public nonisolated static let fileName = "settings.json"
     public nonisolated static let sizeLimit = 65_536
     public let directory: String
     public var path: String { directory + "/" + Self.fileName }
+    /// Muted for this run (the top bar's speaker, `--mute`, `mute = true`): never saved.
     public private(set) var muted: Bool = false
     /// The language chosen in the game, if any.
     public private(set) var language: String?
-    /// The corner's switches (voice, effects, relaxed), when changed there.
-    public private(set) var switches: [String: Bool] = [:]
-    /// The corner's classroom choices, when set there.
-    public private(set) var classroom = SavedSettings()
+    /// SettingsTable's remembered settings as the corner left them (checked values).
+    public private(set) var remembered: [String: SettingValue] = [:]
+    /// The file's version when it is newer than this game's: the file is left untouched and
+    /// nothing is saved over it.
+    public private(set) var keptNewer: Int?
     private let warn: (String) -> Void
     private var reportedSaveFailure = false
+    private var reportedNotSaved = false
     private let mailbox = Mailbox()
 
     public init(directory: String, warn: @escaping (String) -> Void) {
@@ -83,12 +109,25 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
         load()
     }
 
-    public func setMuted(_ value: Bool) {
-        deliverMessages()
-        guard value != muted else { return }
-        muted = value
-        save()
+    /// The corner's switches (voice, effects, relaxed, ...), when changed there.
+    public var switches: [String: Bool] { remembered.compactMapValues(\.bool) }
+
+    /// The corner's classroom choices, when set there.
+    public var classroom: SavedSettings {
+        var s = SavedSettings()
+        s.sessionMinutes = remembered["session-minutes"]?.int
+        s.games = remembered["games"]?.list
+        s.levels = remembered["levels"]?.list
+        s.gatePIN = remembered["gate-pin"]?.text
+        return s
     }
+
+    /// Mutes or unmutes this run (the top bar's speaker): not saved (issue #26: the next
+    /// child never starts in a silence a tap left behind).
+    public func setMuted(_ value: Bool) { muted = value }
+
+    /// Mutes this run only (`--mute`).
+    public func overrideMuted(_ value: Bool) { muted = value }
 
     /// Remembers the language chosen in the game.
     public func setLanguage(_ code: String) {
@@ -101,22 +140,19 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
     /// Remembers a switch of the grown-ups' corner.
     public func remember(_ key: String, _ value: Bool) {
         deliverMessages()
-        guard switches[key] != value else { return }
-        switches[key] = value
+        guard remembered[key] != .bool(value) else { return }
+        remembered[key] = .bool(value)
         save()
     }
 
     public func rememberClassroom(sessionMinutes: Int?, games: [String]?, levels: [String]?, gatePIN: String?) {
         deliverMessages()
-        classroom.sessionMinutes = sessionMinutes
-        classroom.games = games
-        classroom.levels = levels
-        classroom.gatePIN = gatePIN
+        remembered["session-minutes"] = sessionMinutes.map(SettingValue.int)
+        remembered["games"] = games.map(SettingValue.list)
+        remembered["levels"] = levels.map(SettingValue.list)
+        remembered["gate-pin"] = gatePIN.map(SettingValue.text)
         save()
     }
-
-    /// Mutes this run only (`--mute`), without changing the remembered choice.
-    public func overrideMuted(_ value: Bool) { muted = value }
 
     /// Waits for the saves asked for so far, then reports what went wrong, if anything.
     public func waitForPendingSaves() {
@@ -133,16 +169,21 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
         case .unreadable(let why):
             warn("settings file \(shown) cannot be read (\(why)); using defaults" + moveAside())
         case .data(let data):
-            guard let settings = try? JSONReader().decode(SavedSettings.self, from: data) else {
+            switch StoreJSON.read(data, current: SettingsFile.version) {
+            case .damaged:
                 warn("settings file \(shown) is damaged; using defaults" + moveAside())
-                return
-            }
-            muted = settings.muted
-            language = settings.language.flatMap(Language.code).flatMap { $0 == "auto" ? nil : $0 }
-            classroom = settings
-            for (key, value) in [("voice", settings.voice), ("effects", settings.effects), ("relaxed", settings.relaxed),
-                                ("reduced-motion", settings.reducedMotion)] {
-                if let value { switches[key] = value }
+            case .newer(let version):
+                keptNewer = version
+                warn(StoreJSON.newerMessage("settings file", path: path, version: version, current: SettingsFile.version,
+                                            consequence: "the game uses its defaults and saves no setting this time"))
+            case .document(let json, let version):
+                let (language, remembered, problems) = SettingsFile.decode(json, version: version, file: shown)
+                self.language = language
+                self.remembered = remembered
+                problems.forEach(warn)
+                if version < 2, json["muted"]?.boolValue == true {
+                    warn("settings file \(shown): the remembered mute of older versions is not used any more (the speaker now mutes until the game quits); to keep the game silent, turn voice and effects off in the grown-ups' corner")
+                }
             }
         }
     }
@@ -158,16 +199,14 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
     }
 
     private func save() {
-        var saved = SavedSettings(muted: muted, language: language)
-        saved.voice = switches["voice"]
-        saved.effects = switches["effects"]
-        saved.relaxed = switches["relaxed"]
-        saved.reducedMotion = switches["reduced-motion"]
-        saved.sessionMinutes = classroom.sessionMinutes
-        saved.games = classroom.games
-        saved.levels = classroom.levels
-        saved.gatePIN = classroom.gatePIN
-        let data = saved.fileData
+        if keptNewer != nil {
+            if !reportedNotSaved {
+                reportedNotSaved = true
+                warn("settings file \(printable(path)) is of a newer version: the choice lasts until the game closes and is not saved")
+            }
+            return
+        }
+        let data = SettingsFile.encode(language: language, remembered: remembered)
         let path = path, directory = directory, mailbox = mailbox
         SaveQueue.shared.async {
             do {
@@ -177,8 +216,15 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
                     case .notAFile(let why): throw StoreFailure("\(Self.fileName): \(why)")
                     case .unreadable(let why):
                         _ = try HighScoreStore.moveAsideOrRefuse(path, because: "cannot be read (\(why))", name: Self.fileName)
-                    case .data(let old) where (try? JSONReader().decode(SavedSettings.self, from: old)) == nil:
-                        _ = try HighScoreStore.moveAsideOrRefuse(path, because: "is damaged", name: Self.fileName)
+                    case .data(let old):
+                        switch StoreJSON.read(old, current: SettingsFile.version) {
+                        case .damaged:
+                            _ = try HighScoreStore.moveAsideOrRefuse(path, because: "is damaged", name: Self.fileName)
+                        case .newer(let v):
+                            // Another copy, newer, wrote it meanwhile: never written over.
+                            throw StoreFailure("\(Self.fileName) is now of a newer version (\(v)), so it is not written over")
+                        case .document: break
+                        }
                     default: break
                     }
                     try AtomicFile.write(data, to: path)

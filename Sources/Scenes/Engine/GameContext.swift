@@ -40,6 +40,9 @@ public final class GameContext {
     public var relaxed = false
     /// Sound effects on (a setting): off keeps every effect silent, spoken lines still play.
     public var effectsEnabled = true
+    /// Grow with the child (the `grow` setting, on by default): read-only for scenes; the
+    /// corner's switch and the app change it through `setSwitch`.
+    public private(set) var growWithChild = true
     /// What a school or a parent set in the config files (session limit, gate PIN, locks).
     public var classroom = ClassroomSettings()
     /// The adult gate's tries and wait, kept while the gate is closed (reopening it gives no
@@ -135,7 +138,45 @@ public final class GameContext {
         hint("nothing-here", target: target)
     }
 
+    /// Sets one of SettingsTable's corner switches (`voice`, `effects`, `relaxed`,
+    /// `reduced-motion`, `grow`).
+    public func setSwitch(_ key: String, _ value: Bool) {
+        switch key {
+        case "voice": voiceEnabled = value
+        case "effects": effectsEnabled = value
+        case "relaxed": relaxed = value
+        case "reduced-motion": reducedMotion = value
+        case "grow": growWithChild = value
+        default: break
+        }
+    }
+
+    /// A corner switch's value now.
+    public func switchValue(_ key: String) -> Bool {
+        switch key {
+        case "voice": return voiceEnabled
+        case "effects": return effectsEnabled
+        case "relaxed": return relaxed
+        case "reduced-motion": return reducedMotion
+        case "grow": return growWithChild
+        default: return false
+        }
+    }
+
+    /// Whether a system file locked the top bar's speaker (`[locked] mute = ...`).
+    public var muteLocked: Bool { classroom.isLocked("mute") }
+
+    /// A tap on a locked control: it changes nothing and answers with a soft "no" (the
+    /// `sound` and a `hint` of kind `locked` naming it).
+    public func refuseLocked(_ target: String) {
+        play(.nope)
+        hint("locked", target: target)
+    }
+
+    /// The top bar's speaker (and M): mutes or unmutes until the game quits, never saved
+    /// (issue #26). Locked by a system file, it only says no.
     public func toggleMute() {
+        if muteLocked { refuseLocked("mute"); return }
         settings.setMuted(!settings.muted)
         log.emit("mute", [("muted", .bool(muted))])
         if muted { soundPlayer.stopVoice() }
@@ -205,12 +246,13 @@ public protocol ScoreKeeping: AnyObject {
     func entries(_ query: TableQuery) -> [HighScoreEntry]
 }
 
-/// Keeps the settings a child or a parent changes while playing (mute, for now).
+/// Keeps this run's mute (the top bar's speaker); the remembered settings are the
+/// corner's (`SwitchRemembering`).
 @MainActor
 public protocol SettingsKeeping: AnyObject {
     var muted: Bool { get }
-    /// Remembers the choice.
+    /// Mutes or unmutes this run (not saved).
     func setMuted(_ value: Bool)
-    /// Mutes this run only (`--mute`), without changing the remembered choice.
+    /// Mutes this run only (`--mute`, `mute = true`).
     func overrideMuted(_ value: Bool)
 }

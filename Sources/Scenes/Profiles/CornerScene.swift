@@ -1,15 +1,23 @@
 import GameCore
 
 /// The grown-ups' corner, behind the adult gate: the children (add, nickname, picture,
-/// delete with every record of hers), the switches (voice, sound effects, relaxed mode;
-/// locked ones say so), the language, and the progress report (a small chart per child and
-/// game, totals, and "Save report" to the home folder or a USB stick).
+/// delete with every record of hers), the switches (SettingsTable's corner switches: voice,
+/// sound effects, relaxed mode, less motion, grow with the child, each with its one-line
+/// explanation; locked ones show a padlock and only say no), the language, and the progress
+/// report (a small chart per child and game, totals, and "Save report" to the home folder or
+/// a USB stick).
 @MainActor
 public final class CornerScene: BaseScene {
     public enum Section: String, Sendable, CaseIterable { case children, settings, classroom, progress }
     /// The session limits offered (0: none).
     public static let sessionSteps = [0, 5, 10, 15, 20, 30, 45, 60, 90, 120]
-    public static let switches = ["voice", "effects", "relaxed", "reduced-motion"]
+    /// SettingsTable's corner switches: the four the corner always had in their old places
+    /// (their dump frames stay where they were), then the others in table order.
+    public static let switches: [String] = {
+        let shown = ["voice", "effects", "relaxed", "reduced-motion"]
+        let table = SettingsTable.cornerSwitches.map(\.key)
+        return shown.filter { table.contains($0) } + table.filter { !shown.contains($0) }
+    }()
 
     enum Target: Equatable, Sendable {
         case section(Section), language
@@ -157,14 +165,7 @@ public final class CornerScene: BaseScene {
 
     // MARK: - Switches
 
-    public func isOn(_ key: String) -> Bool {
-        switch key {
-        case "voice": return context.voiceEnabled
-        case "effects": return context.effectsEnabled
-        case "reduced-motion": return context.reducedMotion
-        default: return context.relaxed
-        }
-    }
+    public func isOn(_ key: String) -> Bool { context.switchValue(key) }
 
     func isLocked(_ key: String) -> Bool { context.classroom.isLocked(key) }
 
@@ -181,6 +182,9 @@ public final class CornerScene: BaseScene {
     }
 
     private func activate(_ t: Target) -> [SceneCommand] {
+        // A locked control answers with a soft "no" only (no click first).
+        if case .toggle(let key) = t, isLocked(key) { context.refuseLocked("switch-" + key); return [] }
+        if Self.isClassroom(t), isLocked(Self.key(t)) { context.refuseLocked(Self.key(t)); return [] }
         context.play(.click)
         switch t {
         case .section(let s):
@@ -202,17 +206,8 @@ public final class CornerScene: BaseScene {
             return [.show(.alert(AlertContent(kind: .delete, title: Messages.cornerDeleteTitle,
                                               lines: [.init(Messages.cornerDeleteMessage)], buttons: [.yes, .no])))]
         case .toggle(let key):
-            guard !isLocked(key) else {
-                context.log.emit("hint", [("kind", "locked"), ("target", .string("switch-" + key))])
-                return []
-            }
             let value = !isOn(key)
-            switch key {
-            case "voice": context.voiceEnabled = value
-            case "effects": context.effectsEnabled = value
-            case "reduced-motion": context.reducedMotion = value
-            default: context.relaxed = value
-            }
+            context.setSwitch(key, value)
             context.switchMemory?.remember(key, value)
             context.log.emit("setting", [("key", .string(key)), ("value", .bool(value))])
         case .previous, .next:
@@ -223,6 +218,13 @@ public final class CornerScene: BaseScene {
             return classroom(t)
         }
         return []
+    }
+
+    static func isClassroom(_ t: Target) -> Bool {
+        switch t {
+        case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear: return true
+        default: return false
+        }
     }
 
     /// The config key each classroom control changes (a locked key does not change).
@@ -236,12 +238,6 @@ public final class CornerScene: BaseScene {
     }
 
     private func classroom(_ t: Target) -> [SceneCommand] {
-        let key = Self.key(t)
-        guard !isLocked(key) else {
-            context.play(.oops)
-            context.log.emit("hint", [("kind", "locked"), ("target", .string(key))])
-            return []
-        }
         switch t {
         case .sessionDown, .sessionUp:
             let now = context.classroom.sessionMinutes ?? 0
@@ -352,10 +348,13 @@ public final class CornerScene: BaseScene {
 
     private func drawSettings(_ canvas: any Canvas) {
         for (i, key) in Self.switches.enumerated() {
+            guard let corner = SettingsTable.spec(key)?.corner else { continue }
             let f = Self.toggleFrame(i)
-            let label: Message = key == "voice" ? Messages.cornerVoice : key == "effects" ? Messages.cornerEffects
-                : key == "reduced-motion" ? Messages.cornerReducedMotion : Messages.cornerRelaxed
-            canvas.text(context.text(label), Theme.headingText, at: Point(Self.panel.x + 40, f.midY), align: .left, color: Theme.ink)
+            // The switch's name, and under it its one-line explanation.
+            let width = f.x - 24 - (Self.panel.x + 40)
+            let label = context.text(corner.label), about = context.text(corner.explanation)
+            canvas.text(label, canvas.fitting(label, Theme.headingText, width: width), at: Point(Self.panel.x + 40, f.midY - 16), align: .left, color: Theme.ink)
+            canvas.text(about, canvas.fitting(about, Theme.smallText, width: width), at: Point(Self.panel.x + 40, f.midY + 22), align: .left, color: Theme.inkSoft)
             let on = isOn(key), locked = isLocked(key)
             let r = press.pressed == .toggle(key) ? f.scaled(0.94) : f
             Decor.card(canvas, r, radius: r.height / 2, fill: locked ? Theme.neutral : (on ? Theme.yes : Theme.no), shadow: 4)

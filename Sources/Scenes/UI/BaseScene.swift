@@ -81,13 +81,13 @@ open class BaseScene: Scene {
         drawContent(on: canvas)
         if !isOverlay {
             TopBar.draw(on: canvas, title: title, backLabel: context.text(Messages.back), showsBack: showsBack, showsPause: showsPause, paused: pausedState,
-                        muted: context.muted, pressed: barPress.pressed)
+                        muted: context.muted, muteLocked: context.muteLocked, pressed: barPress.pressed)
             drawOverBar(on: canvas)
         }
     }
 
     open func dump() -> [(String, JSON)] {
-        let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, showsPause: showsPause, paused: pausedState, muted: context.muted)
+        let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, showsPause: showsPause, paused: pausedState, muted: context.muted, muteLocked: context.muteLocked)
         return dumpFields() + [("items", .array(bar + dumpItems() + dumpOverlayItems()))]
     }
 

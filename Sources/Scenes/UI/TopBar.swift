@@ -28,7 +28,7 @@ public enum TopBar {
 
     @MainActor
     public static func draw(on canvas: any Canvas, title: String?, backLabel: String, showsBack: Bool, showsPause: Bool = false,
-                            paused: Bool = false, muted: Bool, pressed: Target?) {
+                            paused: Bool = false, muted: Bool, muteLocked: Bool = false, pressed: Target?) {
         // Across the whole screen, and up to its top (a portrait screen's extra goes above).
         let visible = canvas.visibleRect
         canvas.fill(Rect(visible.minX, height, visible.width, 5), Theme.topBarShadow)
@@ -58,7 +58,12 @@ public enum TopBar {
             }
         }
         let m = Rect(muteFrame.midX - 24, 8, 48, 48)
-        canvas.image(muted ? "speaker-off" : "speaker-on", in: pressed == .mute ? m.scaled(0.9) : m)
+        canvas.image(muted ? "speaker-off" : "speaker-on", in: pressed == .mute ? m.scaled(0.9) : m, ImageOptions(alpha: muteLocked ? 0.6 : 1))
+        if muteLocked {
+            // Locked by the school: a padlock on the speaker (not only a paler one).
+            canvas.fillCircle(center: Point(m.maxX - 2, m.maxY - 6), radius: 15, .white)
+            canvas.image("lock", in: Rect(m.maxX - 15, m.maxY - 19, 26, 26))
+        }
     }
 
     @MainActor
@@ -76,7 +81,7 @@ public enum TopBar {
     }
 
     /// Dump items for the bar's buttons.
-    public static func items(showsBack: Bool, showsPause: Bool = false, paused: Bool = false, muted: Bool) -> [JSON] {
+    public static func items(showsBack: Bool, showsPause: Bool = false, paused: Bool = false, muted: Bool, muteLocked: Bool = false) -> [JSON] {
         var items: [JSON] = []
         if showsBack {
             items.append(.object([("id", "back"), ("kind", "button"), ("frame", backFrame.json), ("enabled", true)]
@@ -86,8 +91,10 @@ public enum TopBar {
             items.append(.object([("id", "pause"), ("kind", "button"), ("frame", pauseFrame.json), ("paused", .bool(paused)), ("enabled", true)]
                                  + PictureButton.dumpFields(icon: paused ? "play" : "pause", key: nil)))
         }
+        // A locked speaker adds `locked: true` (and `badge: "lock"`); it stays "enabled": a tap answers.
         items.append(.object([("id", "mute"), ("kind", "button"), ("frame", muteFrame.json), ("muted", .bool(muted)), ("enabled", true)]
-                             + PictureButton.dumpFields(icon: muted ? "speaker-off" : "speaker-on", key: nil)))
+                             + PictureButton.dumpFields(icon: muted ? "speaker-off" : "speaker-on", key: nil)
+                             + (muteLocked ? [("locked", JSON.bool(true)), ("badge", "lock")] : [])))
         return items
     }
 }

@@ -1,0 +1,179 @@
+import GameCore
+
+/// One setting's value, whatever layer it comes from (a config file, settings.json, the
+/// command line, the corner).
+public enum SettingValue: Equatable, Sendable {
+    case bool(Bool)
+    case number(Double)
+    case int(Int)
+    case text(String)
+    case list([String])
+
+    public var bool: Bool? { if case .bool(let b) = self { return b }; return nil }
+    public var number: Double? {
+        switch self {
+        case .number(let d): return d
+        case .int(let i): return Double(i)
+        default: return nil
+        }
+    }
+    public var int: Int? { if case .int(let i) = self { return i }; return nil }
+    public var text: String? { if case .text(let s) = self { return s }; return nil }
+    public var list: [String]? { if case .list(let l) = self { return l }; return nil }
+}
+
+/// What a setting holds, and so how every layer reads and checks it.
+public enum SettingKind: Equatable, Sendable {
+    /// `true` or `false`.
+    case bool
+    /// A volume: a whole percentage 0-100, or a fraction 0.0-1.0 written with a point.
+    case volume
+    /// A quoted path (`~/` is the home folder).
+    case path
+    /// A language code (en, es, fr, de, pt-BR, ar, qps) or `auto`.
+    case language
+    /// A list of game ids, each once.
+    case games
+    /// A list of levels (easy, medium, hard), each once, at least one.
+    case levels
+    /// Whole minutes in the range, or 0 for none.
+    case minutes(ClosedRange<Int>)
+    /// A PIN of so many digits, or "" for none.
+    case pin(ClosedRange<Int>)
+    /// `true` (the default step), `false`, or seconds of a step in the range.
+    case seconds(ClosedRange<Double>, whenTrue: Double)
+}
+
+/// A command-line flag of a setting: `--mute` (sets a fixed value) or `--data-dir DIR` (the
+/// value as typed, read like the config key's).
+public struct SettingFlag: Sendable {
+    public enum Completion: Sendable, Equatable { case none, file, directory, words([String]) }
+    public let name: String
+    /// The value's name in the help (`DIR`); nil for a flag that sets `sets`.
+    public let valueName: String?
+    /// The value a plain flag sets.
+    public let sets: SettingValue?
+    public let help: String
+    public var completion: Completion = .none
+    /// The flag may stand alone (`--switch`), meaning this value.
+    public var alone: String?
+
+    public static func flag(_ name: String, sets: SettingValue = .bool(true), _ help: String) -> SettingFlag {
+        SettingFlag(name: name, valueName: nil, sets: sets, help: help)
+    }
+    public static func option(_ name: String, _ valueName: String, _ help: String, completion: Completion = .none, alone: String? = nil) -> SettingFlag {
+        SettingFlag(name: name, valueName: valueName, sets: nil, help: help, completion: completion, alone: alone)
+    }
+}
+
+/// The grown-ups' corner's switch for a setting: its label and its one-line explanation.
+public struct CornerSwitch: Sendable {
+    public let label: Message
+    public let explanation: Message
+}
+
+/// One setting, declared once: the command line, the config files, settings.json, the
+/// corner and the app's layering all read it from here (README "Architecture", "Settings").
+public struct SettingSpec: Sendable {
+    /// The config key (also the key in settings.json and in `[locked]`).
+    public let key: String
+    public let kind: SettingKind
+    /// The built-in default (nil: none, e.g. the data folder's own rule, every game).
+    public let defaultValue: SettingValue?
+    /// The command-line flags that set it.
+    public let flags: [SettingFlag]
+    /// Kept in settings.json when changed inside the game (the corner).
+    public let remembered: Bool
+    /// A system file's `[locked]` table may lock it.
+    public let lockable: Bool
+    /// The corner's switch that shows it (booleans only).
+    public let corner: CornerSwitch?
+    /// One line for the config file and the manual.
+    public let about: String
+}
+
+/// Every setting of the game, in the order the manual and the corner list them.
+///
+/// Precedence, lowest first: the defaults here < the system config (/etc, then /etc/xdg,
+/// then `$XDG_CONFIG_DIRS`) < the user's config (or `--config`) < what the corner
+/// remembered (settings.json) < the command line. A key a trusted system file locked
+/// (`[locked]`, in a root-owned file not writable by others) wins over all of them, the
+/// corner's switches and the top bar's speaker included.
+public enum SettingsTable {
+    public static let all: [SettingSpec] = [
+        SettingSpec(key: "fullscreen", kind: .bool, defaultValue: .bool(false),
+                    flags: [.flag("fullscreen", "Start fullscreen (F11 toggles)."),
+                            .flag("windowed", sets: .bool(false), "Start in a window (overrides a fullscreen setting).")],
+                    remembered: false, lockable: true, corner: nil, about: "Start full screen (F11 switches at any time)."),
+        SettingSpec(key: "kiosk", kind: .bool, defaultValue: .bool(false),
+                    flags: [.flag("kiosk", "Kiosk mode: fullscreen, no cursor, quitting only through the adult gate (hold the logo 3 s).")],
+                    remembered: false, lockable: true, corner: nil,
+                    about: "Kiosk mode: full screen, no mouse cursor, quitting only through the adult gate."),
+        SettingSpec(key: "mute", kind: .bool, defaultValue: .bool(false),
+                    flags: [.flag("mute", "Start muted (this run only).")],
+                    remembered: false, lockable: true, corner: nil,
+                    about: "Start muted (the top bar's speaker unmutes, unless locked)."),
+        SettingSpec(key: "volume", kind: .volume, defaultValue: .number(1), flags: [],
+                    remembered: false, lockable: true, corner: nil, about: "Volume, from 0 to 100."),
+        SettingSpec(key: "data-dir", kind: .path, defaultValue: nil,
+                    flags: [.option("data-dir", "DIR", "Keep high scores and settings in DIR.", completion: .directory)],
+                    remembered: false, lockable: true, corner: nil, about: "Where high scores, children and settings are kept."),
+        SettingSpec(key: "language", kind: .language, defaultValue: nil,
+                    flags: [.option("language", "CODE", "Language: en, es, fr, de, pt-BR, ar, qps (pseudo) or auto (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Default: en headless, auto in a window.",
+                                    completion: .words(["en", "es", "fr", "de", "pt-BR", "ar", "qps", "auto"]))],
+                    remembered: true, lockable: true, corner: nil, about: "Language, or \"auto\"."),
+        SettingSpec(key: "voice", kind: .bool, defaultValue: .bool(true), flags: [],
+                    remembered: true, lockable: true,
+                    corner: CornerSwitch(label: Messages.cornerVoice, explanation: Messages.cornerVoiceAbout),
+                    about: "Spoken words: game names, praise and instructions."),
+        SettingSpec(key: "effects", kind: .bool, defaultValue: .bool(true), flags: [],
+                    remembered: true, lockable: true,
+                    corner: CornerSwitch(label: Messages.cornerEffects, explanation: Messages.cornerEffectsAbout),
+                    about: "Sound effects."),
+        SettingSpec(key: "profiles", kind: .bool, defaultValue: .bool(true), flags: [],
+                    remembered: false, lockable: true, corner: nil, about: "Children's profiles and the \"who's playing\" picker."),
+        SettingSpec(key: "games", kind: .games, defaultValue: nil, flags: [],
+                    remembered: true, lockable: true, corner: nil, about: "The games shown on Home, in this order."),
+        SettingSpec(key: "levels", kind: .levels, defaultValue: nil, flags: [],
+                    remembered: true, lockable: true, corner: nil, about: "The levels offered."),
+        SettingSpec(key: "relaxed", kind: .bool, defaultValue: .bool(false), flags: [],
+                    remembered: true, lockable: true,
+                    corner: CornerSwitch(label: Messages.cornerRelaxed, explanation: Messages.cornerRelaxedAbout),
+                    about: "Relaxed mode: no countdown shown, no losing by waiting, no skull balloon."),
+        SettingSpec(key: "reduced-motion", kind: .bool, defaultValue: .bool(false),
+                    flags: [.flag("reduced-motion", "Reduced motion: no confetti or shaking, shorter flips and glides (also the config key reduced-motion = true).")],
+                    remembered: true, lockable: true,
+                    corner: CornerSwitch(label: Messages.cornerReducedMotion, explanation: Messages.cornerReducedMotionAbout),
+                    about: "Reduced motion: no confetti or shaking, shorter flips and glides."),
+        SettingSpec(key: "grow", kind: .bool, defaultValue: .bool(true), flags: [],
+                    remembered: true, lockable: true,
+                    corner: CornerSwitch(label: Messages.cornerGrow, explanation: Messages.cornerGrowAbout),
+                    about: "Grow with the child: first games relaxed, the next level suggested after three stars."),
+        SettingSpec(key: "switch", kind: .seconds(0.8...4, whenTrue: 1.5), defaultValue: .number(0),
+                    flags: [.option("switch", "SECONDS", "One-switch scanning: the focus ring steps by itself every SECONDS (0.8 to 4; '--switch' alone: 1.5) and any key, mouse button or pad button taps what it shows (M, F11 and Escape keep their meaning).",
+                                    alone: "1.5")],
+                    remembered: false, lockable: true, corner: nil,
+                    about: "One-switch scanning: true (1.5 s a step), false, or the seconds of a step from 0.8 to 4."),
+        SettingSpec(key: "session-minutes", kind: .minutes(5...120), defaultValue: .int(0), flags: [],
+                    remembered: true, lockable: true, corner: nil, about: "Suggest a rest after this many minutes of play; 0 means no limit."),
+        SettingSpec(key: "gate-pin", kind: .pin(4...GateRules.maximumDigits), defaultValue: .text(""), flags: [],
+                    remembered: true, lockable: true, corner: nil, about: "A PIN the adult gate asks for instead of its question; \"\" means none."),
+    ]
+
+    /// Every config key, in table order.
+    public static let keys: [String] = all.map(\.key)
+
+    public static func spec(_ key: String) -> SettingSpec? { all.first { $0.key == key } }
+
+    /// The corner's switches, in table order.
+    public static var cornerSwitches: [SettingSpec] { all.filter { $0.corner != nil } }
+
+    /// The keys kept in settings.json.
+    public static var rememberedKeys: [String] { all.filter(\.remembered).map(\.key) }
+
+    /// The setting a command-line flag belongs to.
+    public static func setting(ofFlag name: String) -> (SettingSpec, SettingFlag)? {
+        for spec in all { if let f = spec.flags.first(where: { $0.name == name }) { return (spec, f) } }
+        return nil
+    }
+}
