@@ -213,6 +213,8 @@ public final class GameApp {
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
+        // The store's `save` and `database` events (rounds waiting for a lock, damage set aside).
+        scores.onEvent = { [weak self] name, fields in self?.log.emit(name, fields) }
         context.voiceEnabled = options.voice
         context.relaxed = options.relaxed
         context.effectsEnabled = options.effects
@@ -445,6 +447,8 @@ public final class GameApp {
     /// The screen saver is kept off while a game runs (a child watching balloons is not
     /// idle) and allowed again on Home.
     private func updateScreensaver() {
+        // Games that wait for another program's lock: a try every half second, never a wait.
+        scoreStore?.pump()
         let playing = stack.scenes.contains { $0 is GameScene }
         guard playing != screensaverInhibited else { return }
         screensaverInhibited = playing

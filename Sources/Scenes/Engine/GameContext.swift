@@ -203,6 +203,12 @@ public protocol ScoreKeeping: AnyObject {
     @discardableResult func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks
     /// A table: everyone's or a player's own, all games or one, best first.
     func entries(_ query: TableQuery) -> [HighScoreEntry]
+    /// Reads the table again (what another running copy recorded or reset).
+    func refresh()
+}
+
+extension ScoreKeeping {
+    public func refresh() {}
 }
 
 /// Keeps the settings a child or a parent changes while playing (mute, for now).
