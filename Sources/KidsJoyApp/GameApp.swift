@@ -545,6 +545,23 @@ public final class GameApp {
         return surface
     }
 
+    /// A screenshot that could not be written (a full disk, a folder in the way): said, and
+    /// the run's exit status is 1.
+    private var failedScreenshot = false
+    private var anyScreenshotFailed = false
+
+    /// The PNG made in memory, then written by the one rule for files the user names (every
+    /// write checked, a link or device written through, partial output removed).
+    private func saveScreenshot(_ path: String) throws {
+        try OutputFile.write(try canvas.pngData(), to: path)
+    }
+
+    private func screenshotFailed(_ error: any Error) {
+        warn("screenshot failed: \(error)")
+        failedScreenshot = true
+        anyScreenshotFailed = true
+    }
+
     /// Runs a screenshot, dump or quit line. Returns false for quit.
     private func runControl(_ command: ScriptCommand) -> Bool {
         switch command.action {
@@ -555,18 +572,21 @@ public final class GameApp {
             do {
                 if logical { try canvas.resize(width: Int(Canvas1024.width), height: Int(Canvas1024.height), keepImages: true) }
                 drawFrame()
-                try canvas.screenshot(to: path)
-            } catch { warn("\(error)") }
+                try saveScreenshot(path)
+            } catch { screenshotFailed(error) }
             if logical {
                 do { try canvas.resize(width: real.width, height: real.height) } catch { warn("\(error)") }
                 dirty = true
             }
-            log.emit("screenshot", [("path", .string(path))])
+            log.emit("screenshot", [("path", .string(path))] + (failedScreenshot ? [("failed", .bool(true))] : []))
+            failedScreenshot = false
         case .screenshotNative(let path):
             drawFrame()
-            do { try canvas.screenshot(to: path) } catch { warn("\(error)") }
+            do { try saveScreenshot(path) } catch { screenshotFailed(error) }
             log.emit("screenshot", [("path", .string(path)), ("native", .bool(true)),
-                                    ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))])
+                                    ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))]
+                     + (failedScreenshot ? [("failed", .bool(true))] : []))
+            failedScreenshot = false
         case .dump:
             log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump())
         case .quit:
@@ -596,7 +616,7 @@ public final class GameApp {
                        ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))]
         }
         log.emit("quit", fields)
-        return 0
+        return anyScreenshotFailed ? 1 : 0
     }
 
     /// Windowed: frames in a row that changed nothing, and steps not drawn since the last frame.

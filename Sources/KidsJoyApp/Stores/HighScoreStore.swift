@@ -604,8 +604,10 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
                   let level = stored.level.flatMap(Level.init(rawValue:)),
                   let score = stored.score, score >= 0, score <= HighScoreTable.maximumScore
             else { bad += 1; continue }
-            let entry = HighScoreEntry(id: stored.id ?? "legacy-\(index)", game: game, level: level, score: score,
-                                       recorded: stored.recorded ?? Double(index))
+            // A date outside 1970...2100 (a damaged file: -1e300, 1e19) is taken as unknown.
+            let recorded = stored.recorded.flatMap { $0.isFinite && $0 >= 0 && $0 <= 4_102_444_800 ? $0 : nil } ?? Double(index)
+            let entry = HighScoreEntry(id: stored.id.map { String(printable($0).prefix(64)) } ?? "legacy-\(index)", game: game, level: level,
+                                       score: score, recorded: recorded)
             if let other = best[entry.id] {
                 // Two entries with one id: keep the better (the earlier among equals), say so.
                 duplicates[entry.id, default: 1] += 1
