@@ -147,10 +147,18 @@ public final class AdultGateScene: BaseScene {
 
     // MARK: - Input
 
+    /// The answer box has the focus while the key pad shows: typed digits are its own.
+    public override var ownsTextKeys: Bool { showsPad }
+
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
         case .pointerDown(let p): press.down(hit(p))
         case .pointerUp(let p): if let t = press.up(hit(p)) { return activate(t) }
+        case .text(let text) where showsPad:
+            // Digits typed on a keyboard (the row or the keypad) are the pad's keys.
+            var out: [SceneCommand] = []
+            for ch in text { if let d = ch.wholeNumberValue, ch.isASCII { out += activate(.digit(d)) } }
+            return out
         default: break
         }
         return []
