@@ -54,12 +54,12 @@ public final class GameApp {
         } else if let path = options.scriptPath {
             let bytes: [UInt8]
             if path == "-" {
-                bytes = Self.readStandardInput()
+                bytes = try Self.readStandardInput()
             } else {
-                guard let data = SystemFiles.read(path) else {
-                    throw AppError.usage("--script: cannot read '\(path)'")
+                switch SystemFiles.load(path, limit: SystemFiles.Limit.script) {
+                case .data(let data): bytes = data
+                case .failed(let why): throw AppError.usage("--script: \(why)")
                 }
-                bytes = Array(data)
             }
             let name = path == "-" ? "<stdin>" : path
             // Bytes that are not UTF-8 are read leniently and their lines named; a bad verb or
@@ -87,7 +87,7 @@ public final class GameApp {
     }
 
     /// Everything on standard input, as bytes.
-    static func readStandardInput() -> [UInt8] {
+    static func readStandardInput() throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -95,6 +95,9 @@ public final class GameApp {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             bytes += chunk[0..<n]
+            if bytes.count > SystemFiles.Limit.script {
+                throw AppError.usage("--script: standard input is more than the \(SystemFiles.Limit.script) bytes a script may be")
+            }
         }
         return bytes
     }

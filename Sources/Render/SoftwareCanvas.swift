@@ -318,6 +318,8 @@ public final class SoftwareCanvas: Canvas {
             return open.font
         }
         let path = style.bold ? fontFiles.bold : fontFiles.regular
+        // SDL_ttf opens the file itself: a FIFO would hang it, a huge file fill memory.
+        if let problem = SystemFiles.problem(path, limit: SystemFiles.Limit.font) { throw AppError.fatal("cannot open font: \(problem)") }
         guard let f = TTF_OpenFont(path, Int32(style.size)) else {
             throw AppError.fatal("cannot open font \(path): \(String(cString: SDL_GetError()))")
         }
