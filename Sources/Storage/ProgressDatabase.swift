@@ -1,4 +1,5 @@
 import CSQLite3
+import Glibc
 import GameCore
 
 /// The children, their finished games and their stickers, in one SQLite file (WAL mode,
@@ -71,6 +72,14 @@ public final class ProgressDatabase {
     /// folder cannot take one (a read-only mount, another account's folder), the file is
     /// read as immutable (only the file itself, as it is on disk).
     static func openReadOnly(_ path: String) throws(SQLiteError) -> SQLiteDatabase {
+        // No -shm beside it: no copy of the game has it open, and an ordinary connection
+        // would leave a -wal and -shm of this account's behind: read the file as it is.
+        if access(path + "-shm", F_OK) != 0 {
+            let uri = "file:" + percentEncoded(path) + "?immutable=1"
+            let db = try SQLiteDatabase(path: uri, create: false, readOnly: true, uri: true, busyTimeout: 2_000)
+            _ = try db.scalar("SELECT count(*) FROM sqlite_master")
+            return db
+        }
         do {
             let db = try SQLiteDatabase(path: path, create: false, readOnly: true, busyTimeout: 2_000)
             _ = try db.scalar("SELECT count(*) FROM sqlite_master")

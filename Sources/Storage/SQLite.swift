@@ -25,7 +25,7 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     public var isBusy: Bool { primary == SQLITE_BUSY || primary == SQLITE_LOCKED }
     /// The disk is full (SQLite may say "disk I/O error" for a write that found no room).
     public var isFull: Bool { primary == SQLITE_FULL || (primary == SQLITE_IOERR && errnoWasFull) }
-    var errnoWasFull: Bool { message.contains("No space") || systemErrno == 28 }
+    var errnoWasFull: Bool { systemErrno == 28 }
     /// The C library's errno SQLite saw (0: none recorded).
     public var systemErrno: Int32 = 0
 

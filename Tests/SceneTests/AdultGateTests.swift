@@ -184,7 +184,11 @@ import Testing
                 var pick = SeededGenerator(seed: seed)
                 let fixed = String((0..<Int.random(in: 1...3, using: &pick)).map { _ in Character(String(Int.random(in: 0...9, using: &pick))) })
                 opened += Self.run(seed: seed) { _ in fixed }
-            case 2: opened += Self.run(seed: seed) { _ in String(Int.random(in: 100...999)) } // random 3-digit guesses
+            case 2:
+                // A sequence of 1-3 keys tapped at random each time (the pad's layout by hand).
+                opened += Self.run(seed: seed) { g in
+                    String((0..<Int.random(in: 1...3, using: &g)).map { _ in Character(String(Int.random(in: 0...9, using: &g))) })
+                }
             default:
                 opened += Self.run(seed: seed) { g in                                          // random taps
                     String((0..<Int.random(in: 0...4, using: &g)).map { _ in Character(String(Int.random(in: 0...9, using: &g))) })

@@ -233,7 +233,7 @@ import Testing
     @Test func readOnlyOpenWritesNothing() throws {
         let dir = temporaryDirectory()
         let path = dir + "/progress.db"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let empty = try ProgressDatabase(path: path, readOnly: true)
         #expect(try empty.summary().isEmpty)
         #expect((try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int) == 0, "nothing was made in it")

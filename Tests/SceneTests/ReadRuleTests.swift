@@ -16,7 +16,7 @@ import Testing
         #expect(why.contains("not a regular file") && Date().timeIntervalSince(start) < 1)
         #expect(SystemFiles.problem(fifo, limit: 10) != nil)
         let big = dir + "/big"
-        FileManager.default.createFile(atPath: big, contents: Data(count: 2048))
+        _ = FileManager.default.createFile(atPath: big, contents: Data(count: 2048))
         guard case .failed(let tooBig) = SystemFiles.load(big, limit: 1024) else { Issue.record("read past the cap"); return }
         #expect(tooBig.contains(big) && tooBig.contains("1024"))
         #expect(SystemFiles.read(big, limit: 4096)?.count == 2048)

@@ -55,7 +55,7 @@ import Testing
     /// a folder it cannot write (a read-only mount) is read.
     @Test(.enabled(if: GameBinary.isBuilt)) func reportOnlyReads() throws {
         let dir = temporaryDirectory()
-        FileManager.default.createFile(atPath: dir + "/progress.db", contents: nil)
+        _ = FileManager.default.createFile(atPath: dir + "/progress.db", contents: nil)
         let empty = try GameBinary.run(["report", "--data-dir", dir])
         #expect(empty.status == 0 && empty.stdout.contains("No games recorded yet"), "\(empty.output)")
         #expect((try FileManager.default.attributesOfItem(atPath: dir + "/progress.db")[.size] as! Int) == 0)
@@ -68,6 +68,14 @@ import Testing
         let r = try GameBinary.run(["report", "--data-dir", other])
         #expect(r.status == 0 && r.stdout.contains("guest: 1 game"), "\(r.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: other) == ["progress.db"])
+        // A WAL database no copy has open: no -wal or -shm is left behind.
+        let walDir = temporaryDirectory()
+        let wal = try ProgressDatabase(path: walDir + "/progress.db")
+        try wal.record(RoundRecord(game: .memory, level: .easy, score: 3, result: "won", reason: "x"), child: nil, entry: "e", played: 5)
+        wal.db.close()
+        let w = try GameBinary.run(["report", "--data-dir", walDir])
+        #expect(w.status == 0 && w.stdout.contains("guest: 1 game"), "\(w.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: walDir) == ["progress.db"])
         let after = try SQLiteDatabase(path: other + "/progress.db", readOnly: true)
         #expect(try after.query("PRAGMA journal_mode") { $0.text(0) } == ["delete"])
     }
@@ -116,7 +124,7 @@ import Testing
         let stick = temporaryDirectory()
         if mount(stick, size: "64k") {
             defer { _ = try? Exec.capture("/bin/umount", [stick], environment: [:]) }
-            FileManager.default.createFile(atPath: stick + "/filler", contents: Data(repeating: 1, count: 60_000))
+            _ = FileManager.default.createFile(atPath: stick + "/filler", contents: Data(repeating: 1, count: 60_000))
             let result = saver.save(to: ReportDestination(label: "full", path: stick, isUSB: true))
             guard case .failure(let failure) = result else { Issue.record("saved on a full stick"); return }
             #expect("\(failure)".contains("no space"), "\(failure)")
