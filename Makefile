@@ -95,3 +95,6 @@ locales:
 
 # Monkey play: `make soak` (a million random input events, see tools/monkey/README.md).
 -include tools/monkey/monkey.mk
+
+# Database-damage soak: `make db-soak` (tools/soak/db-soak.mk).
+-include tools/soak/db-soak.mk

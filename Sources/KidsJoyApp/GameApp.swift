@@ -54,12 +54,12 @@ public final class GameApp {
         } else if let path = options.scriptPath {
             let bytes: [UInt8]
             if path == "-" {
-                bytes = Self.readStandardInput()
+                bytes = try Self.readStandardInput()
             } else {
-                guard let data = SystemFiles.read(path) else {
-                    throw AppError.usage("--script: cannot read '\(path)'")
+                switch SystemFiles.load(path, limit: SystemFiles.Limit.script) {
+                case .data(let data): bytes = data
+                case .failed(let why): throw AppError.usage("--script: \(why)")
                 }
-                bytes = Array(data)
             }
             let name = path == "-" ? "<stdin>" : path
             // Bytes that are not UTF-8 are read leniently and their lines named; a bad verb or
@@ -87,7 +87,7 @@ public final class GameApp {
     }
 
     /// Everything on standard input, as bytes.
-    static func readStandardInput() -> [UInt8] {
+    static func readStandardInput() throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -95,6 +95,9 @@ public final class GameApp {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             bytes += chunk[0..<n]
+            if bytes.count > SystemFiles.Limit.script {
+                throw AppError.usage("--script: standard input is more than the \(SystemFiles.Limit.script) bytes a script may be")
+            }
         }
         return bytes
     }
@@ -212,6 +215,10 @@ public final class GameApp {
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
         for spec in SettingsTable.cornerSwitches { context.setSwitch(spec.key, options.switchValue(spec.key)) }
+        // The store's `save` and `database` events (rounds waiting for a lock, damage set aside).
+        // Entry ids are random and set-aside names carry a date: neither goes into the log
+        // (the same script and seed give the same log, line for line).
+        scores.onEvent = { [weak self] name, fields in self?.log.emit(name, fields.filter { $0.0 != "entry" && $0.0 != "path" }) }
         context.classroom = ClassroomSettings(sessionMinutes: options.sessionMinutes, gatePIN: options.gatePIN,
                                               levels: options.levels, locked: options.locked)
         if options.profiles || chosen != nil { context.profiles = scores }
@@ -441,6 +448,8 @@ public final class GameApp {
     /// The screen saver is kept off while a game runs (a child watching balloons is not
     /// idle) and allowed again on Home.
     private func updateScreensaver() {
+        // Games that wait for another program's lock: a try every half second, never a wait.
+        scoreStore?.pump()
         let playing = stack.scenes.contains { $0 is GameScene }
         guard playing != screensaverInhibited else { return }
         screensaverInhibited = playing
@@ -537,6 +546,23 @@ public final class GameApp {
         return surface
     }
 
+    /// A screenshot that could not be written (a full disk, a folder in the way): said, and
+    /// the run's exit status is 1.
+    private var failedScreenshot = false
+    private var anyScreenshotFailed = false
+
+    /// The PNG made in memory, then written by the one rule for files the user names (every
+    /// write checked, a link or device written through, partial output removed).
+    private func saveScreenshot(_ path: String) throws {
+        try OutputFile.write(try canvas.pngData(), to: path)
+    }
+
+    private func screenshotFailed(_ error: any Error) {
+        warn("screenshot failed: \(error)")
+        failedScreenshot = true
+        anyScreenshotFailed = true
+    }
+
     /// Runs a screenshot, dump or quit line. Returns false for quit.
     private func runControl(_ command: ScriptCommand) -> Bool {
         switch command.action {
@@ -547,18 +573,21 @@ public final class GameApp {
             do {
                 if logical { try canvas.resize(width: Int(Canvas1024.width), height: Int(Canvas1024.height), keepImages: true) }
                 drawFrame()
-                try canvas.screenshot(to: path)
-            } catch { warn("\(error)") }
+                try saveScreenshot(path)
+            } catch { screenshotFailed(error) }
             if logical {
                 do { try canvas.resize(width: real.width, height: real.height) } catch { warn("\(error)") }
                 dirty = true
             }
-            log.emit("screenshot", [("path", .string(path))])
+            log.emit("screenshot", [("path", .string(path))] + (failedScreenshot ? [("failed", .bool(true))] : []))
+            failedScreenshot = false
         case .screenshotNative(let path):
             drawFrame()
-            do { try canvas.screenshot(to: path) } catch { warn("\(error)") }
+            do { try saveScreenshot(path) } catch { screenshotFailed(error) }
             log.emit("screenshot", [("path", .string(path)), ("native", .bool(true)),
-                                    ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))])
+                                    ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))]
+                     + (failedScreenshot ? [("failed", .bool(true))] : []))
+            failedScreenshot = false
         case .dump:
             log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump())
         case .quit:
@@ -588,7 +617,7 @@ public final class GameApp {
                        ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))]
         }
         log.emit("quit", fields)
-        return 0
+        return anyScreenshotFailed ? 1 : 0
     }
 
     /// Windowed: frames in a row that changed nothing, and steps not drawn since the last frame.

@@ -77,8 +77,12 @@ public enum Language {
     public static func catalog(assets: String, language: String, warn: (String) -> Void) -> any MessageCatalog {
         guard language != "en" else { return EnglishCatalog() }
         let path = "\(assets)/locale/\(language)/kids-joy-center.mo"
-        guard let data = SystemFiles.read(path) else {
-            warn("no translation for '\(language)' (\(path) is missing); showing English")
+        let data: [UInt8]
+        switch SystemFiles.load(path, limit: SystemFiles.Limit.catalog) {
+        case .data(let bytes): data = bytes
+        case .failed(let why):
+            warn(SystemFiles.exists(path) ? "no translation for '\(language)' (\(why)); showing English"
+                                          : "no translation for '\(language)' (\(path) is missing); showing English")
             return EnglishCatalog()
         }
         do {

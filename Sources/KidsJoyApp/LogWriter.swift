@@ -70,11 +70,16 @@ func writeStandardError(_ text: String) {
 /// save) can take its number and receive what was meant for the terminal.
 func hardenStandardStreams() {
     signal(SIGPIPE, SIG_IGN)
+    standardOutputWasClosed = fcntl(STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF
     for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
         let null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
         if null >= 0 && null != fd { dup2(null, fd); close(null) }
     }
 }
+
+/// Standard output was closed when the game started (`>&-`): what `report` prints there
+/// goes nowhere, so it fails (exit 1) rather than pretend.
+nonisolated(unsafe) var standardOutputWasClosed = false
 
 /// Prints `text` and a line break on standard output (help, version, --describe-games). A
 /// write that fails (stdout full, closed or a broken pipe) is said once on stderr; the exit

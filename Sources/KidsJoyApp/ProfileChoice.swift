@@ -10,11 +10,20 @@ enum ProfileChoice {
         if let n = Profiles.number(ofID: name), let child = children.first(where: { $0.number == n }) {
             return (.child(child), "chosen")
         }
-        if let child = children.first(where: { $0.nickname == name }) { return (.child(child), "chosen") }
-        guard let nickname = Profiles.cleanNickname(name) else {
+        if Profiles.looksLikeID(name) {
+            throw AppError.usage("--profile: there is no \(TextEscaping.escaped(name)) (the children are \(children.isEmpty ? "none yet" : children.map(\.id).joined(separator: ", "))); a new child is made from a nickname, never from an id")
+        }
+        // Whole names only: a name longer than a nickname can be is never cut to match another.
+        guard let nickname = Profiles.cleanNickname(name), Profiles.nicknameFits(name) else {
+            if Profiles.cleanNickname(name) != nil {
+                throw AppError.usage("--profile: '\(TextEscaping.escaped(name))' is longer than a nickname can be (\(Profiles.nicknameLimit) letters, \(Profiles.nicknameByteLimit) bytes)")
+            }
             throw AppError.usage("--profile: '\(TextEscaping.escaped(name))' is no nickname (give a few letters or a child's id such as child-1)")
         }
-        if nickname != name, let child = children.first(where: { $0.nickname == nickname }) { return (.child(child), "chosen") }
+        if let child = children.first(where: { $0.nickname == nickname }) { return (.child(child), "chosen") }
+        if Profiles.looksLikeID(nickname) {
+            throw AppError.usage("--profile: '\(TextEscaping.escaped(name))' looks like a child's id; a nickname cannot")
+        }
         switch store.addChild(nickname: nickname, avatar: Avatar.deterministic(for: nickname)) {
         case .success(let child): return (.child(child), "created")
         case .failure(.full):

@@ -65,34 +65,59 @@ struct ReportCommand {
             }
         }
         guard SystemFiles.exists(path) else {
-            printOutput("No games recorded yet in \(printable(dir)).")
-            return 0
+            return printOutputChecked("No games recorded yet in \(printable(dir)).", warn: warn) ? 0 : 1
         }
+        // Only reads: no journal switch, no schema made, nothing beside the file; a
+        // read-only disk or another account's folder is read as it is.
         let database: ProgressDatabase
         do {
-            database = try ProgressDatabase(path: path, importLegacy: { nil })
+            database = try ProgressDatabase(path: path, readOnly: true)
         } catch {
-            warn("cannot read the progress database \(printable(path)) (\(error.message))")
+            warn("cannot read the progress database \(printable(path)) (\(error.isDamage ? "it is damaged: " : "")\(error.plain))")
             return 1
         }
         let rows: [ProgressSummary]
         do { rows = try database.summary() } catch {
-            warn("cannot read the progress database \(printable(path)) (\(error.message))")
+            warn("cannot read the progress database \(printable(path)) (\(error.plain))")
             return 1
         }
-        printOutput(ProgressReport.text(rows, dataDir: dir))
+        // `--csv -`: standard output is the CSV alone (the text report would mix in).
+        if csv != "-" {
+            guard printOutputChecked(ProgressReport.text(rows, dataDir: dir), warn: warn) else { return 1 }
+        }
         if let csv {
-            let text = ProgressReport.csv(rows)
+            let bytes = [UInt8](ProgressReport.csv(rows).utf8)
             if csv == "-" {
-                writeStandardOutput(text)
+                if standardOutputWasClosed {
+                    warn("--csv: cannot write to standard output (it is closed)")
+                    return 1
+                }
+                if let code = OutputFile.writeAll(STDOUT_FILENO, bytes) {
+                    warn("--csv: cannot write to standard output (\(AtomicFile.describe(code)))")
+                    return 1
+                }
             } else {
-                do { try AtomicFile.write([UInt8](text.utf8), to: csv) } catch {
+                do { try OutputFile.write(bytes, to: csv) } catch {
                     warn("--csv: cannot write \(printable(csv)) (\(error))")
                     return 1
                 }
             }
         }
         return 0
+    }
+
+    /// Prints the text; a failed write (stdout closed, full, a broken pipe) is said and
+    /// answers false (the command then exits 1).
+    func printOutputChecked(_ text: String, warn: (String) -> Void) -> Bool {
+        if standardOutputWasClosed {
+            warn("cannot write the report to standard output (it is closed)")
+            return false
+        }
+        if let code = OutputFile.writeAll(STDOUT_FILENO, Array((text + "\n").utf8)) {
+            warn("cannot write the report to standard output (\(AtomicFile.describe(code)))")
+            return false
+        }
+        return true
     }
 }
 
@@ -141,10 +166,14 @@ enum ProgressReport {
     }
 
     static func csvField(_ s: String) -> String {
-        // A cell a spreadsheet would run as a formula is quoted with a leading apostrophe.
-        var v = s
-        if let first = v.first, "=+-@".contains(first) { v = "'" + v }
-        if v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r") {
+        // Line breaks and other control characters never reach a cell (a CR LF in a name
+        // would start a row of its own); each becomes a space.
+        var v = String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        // A cell a spreadsheet would run as a formula (=, +, -, @, also after spaces, or a
+        // leading TAB or CR, which the step above made spaces) starts with an apostrophe.
+        if let first = v.first(where: { $0 != " " }), "=+-@".contains(first) { v = "'" + v }
+        else if s.unicodeScalars.first.map({ $0.value < 0x20 }) == true { v = "'" + v }
+        if v.contains(",") || v.contains("\"") || v.contains(" ") && v.hasPrefix(" ") {
             return "\"" + v.replacingEvery("\"", with: "\"\"") + "\""
         }
         return v

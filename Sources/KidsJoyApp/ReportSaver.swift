@@ -57,28 +57,38 @@ final class ReportSaver: ReportSaving {
         var folder = ""
         for n in 1...1000 {
             let candidate = destination.path + "/kids-joy-center-report-\(day)-\(n)"
-            if mkdir(candidate, 0o755) == 0 { folder = candidate; break }
+            // Only this account reads a child's progress (as the data folder: 0700, files 0600).
+            if mkdir(candidate, 0o700) == 0 { folder = candidate; break }
             if errno != EEXIST { return .failure(.storage("cannot make a folder in \(printable(destination.path)): \(String(cString: strerror(errno)))")) }
         }
         guard !folder.isEmpty else { return .failure(.storage("every report name in \(printable(destination.path)) is taken")) }
+        var written: [String] = []
         do {
             let rows = try database.summary()
-            try AtomicFile.write([UInt8](ProgressReport.csv(rows).utf8), to: folder + "/summary.csv")
-            try AtomicFile.write([UInt8](try Self.gamesCSV(database).utf8), to: folder + "/games.csv")
+            func put(_ bytes: [UInt8], _ name: String) throws {
+                let path = folder + "/" + name
+                written.append(path)
+                try OutputFile.write(bytes, to: path, mode: 0o600)
+            }
+            try put([UInt8](ProgressReport.csv(rows).utf8), "summary.csv")
+            try put([UInt8](try Self.gamesCSV(database).utf8), "games.csv")
             if let app, let context = app.context, let canvas = app.canvas {
                 var players: [String] = []
                 for row in rows where !players.contains(row.player) { players.append(row.player) }
+                defer { app.drawFrame() } // the screen as it was
                 for player in players {
                     canvas.beginFrame()
                     canvas.fill(Rect(0, 0, 1024, 768), Theme.background)
                     ProgressChart.drawPlayer(canvas, rows.filter { $0.player == player }, in: Rect(40, 40, 944, 700), context: context)
                     canvas.endFrame()
-                    try canvas.screenshot(to: folder + "/chart-\(player).png")
+                    try put(try canvas.pngData(), "chart-\(player).png")
                 }
-                app.drawFrame() // the screen as it was
             }
             return .success(folder)
         } catch {
+            // Nothing half-saved stays: the files made and the folder go.
+            for path in written { unlink(path) }
+            rmdir(folder)
             return .failure(.storage("\(error)"))
         }
     }
@@ -99,6 +109,9 @@ final class ReportSaver: ReportSaving {
     }
 
     static func isoDate(_ seconds: Double) -> String {
+        // A date no game was played on (a damaged or hand-made import: -1e300, 1e19, NaN)
+        // is left empty, never a trap converting it.
+        guard seconds.isFinite, seconds >= 0, seconds < 32_503_680_000 else { return "" }
         var t = time_t(seconds)
         var parts = tm()
         gmtime_r(&t, &parts)

@@ -88,6 +88,11 @@ public struct InputTranslator {
             // Held keys repeat only for moving the focus.
             if event.key.repeat != 0 && ![.left, .right, .up, .down, .tab].contains(key) { return nil }
             return .key(key, shift: shift)
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: event.text.text) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            return text.isEmpty ? nil : .text(text)
         case SDL_WINDOWEVENT:
             let id = SDL_WindowEventID(rawValue: UInt32(event.window.event))
             if id == SDL_WINDOWEVENT_FOCUS_LOST || id == SDL_WINDOWEVENT_MINIMIZED { return .focusLost }

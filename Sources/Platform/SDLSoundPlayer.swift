@@ -52,6 +52,10 @@ public final class SDLSoundPlayer: SoundPlayer {
         for sound in Sound.allCases {
             let path = "\(soundDirectory)/\(sound.rawValue).\(AssetManifest.soundExtension)"
             // A damaged sound is left out (silent), like a missing audio device: said once.
+            if let problem = SystemFiles.problem(path, limit: SystemFiles.Limit.sound) {
+                unreadable.append(problem)
+                continue
+            }
             guard let chunk = Mix_LoadWAV_RW(SDL_RWFromFile(path, "rb"), 1) else {
                 unreadable.append("\(path) (\(String(cString: SDL_GetError())))")
                 continue
@@ -87,6 +91,11 @@ public final class SDLSoundPlayer: SoundPlayer {
         if let index = voiceChunks.firstIndex(where: { $0.path == clip.path }) {
             chunk = voiceChunks.remove(at: index).chunk
         } else {
+            // SDL_mixer opens the file itself: a FIFO would hang the frame, a huge file fill memory.
+            if let problem = SystemFiles.problem(clip.path, limit: SystemFiles.Limit.sound) {
+                warn("cannot play voice \(clip.path) (\(problem))")
+                return false
+            }
             guard let loaded = Mix_LoadWAV_RW(SDL_RWFromFile(clip.path, "rb"), 1) else {
                 warn("cannot play voice \(clip.path) (\(String(cString: SDL_GetError())))")
                 return false

@@ -9,7 +9,7 @@ public enum VoiceLibraryLoader {
     public static func load(assets: String, language: String, warn: (String) -> Void) -> VoiceLibrary {
         let folder = "\(assets)/voices/\(language)"
         let index = folder + "/index.tsv"
-        guard let data = SystemFiles.read(index) else {
+        guard let data = SystemFiles.read(index, limit: SystemFiles.Limit.text) else {
             return VoiceLibrary(language: language, clips: [])
         }
         return VoiceLibrary(language: language, clips: parse(String(decoding: data, as: UTF8.self), folder: folder, language: language))

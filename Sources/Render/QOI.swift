@@ -111,7 +111,7 @@ public enum QOI {
 
     /// A file's bytes, to decode with `decode(_:path:)` (now or later).
     public static func read(path: String) throws -> [UInt8] {
-        guard let data = SystemFiles.read(path) else {
+        guard let data = SystemFiles.read(path, limit: SystemFiles.Limit.image) else {
             throw DecodeError(description: "cannot read \(path)")
         }
         return data

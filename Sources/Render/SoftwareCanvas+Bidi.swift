@@ -26,7 +26,8 @@ extension SoftwareCanvas {
             }
             return open.font
         }
-        guard let f = TTF_OpenFont(style.bold ? files.bold : files.regular, Int32(size)) else { return nil }
+        let path = style.bold ? files.bold : files.regular
+        guard SystemFiles.problem(path, limit: SystemFiles.Limit.font) == nil, let f = TTF_OpenFont(path, Int32(size)) else { return nil }
         TTF_SetFontScriptName(f, "Arab")
         TTF_SetFontDirection(f, TTF_DIRECTION_RTL)
         if outline { TTF_SetFontOutline(f, outlinePixels) }

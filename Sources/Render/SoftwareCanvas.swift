@@ -318,6 +318,8 @@ public final class SoftwareCanvas: Canvas {
             return open.font
         }
         let path = style.bold ? fontFiles.bold : fontFiles.regular
+        // SDL_ttf opens the file itself: a FIFO would hang it, a huge file fill memory.
+        if let problem = SystemFiles.problem(path, limit: SystemFiles.Limit.font) { throw AppError.fatal("cannot open font: \(problem)") }
         guard let f = TTF_OpenFont(path, Int32(style.size)) else {
             throw AppError.fatal("cannot open font \(path): \(String(cString: SDL_GetError()))")
         }
@@ -1243,6 +1245,29 @@ public final class SoftwareCanvas: Canvas {
     }
 
     // MARK: - Output
+
+    /// The frame drawn so far as PNG bytes (written by the caller, whose every write is
+    /// checked: SDL_image's own file writer ignores a full disk).
+    public func pngData() throws -> [UInt8] {
+        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
+                                                               Int32(frame.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw AppError.fatal("screenshot: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_FreeSurface(surface) }
+        // Room for the picture stored uncompressed, with every row's filter byte and headers.
+        let capacity = frame.width * frame.height * 4 + frame.height * 8 + (frame.width * frame.height) / 8 + 1 << 16
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let written: Int = try buffer.withUnsafeMutableBytes { raw in
+            guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else {
+                throw AppError.fatal("screenshot: \(String(cString: SDL_GetError()))")
+            }
+            defer { SDL_RWclose(rw) }
+            guard IMG_SavePNG_RW(surface, rw, 0) == 0 else { throw AppError.fatal("screenshot: \(String(cString: SDL_GetError()))") }
+            return Int(SDL_RWtell(rw))
+        }
+        guard written > 8 else { throw AppError.fatal("screenshot: no picture was made") }
+        return Array(buffer[0..<written])
+    }
 
     /// Saves the frame drawn so far as a 1024×768 PNG.
     public func screenshot(to path: String) throws {

@@ -1,4 +1,5 @@
 import CSQLite3
+import Glibc
 import GameCore
 
 /// The children, their finished games and their stickers, in one SQLite file (WAL mode,
@@ -13,24 +14,158 @@ public final class ProgressDatabase {
     /// The high-score tables show five rows.
     public static let tableSize = 5
 
-    /// Opens (creating) the database at `path`, migrating it to the current schema.
-    /// `importLegacy` runs once, in the migration's transaction, and answers the old
+    /// How SQLite keeps a transaction's log: WAL (a local disk), or the rollback journal for
+    /// a folder on NFS or SMB, whose locks WAL's shared memory cannot use (README, "Shared
+    /// data folder").
+    public enum Journal: String, Sendable { case wal, rollback }
+
+    /// Opens (creating) the database at `path`, checks it and migrates it to the current
+    /// schema. `importLegacy` runs once, in the migration's transaction, and answers the old
     /// high-score entries to take in (nil: none could be read this time, ask again next start).
-    public init(path: String, importLegacy: () -> [HighScoreEntry]? = { [] }) throws(SQLiteError) {
-        db = try SQLiteDatabase(path: path)
-        // WAL: readers never block the writer; NORMAL sync in WAL never loses a committed
-        // transaction to a killed process (a power cut may lose the last one, never the file).
-        if path != ":memory:" {
-            let mode = try db.query("PRAGMA journal_mode = WAL") { $0.text(0) }.first ?? ""
-            if mode.lowercased() != "wal" {
-                throw SQLiteError(code: SQLITE_ERROR, message: "the database cannot use WAL mode (got \(mode))", context: "open")
+    /// A file that is damaged (an impossible schema version, tables of the wrong shape, a
+    /// failed `quick_check`) throws a `SQLiteError` whose `isDamage` is true.
+    /// `readOnly` (the `report` command): nothing is written, no journal mode is changed, no
+    /// schema is made, and a read-only disk is read as it is.
+    public init(path: String, importLegacy: () -> [HighScoreEntry]? = { [] }, journal: Journal = .wal,
+                readOnly: Bool = false, busyTimeout: Int32 = 10_000, check: Bool = false) throws(SQLiteError) {
+        if readOnly {
+            db = try Self.openReadOnly(path)
+            let version = try db.scalar("PRAGMA user_version") ?? 0
+            try Self.checkVersion(version)
+            let tables = try db.scalar("SELECT count(*) FROM sqlite_master") ?? 0
+            if version == 0 && tables == 0 {
+                // An empty file: no games yet (nothing is made in it).
+                isEmpty = true
+                return
             }
+            try checkShape()
+            if check { try quickCheck() }
+            return
         }
-        try db.execute("PRAGMA synchronous = NORMAL")
+        db = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
+        if path != ":memory:" {
+            // WAL: readers never block the writer; NORMAL sync in WAL never loses a committed
+            // transaction to a killed process (a power cut may lose the last one, never the file).
+            // The rollback journal (network folders): every commit synced in full.
+            let wanted = journal == .wal ? "wal" : "delete"
+            let mode = try db.query("PRAGMA journal_mode = \(wanted.uppercased())") { $0.text(0) }.first ?? ""
+            if mode.lowercased() != wanted {
+                throw SQLiteError(code: SQLITE_ERROR, message: "the database cannot use \(wanted) mode (got \(mode))", context: "open")
+            }
+            try db.execute(journal == .wal ? "PRAGMA synchronous = NORMAL" : "PRAGMA synchronous = FULL")
+        }
+        self.journal = journal
         try db.execute("PRAGMA foreign_keys = ON")
         // A deleted child's rows are overwritten with zeros, not just unlinked.
         try db.execute("PRAGMA secure_delete = ON")
+        if check { try quickCheck() }
         try migrate(importLegacy: importLegacy)
+    }
+
+    /// Opened read-only on a file with nothing in it yet: every read answers nothing.
+    public private(set) var isEmpty = false
+
+    /// The journal this connection uses.
+    public private(set) var journal: Journal = .wal
+
+    /// A read-only connection that writes nothing, not even a -shm beside the file: when the
+    /// folder cannot take one (a read-only mount, another account's folder), the file is
+    /// read as immutable (only the file itself, as it is on disk).
+    static func openReadOnly(_ path: String) throws(SQLiteError) -> SQLiteDatabase {
+        // No -shm beside it: no copy of the game has it open, and an ordinary connection
+        // would leave a -wal and -shm of this account's behind: read the file as it is.
+        if access(path + "-shm", F_OK) != 0 {
+            let uri = "file:" + percentEncoded(path) + "?immutable=1"
+            let db = try SQLiteDatabase(path: uri, create: false, readOnly: true, uri: true, busyTimeout: 2_000)
+            _ = try db.scalar("SELECT count(*) FROM sqlite_master")
+            return db
+        }
+        do {
+            let db = try SQLiteDatabase(path: path, create: false, readOnly: true, busyTimeout: 2_000)
+            _ = try db.scalar("SELECT count(*) FROM sqlite_master")
+            return db
+        } catch {
+            guard !error.isDamage else { throw error }
+            let uri = "file:" + percentEncoded(path) + "?immutable=1"
+            let db = try SQLiteDatabase(path: uri, create: false, readOnly: true, uri: true, busyTimeout: 2_000)
+            _ = try db.scalar("SELECT count(*) FROM sqlite_master")
+            return db
+        }
+    }
+
+    static func percentEncoded(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80 && (c.isLetter || c.isNumber || "/-_.~".contains(c)) { out.append(c) } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
+    }
+
+    /// A schema version the game never wrote (negative: a flipped bit in the header) is damage.
+    static func checkVersion(_ version: Int64) throws(SQLiteError) {
+        if version < 0 {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "its schema version \(version) is not one the game ever wrote", context: "open")
+        }
+        if version > schemaVersion {
+            throw SQLiteError(code: SQLITE_ERROR, message: "it was written by a newer version of the game (schema \(version))", context: "open")
+        }
+    }
+
+    /// The columns every table of schema 1 has (a table missing or of another shape is damage).
+    static let shape: [String: [String]] = [
+        "meta": ["key", "value"],
+        "children": ["number", "nickname", "animal", "colour", "created"],
+        "rounds": ["id", "entry", "child", "game", "level", "score", "result", "reason", "duration", "progress", "mistakes",
+                   "relaxed", "counts", "in_tables", "played", "imported"],
+        "stickers": ["id", "child", "round", "kind", "earned"],
+    ]
+
+    /// True when every table of the schema is there with its columns.
+    func hasShape() throws(SQLiteError) -> Bool {
+        for (table, columns) in Self.shape {
+            let found = try db.query("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) }
+            guard Set(columns).isSubset(of: Set(found)) else { return false }
+        }
+        return true
+    }
+
+    func checkShape() throws(SQLiteError) {
+        guard try hasShape() else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "its tables are not the progress database's", context: "open")
+        }
+    }
+
+    /// SQLite's `quick_check`: any answer but "ok" is damage.
+    public func quickCheck() throws(SQLiteError) {
+        let answers = try db.query("PRAGMA quick_check(5)") { $0.text(0) }
+        guard answers == ["ok"] else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check: \(answers.prefix(2).joined(separator: "; ").split(separator: "\n").prefix(3).joined(separator: "; "))", context: "check")
+        }
+    }
+
+    /// `quick_check` through a connection of its own: this connection's page cache may hold
+    /// pages another program has since broken or cut off on disk, and would see none of it.
+    public func quickCheckOnDisk() throws(SQLiteError) {
+        guard db.path != ":memory:" else { return }
+        let fresh = try SQLiteDatabase(path: db.path, create: false, busyTimeout: 50)
+        defer { fresh.close() }
+        let answers = try fresh.query("PRAGMA quick_check(5)") { $0.text(0) }
+        guard answers == ["ok"] else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check: \(answers.prefix(2).joined(separator: "; ").split(separator: "\n").prefix(3).joined(separator: "; "))", context: "check")
+        }
+    }
+
+    /// Runs `quick_check` when the last one is older than a day (kept in `meta`), and notes it.
+    public func dailyCheck(now: Double) throws(SQLiteError) {
+        let last = (try meta("checked")).flatMap { Double($0) } ?? -1e18
+        guard !(now >= last && now - last < 86_400) else { return }
+        try quickCheck()
+        // Noting it is a write: a lock held elsewhere just means another check tomorrow.
+        try? db.transaction { () throws(SQLiteError) in try setMeta("checked", "\(Int64(now.isFinite ? now : 0))") }
     }
 
     // MARK: - Migrations
@@ -80,12 +215,27 @@ public final class ProgressDatabase {
     public var version: Int64 { (try? db.scalar("PRAGMA user_version")) ?? 0 }
 
     private func migrate(importLegacy: () -> [HighScoreEntry]?) throws(SQLiteError) {
+        // Nothing to do (every start but the first): no write lock is asked for, so a lock
+        // another program holds never delays the start.
+        let version = try db.scalar("PRAGMA user_version") ?? 0
+        try Self.checkVersion(version)
+        if version == Self.schemaVersion {
+            try checkShape()
+            if try meta("legacy-import") != nil { return }
+        }
         // Under the write lock: two copies starting at once migrate once.
         try db.transaction { () throws(SQLiteError) in
-            let current = try db.scalar("PRAGMA user_version") ?? 0
-            if current > Self.schemaVersion {
-                throw SQLiteError(code: SQLITE_ERROR, message: "it was written by a newer version of the game (schema \(current))", context: "open")
+            var current = try db.scalar("PRAGMA user_version") ?? 0
+            try Self.checkVersion(current)
+            let tables = try db.scalar("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+            if current == 0, tables > 0 {
+                // Tables but no version: a file rebuilt with `sqlite3 .dump` (which keeps no
+                // user_version). Of the right shape, it is ours: taken as schema 1.
+                try checkShape()
+                try db.execute("PRAGMA user_version = \(Self.schemaVersion)")
+                current = Self.schemaVersion
             }
+            if current > 0 { try checkShape() }
             for step in Int(current)..<Int(Self.schemaVersion) {
                 for sql in Self.migrations[step].split(separator: ";") where !sql.allSatisfy(\.isWhitespace) {
                     try db.execute(String(sql))
@@ -124,11 +274,13 @@ public final class ProgressDatabase {
     static let childColumns = "number, nickname, animal, colour, created"
 
     static func child(_ s: SQLiteStatement) -> ChildProfile {
-        ChildProfile(number: s.int(0), nickname: s.optionalText(1), avatar: Avatar(animal: s.text(2), colour: s.text(3)), created: s.double(4))
+        // A nickname is cleaned when read too (a file edited by hand, an older version).
+        ChildProfile(number: s.int(0), nickname: s.optionalText(1).flatMap(Profiles.cleanNickname), avatar: Avatar(animal: s.text(2), colour: s.text(3)), created: s.double(4))
     }
 
     public func children() throws(SQLiteError) -> [ChildProfile] {
-        try db.query("SELECT \(Self.childColumns) FROM children ORDER BY number", [], Self.child)
+        if isEmpty { return [] }
+        return try db.query("SELECT \(Self.childColumns) FROM children ORDER BY number", [], Self.child)
     }
 
     public func child(number: Int) throws(SQLiteError) -> ChildProfile? {
@@ -156,6 +308,13 @@ public final class ProgressDatabase {
         } catch {
             return .failure(.database(error))
         }
+    }
+
+    /// Makes sure `child` is in this database with her number (a fresh database after damage
+    /// was set aside: the child who just played is written again, nobody else).
+    public func ensureChild(_ child: ChildProfile) throws(SQLiteError) {
+        try db.execute("INSERT OR IGNORE INTO children (number, nickname, animal, colour, created) VALUES (?, ?, ?, ?, ?)",
+                       [.int(child.number), .optional(child.nickname), .text(child.avatar.animal), .text(child.avatar.colour), .double(child.created)])
     }
 
     public func update(_ child: ChildProfile) throws(SQLiteError) {
@@ -233,7 +392,7 @@ public final class ProgressDatabase {
             var e = HighScoreEntry(id: s.text(0), game: GameKind(rawValue: s.text(1)), level: Level(rawValue: s.text(2)) ?? .easy,
                                    score: s.int(3), recorded: s.double(4))
             e.player = s.optionalInt(5).map { "child-\($0)" } ?? "guest"
-            e.nickname = s.optionalText(6)
+            e.nickname = s.optionalText(6).flatMap(Profiles.cleanNickname)
             return e
         }
     }
@@ -260,6 +419,7 @@ public final class ProgressDatabase {
             SELECT game, level, score, result, reason, duration, progress, mistakes, relaxed, played, imported
             FROM rounds WHERE \(child == nil ? "child IS NULL" : "child = ?") ORDER BY played, id
             """
+        if isEmpty { return [] }
         return try db.query(sql, child.map { [SQLValue.int($0)] } ?? [], HistoryRow.init)
     }
 
@@ -268,6 +428,7 @@ public final class ProgressDatabase {
     /// Per player (each child, then the guest) and game: rounds, wins, best, average, time,
     /// stickers and the scores in order. One pass over the rounds, ordered by the index.
     public func summary() throws(SQLiteError) -> [ProgressSummary] {
+        if isEmpty { return [] }
         let kids = try children()
         var byChild: [Int: ChildProfile] = [:]
         for k in kids { byChild[k.number] = k }

@@ -11,6 +11,11 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
         self.code = code; self.message = message; self.context = context
     }
 
+    /// "Another program holds the lock" (a write that waits rather than blocks).
+    public static func busy(_ message: String, context: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_BUSY, message: message, context: context)
+    }
+
     /// The primary result code (extended codes keep it in the low byte).
     public var primary: Int32 { code & 0xFF }
 
@@ -18,8 +23,16 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     public var isDamage: Bool { primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT }
     /// Another copy of the game holds the lock past the busy timeout.
     public var isBusy: Bool { primary == SQLITE_BUSY || primary == SQLITE_LOCKED }
+    /// The disk is full (SQLite may say "disk I/O error" for a write that found no room).
+    public var isFull: Bool { primary == SQLITE_FULL || (primary == SQLITE_IOERR && errnoWasFull) }
+    var errnoWasFull: Bool { systemErrno == 28 }
+    /// The C library's errno SQLite saw (0: none recorded).
+    public var systemErrno: Int32 = 0
 
-    public var description: String { "\(context): \(message)" }
+    /// The message a person reads: a full disk says so, not "disk I/O error".
+    public var plain: String { isFull ? "the disk is full" : message }
+
+    public var description: String { "\(context): \(plain)" }
 }
 
 /// One SQL value, typed.
@@ -44,10 +57,11 @@ public final class SQLiteDatabase {
 
     /// Opens (creating when `create`) the file. `busyTimeout` is how long a write waits for
     /// another copy of the game to finish its own (milliseconds).
-    public init(path: String, create: Bool = true, readOnly: Bool = false, busyTimeout: Int32 = 10_000) throws(SQLiteError) {
+    public init(path: String, create: Bool = true, readOnly: Bool = false, uri: Bool = false, busyTimeout: Int32 = 10_000) throws(SQLiteError) {
         self.path = path
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        if uri { flags |= SQLITE_OPEN_URI }
         flags |= SQLITE_OPEN_NOMUTEX
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -61,6 +75,9 @@ public final class SQLiteDatabase {
         sqlite3_busy_timeout(db, busyTimeout)
     }
 
+    /// How long a statement waits for another program's lock (milliseconds).
+    public func setBusyTimeout(_ milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
+
     deinit { sqlite3_close_v2(handle) }
 
     /// Closes now (files are released: a damaged file can then be moved aside).
@@ -71,7 +88,9 @@ public final class SQLiteDatabase {
 
     func error(_ rc: Int32, _ context: String) -> SQLiteError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
-        return SQLiteError(code: rc, message: message, context: context)
+        var e = SQLiteError(code: rc, message: message, context: context)
+        e.systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
+        return e
     }
 
     /// Prepares one statement (the text is SQL of the game's own, never a value).

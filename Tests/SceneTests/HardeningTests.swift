@@ -86,11 +86,12 @@ struct LogTargetTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let (_, script) = try scratchWithScript(script: "0.1 screenshot \(link)\n0.2 screenshot \(folder)\n")
         let r = try GameBinary.run(["--headless", "--script", script, "--data-dir", dir])
-        #expect(r.status == 0, "\(r.stderr)")
+        // Changed with issue #28: a screenshot that cannot be written fails the run (exit 1).
+        #expect(r.status == 1, "\(r.stderr)")
         #expect(fileType(link) == .typeSymbolicLink, "the link stays a link")
         #expect(pngSize(try Data(contentsOf: URL(fileURLWithPath: target)))?.width == 1024)
         #expect(fileType(folder) == .typeDirectory)
-        #expect(r.stderr.contains("folder.png: is a folder"), "\(r.stderr)")
+        #expect(r.stderr.contains("folder.png: it is a folder"), "\(r.stderr)")
     }
 }
 

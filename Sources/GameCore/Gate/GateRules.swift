@@ -1,6 +1,7 @@
-/// The adult gate's rules: a question a young child cannot answer by counting (a sum of two
-/// two-digit numbers, or a short multiplication), or the PIN a grown-up set; three tries,
-/// then a wait of 30 seconds of rule time before the next. A pure value: the scene steps
+/// The adult gate's rules: a question a young child cannot answer by counting (a three-digit
+/// number plus a two-digit one), or the PIN a grown-up set; three tries, then waits that grow
+/// (30 s, 2 min, 10 min of rule time) with one try after each; no question's answer is one
+/// typed wrong before, so repeating the same taps never opens it. A pure value: the scene steps
 /// it and the context keeps it, so closing and reopening the gate neither gives new tries
 /// nor ends a wait.
 public struct GateRules: Equatable, Sendable {
@@ -29,15 +30,26 @@ public struct GateRules: Equatable, Sendable {
     }
 
     public static let tries = 3
+    /// The first wait (kept for the gate's words); the later ones grow (`waits`).
     public static let wait = 30.0
-    /// The longest answer a key pad takes (a PIN of 8 digits; sums and products have 2).
+    /// The waits after the first, second and every later run of wrong answers: 30 s, 2 min,
+    /// 10 min. After a wait comes one try; only a right answer brings the three back.
+    public static let waits: [Double] = [30, 120, 600]
+    /// The longest answer a key pad takes (a PIN of 8 digits; questions have 3).
     public static let maximumDigits = 8
+    /// How many wrong answers are remembered: no later question has one of them as its
+    /// answer, so repeating the same taps never opens the gate.
+    public static let rememberedWrong = 64
 
     public let pin: String?
     public private(set) var question: Question
     public private(set) var triesLeft = GateRules.tries
     /// Seconds of the wait still to run (0: no wait).
     public private(set) var waitLeft = 0.0
+    /// Waits since the last right answer (the next one is `waits[min(strikes, 2)]`).
+    public private(set) var strikes = 0
+    /// The wrong answers typed (newest last), never asked for again.
+    public private(set) var wrongAnswers: [String] = []
 
     public init(pin: String?, using random: inout some RandomNumberGenerator) {
         self.pin = pin.flatMap { $0.isEmpty ? nil : $0 }
@@ -45,19 +57,22 @@ public struct GateRules: Equatable, Sendable {
         question = self.pin == nil ? Self.makeQuestion(using: &random) : .pin
     }
 
-    /// Half the questions are sums of two two-digit numbers with a carry (27 + 35), half a
-    /// product of two numbers from 3 to 9 (6 × 7): neither is found by counting fingers.
-    public static func makeQuestion(using random: inout some RandomNumberGenerator) -> Question {
-        if Bool.random(using: &random) {
-            let a = Int.random(in: 3...9, using: &random), b = Int.random(in: 3...9, using: &random)
-            return .product(a, b)
+    /// A three-digit number plus a two-digit one (347 + 58): an adult answers in a few
+    /// seconds, a child cannot count it, and the answers spread evenly over about 900 values
+    /// (none comes up more than 1 time in 790), so no one guess opens the gate often.
+    public static func makeQuestion(avoiding: [String] = [], using random: inout some RandomNumberGenerator) -> Question {
+        var q = Question.pin
+        for _ in 0..<100 {
+            let a = Int.random(in: 101...899, using: &random)
+            let b = Int.random(in: 11...99, using: &random)
+            q = .sum(a, b)
+            if !avoiding.contains(String(a + b)) { break }
         }
-        let ones = Int.random(in: 1...9, using: &random)
-        let otherOnes = Int.random(in: (10 - ones)...9, using: &random) // the ones carry
-        let a = Int.random(in: 1...4, using: &random) * 10 + ones
-        let b = Int.random(in: 1...4, using: &random) * 10 + otherOnes
-        return .sum(a, b)
+        return q
     }
+
+    /// The questions' answers have three digits (112...998).
+    public static let questionDigits = 3
 
     public var answer: String {
         switch question {
@@ -72,18 +87,33 @@ public struct GateRules: Equatable, Sendable {
     public var waitSeconds: Int { Int(waitLeft.rounded(.up)) }
 
     /// The typed answer: right opens the gate; a wrong one costs a try and brings a new
-    /// question; the third starts the wait, after which there are three tries again.
+    /// question (never one whose answer was typed wrong before); the last try starts a
+    /// wait (30 s, then 2 min, then 10 min), after which there is one try.
     public mutating func check(_ typed: String, using random: inout some RandomNumberGenerator) -> Outcome {
         guard !isWaiting else { return .ignored }
         if typed == answer {
             triesLeft = Self.tries
+            strikes = 0
             return .right
         }
         triesLeft -= 1
-        if pin == nil { question = Self.makeQuestion(using: &random) }
+        if !typed.isEmpty {
+            wrongAnswers.removeAll { $0 == typed }
+            wrongAnswers.append(typed)
+            if wrongAnswers.count > Self.rememberedWrong { wrongAnswers.removeFirst() }
+        }
+        if pin == nil { question = Self.makeQuestion(avoiding: wrongAnswers, using: &random) }
         if triesLeft > 0 { return .wrong(triesLeft: triesLeft) }
-        waitLeft = Self.wait
-        return .waiting(seconds: Self.wait)
+        waitLeft = Self.waits[min(strikes, Self.waits.count - 1)]
+        strikes += 1
+        return .waiting(seconds: waitLeft)
+    }
+
+    /// Asks a fresh question (the reset's second confirmation): its answer is none typed
+    /// before and not the one just given.
+    public mutating func newQuestion(using random: inout some RandomNumberGenerator) {
+        guard pin == nil else { return }
+        question = Self.makeQuestion(avoiding: wrongAnswers + [answer], using: &random)
     }
 
     /// Rule time passes (only while the gate shows): the wait runs down; at its end there
@@ -94,7 +124,7 @@ public struct GateRules: Equatable, Sendable {
         waitLeft = max(0, waitLeft - dt)
         if waitLeft < 1e-9 {
             waitLeft = 0
-            triesLeft = Self.tries
+            triesLeft = 1
             return true
         }
         return false

@@ -69,8 +69,12 @@ public enum Profiles {
     public static let maximumChildren = 40
     /// The stickers a book cycles through (Assets/images/sticker-01 ... sticker-24).
     public static let stickerKinds = 24
-    /// A nickname's longest length (characters).
+    /// A nickname's longest length (letters: what a reader counts as one).
     public static let nicknameLimit = 16
+    /// ...and in bytes (UTF-8): one letter with 10,000 combining marks is not a nickname.
+    public static let nicknameByteLimit = 64
+    /// Combining marks kept on one letter (é, ệ need one or two).
+    static let marksPerLetter = 2
 
     /// `child-N` read back as N.
     public static func number(ofID id: String) -> Int? {
@@ -78,15 +82,65 @@ public enum Profiles {
         return n
     }
 
-    /// A nickname as kept: trimmed, control characters dropped, at most `nicknameLimit`
-    /// characters; nil when nothing is left.
+    /// Looks like a child's id (`child-` and digits): never a nickname (`--profile child-9`
+    /// for a child who is not there makes nobody).
+    public static func looksLikeID(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("child-") && lower.count > 6 && lower.dropFirst(6).allSatisfy(\.isNumber)
+    }
+
+    /// Characters a nickname never keeps: control characters, line and paragraph separators,
+    /// bidi embeddings, overrides, isolates and marks (they reorder the text around them),
+    /// and invisible ones (zero-width spaces and joiners, word joiner, BOM, soft hyphen,
+    /// fillers, tags).
+    public static func isDropped(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0..<0x20, 0x7F..<0xA0, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F,
+             0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFFB,
+             0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A nickname as kept (at every entry: the picker, `--profile`, the import, a database
+    /// read): dropped characters removed, trimmed, at most 2 combining marks on a letter,
+    /// at most `nicknameLimit` letters and `nicknameByteLimit` bytes; nil when nothing is left.
     public static func cleanNickname(_ text: String) -> String? {
-        let kept = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
-        var trimmed = Substring(kept)
-        while trimmed.first == " " { trimmed = trimmed.dropFirst() }
-        while trimmed.last == " " { trimmed = trimmed.dropLast() }
-        let cut = String(trimmed.prefix(nicknameLimit))
-        return cut.isEmpty ? nil : cut
+        let cleaned = clean(text)
+        var out = ""
+        var bytes = 0, letters = 0
+        for ch in cleaned {
+            guard letters < nicknameLimit else { break }
+            let kept = String(String.UnicodeScalarView(ch.unicodeScalars.prefix(1 + marksPerLetter)))
+            let size = kept.utf8.count
+            guard bytes + size <= nicknameByteLimit else { break }
+            out += kept
+            bytes += size
+            letters += 1
+        }
+        while out.last == " " { out.removeLast() }
+        return out.isEmpty ? nil : out
+    }
+
+    /// True when `cleanNickname` keeps the whole name (nothing cut for length).
+    public static func nicknameFits(_ text: String) -> Bool {
+        guard let kept = cleanNickname(text) else { return false }
+        return kept == trimmed(clean(text))
+    }
+
+    static func clean(_ text: String) -> String {
+        // The input is at most a few kilobytes: a longer one is cut before the work.
+        let scalars = text.unicodeScalars.prefix(4 * nicknameByteLimit).filter { !isDropped($0) }
+        return trimmed(String(String.UnicodeScalarView(scalars)))
+    }
+
+    static func trimmed(_ text: String) -> String {
+        var t = Substring(text)
+        while t.first == " " { t = t.dropFirst() }
+        while t.last == " " { t = t.dropLast() }
+        return String(t)
     }
 }
 

@@ -1,5 +1,6 @@
 import Glibc
 import Scenes
+import Storage
 
 /// The progress database's file on disk: made with the right mode before SQLite opens it
 /// (group-writable in a shared setgid folder: SQLite gives its WAL and shared-memory files
@@ -18,7 +19,62 @@ enum DatabaseFile {
         case failed(String)
     }
 
-    /// Checks the file, or creates it empty (0644, or 0664 in a shared folder).
+    /// Checks the file, or creates it empty (0644, or 0664 in a shared folder). A `-wal` or
+    /// `-shm` beside it that is not a regular file (a link, a folder, a FIFO: SQLite would
+    /// follow or trip on it) is set aside first; `notes` gets a line for each.
+    static func prepare(_ path: String, notes: inout [String]) -> Preparation {
+        for suffix in ["-wal", "-shm", "-journal"] {
+            var side = stat()
+            let sidePath = path + suffix
+            if lstat(sidePath, &side) == 0, !AtomicFile.isRegular(side) {
+                let kind = AtomicFile.kindName(side)
+                switch setAsideAnything(sidePath) {
+                case .success(let target):
+                    notes.append("\(printable(sidePath)) was \(kind), not SQLite's own file; it was set aside as \(printable(target))")
+                case .failure(let failure):
+                    return .notAFile("\(printable(sidePath)) is \(kind) and could not be set aside (\(failure))")
+                }
+            }
+        }
+        return prepare(path)
+    }
+
+    /// Renames whatever is at `path` (a link itself, never what it points to; a folder; a
+    /// FIFO) to the first free `NAME.damaged-YYYYMMDD-N`.
+    static func setAsideAnything(_ path: String, now: Double = SystemFiles.now()) -> Result<String, StoreFailure> {
+        let day = Self.day(now)
+        var info = stat()
+        for n in 1...1000 {
+            let target = "\(path).damaged-\(day)-\(n)"
+            if lstat(target, &info) == 0 { continue }
+            if rename(path, target) == 0 { return .success(target) }
+            return .failure(StoreFailure(posix: "cannot set it aside as", path: target))
+        }
+        return .failure(StoreFailure("every name to set \(printable(path)) aside is taken"))
+    }
+
+    /// File systems where SQLite's WAL must not be used (its shared memory needs one
+    /// machine): NFS, SMB/CIFS, and the rest of the network file systems Linux names.
+    static let networkFileSystems: [Int: String] = [
+        0x6969: "NFS", 0x517B: "SMB", 0xFF53_4D42: "CIFS", 0xFE53_4D42: "SMB2", 0x5346_414F: "AFS",
+        0x0BD0_0BD0: "Lustre", 0x0102_1997: "9P", 0x00C3_6400: "Ceph",
+    ]
+
+    /// The journal for a data folder: the rollback journal on a network file system (its
+    /// name given), WAL elsewhere. `fileSystemType` answers statfs's f_type (tests give one).
+    static func journal(for directory: String, fileSystemType: (String) -> Int? = DatabaseFile.fileSystemType)
+        -> (ProgressDatabase.Journal, String?) {
+        guard let type = fileSystemType(directory), let name = networkFileSystems[type] else { return (.wal, nil) }
+        return (.rollback, name)
+    }
+
+    static func fileSystemType(_ directory: String) -> Int? {
+        // struct statfs starts with f_type (a long) on every Linux the game builds for.
+        var buffer = [Int](repeating: 0, count: 64)
+        let ok = buffer.withUnsafeMutableBytes { systemStatfs(directory, $0.baseAddress!) } == 0
+        return ok ? Int(UInt32(truncatingIfNeeded: buffer[0])) : nil
+    }
+
     static func prepare(_ path: String) -> Preparation {
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -103,3 +159,7 @@ enum DatabaseFile {
         return String(y) + (m < 10 ? "0" : "") + String(m) + (d < 10 ? "0" : "") + String(d)
     }
 }
+
+/// statfs(2), which Glibc's module does not show.
+@_silgen_name("statfs")
+private func systemStatfs(_ path: UnsafePointer<CChar>, _ buffer: UnsafeMutableRawPointer) -> Int32

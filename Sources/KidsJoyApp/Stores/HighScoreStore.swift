@@ -92,22 +92,62 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         self.makeID = makeID
         // Settings saves this process already asked for land first.
         SaveQueue.shared.waitUntilIdle()
-        let (db, messages) = Self.openDatabase(directory: directory, knownGames: self.knownGames)
-        messages.forEach(warn)
-        if let db {
+        let opened = Self.openDatabase(directory: directory, knownGames: self.knownGames)
+        opened.messages.forEach(warn)
+        if let db = opened.database {
             database = db
+            db.db.setBusyTimeout(Self.mainThreadWait)
         } else {
-            inMemory = true
+            inMemory = !opened.busy
+            openDeferred = opened.busy
             database = try? ProgressDatabase(path: ":memory:")
+            lastTry = clock()
         }
         refresh()
         _ = children
     }
 
-    /// Reads the everyone-table again (what other running copies recorded).
+    /// The longest a call on the main thread waits for another program's write lock
+    /// (milliseconds): past it, a round waits in `pending` and is written when the lock goes.
+    nonisolated static let mainThreadWait: Int32 = 50
+    /// How long the first open may wait for the lock (before the first frame).
+    nonisolated static let openWait: Int32 = 100
+    /// Seconds between two tries at the writes that wait for the lock.
+    nonisolated static let retryInterval = 0.5
+
+    /// A write that waits for another program's lock, in the order asked for.
+    enum PendingWrite {
+        case round(RoundRecord, child: ChildProfile?, entry: String, played: Double)
+        case reset
+    }
+    /// Writes waiting for the lock (a program holding the database locked: `sqlite3`, a backup).
+    private(set) var pending: [PendingWrite] = []
+    /// The data folder's database was locked at start: it is opened at a later try.
+    private(set) var openDeferred = false
+    private var lastTry = -Double.infinity
+    private var reportedWaiting = false
+    /// Damage was set aside in this run and a fresh database started.
+    private(set) var startedFresh = false
+    /// Run SQLite's quick_check after every save (on: a round ends a minute or so apart).
+    public var checksAfterSave = true
+    /// Scripted-play log events of the store (`save`, `database`): set by the app.
+    public var onEvent: ((String, [(String, JSON)]) -> Void)?
+
+    /// Reads the everyone-table again (what other running copies recorded or reset).
     public func refresh() {
+        pump()
         guard let database else { return }
-        if let entries = try? database.table(TableQuery()) { table = HighScoreTable(entries: entries) }
+        if let entries = try? database.table(TableQuery()) {
+            var fresh = HighScoreTable(entries: entries)
+            // Rounds still waiting for the lock show as they will be.
+            for case .round(let r, let child, let entry, let played) in pending where r.counts && !r.relaxed {
+                var e = HighScoreEntry(id: entry, game: r.game, level: r.level, score: r.score, recorded: played)
+                e.player = child?.id ?? "guest"
+                e.nickname = child?.nickname
+                fresh.insert(e)
+            }
+            table = fresh
+        }
     }
 
     /// Records a finished game's score for the guest; answers its rank in the everyone-table.
@@ -118,16 +158,54 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
 
     /// Records a finished game for the player (every finished game, won or not); answers
     /// where it landed in the everyone-, own and game tables, and the sticker it earned.
+    /// Never waits more than `mainThreadWait` for a lock: a locked database keeps the round
+    /// in `pending` (written at a later try, or at quit); a damaged one is set aside and the
+    /// round written to a fresh one.
+    /// The entry id of the round recorded last (the crash-test driver matches its lines).
+    public private(set) var lastEntryID: String?
+    var idsBefore: String? { lastEntryID }
+
     @discardableResult
     public func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks {
         let id = makeID()
+        lastEntryID = id
         let now = clock()
         var ranks = RoundRanks()
-        do {
-            guard let database else { throw SQLiteError(code: 1, message: "no database", context: "record") }
-            let (_, sticker) = try database.record(round, child: player.child?.number, entry: id, played: now)
+        // Rounds already waiting: this one waits behind them (the frame loop's pump tries
+        // them), so a game over never pays for two waits.
+        if pending.isEmpty { pump() }
+        var status = "saved"
+        do throws(SQLiteError) {
+            guard let database, !openDeferred else { throw SQLiteError.busy("the database is locked", context: "record") }
+            if !pending.isEmpty { throw SQLiteError.busy("earlier games wait for the lock", context: "record") }
+            let sticker: Int?
+            do {
+                // After damage was set aside the fresh database knows only the children who
+                // played since: the one playing now is written again first.
+                if startedFresh, let child = player.child { try database.ensureChild(child) }
+                sticker = try database.record(round, child: player.child?.number, entry: id, played: now).sticker
+            } catch {
+                guard recover(from: error, doing: "saving a game") else { throw error }
+                guard let fresh = self.database else { throw error }
+                status = "saved-fresh"
+                if let child = player.child { try fresh.ensureChild(child) }
+                sticker = try fresh.record(round, child: player.child?.number, entry: id, played: now).sticker
+            }
             ranks.sticker = sticker
-            guard round.counts else { return ranks }
+            // The file is checked after each save (quick_check, a few ms): damage the save
+            // did not meet (a page broken elsewhere, a truncated file) is found now, the file
+            // set aside, and the round written again to a fresh one, so it is never lost.
+            if checksAfterSave, status == "saved", let database = self.database {
+                do throws(SQLiteError) { try database.quickCheckOnDisk() } catch where !error.isBusy {
+                    if recover(from: error, doing: "checking a saved game"), let fresh = self.database {
+                        status = "saved-fresh"
+                        if let child = player.child { try fresh.ensureChild(child) }
+                        ranks.sticker = try fresh.record(round, child: player.child?.number, entry: id, played: now).sticker
+                    }
+                }
+            }
+            onEvent?("save", [("entry", .string(id)), ("status", .string(status))] + player.logFields)
+            guard round.counts, let database = self.database else { return ranks }
             func rank(_ q: TableQuery) throws(SQLiteError) -> Int? {
                 try database.table(q).firstIndex(where: { $0.id == id }).map { $0 + 1 }
             }
@@ -137,10 +215,23 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
             ranks.childRank = try rank(TableQuery(player: player.id))
             ranks.gameRank = round.relaxed ? nil : try rank(TableQuery(game: round.game))
         } catch {
-            if !reportedSaveFailure {
-                reportedSaveFailure = true
-                warn("cannot save the game in \(printable(databasePath)) (\(error)); scores are kept only until the game closes")
+            if error.isBusy && !inMemory {
+                // Another program holds the lock: the round waits and is written when it goes.
+                pending.append(.round(round, child: player.child, entry: id, played: now))
+                lastTry = clock()
+                status = "waiting"
+                if !reportedWaiting {
+                    reportedWaiting = true
+                    warn("the progress database \(printable(databasePath)) is locked by another program; games are kept and written when it lets go")
+                }
+            } else {
+                status = "memory"
+                if !reportedSaveFailure {
+                    reportedSaveFailure = true
+                    warn("cannot save the game in \(printable(databasePath)) (\(error)); scores are kept only until the game closes")
+                }
             }
+            onEvent?("save", [("entry", .string(id)), ("status", .string(status))] + player.logFields)
             // This session still sees the score.
             guard round.counts, !round.relaxed else { return ranks }
             var entry = HighScoreEntry(id: id, game: round.game, level: round.level, score: round.score, recorded: now)
@@ -150,6 +241,118 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         }
         if ranks.rank != nil { lastRecordedID = id }
         return ranks
+    }
+
+    /// Tries the writes that wait for the lock (at most every `retryInterval`, or now when
+    /// `force`): all of them in one transaction, in order, or none.
+    @discardableResult
+    public func pump(force: Bool = false) -> Bool {
+        guard openDeferred || !pending.isEmpty else { return true }
+        let now = clock()
+        guard force || !(now - lastTry < Self.retryInterval && now >= lastTry) else { return false }
+        lastTry = now
+        if openDeferred {
+            let opened = Self.openDatabase(directory: directory, knownGames: knownGames)
+            opened.messages.forEach(warn)
+            guard let db = opened.database else {
+                if !opened.busy { openDeferred = false; inMemory = true }
+                return false
+            }
+            db.db.setBusyTimeout(Self.mainThreadWait)
+            database = db
+            openDeferred = false
+        }
+        guard let database, !pending.isEmpty else { return true }
+        let writes = pending
+        func write(_ database: ProgressDatabase, fresh: Bool) throws(SQLiteError) {
+            try database.db.transaction { () throws(SQLiteError) in
+                for write in writes {
+                    switch write {
+                    case .round(let r, let child, let entry, let played):
+                        if let child {
+                            // A fresh database after damage: the child is written again.
+                            if fresh { try database.ensureChild(child) }
+                            // A child deleted since: her round goes with her.
+                            if try database.child(number: child.number) == nil { continue }
+                        }
+                        try database.recordInTransaction(r, child: child?.number, entry: entry, played: played)
+                    case .reset:
+                        try database.db.execute("UPDATE rounds SET in_tables = 0 WHERE in_tables = 1")
+                    }
+                }
+            }
+        }
+        var status = "saved-late"
+        do throws(SQLiteError) {
+            try write(database, fresh: false)
+            if checksAfterSave {
+                do throws(SQLiteError) { try database.quickCheckOnDisk() } catch where !error.isBusy {
+                    // Damage the writes did not meet: set aside, and the rounds written again.
+                    guard recover(from: error, doing: "checking saved games"), let fresh = self.database else { throw error }
+                    try write(fresh, fresh: true)
+                    status = "saved-fresh"
+                }
+            }
+        } catch {
+            if error.isBusy { return false }
+            if recover(from: error, doing: "saving games that waited"), let fresh = self.database {
+                do {
+                    try write(fresh, fresh: true)
+                    status = "saved-fresh"
+                } catch {
+                    return false
+                }
+            } else {
+                if !reportedSaveFailure {
+                    reportedSaveFailure = true
+                    warn("cannot save the game in \(printable(databasePath)) (\(error)); scores are kept only until the game closes")
+                }
+                return false
+            }
+        }
+        pending.removeAll()
+        for case .round(_, _, let entry, _) in writes { onEvent?("save", [("entry", .string(entry)), ("status", .string(status))]) }
+        if let entries = try? self.database?.table(TableQuery()) { table = HighScoreTable(entries: entries) }
+        return true
+    }
+
+    /// Damage found while reading or writing: a damaged file (or one whose quick_check
+    /// fails after another error) is set aside under a new name, a fresh database started
+    /// (nothing is taken in again), and it is said once, in the log and on stderr. Answers
+    /// true when a fresh database is ready.
+    func recover(from error: SQLiteError, doing what: String) -> Bool {
+        guard !inMemory, !error.isBusy, !error.isFull, let database else { return false }
+        var damage = error
+        if !error.isDamage {
+            do { try database.quickCheckOnDisk(); return false } catch { damage = error }
+            guard damage.isDamage else { return false }
+        }
+        database.db.close()
+        self.database = nil
+        switch DatabaseFile.setAside(databasePath) {
+        case .success(let target):
+            do {
+                var notes: [String] = []
+                _ = DatabaseFile.prepare(databasePath, notes: &notes)
+                let journal = DatabaseFile.journal(for: directory).0
+                let fresh = try ProgressDatabase(path: databasePath, importLegacy: { [] }, journal: journal, busyTimeout: Self.openWait)
+                fresh.db.setBusyTimeout(Self.mainThreadWait)
+                self.database = fresh
+                startedFresh = true
+                warn("progress database \(printable(databasePath)) is damaged (\(damage.message), found while \(what)); it was set aside as \(printable(target)) (the games before are kept there) and a new one started")
+                onEvent?("database", [("action", .string("set-aside")), ("reason", .string(damage.message)), ("path", .string(target))])
+                reportedSaveFailure = false
+                return true
+            } catch {
+                warn("progress database \(printable(databasePath)) is damaged and was set aside as \(printable(target)), but a new one cannot be made (\(error)); scores are kept only until the game closes")
+            }
+        case .failure(let failure):
+            warn("progress database \(printable(databasePath)) is damaged (\(damage.message)) and could not be set aside (\(failure)); scores are kept only until the game closes")
+        }
+        inMemory = true
+        self.database = try? ProgressDatabase(path: ":memory:")
+        onEvent?("database", [("action", .string("memory")), ("reason", .string(damage.message))])
+        return false
     }
 
     /// A table: everyone's or a player's own, over all games or one.
@@ -162,19 +365,45 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     public func accepts(_ score: Int) -> Bool { table.accepts(score) }
 
     /// Clears every table (the adult gate's "Reset high scores"), here and in every copy of
-    /// the game: the history and the stickers stay.
+    /// the game: the history and the stickers stay. A locked database takes it when it lets go.
     public func reset() {
-        do {
-            try database?.resetTables()
+        pump()
+        do throws(SQLiteError) {
+            guard let database, !openDeferred, pending.isEmpty else {
+                throw SQLiteError.busy("the database is locked", context: "reset")
+            }
+            do { try database.resetTables() } catch {
+                guard recover(from: error, doing: "resetting the high scores") else { throw error }
+                try self.database?.resetTables()
+            }
         } catch {
-            warn("cannot reset high scores in \(printable(databasePath)) (\(error))")
+            if error.isBusy && !inMemory {
+                pending.append(.reset)
+                lastTry = clock()
+            } else {
+                warn("cannot reset high scores in \(printable(databasePath)) (\(error))")
+            }
         }
         table = HighScoreTable()
         lastRecordedID = nil
     }
 
-    /// Kept for the quit path: writes are synchronous transactions, so nothing waits.
-    public func waitForPendingSaves() {}
+    /// The quit path: the writes that wait for a lock get a last few tries (at most
+    /// `quitWait` seconds in all); what still cannot be written is said, round by round.
+    public func waitForPendingSaves(quitWait: Double = 3) {
+        var waited = 0.0
+        while !pending.isEmpty || openDeferred {
+            if pump(force: true) { break }
+            if waited >= quitWait { break }
+            usleep(100_000)
+            waited += 0.1 + Double(Self.mainThreadWait) / 1000
+        }
+        let lost = pending.filter { if case .round = $0 { return true } else { return false } }.count
+        if lost > 0 {
+            warn("\(lost) game(s) could not be saved in \(printable(databasePath)): another program held it locked until the game closed")
+            for case .round(_, _, let entry, _) in pending { onEvent?("save", [("entry", .string(entry)), ("status", .string("lost"))]) }
+        }
+    }
 
     /// Closes the database at quit: SQLite folds the write-ahead log back into the file (the
     /// last copy of the game to close removes it).
@@ -236,14 +465,22 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     /// Opens progress.db in `directory`, creating the folder, taking in highscores.json once,
     /// and setting a damaged or unreadable database aside. Answers nil (with the messages to
     /// show) when the folder cannot hold a database: the scores then live in memory.
-    nonisolated static func openDatabase(directory: String, knownGames: Set<GameKind>) -> (ProgressDatabase?, [String]) {
+    struct Opened {
+        var database: ProgressDatabase?
+        var messages: [String]
+        /// Another program held the lock: try again later (scores wait meanwhile).
+        var busy = false
+    }
+
+    nonisolated static func openDatabase(directory: String, knownGames: Set<GameKind>) -> Opened {
         var messages: [String] = []
         let dbPath = directory + "/" + databaseName
         let shown = printable(dbPath)
+        func done(_ db: ProgressDatabase?, _ more: [String] = []) -> Opened { Opened(database: db, messages: messages + more) }
         do {
             try AtomicFile.makeDirectories(directory)
         } catch {
-            return (nil, ["cannot keep scores in \(printable(directory)) (\(error)); scores are kept only until the game closes"])
+            return done(nil, ["cannot keep scores in \(printable(directory)) (\(error)); scores are kept only until the game closes"])
         }
         // Temporary files of copies killed mid-save (older versions, settings) go.
         do {
@@ -258,39 +495,44 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
             if let message { messages.append(message) }
             return done ? entries : nil
         }
-        for attempt in 0..<2 {
-            switch DatabaseFile.prepare(dbPath) {
+        let journal = DatabaseFile.journal(for: directory).0
+        for attempt in 0..<3 {
+            switch DatabaseFile.prepare(dbPath, notes: &messages) {
             case .ready: break
             case .notAFile(let why):
-                return (nil, messages + ["progress database \(shown) cannot be used (\(why)); it is left alone, and scores are kept only until the game closes"])
+                return done(nil, ["progress database \(shown) cannot be used (\(why)); it is left alone, and scores are kept only until the game closes"])
             case .readOnly(let why):
-                return (nil, messages + ["progress database \(shown) cannot be written by this account (\(why)); it is left alone, and scores are kept only until the game closes (a folder shared by several accounts needs the setgid group setup in README)"])
+                return done(nil, ["progress database \(shown) cannot be written by this account (\(why)); it is left alone, and scores are kept only until the game closes (a folder shared by several accounts needs the setgid group setup in README)"])
             case .unreadable(let why):
                 switch DatabaseFile.setAside(dbPath) {
                 case .success(let target):
                     messages.append("progress database \(shown) cannot be read (\(why)); it was set aside as \(printable(target)) and a new one started")
                     continue
                 case .failure(let failure):
-                    return (nil, messages + ["progress database \(shown) cannot be read (\(why)) and could not be set aside (\(failure)); scores are kept only until the game closes"])
+                    return done(nil, ["progress database \(shown) cannot be read (\(why)) and could not be set aside (\(failure)); scores are kept only until the game closes"])
                 }
             case .failed(let why):
-                return (nil, messages + ["cannot create the progress database \(shown) (\(why)); scores are kept only until the game closes"])
+                return done(nil, ["cannot create the progress database \(shown) (\(why)); scores are kept only until the game closes"])
             }
             do {
-                return (try ProgressDatabase(path: dbPath, importLegacy: legacy), messages)
+                let db = try ProgressDatabase(path: dbPath, importLegacy: legacy, journal: journal, busyTimeout: openWait)
+                // Once a day, SQLite's quick_check (a few ms for a class's year).
+                try db.dailyCheck(now: SystemFiles.now())
+                return done(db)
             } catch {
-                guard error.isDamage, attempt == 0 else {
-                    return (nil, messages + ["cannot open the progress database \(shown) (\(error.message)); it is left alone, and scores are kept only until the game closes"])
+                if error.isBusy { return Opened(database: nil, messages: messages, busy: true) }
+                guard error.isDamage, attempt < 2 else {
+                    return done(nil, ["cannot open the progress database \(shown) (\(error.plain)); it is left alone, and scores are kept only until the game closes"])
                 }
                 switch DatabaseFile.setAside(dbPath) {
                 case .success(let target):
                     messages.append("progress database \(shown) is damaged (\(error.message)); it was set aside as \(printable(target)) and a new one started")
                 case .failure(let failure):
-                    return (nil, messages + ["progress database \(shown) is damaged (\(error.message)) and could not be set aside (\(failure)); scores are kept only until the game closes"])
+                    return done(nil, ["progress database \(shown) is damaged (\(error.message)) and could not be set aside (\(failure)); scores are kept only until the game closes"])
                 }
             }
         }
-        return (nil, messages)
+        return done(nil)
     }
 
     /// Reads highscores.json for the first start's import. Answers its good entries, the
@@ -300,6 +542,11 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     nonisolated static func importLegacy(directory: String, knownGames: Set<GameKind>) -> ([HighScoreEntry], String?, Bool) {
         let path = directory + "/" + fileName
         let shown = printable(path)
+        var info = stat()
+        if lstat(path, &info) == 0, AtomicFile.isRegular(info), info.st_size > sizeLimit {
+            // Too big to be ours: said once (the import is then done), never at every start.
+            return ([], "old high scores file \(shown) is \(info.st_size) bytes, more than the \(sizeLimit) a score file can be; no score was taken in, and it is left alone", true)
+        }
         switch inspect(path, knownGames: knownGames) {
         case .missing: return ([], nil, true)
         case .good(let file): return (file.entries, nil, true)
@@ -417,8 +664,10 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
                   let level = item["level"]?.stringValue.flatMap(Level.init(rawValue:)),
                   let score = item["score"]?.exactIntValue, score >= 0, score <= HighScoreTable.maximumScore
             else { bad += 1; continue }
-            let entry = HighScoreEntry(id: item["id"]?.stringValue ?? "legacy-\(index)", game: game, level: level, score: score,
-                                       recorded: item["recorded"]?.doubleValue ?? Double(index))
+            // A date outside 1970...2100 (a damaged file: -1e300, 1e19) is taken as unknown.
+            let recorded = item["recorded"]?.doubleValue.flatMap { $0.isFinite && $0 >= 0 && $0 <= 4_102_444_800 ? $0 : nil } ?? Double(index)
+            let entry = HighScoreEntry(id: item["id"]?.stringValue.map { String(printable($0).prefix(64)) } ?? "legacy-\(index)", game: game, level: level,
+                                       score: score, recorded: recorded)
             if let other = best[entry.id] {
                 // Two entries with one id: keep the better (the earlier among equals), say so.
                 duplicates[entry.id, default: 1] += 1

@@ -244,6 +244,12 @@ public protocol ScoreKeeping: AnyObject {
     @discardableResult func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks
     /// A table: everyone's or a player's own, all games or one, best first.
     func entries(_ query: TableQuery) -> [HighScoreEntry]
+    /// Reads the table again (what another running copy recorded or reset).
+    func refresh()
+}
+
+extension ScoreKeeping {
+    public func refresh() {}
 }
 
 /// Keeps this run's mute (the top bar's speaker); the remembered settings are the

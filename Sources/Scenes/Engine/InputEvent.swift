@@ -23,6 +23,10 @@ public enum InputEvent: Equatable, Sendable {
     /// alerts and popups ignore it (one tap from one finger); games that can use several
     /// at once (popping balloons, dragging vehicles) follow it by its id.
     case finger(FingerPhase, id: Int, Point)
+    /// Text typed on a keyboard (SDL's text input: one or more characters as the layout
+    /// gives them). A scene with a focused text field (`ownsTextKeys`) takes it; while one
+    /// shows, the letter shortcuts (M for mute, P for pause) do not fire.
+    case text(String)
 }
 
 /// The buttons of a game controller the game tells apart (the others count as `other`).

@@ -63,6 +63,9 @@ public protocol Scene: AnyObject {
     var needsFrames: Bool { get }
     var mirrorsRightToLeft: Bool { get }
     var handlesFocus: Bool { get }
+    /// A focused text field shows (a nickname being typed, the gate's answer): typed text
+    /// goes to it, and the letter shortcuts (M for mute, P for pause) do not fire.
+    var ownsTextKeys: Bool { get }
     func enter()
     func leave()
     /// Called when the scene above it was popped, with what that scene handed back.
@@ -83,6 +86,7 @@ extension Scene {
     /// True for a scene that moves its own keyboard focus (Home, alerts): the stack's ring
     /// then only serves one-switch scanning there.
     public var handlesFocus: Bool { false }
+    public var ownsTextKeys: Bool { false }
     public func resume(with result: SceneResult?) -> [SceneCommand] { [] }
     public func scene(for route: Route) -> (any Scene)? { nil }
 }
@@ -164,8 +168,12 @@ public final class SceneStack {
             switch event {
             case .key(.m, _), .key(.f11, _), .key(.escape, _), .focusLost: deliver(event)
             case .key, .pad, .pointerDown: activateFocused()
-            case .pointerUp, .pointerMoved, .finger: break
+            case .pointerUp, .pointerMoved, .finger, .text: break
             }
+            return
+        }
+        if top.ownsTextKeys, case .key(let key, _) = event, key == .m || key == .pause {
+            // Typing an M into a nickname never mutes the game (issue #26, item 6).
             return
         }
         var event = event

@@ -5,24 +5,73 @@ import Glibc
 /// alone (with its collections, regex and concurrency pieces) was 7.5 MB of the static
 /// binary for these dozen calls (issue #17, BENCHMARKS "Package").
 public enum SystemFiles {
-    /// A file's bytes; nil when it cannot be opened or read (or is a folder).
-    public static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// The size caps of what the game reads (issue #28: a 200 MB config aborted, a 300 MB
+    /// script comment took 605 MB, a FIFO as a catalog hung the start).
+    public enum Limit {
+        /// Config files, scripts' neighbours, indexes: text a person writes.
+        public static let text = 4 << 20
+        /// A scripted-play file (a long soak's script is a few MB).
+        public static let script = 64 << 20
+        /// A translation catalog (.mo).
+        public static let catalog = 8 << 20
+        /// A voice clip or a sound.
+        public static let sound = 16 << 20
+        /// A font file.
+        public static let font = 32 << 20
+        /// A picture (a 4K background as QOI is 33 MB at most).
+        public static let image = 128 << 20
+        /// Anything else read with `read(_:)`.
+        public static let standard = 16 << 20
+    }
+
+    /// What a careful read found.
+    public enum Loaded {
+        case data([UInt8])
+        /// Why not, in plain words naming the file (and the cap, for a file too big).
+        case failed(String)
+    }
+
+    /// Reads a regular file of at most `limit` bytes: opened without blocking (a FIFO or a
+    /// device is refused at once, never waited on), checked with fstat before anything is read.
+    public static func load(_ path: String, limit: Int = Limit.standard) -> Loaded {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return .failed("cannot read \(path): \(String(cString: strerror(errno)).lowercased())") }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        guard fstat(fd, &info) == 0 else { return .failed("cannot read \(path): \(String(cString: strerror(errno)).lowercased())") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failed("cannot read \(path): it is not a regular file") }
+        if info.st_size > limit { return .failed("\(path) is \(info.st_size) bytes, more than the \(limit) such a file may be") }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(max(0, Int(info.st_size)))
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { return nil }
+            if n < 0 { return .failed("cannot read \(path): \(String(cString: strerror(errno)).lowercased())") }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
+            // A file that grows while read (or /proc's size-0 files) still stops at the cap.
+            if bytes.count > limit { return .failed("\(path) is more than the \(limit) bytes such a file may be") }
         }
-        return bytes
+        return .data(bytes)
+    }
+
+    /// Why `path` cannot be handed to a library that opens it itself (SDL_ttf, SDL_mixer):
+    /// not a regular file, or bigger than `limit`; nil when it may be.
+    public static func problem(_ path: String, limit: Int) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "cannot read \(path): \(String(cString: strerror(errno)).lowercased())" }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return "cannot read \(path): it is not a regular file" }
+        if info.st_size > limit { return "\(path) is \(info.st_size) bytes, more than the \(limit) such a file may be" }
+        return nil
+    }
+
+    /// A file's bytes; nil when it cannot be read, is no regular file (a FIFO is never
+    /// waited on) or is bigger than `limit`.
+    public static func read(_ path: String, limit: Int = Limit.standard) -> [UInt8]? {
+        if case .data(let bytes) = load(path, limit: limit) { return bytes }
+        return nil
     }
 
     /// A file's text (UTF-8; bad bytes become U+FFFD); nil when it cannot be read.

@@ -3,13 +3,15 @@ import GameCore
 /// The adult gate: reached by holding the logo on Home for three seconds. A question a young
 /// child cannot answer by counting (27 + 35, 6 × 7), or the PIN a grown-up set, is answered
 /// on a number pad (GateRules): a wrong answer brings another question, the third starts a
-/// 30-second wait. A right answer offers Quit and Reset high scores. In kiosk mode it is the
-/// only way out.
+/// wait (30 s, then 2 min, then 10 min). A right answer offers Quit and Reset high scores;
+/// Reset asks a fresh question before it erases anything. In kiosk mode it is the only way out.
 @MainActor
 public final class AdultGateScene: BaseScene {
     /// The number pad reads 1 2 3 from the left in every language, like every keypad.
     public override var mirrorsRightToLeft: Bool { false }
-    public enum Stage: String { case question, unlocked }
+    /// `confirm`: "Reset high scores?" asks a fresh question on the key pad (a second
+    /// confirmation that repeating the taps that opened the gate cannot give).
+    public enum Stage: String { case question, unlocked, confirm }
     public enum Target: Hashable, Sendable {
         case digit(Int), erase, ok, cancel, quit, reset, language, corner
         var id: String {
@@ -129,23 +131,34 @@ public final class AdultGateScene: BaseScene {
         }
     }
 
+    /// The key pad shows (asking the question, or the reset's confirmation).
+    var showsPad: Bool { stage != .unlocked }
+
     private var targets: [Target] {
-        stage == .question ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .language, .corner, .cancel]
+        showsPad ? (0...9).map { Target.digit($0) } + [.erase, .ok, .cancel] : [.quit, .reset, .language, .corner, .cancel]
     }
 
     public func frame(of target: Target) -> Rect? {
         if target == .cancel { return Self.cancelFrame }
-        return stage == .question ? Self.keyFrame(target) : Self.choiceFrame(target)
+        return showsPad ? Self.keyFrame(target) : Self.choiceFrame(target)
     }
 
     private func hit(_ p: Point) -> Target? { targets.first { frame(of: $0)?.contains(p) == true } }
 
     // MARK: - Input
 
+    /// The answer box has the focus while the key pad shows: typed digits are its own.
+    public override var ownsTextKeys: Bool { showsPad }
+
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
         case .pointerDown(let p): press.down(hit(p))
         case .pointerUp(let p): if let t = press.up(hit(p)) { return activate(t) }
+        case .text(let text) where showsPad:
+            // Digits typed on a keyboard (the row or the keypad) are the pad's keys.
+            var out: [SceneCommand] = []
+            for ch in text { if let d = ch.wholeNumberValue, ch.isASCII { out += activate(.digit(d)) } }
+            return out
         default: break
         }
         return []
@@ -163,10 +176,22 @@ public final class AdultGateScene: BaseScene {
         context.play(.click)
         switch target {
         case .digit(let d):
-            let limit = rules.pin == nil ? 3 : GateRules.maximumDigits
+            let limit = rules.pin == nil || stage == .confirm ? GateRules.questionDigits : GateRules.maximumDigits
             if typed.count < limit { typed += String(d) }
         case .erase:
             typed = String(typed.dropLast())
+        case .ok where stage == .confirm:
+            // The reset's second confirmation: right resets; anything else goes back.
+            let right = typed == confirmAnswer
+            typed = ""
+            context.gateRules?.newQuestion(using: &context.random.generator)
+            if right {
+                context.scores.reset()
+                context.log.emit("gate", [("action", "reset")])
+                return [.pop]
+            }
+            context.log.emit("gate", [("action", "reset-wrong")])
+            stage = .unlocked
         case .ok:
             let outcome = context.gateRules!.check(typed, using: &context.random.generator)
             typed = ""
@@ -196,19 +221,26 @@ public final class AdultGateScene: BaseScene {
             context.log.emit("gate", [("action", "corner")])
             return [.pop, .show(.corner)]
         case .reset:
-            return [.show(.alert(AlertContent(kind: .reset, title: Messages.resetTitle, lines: [.init(Messages.resetMessage)],
-                                              buttons: [.yes, .no])))]
+            // A fresh question (never the one that opened the gate): only an adult reaches Yes.
+            context.gateRules?.newQuestion(using: &context.random.generator)
+            confirmQuestion = rules.pin == nil ? rules.question : GateRules.makeQuestion(avoiding: rules.wrongAnswers, using: &context.random.generator)
+            typed = ""
+            stage = .confirm
+            context.log.emit("gate", [("action", "confirm"), ("question", .string(confirmQuestion.text))])
         }
         return []
     }
 
-    /// "Reset high scores?" was answered: Yes erases the table and closes the gate too.
-    public override func resume(with result: SceneResult?) -> [SceneCommand] {
-        guard case .answered(.reset, let button)? = result, button == .yes else { return [] }
-        context.scores.reset()
-        context.log.emit("gate", [("action", "reset")])
-        return [.pop]
+    /// The reset's question (with a PIN too: the PIN opened the gate, a sum confirms).
+    public private(set) var confirmQuestion = GateRules.Question.pin
+    var confirmAnswer: String {
+        switch confirmQuestion {
+        case .sum(let a, let b): return String(a + b)
+        case .product(let a, let b): return String(a * b)
+        case .pin: return rules.pin ?? ""
+        }
     }
+
 
     // MARK: - Drawing
 
@@ -220,18 +252,22 @@ public final class AdultGateScene: BaseScene {
         canvas.text(context.text(Messages.gateTitle), Theme.headingText, at: Point(Self.panel.x + 40, Self.panel.y + 50), align: .left, color: Theme.inkSoft)
         Decor.button(canvas, Self.cancelFrame, label: context.text(Messages.cancel), color: Theme.neutral, icon: Target.cancel.icon,
                      pressed: press.pressed == .cancel)
-        if stage == .question {
+        if showsPad {
             let question: String
-            switch rules.question {
+            let shown = stage == .confirm ? confirmQuestion : rules.question
+            if stage == .confirm {
+                canvas.text(context.text(Messages.resetTitle), Theme.bodyText, at: Point(Self.panel.midX, Self.panel.y + 84), color: Theme.ink)
+            }
+            switch shown {
             case .sum(let a, let b): question = context.text(Messages.gateQuestion, ["a": String(a), "b": String(b)])
             case .product(let a, let b): question = context.text(Messages.gateTimes, ["a": String(a), "b": String(b)])
             case .pin: question = context.text(Messages.gatePIN)
             }
-            canvas.text(question, rules.pin == nil ? Self.questionStyle : Theme.headingText, at: Point(Self.panel.midX, Self.panel.y + 128), color: Theme.ink)
+            canvas.text(question, shown != .pin ? Self.questionStyle : Theme.headingText, at: Point(Self.panel.midX, Self.panel.y + 128), color: Theme.ink)
             let box = Rect(Self.panel.midX - 120, Self.panel.y + 168, 240, 60)
             canvas.fillRounded(box, radius: 16, .white)
             canvas.strokeRounded(box, radius: 16, width: 3, Theme.focus)
-            if rules.pin == nil {
+            if shown != .pin {
                 canvas.text(typed.isEmpty ? " " : typed, Theme.bigText, at: box.center, color: Theme.ink)
             } else {
                 // A PIN shows as dots, never as digits.
@@ -240,7 +276,7 @@ public final class AdultGateScene: BaseScene {
                     canvas.fillCircle(center: Point(box.midX + (Double(i) - (count - 1) / 2) * 26, box.midY), radius: 8, Theme.ink)
                 }
             }
-            if rules.isWaiting {
+            if rules.isWaiting && stage == .question {
                 canvas.text(context.text(Messages.gateWait, ["seconds": String(rules.waitSeconds)]), Theme.labelText,
                             at: Point(Self.panel.midX, Self.panel.y + 250), color: Theme.ink)
             } else if case .wrong(let left)? = lastOutcome {
@@ -257,7 +293,7 @@ public final class AdultGateScene: BaseScene {
                 default: label = ""
                 }
                 let color = target == .ok ? Theme.yes : (target == .erase ? Theme.no : Theme.focus)
-                Decor.button(canvas, f, label: label, color: rules.isWaiting ? Theme.neutral : color, icon: target == .ok || target == .erase ? target.icon : nil,
+                Decor.button(canvas, f, label: label, color: rules.isWaiting && stage == .question ? Theme.neutral : color, icon: target == .ok || target == .erase ? target.icon : nil,
                              pressed: press.pressed == target)
             }
         } else {
@@ -274,8 +310,8 @@ public final class AdultGateScene: BaseScene {
     }
 
     public override func dumpFields() -> [(String, JSON)] {
-        [("stage", .string(stage.rawValue)), ("question", .string(rules.question.text)),
-         ("typed", .string(rules.pin == nil ? typed : String(repeating: "*", count: typed.count))),
+        [("stage", .string(stage.rawValue)), ("question", .string(stage == .confirm ? confirmQuestion.text : rules.question.text)),
+         ("typed", .string(rules.pin == nil || stage == .confirm ? typed : String(repeating: "*", count: typed.count))),
          ("triesLeft", .int(rules.triesLeft)), ("wait", .int(rules.waitSeconds))]
     }
 

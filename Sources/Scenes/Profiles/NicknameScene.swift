@@ -37,11 +37,22 @@ public final class NicknameScene: BaseScene {
 
     private func hit(_ p: Point) -> String? { keys.indices.first { keyFrame($0).contains(p) }.map { keys[$0] } }
 
+    /// The nickname field has the focus: letters typed on a keyboard are its own.
+    public override var ownsTextKeys: Bool { true }
+
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
         case .pointerDown(let p): press.down(hit(p))
         case .pointerUp(let p):
             if let k = press.up(hit(p)) { return activate(k) }
+        case .text(let text):
+            // A letter of the on-screen keyboard typed on a real one (any case); a space.
+            var out: [SceneCommand] = []
+            for ch in text {
+                if ch == " " { out += activate("space"); continue }
+                if let key = letters.first(where: { $0.lowercased() == String(ch).lowercased() }) { out += activate(key) }
+            }
+            return out
         default: break
         }
         return []
@@ -51,7 +62,7 @@ public final class NicknameScene: BaseScene {
         context.play(.click)
         switch key {
         case "erase": typed = String(typed.dropLast())
-        case "space": if typed.count < Profiles.nicknameLimit { typed += " " }
+        case "space": if typed.count < Profiles.nicknameLimit && typed.utf8.count < Profiles.nicknameByteLimit { typed += " " }
         case "ok":
             var changed = child
             changed.nickname = Profiles.cleanNickname(typed)
@@ -67,7 +78,7 @@ public final class NicknameScene: BaseScene {
             }
             return [.pop]
         default:
-            if typed.count < Profiles.nicknameLimit {
+            if typed.count < Profiles.nicknameLimit && typed.utf8.count + key.utf8.count <= Profiles.nicknameByteLimit {
                 // The first letter as typed, the rest in lower case (a name, not a shout).
                 typed += typed.isEmpty || typed.last == " " ? key : key.lowercased()
             }

@@ -17,6 +17,8 @@ open class BaseScene: Scene {
     open var isOverlay: Bool { false }
     open var mirrorsRightToLeft: Bool { true }
     open var handlesFocus: Bool { false }
+    /// A focused text field shows: typed text is its own, the letter shortcuts wait.
+    open var ownsTextKeys: Bool { false }
     /// Title in the top bar; nil shows the logo (Home).
     open var title: String? { nil }
     open var showsBack: Bool { false }

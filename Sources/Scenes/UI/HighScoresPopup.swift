@@ -41,6 +41,8 @@ public final class HighScoresPopup: BaseScene {
 
     public override func enter() {
         context.play(.popup)
+        // Another copy of the game may have reset the tables or recorded since.
+        context.scores.refresh()
         logTable()
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
     }
