@@ -112,6 +112,8 @@ public final class NicknameScene: BaseScene {
 @MainActor
 public final class SaveReportScene: BaseScene {
     public let destinations: [ReportDestination]
+    /// The folder the report was saved in (the corner names it).
+    public private(set) var savedFolder: String?
     private var press = PressTracker<Int>()
 
     public init(context: GameContext) {
@@ -137,7 +139,7 @@ public final class SaveReportScene: BaseScene {
                 if case .success(let folder)? = result {
                     ok = true
                     context.log.emit("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))])
-                    _ = folder
+                    savedFolder = folder
                     context.play(.cheer)
                 } else {
                     if case .failure(let failure)? = result { context.warn("cannot save the report (\(failure))") }
