@@ -13,9 +13,6 @@ extension Messages {
     public static let progressBest = Message("progress.best", "Best score")
     /// Time played in the 7 days up to now.
     public static let progressWeek = Message("progress.week", "Last 7 days")
-    /// A table cell: one game at one level.
-    public static let progressCellPlayed = Message("progress.cell.played", "{n} played, best {best}")
-    public static let progressCellWonLost = Message("progress.cell.wonlost", "{won} won, {lost} lost")
     /// The chart's axes.
     public static let progressAxisScore = Message("progress.axis.score", "Score")
     public static let progressAxisDate = Message("progress.axis.date", "Date")
@@ -25,6 +22,6 @@ extension Messages {
     /// Every message of this file, for the catalog.
     public static let progressMessages: [Message] = [
         homeGrownUps, progressNotPlayed, progressPlayed, progressWon, progressLost, progressBest, progressWeek,
-        progressCellPlayed, progressCellWonLost, progressAxisScore, progressAxisDate, cornerSavedIn,
+        progressAxisScore, progressAxisDate, cornerSavedIn,
     ]
 }

@@ -37,14 +37,16 @@ public enum ProgressScreen {
     /// Under the header: where the saved report went (two lines).
     static func noteFrame() -> Rect { Rect(panel.x + 20, panel.y + 94, panel.width - 40, 48) }
     /// The totals: played, won, lost, best score, the last 7 days.
+    /// (The last, the time, is the widest: its words are the longest.)
     static func statFrame(_ i: Int) -> Rect {
-        let width = (panel.width - 40 - 4 * 8) / 5
-        return Rect(panel.x + 20 + Double(i) * (width + 8), panel.y + 148, width, 66)
+        let last = 180.0
+        let width = (panel.width - 40 - 4 * 8 - last) / 4
+        return Rect(panel.x + 20 + Double(i) * (width + 8), panel.y + 148, i == 4 ? last : width, 66)
     }
     /// The table: a row per game, a column per level.
     static func tableFrame() -> Rect { Rect(panel.x + 20, panel.y + 224, panel.width - 40, 204) }
     static let tableHeaderHeight = 40.0
-    static let gameColumnWidth = 168.0
+    static let gameColumnWidth = 216.0
     static func tableCell(row: Int, column: Int, rows: Int) -> Rect {
         let t = tableFrame()
         let height = min(54, (t.height - tableHeaderHeight) / Double(max(rows, 1)))
@@ -131,17 +133,26 @@ public enum ProgressScreen {
         return "…" + tail
     }
 
+    /// The pictures that say which figure is which: the totals' captions carry them, and
+    /// the table's cells use them alone (numbers and pictures: no words to squeeze).
+    static let playedIcon = "play", wonIcon = "check", lostIcon = "close", bestIcon = "trophy", weekIcon = "clock"
+
     static func drawStats(_ canvas: any Canvas, _ p: ChildProgress, context: GameContext) {
-        let stats: [(Message, String)] = [
-            (Messages.progressPlayed, String(p.played)), (Messages.progressWon, String(p.won)), (Messages.progressLost, String(p.lost)),
-            (Messages.progressBest, String(p.best)), (Messages.progressWeek, ChildProgress.clock(p.weekSeconds)),
+        let stats: [(Message, String, String)] = [
+            (Messages.progressPlayed, playedIcon, String(p.played)), (Messages.progressWon, wonIcon, String(p.won)),
+            (Messages.progressLost, lostIcon, String(p.lost)), (Messages.progressBest, bestIcon, String(p.best)),
+            (Messages.progressWeek, weekIcon, ChildProgress.clock(p.weekSeconds)),
         ]
         for (i, stat) in stats.enumerated() {
             let f = statFrame(i)
             canvas.fillRounded(f, radius: 14, .white)
             let caption = context.text(stat.0)
-            canvas.text(caption, canvas.fitting(caption, Theme.smallText, width: f.width - 12), at: Point(f.midX, f.y + 18), color: Theme.inkSoft)
-            canvas.text(stat.1, canvas.fitting(stat.1, Theme.headingText, width: f.width - 12), at: Point(f.midX, f.y + 46), color: Theme.ink)
+            let style = canvas.fitting(caption, Theme.smallText, width: f.width - 34)
+            let w = canvas.measure(caption, style).width
+            let left = f.midX - (w + 24) / 2
+            canvas.image(stat.1, in: Rect(left, f.y + 8, 20, 20))
+            canvas.text(caption, style, at: Point(left + 24, f.y + 18), align: .left, color: Theme.inkSoft)
+            canvas.text(stat.2, canvas.fitting(stat.2, Theme.headingText, width: f.width - 12), at: Point(f.midX, f.y + 46), color: Theme.ink)
         }
     }
 
@@ -149,16 +160,19 @@ public enum ProgressScreen {
         let games = self.games(page)
         for (column, level) in Level.allCases.enumerated() {
             let f = levelHeaderFrame(column)
-            canvas.image(level.imageName, in: Rect(f.x + 4, f.midY - 15, 40, 30))
             let text = context.text(Messages.level(level))
-            canvas.text(text, canvas.fitting(text, Theme.labelText, width: f.width - 56), at: Point(f.x + 50, f.midY), align: .left, color: Theme.ink)
+            let style = canvas.fitting(text, Theme.labelText, width: f.width - 52)
+            let w = canvas.measure(text, style).width
+            let left = f.midX - (w + 48) / 2
+            canvas.image(level.imageName, in: Rect(left, f.midY - 15, 40, 30))
+            canvas.text(text, style, at: Point(left + 48, f.midY), align: .left, color: Theme.ink)
         }
         for (row, game) in games.enumerated() {
             let head = tableCell(row: row, column: -1, rows: games.count)
             canvas.fillRounded(head, radius: 12, .white)
             canvas.image(game.imageName, in: Rect(head.x + 4, head.midY - 20, 40, 40))
             let title = context.title(of: game)
-            canvas.text(title, canvas.fitting(title, Theme.labelText, width: head.width - 56), at: Point(head.x + 50, head.midY), align: .left, color: Theme.ink)
+            canvas.text(title, canvas.fitting(title, Theme.labelText, width: head.width - 58), at: Point(head.x + 50, head.midY), align: .left, color: Theme.ink)
             for (column, level) in Level.allCases.enumerated() {
                 let f = tableCell(row: row, column: column, rows: games.count)
                 canvas.fillRounded(f, radius: 12, .white)
@@ -166,13 +180,22 @@ public enum ProgressScreen {
                     canvas.text(context.text(Messages.emptyCell), Theme.labelText, at: f.center, color: Theme.inkSoft)
                     continue
                 }
-                let lines = [context.text(Messages.progressCellPlayed, ["n": String(cell.played), "best": String(cell.best)]),
-                             context.text(Messages.progressCellWonLost, ["won": String(cell.won), "lost": String(cell.lost)])]
-                for (i, line) in lines.enumerated() {
-                    canvas.text(line, canvas.fitting(line, Theme.smallText, width: f.width - 12), at: Point(f.midX, f.midY + (i == 0 ? -12 : 12)),
-                                color: i == 0 ? Theme.ink : Theme.inkSoft)
-                }
+                drawCell(canvas, cell, in: f)
             }
+        }
+    }
+
+    /// A game at a level: played and best (top), won and lost (bottom), each a picture and
+    /// a number.
+    static func drawCell(_ canvas: any Canvas, _ cell: ChildProgress.Cell, in f: Rect) {
+        let figures: [(String, Int)] = [(playedIcon, cell.played), (bestIcon, cell.best), (wonIcon, cell.won), (lostIcon, cell.lost)]
+        for (i, figure) in figures.enumerated() {
+            let x = f.x + 10 + Double(i % 2) * (f.width / 2)
+            let y = f.midY + (i < 2 ? -12 : 12)
+            canvas.image(figure.0, in: Rect(x, y - 10, 20, 20))
+            let text = String(figure.1)
+            canvas.text(text, canvas.fitting(text, Theme.smallText, width: f.width / 2 - 36), at: Point(x + 26, y), align: .left,
+                        color: i == 0 || i == 1 ? Theme.ink : Theme.inkSoft)
         }
     }
 
