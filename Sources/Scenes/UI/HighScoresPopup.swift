@@ -22,7 +22,7 @@ public final class HighScoresPopup: BaseScene {
     /// The player's picture in everyone's table, left of the level's stars.
     static let avatarX = levelIconX - 50
     /// Room for a game's name: up to the player's picture (everyone's table) or the stars.
-    var gameNameRoom: Double { (showsTabs && tab == .everyone ? Self.avatarX : Self.levelIconX - 4) - 8 - Self.gameNameX }
+    var gameNameRoom: Double { (showsTabs && tab == .everyone ? Self.avatarX : Self.levelIconX) - 4 - Self.gameNameX }
     /// Room for a level's name: up to the widest score (three digits).
     static let levelNameRoom = columns[3].x - 56 - levelNameX
     static let rowHeight = 56.0
