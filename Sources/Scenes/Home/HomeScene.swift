@@ -325,7 +325,9 @@ public final class HomeScene: BaseScene {
         let lines = Self.captionLines(canvas, context.text(Messages.homeGrownUps), style, width: width)
         for (i, line) in lines.enumerated() {
             let y = f.midY + (lines.count == 1 ? 0 : (i == 0 ? -11 : 11))
-            canvas.text(line, canvas.fitting(line, style, width: width), at: Point(f.x + 40, y), align: .left, color: .white)
+            // White with the bar title's dark outline: it reads on the bar's blue.
+            canvas.text(line, canvas.fitting(line, style, width: width), at: Point(f.x + 40, y), align: .left, color: .white,
+                        outline: Color(50, 50, 140))
         }
     }
 
