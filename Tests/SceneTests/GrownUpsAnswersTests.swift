@@ -106,8 +106,8 @@ import Testing
         }
         #expect(summary == ["memory/easy 2 1 1 12", "sorting/hard 1 1 0 40", "balloons/medium 1 1 0 33"])
         let store = try #require(context.scores as? HighScoreStore)
-        let days = (item["chart"]?["days"]?.arrayValue ?? []).compactMap(\.stringValue)
-        #expect(days == [start - 10 * day, start - 2 * day, start - day, start - day].map { ChildProgress.day($0 + store.utcOffset) })
+        #expect(item["chart"]?["scores"]?.arrayValue?.compactMap(\.intValue) == [40, 12, 5, 33])
+        let days = [start - 10 * day, start - 2 * day, start - day, start - day].map { ChildProgress.day($0 + store.utcOffset) }
         // What a grown-up reads: the captions, the figures, the axes' titles and the dates.
         let texts = try Self.drawn(stack).map(\.string)
         for expected in ["Played", "Won", "Lost", "Best score", "Last 7 days", "4", "3", "1", "40", "2:15", "Score", "Date", "Easy", "Medium", "Hard",

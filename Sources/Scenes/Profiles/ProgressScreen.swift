@@ -303,19 +303,19 @@ public enum ProgressScreen {
 
     // MARK: - Dump
 
-    /// The page as the dump gives it: who, the totals, the table's cells and the chart.
+    /// The page as the dump gives it: who, the totals, the table's cells and the chart's
+    /// scores (its dates are drawn, never logged: dates and times stay out of the log).
     static func dumpItem(_ page: ProgressPage) -> JSON {
         let p = page.progress
         let cells: [JSON] = p.cells.map { c in
             .object([("game", .string(c.game.rawValue)), ("level", .string(c.level.rawValue)), ("played", .int(c.played)),
                      ("won", .int(c.won)), ("lost", .int(c.lost)), ("best", .int(c.best))])
         }
-        let days: [JSON] = p.chart.map { .string(ChildProgress.day($0.played + page.utcOffset)) }
         return Scenes.dumpItem("progress-" + page.player, kind: "report", frame: Rect(panel.x + 20, panel.y + 148, panel.width - 40, 440), [
             ("player", .string(page.player)), ("nickname", page.child?.nickname.map(JSON.string) ?? .null),
             ("played", .int(p.played)), ("won", .int(p.won)), ("lost", .int(p.lost)), ("best", .int(p.best)),
             ("weekSeconds", .int(Int(p.weekSeconds.rounded()))), ("cells", .array(cells)),
-            ("chart", .object([("scores", .array(p.chart.map { .int($0.score) })), ("days", .array(days)),
+            ("chart", .object([("scores", .array(p.chart.map { .int($0.score) })),
                                ("axes", .strings([Messages.progressAxisDate.key, Messages.progressAxisScore.key]))])),
         ])
     }
