@@ -190,7 +190,7 @@ import Testing
         let frame = HomeScene.grownUpsFrame()
         #expect(!frame.intersects(TopBar.logoFrame))
         #expect(!frame.intersects(TopBar.muteFrame))
-        let caption = context.text(Messages.homeGrownUps)
+        let caption = context.text(Messages.homeGrownUps) + " " + context.text(Messages.homeHold)
         let drawn = try Self.drawn(stack)
         let lines = drawn.filter { frame.contains($0.at) }
         #expect(lines.map(\.string).joined(separator: " ") == caption)

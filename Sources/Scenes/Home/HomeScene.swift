@@ -298,23 +298,9 @@ public final class HomeScene: BaseScene {
 
     // MARK: - The grown-ups' padlock
 
-    /// Right of the logo, left of the mute button: a padlock and "Grown-ups: hold 3 s".
+    /// Right of the logo, left of the mute button: a padlock and "Grown-ups: / hold 3 s".
     public static func grownUpsFrame() -> Rect {
         Rect(TopBar.logoFrame.maxX + 8, 0, TopBar.muteFrame.x - 8 - (TopBar.logoFrame.maxX + 8), TopBar.height)
-    }
-
-    /// The caption in one line, or two (split at a space) when one is too wide.
-    static func captionLines(_ canvas: any Canvas, _ text: String, _ style: TextStyle, width: Double) -> [String] {
-        guard canvas.measure(text, style).width > width, text.contains(" ") else { return [text] }
-        let words = text.split(separator: " ").map(String.init)
-        var best = [text]
-        var bestWidth = Double.infinity
-        for cut in 1..<words.count {
-            let lines = [words[..<cut].joined(separator: " "), words[cut...].joined(separator: " ")]
-            let w = lines.map { canvas.measure($0, style).width }.max()!
-            if w < bestWidth { best = lines; bestWidth = w }
-        }
-        return best
     }
 
     private func drawGrownUps(_ canvas: any Canvas) {
@@ -322,9 +308,9 @@ public final class HomeScene: BaseScene {
         canvas.image("lock", in: Rect(f.x + 2, f.midY - 16, 32, 32), ImageOptions(alpha: 0.9))
         let width = f.width - 42
         let style = TextStyle(size: 18, bold: true)
-        let lines = Self.captionLines(canvas, context.text(Messages.homeGrownUps), style, width: width)
+        let lines = [context.text(Messages.homeGrownUps), context.text(Messages.homeHold)]
         for (i, line) in lines.enumerated() {
-            let y = f.midY + (lines.count == 1 ? 0 : (i == 0 ? -11 : 11))
+            let y = f.midY + (i == 0 ? -11 : 11)
             // White with the bar title's dark outline: it reads on the bar's blue.
             canvas.text(line, canvas.fitting(line, style, width: width), at: Point(f.x + 40, y), align: .left, color: .white,
                         outline: Color(50, 50, 140))

@@ -93,7 +93,10 @@ public enum ProgressScreen {
             return
         }
         drawHeader(canvas, page, context: context)
-        if count > 1 { canvas.text("\(number) / \(count)", Theme.labelText, at: pageFrame().center, color: Theme.ink) }
+        if count > 1 {
+            canvas.text(context.text(Messages.progressPage, ["n": String(number), "count": String(count)]), Theme.labelText,
+                        at: pageFrame().center, color: Theme.ink)
+        }
         guard page.hasPlayed else {
             let text = context.text(Messages.progressNotPlayed)
             canvas.text(text, canvas.fitting(text, Theme.headingText, width: emptyFrame().width), at: emptyFrame().center, color: Theme.inkSoft)
