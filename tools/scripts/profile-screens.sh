@@ -7,7 +7,8 @@
 #   stickers.png       Ana's sticker book
 #   highscores-everyone.png, highscores-mine.png       the two tabs of the high scores
 #   gate.png, gate-unlocked.png                        the stronger gate and its choices
-#   corner-children.png, corner-settings.png, corner-classroom.png, corner-progress.png, nickname.png
+#   corner-children.png, corner-settings.png, corner-classroom.png, nickname.png
+#   (corner-progress*.png and home-padlock*.png: tools/scripts/progress-screens.sh)
 #   rest.png           the session limit's rest screen
 # The gate's answer is read from a first run's log (same seed, same taps).
 # Usage: tools/scripts/profile-screens.sh [OUTPUT_DIR]   (default docs/screenshots)
@@ -92,7 +93,6 @@ $keys
 7.6 tap 124 368
 8.0 screenshot $out/corner-classroom.png
 8.1 tap 124 480
-8.4 screenshot $out/corner-progress.png
 8.6 tap 124 144
 9.0 tap 626 230
 9.4 screenshot $out/nickname.png

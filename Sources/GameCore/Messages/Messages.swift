@@ -81,7 +81,7 @@ public enum Messages {
         gateTitle, gateQuestion, gateErase, gateChoose, gateQuit, gateReset, resetTitle, resetMessage,
         zoneAir, zoneWater, zoneLand, slow,
         hearAgain,
-    ] + LanguageNames.all + profileMessages
+    ] + LanguageNames.all + profileMessages + progressMessages
 
     /// The label of a level tile and of a level in the high-score table.
     public static func level(_ level: Level) -> Message {

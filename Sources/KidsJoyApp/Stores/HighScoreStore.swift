@@ -75,7 +75,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     /// True when the scores live only in memory (the data dir could not be used).
     public private(set) var inMemory = false
     private let warn: (String) -> Void
-    private let clock: () -> Double
+    let clock: () -> Double
     private var makeID: () -> String
     private var reportedSaveFailure = false
 

@@ -96,6 +96,8 @@ public final class HomeScene: BaseScene {
 
     /// The player's avatar and sticker book at the left of the bar (profiles on).
     private var profilePress = PressTracker<ProfileBar.Target>()
+    /// A press on the padlock beside the logo (a sign for grown-ups, not a way in).
+    private var grownUpsPressed = false
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
@@ -103,6 +105,13 @@ public final class HomeScene: BaseScene {
             profilePress.down(ProfileBar.hit(p, context))
         case .pointerUp(let p) where profilePress.pressed != nil:
             if let t = profilePress.up(ProfileBar.hit(p, context)) { return ProfileBar.activate(t, context) }
+        case .pointerDown(let p) where Self.grownUpsFrame().contains(p):
+            grownUpsPressed = true
+        case .pointerUp(let p) where grownUpsPressed:
+            // A child's tap on the padlock gets the soft answer of any tap on nothing: the
+            // gate still opens only by holding the logo.
+            grownUpsPressed = false
+            if Self.grownUpsFrame().contains(p) { context.nothingHere("grownups") }
         case .pointerDown(let p):
             focus = nil
             press.down(hit(p))
@@ -225,6 +234,7 @@ public final class HomeScene: BaseScene {
 
     public override func drawOverBar(on canvas: any Canvas) {
         ProfileBar.draw(canvas, context, pressed: profilePress.pressed)
+        drawGrownUps(canvas)
         guard let held = logoHold, held > 0.2 else { return }
         // Shows the grown-up holding the logo that something is happening.
         let logo = TopBar.logoFrame
@@ -286,10 +296,34 @@ public final class HomeScene: BaseScene {
         canvas.text(context.text(Messages.highScoresButton), Theme.smallText, at: Point(r.midX, r.maxY - 26), color: Theme.ink)
     }
 
+    // MARK: - The grown-ups' padlock
+
+    /// Right of the logo, left of the mute button: a padlock and "Grown-ups: / hold 3 s".
+    public static func grownUpsFrame() -> Rect {
+        Rect(TopBar.logoFrame.maxX + 8, 0, TopBar.muteFrame.x - 8 - (TopBar.logoFrame.maxX + 8), TopBar.height)
+    }
+
+    private func drawGrownUps(_ canvas: any Canvas) {
+        let f = Self.grownUpsFrame()
+        canvas.image("lock", in: Rect(f.x + 2, f.midY - 16, 32, 32), ImageOptions(alpha: 0.9))
+        let width = f.width - 42
+        let style = TextStyle(size: 18, bold: true)
+        let lines = [context.text(Messages.homeGrownUps), context.text(Messages.homeHold)]
+        for (i, line) in lines.enumerated() {
+            let y = f.midY + (i == 0 ? -11 : 11)
+            // White with the bar title's dark outline: it reads on the bar's blue.
+            canvas.text(line, canvas.fitting(line, style, width: width), at: Point(f.x + 40, y), align: .left, color: .white,
+                        outline: Color(50, 50, 140))
+        }
+    }
+
     // MARK: - Dump
 
     public override func dumpItems() -> [JSON] {
-        ProfileBar.items(context) + [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))])] + allTargets.map { target in
+        ProfileBar.items(context) + [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))]),
+                                     dumpItem("grownups", kind: "sign", frame: Self.grownUpsFrame(),
+                                              [("icon", "lock"), ("key", .string(Messages.homeGrownUps.key)), ("enabled", false)])]
+            + allTargets.map { target in
             let selected: Bool
             switch target {
             case .game(let g): selected = selectedGame == g

@@ -36,6 +36,12 @@ public final class CornerScene: BaseScene {
     private var deleting: ChildProfile?
     /// What the last save said (shown under the button).
     public private(set) var saveNote: Message?
+    /// The folder the last report went to (named under the button; nothing is opened).
+    public private(set) var savedFolder: String?
+    /// The "Save report" screen on top, asked for its folder when it answers.
+    private weak var saving: SaveReportScene?
+    /// Progress: the page shown (read again on every page turn and return).
+    private(set) var progressPage: ProgressPage?
 
     public static let rowsPerPage = 5
     public static let panel = Rect(248, 84, 760, 668)
@@ -51,6 +57,7 @@ public final class CornerScene: BaseScene {
         children = context.profiles?.children ?? []
         summary = context.profiles?.summary() ?? []
         page = min(page, max(0, pages - 1))
+        loadProgressPage()
     }
 
     public override var title: String? { context.text(Messages.gateCorner) }
@@ -62,8 +69,9 @@ public final class CornerScene: BaseScene {
 
     /// Back from a picture change or a nickname: the list is read again.
     public override func resume(with result: SceneResult?) -> [SceneCommand] {
-        if case .answered(.reportSaved, _)? = result { noteSaved(true) }
+        if case .answered(.reportSaved, _)? = result { noteSaved(true, folder: saving?.savedFolder) }
         if case .answered(.reportFailed, _)? = result { noteSaved(false) }
+        saving = nil
         if case .answered(.delete, let button)? = result, let child = deleting {
             deleting = nil
             if button == .yes, context.profiles?.deleteChild(child) == true {
@@ -81,7 +89,7 @@ public final class CornerScene: BaseScene {
     var pages: Int {
         switch section {
         case .children: return max(1, (children.count + Self.rowsPerPage - 1) / Self.rowsPerPage)
-        case .progress: return max(1, summaryPlayers.count)
+        case .progress: return max(1, progressPlayers.count)
         case .settings, .classroom: return 1
         }
     }
@@ -191,6 +199,7 @@ public final class CornerScene: BaseScene {
             section = s
             page = 0
             saveNote = nil
+            savedFolder = nil
             reload()
             context.log.emit("corner", [("action", "section"), ("section", .string(s.rawValue))])
         case .language:
@@ -212,8 +221,11 @@ public final class CornerScene: BaseScene {
             context.log.emit("setting", [("key", .string(key)), ("value", .bool(value))])
         case .previous, .next:
             page = max(0, min(pages - 1, page + (t == .next ? 1 : -1)))
+            loadProgressPage()
         case .save:
-            return [.push(SaveReportScene(context: context))]
+            let scene = SaveReportScene(context: context)
+            saving = scene
+            return [.push(scene)]
         case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
             return classroom(t)
         }
@@ -405,18 +417,32 @@ public final class CornerScene: BaseScene {
 
     private func drawProgress(_ canvas: any Canvas) {
         button(canvas, .save, Messages.cornerSave, Theme.yes, icon: "chart")
-        if let note = saveNote {
-            let text = context.text(note)
-            canvas.text(text, canvas.fitting(text, Theme.smallText, width: 440), at: Point(Self.panel.maxX - 240, Self.saveFrame.maxY + 16), color: Theme.ink)
-        }
-        let players = summaryPlayers
-        guard page < players.count else {
-            canvas.text(context.text(Messages.cornerNoChildren), Theme.headingText, at: Point(Self.panel.midX, Self.panel.midY), color: Theme.inkSoft)
-            return
-        }
-        let rows = summary.filter { $0.player == players[page] }
-        ProgressChart.drawPlayer(canvas, rows, in: Rect(Self.panel.x + 20, Self.panel.y + 104, Self.panel.width - 40, Self.panel.height - 196),
-                                 context: context)
+        ProgressScreen.draw(canvas, progressPage, number: page + 1, of: progressPlayers.count, note: noteLines, context: context)
+    }
+
+    /// Under the Save button: the folder the report went to, or why it could not be saved.
+    var noteLines: [String] {
+        guard let note = saveNote else { return [] }
+        if note == Messages.cornerSaved, let savedFolder { return [context.text(Messages.cornerSavedIn), savedFolder] }
+        return [context.text(note)]
+    }
+
+    /// Progress: every child, played or not (in the children's order), then the guest when
+    /// she has played.
+    var progressPlayers: [String] {
+        children.map(\.id) + (summaryPlayers.contains("guest") ? ["guest"] : [])
+    }
+
+    /// Reads the shown page's games (the store's history query) when Progress is open.
+    private func loadProgressPage() {
+        let players = progressPlayers
+        guard section == .progress, page < players.count else { progressPage = nil; return }
+        let player = players[page]
+        let reader = context.profiles as? any ProgressReading
+        let rounds = reader?.rounds(of: player) ?? []
+        progressPage = ProgressPage(player: player, child: children.first { $0.id == player },
+                                    progress: ChildProgress(rounds: rounds, now: reader?.progressNow ?? 0, games: GameRegistry.standard.ids),
+                                    utcOffset: reader?.utcOffset ?? 0)
     }
 
     // MARK: - Dump
@@ -451,10 +477,13 @@ public final class CornerScene: BaseScene {
             case .pinSet: return dumpItem("pin-set", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINSet.key)), ("pin", .bool(context.classroom.gatePIN != nil)), ("enabled", true)])
             case .pinClear: return dumpItem("pin-clear", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINClear.key)), ("enabled", true)])
             }
-        }
+        } + (section == .progress ? progressPage.map { [ProgressScreen.dumpItem($0)] } ?? [] : [])
     }
 
-    func noteSaved(_ ok: Bool) { saveNote = ok ? Messages.cornerSaved : Messages.cornerSaveFailed }
+    func noteSaved(_ ok: Bool, folder: String? = nil) {
+        saveNote = ok ? Messages.cornerSaved : Messages.cornerSaveFailed
+        savedFolder = ok ? folder : nil
+    }
 }
 
 /// A player's progress per game: a small chart of the scores in the order played (the last

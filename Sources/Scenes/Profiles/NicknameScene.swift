@@ -123,6 +123,8 @@ public final class NicknameScene: BaseScene {
 @MainActor
 public final class SaveReportScene: BaseScene {
     public let destinations: [ReportDestination]
+    /// The folder the report was saved in (the corner names it).
+    public private(set) var savedFolder: String?
     private var press = PressTracker<Int>()
 
     public init(context: GameContext) {
@@ -148,7 +150,7 @@ public final class SaveReportScene: BaseScene {
                 if case .success(let folder)? = result {
                     ok = true
                     context.log.emit("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))])
-                    _ = folder
+                    savedFolder = folder
                     context.play(.cheer)
                 } else {
                     if case .failure(let failure)? = result { context.warn("cannot save the report (\(failure))") }

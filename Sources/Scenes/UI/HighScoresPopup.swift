@@ -19,6 +19,12 @@ public final class HighScoresPopup: BaseScene {
     /// The names start after their pictures.
     static let gameNameX = 350.0, levelNameX = 604.0
     static let headerY = 240.0
+    /// The player's picture in everyone's table, left of the level's stars.
+    static let avatarX = levelIconX - 50
+    /// Room for a game's name: up to the player's picture (everyone's table) or the stars.
+    var gameNameRoom: Double { (showsTabs && tab == .everyone ? Self.avatarX : Self.levelIconX) - 4 - Self.gameNameX }
+    /// Room for a level's name: up to the widest score (three digits).
+    static let levelNameRoom = columns[3].x - 56 - levelNameX
     static let rowHeight = 56.0
     private var appear = 0.0
     private var press = PressTracker<Int>()
@@ -139,12 +145,16 @@ public final class HighScoresPopup: BaseScene {
                 if showsTabs && tab == .everyone {
                     // Everyone's table shows who by picture, never by name.
                     let who = kids.first { $0.id == entry.player }
-                    AvatarArt.draw(canvas, who?.avatar, in: Rect(Self.levelIconX - 50, row.midY - 21, 42, 42), radius: 10, shadow: 0)
+                    AvatarArt.draw(canvas, who?.avatar, in: Rect(Self.avatarX, row.midY - 21, 42, 42), radius: 10, shadow: 0)
                 }
             }
-            canvas.text(entry.map { context.title(of: $0.game) } ?? empty, Theme.labelText,
+            // Names shrink to their room: a long one ("Luftballons") never runs under the
+            // player's picture nor into the level's stars.
+            let gameName = entry.map { context.title(of: $0.game) } ?? empty
+            canvas.text(gameName, canvas.fitting(gameName, Theme.labelText, width: gameNameRoom),
                         at: Point(entry == nil ? Self.gameIconX : Self.gameNameX, row.midY), align: .left, color: Theme.ink)
-            canvas.text(entry.map { context.text(Messages.level($0.level)) } ?? empty, Theme.labelText,
+            let levelName = entry.map { context.text(Messages.level($0.level)) } ?? empty
+            canvas.text(levelName, canvas.fitting(levelName, Theme.labelText, width: Self.levelNameRoom),
                         at: Point(entry == nil ? Self.levelIconX : Self.levelNameX, row.midY), align: .left, color: Theme.ink)
             canvas.text(entry.map { String($0.score) } ?? empty, Theme.labelText, at: Point(Self.columns[3].x, row.midY), align: .right,
                         color: Theme.ink)

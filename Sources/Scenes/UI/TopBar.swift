@@ -19,6 +19,12 @@ public enum TopBar {
 
     public enum Target: Equatable, Sendable { case back, mute, pause }
 
+    /// Back's pill: 124 wide, or wider for a longer word ("Zurück", "Retour"), up to the
+    /// edge of its hit area, so the word keeps the size of the others.
+    static func backPill(labelWidth: Double) -> Rect {
+        Rect(6, 8, max(124, min(backFrame.maxX - 8, 48 + labelWidth + 10)), 48)
+    }
+
     public static func hit(_ p: Point, showsBack: Bool, showsPause: Bool = false) -> Target? {
         if muteFrame.contains(p) { return .mute }
         if showsPause && pauseFrame.contains(p) { return .pause }
@@ -39,12 +45,12 @@ public enum TopBar {
             canvas.image("logo", in: logoFrame)
         }
         if showsBack {
-            let r = Rect(10, 8, 124, 48)
+            let r = backPill(labelWidth: canvas.measure(backLabel, Theme.labelText).width)
             let shown = pressed == .back ? r.scaled(0.94) : r
             canvas.fillRounded(shown, radius: 24, Color(255, 255, 255, 60))
             canvas.image("back", in: Rect(shown.x + 4, shown.y + 4, 40, 40))
-            let style = canvas.fitting(backLabel, Theme.labelText, width: shown.maxX - 8 - (shown.x + 52))
-            canvas.text(backLabel, style, at: Point(shown.x + 52, shown.midY), align: .left, color: .white)
+            let style = canvas.fitting(backLabel, Theme.labelText, width: shown.maxX - 8 - (shown.x + 48))
+            canvas.text(backLabel, style, at: Point(shown.x + 48, shown.midY), align: .left, color: .white)
         }
         if showsPause {
             var p = Rect(pauseFrame.midX - 24, 8, 48, 48)

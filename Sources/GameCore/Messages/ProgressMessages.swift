@@ -1,0 +1,31 @@
+/// The words of the grown-ups' Progress screen, Home's padlock caption and the saved
+/// report's note (issue 27, "the grown-ups' answers"). Never spoken: they are for readers.
+extension Messages {
+    // MARK: Home
+    /// Beside the logo, in two lines: who, and how a grown-up opens the gate (the logo,
+    /// held; the padlock is a sign, not a way in).
+    public static let homeGrownUps = Message("home.grownups", "Grown-ups:")
+    public static let homeHold = Message("home.hold", "hold 3 s")
+
+    // MARK: Progress
+    public static let progressNotPlayed = Message("progress.notplayed", "Not played yet")
+    public static let progressPlayed = Message("progress.played", "Played")
+    public static let progressWon = Message("progress.won", "Won")
+    public static let progressLost = Message("progress.lost", "Lost")
+    public static let progressBest = Message("progress.best", "Best score")
+    /// Time played in the 7 days up to now.
+    public static let progressWeek = Message("progress.week", "Last 7 days")
+    /// Between the page arrows: this page and how many.
+    public static let progressPage = Message("progress.page", "{n} / {count}")
+    /// The chart's axes.
+    public static let progressAxisScore = Message("progress.axis.score", "Score")
+    public static let progressAxisDate = Message("progress.axis.date", "Date")
+    /// Above the folder a saved report went to (the folder's path is the next line).
+    public static let cornerSavedIn = Message("corner.saved.in", "Report saved in this folder:")
+
+    /// Every message of this file, for the catalog.
+    public static let progressMessages: [Message] = [
+        homeGrownUps, homeHold, progressPage, progressNotPlayed, progressPlayed, progressWon, progressLost, progressBest, progressWeek,
+        progressAxisScore, progressAxisDate, cornerSavedIn,
+    ]
+}

@@ -1,0 +1,28 @@
+import GameCore
+import Glibc
+import Scenes
+import Storage
+
+/// The corner's Progress screen reads a player's games through the progress database's
+/// history query (the one the saved report's games.csv uses): no query of its own.
+extension HighScoreStore: ProgressReading {
+    public func rounds(of player: String) -> [PlayedRound] {
+        guard let database else { return [] }
+        let child = Profiles.number(ofID: player)
+        guard child != nil || player == "guest" else { return [] }
+        let rows = (try? database.history(child: child)) ?? []
+        return rows.map { r in
+            PlayedRound(game: r.game, level: r.level, score: r.score, won: r.result == "won", seconds: r.duration, played: r.played)
+        }
+    }
+
+    public var progressNow: Double { clock() }
+
+    /// The local time zone's offset from UTC now (the chart's days are local days).
+    public var utcOffset: Double {
+        var t = time_t(clock())
+        var parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return 0 }
+        return Double(parts.tm_gmtoff)
+    }
+}
