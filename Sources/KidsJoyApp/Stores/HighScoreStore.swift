@@ -231,6 +231,11 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
 
     public func summary() -> [ProgressSummary] { (try? database?.summary()) ?? [] }
 
+    public func rounds(of child: ChildProfile, game: GameKind) -> [PlayedRound] {
+        ((try? database?.history(child: child.number)) ?? []).filter { $0.game == game && !$0.imported }
+            .map { PlayedRound(level: $0.level, result: $0.result, score: $0.score) }
+    }
+
     // MARK: - Opening
 
     /// Opens progress.db in `directory`, creating the folder, taking in highscores.json once,

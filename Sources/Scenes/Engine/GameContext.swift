@@ -38,6 +38,8 @@ public final class GameContext {
     /// Relaxed mode (the corner or `relaxed = true`): games count for the child's own
     /// progress, never for the everyone-table.
     public var relaxed = false
+    /// Grow with the child (the corner's `grow`, on by default): see Growing.swift.
+    public var growWithChild = true
     /// Sound effects on (a setting): off keeps every effect silent, spoken lines still play.
     public var effectsEnabled = true
     /// What a school or a parent set in the config files (session limit, gate PIN, locks).

@@ -25,6 +25,17 @@ public protocol ProfileKeeping: AnyObject {
     func stickers(of child: ChildProfile) -> [Int]
     /// Per player and game: rounds, wins, best, time and the scores in order.
     func summary() -> [ProgressSummary]
+    /// Her rounds of one game, oldest first (growing with the child, Home's level).
+    func rounds(of child: ChildProfile, game: GameKind) -> [PlayedRound]
+}
+
+/// A round a child played: what growing with her looks at.
+public struct PlayedRound: Equatable, Sendable {
+    public var level: Level
+    /// `won` (a win, or a finished Balloons round) or `lost`.
+    public var result: String
+    public var score: Int
+    public init(level: Level, result: String, score: Int) { self.level = level; self.result = result; self.score = score }
 }
 
 extension ScoreKeeping {
