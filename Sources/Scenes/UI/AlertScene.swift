@@ -309,8 +309,8 @@ public final class AlertScene: BaseScene {
     /// left (seconds after the alert appeared).
     public static let stickerFrame = Rect(748, 100, 92, 92)
     public static let bookFrame = Rect(188, 520, 84, 84)
-    static let stickerFlies = 1.8
-    static let stickerLands = 2.6
+    static let stickerFlies = 2.5
+    static let stickerLands = 3.3
 
     /// Where the sticker is at `age`: its own place, then an arc into the book, shrinking.
     public static func stickerPlace(at age: Double) -> Rect? {
