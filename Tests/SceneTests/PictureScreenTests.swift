@@ -114,7 +114,8 @@ extension PictureScreenTests {
             #expect(try item("alert-score")["icon"]?.stringValue == "score-star")
         } else {
             let reason = GameScene.reasonPicture(over["reason"]?.stringValue ?? "")
-            #expect(try item("alert-reason")["icon"]?.stringValue == reason)
+            let reasonItem = try item("alert-reason")
+            #expect(reasonItem["icon"]?.stringValue == reason)
             #expect(!items.contains { $0["id"]?.stringValue == "alert-stars" || $0["id"]?.stringValue == "alert-score" })
         }
         let yes = try item("alert-yes"), no = try item("alert-no")

@@ -356,7 +356,7 @@ open class GameScene: BaseScene {
             ("reason", .string(reason)), ("score", .int(score)), ("recorded", .bool(rank != nil)), ("rank", .optional(rank)),
             ("key", .string(end.key)),
         ] + context.player.logFields + [("childRank", .optional(ranks.childRank)), ("gameRank", .optional(ranks.gameRank)),
-                                        ("sticker", .optional(ranks.sticker))])
+                                        ("sticker", .optional(ranks.sticker)), ("relaxed", .bool(relaxed))])
         context.play(outcome == .won ? .fanfare : .sadTrombone)
         if rank != nil { context.play(.applause) }
         // Growing with the child: three stars suggest the next level, two losses an easier one.
