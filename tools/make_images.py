@@ -2012,6 +2012,156 @@ def make_switch(size=128, s=SS):
     return down(out, (size, size))
 
 
+
+# ---- end screens: why a game was lost (issue 26), one picture each
+
+def reason_badge(size, s=SS):
+    """A pale round badge with a soft shadow, the ground of a reason picture."""
+    S = size * s
+    c = S / 2
+    r = S * 0.46
+    base = new(S, S)
+    disc = ellipse_mask((S, S), (c - r, c - r, c + r, c + r))
+    g = gradient(S, S, [(0, (255, 252, 240)), (1, (246, 232, 206))])
+    g.putalpha(disc)
+    base.alpha_composite(g)
+    ring = Image.new("L", (S, S), 0)
+    ImageDraw.Draw(ring).ellipse((c - r, c - r, c + r, c + r), outline=255, width=int(S * 0.012))
+    base.alpha_composite(solid((S, S), (214, 190, 150), ring))
+    return down(with_shadow(base, (0, int(S * 0.02)), S * 0.025, 0.28, (40, 30, 60)), (size, size))
+
+
+def make_reason_time(size=180, s=SS):
+    """Time ran out: an alarm clock on the badge."""
+    out = reason_badge(size, s)
+    em = emoji_fit("\u23F0", int(size * 0.66))
+    out.alpha_composite(em, ((size - em.width) // 2, (size - em.height) // 2))
+    return out
+
+
+def small_balloon(color, kind, size, k):
+    """A balloon (120x180 at scale k) fitted into a size x size square, centred."""
+    b = balloon(color, kind=kind, scale=k)
+    h = int(size * 0.84)
+    w = int(b.width * h / b.height)
+    return centred(down(b, (w, h)), size, size, dy=int(size * 0.03))
+
+
+def make_reason_killer(size=180, s=SS, k=1):
+    """The skull balloon was popped: the skull balloon on the badge."""
+    out = reason_badge(size, s)
+    out.alpha_composite(small_balloon("#34343E", "skull", size, max(1, k)))
+    return out
+
+
+def make_reason_idle(size=180, s=SS, k=1):
+    """Nobody was playing: a sleeping balloon (closed eyes, a small mouth, z z z)."""
+    out = reason_badge(size, s)
+    bal = small_balloon("#7FB2F0", "plain", size, max(1, k))
+    S = size * s
+    face = new(S, S)
+    d = ImageDraw.Draw(face)
+    ink = INK + (255,)
+    # The body's centre in the fitted balloon: 47% down its body, which is 136/180 of it.
+    h = size * 0.84
+    top = (size - h) / 2 + size * 0.03
+    cx, cy = size / 2 * s, (top + h * (4 + 0.47 * 132) / 180) * s
+    bw = h * 120 / 180 * s
+    for sx in (-1, 1):
+        ex = cx + sx * bw * 0.16
+        d.arc((ex - bw * 0.09, cy - bw * 0.10, ex + bw * 0.09, cy + bw * 0.04), 20, 160, fill=ink, width=int(bw * 0.035))
+    d.ellipse((cx - bw * 0.05, cy + bw * 0.12, cx + bw * 0.05, cy + bw * 0.20), fill=ink)
+    bal.alpha_composite(down(face, (size, size)))
+    out.alpha_composite(bal)
+    # z z z rising to the upper right, drawn as strokes (no font needed)
+    zl = new(S, S)
+    dz = ImageDraw.Draw(zl)
+    for i, (x, y, z) in enumerate([(0.66, 0.36, 0.07), (0.75, 0.24, 0.09), (0.85, 0.11, 0.11)]):
+        x0, y0, w = x * S, y * S, z * S
+        round_cap_line(dz, [(x0, y0), (x0 + w, y0), (x0, y0 + w), (x0 + w, y0 + w)], S * 0.018, (60, 70, 150, 255))
+    out.alpha_composite(down(outline_and_shadow(zl, S * 0.012, opacity=0.2), (size, size)))
+    return out
+
+
+def make_mascot_asleep(size=256, s=SS):
+    """The rest screen's mascot: the sun asleep, eyes closed, a calm small mouth, z z z."""
+    S = size * s
+    c = S / 2
+    cy = S * 0.52
+    r = S * 0.30
+    sun = new(S, S)
+    rm = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(rm)
+    for i in range(12):
+        a = 2 * math.pi * i / 12 - math.pi / 2
+        r1 = r * (1.36 if i % 2 == 0 else 1.26)
+        da = 0.15
+        d.polygon([(c + math.cos(a - da) * r * 0.9, cy + math.sin(a - da) * r * 0.9),
+                   (c + math.cos(a) * r1, cy + math.sin(a) * r1),
+                   (c + math.cos(a + da) * r * 0.9, cy + math.sin(a + da) * r * 0.9)], fill=255)
+    sun.alpha_composite(solid((S, S), (246, 190, 110), soften(rm, r * 0.06)))
+    disc = ellipse_mask((S, S), (c - r, cy - r, c + r, cy + r))
+    g = new(S, S)
+    g.paste(gradient(S, int(2 * r) + 2, [(0, (255, 236, 160)), (1, (250, 196, 90))]), (0, int(cy - r)))
+    g.putalpha(disc)
+    sun.alpha_composite(g)
+    sun = outline_and_shadow(sun, S * 0.022, opacity=0.28, sh_color=(120, 70, 0))
+    face = new(S, S)
+    fd = ImageDraw.Draw(face)
+    ink = INK + (255,)
+    ch = Image.new("L", (S, S), 0)
+    for sx in (-1, 1):
+        x = c + sx * r * 0.58
+        ImageDraw.Draw(ch).ellipse((x - r * 0.17, cy + r * 0.14, x + r * 0.17, cy + r * 0.34), fill=120)
+    face.alpha_composite(solid((S, S), (255, 120, 120), ch.filter(ImageFilter.GaussianBlur(r * 0.04))))
+    ey = cy - r * 0.08
+    for sx in (-1, 1):
+        ex = c + sx * r * 0.34
+        # closed eyes: downward arcs with lashes
+        fd.arc((ex - r * 0.15, ey - r * 0.12, ex + r * 0.15, ey + r * 0.10), 15, 165, fill=ink, width=int(r * 0.06))
+    fd.ellipse((c - r * 0.09, cy + r * 0.34, c + r * 0.09, cy + r * 0.48), fill=(150, 40, 30, 255))
+    sun.alpha_composite(face)
+    zl = new(S, S)
+    dz = ImageDraw.Draw(zl)
+    for (x, y, z) in [(0.70, 0.20, 0.06), (0.79, 0.11, 0.075), (0.88, 0.01, 0.09)]:
+        x0, y0, w = x * S, y * S + S * 0.02, z * S
+        round_cap_line(dz, [(x0, y0), (x0 + w, y0), (x0, y0 + w), (x0 + w, y0 + w)], S * 0.016, (70, 80, 170, 255))
+    sun.alpha_composite(outline_and_shadow(zl, S * 0.01, opacity=0.2))
+    return down(sun, (size, size))
+
+
+def ear_mask(S, cx, cy, h):
+    """An ear seen from the side (the outer rim and the inner fold), height h."""
+    m = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(m)
+    w = h * 0.66
+    d.ellipse((cx - w / 2, cy - h / 2, cx + w / 2, cy + h * 0.18), fill=255)
+    d.polygon([(cx - w / 2 + h * 0.02, cy), (cx + w / 2, cy), (cx + w * 0.05, cy + h / 2), (cx - w * 0.12, cy + h * 0.44)], fill=255)
+    d.ellipse((cx - w * 0.22, cy + h * 0.26, cx + w * 0.20, cy + h * 0.52), fill=255)
+    return m
+
+
+def make_hear_again_ear(size=96, s=SS):
+    """Hear it again: an ear with a round 'again' arrow, on an orange disc (not a speaker:
+    the mute button is the speaker)."""
+    S = size * s
+    base, mi, (c, cy), r = round_button(size, rgb("#FFC266"), rgb("#D9731A"), s)
+    ex, ey, eh = c - r * 0.20, cy - r * 0.16, r * 1.45
+    g = ear_mask(S, ex, ey, eh)
+    base.alpha_composite(glyph_shadow(solid((S, S), (255, 255, 255), g), S))
+    inner = Image.new("L", (S, S), 0)
+    di = ImageDraw.Draw(inner)
+    w = eh * 0.66
+    di.arc((ex - w * 0.26, ey - eh * 0.30, ex + w * 0.26, ey + eh * 0.12), 160, 400, fill=255, width=int(eh * 0.07))
+    di.line((ex - w * 0.02, ey + eh * 0.08, ex - w * 0.10, ey + eh * 0.26), fill=255, width=int(eh * 0.07))
+    base.alpha_composite(solid((S, S), rgb("#B85A10"), inner))
+    bx, by, br = c + r * 0.50, cy + r * 0.50, r * 0.42
+    badge = solid((S, S), (255, 255, 255), ellipse_mask((S, S), (bx - br, by - br, bx + br, by + br)))
+    badge.alpha_composite(solid((S, S), rgb("#B85A10"),
+                                arc_arrow_mask(S, bx, by + br * 0.04, br * 0.52, br * 0.24, -25, 245, head=1.45)))
+    base.alpha_composite(with_shadow(badge, (0, int(S * 0.012)), S * 0.012, 0.35, (80, 40, 0)))
+    return down(base, (size, size))
+
 # ---- emoji pieces with a white outline (pointing hand, stickers)
 
 def emoji_outlined(ch, box, px, size):
@@ -2142,6 +2292,10 @@ def registry():
     # ---- end screens
     add("mascot-happy", "drawn", lambda k: make_mascot(True, 256 * k))
     add("mascot-sad", "drawn", lambda k: make_mascot(False, 256 * k))
+    add("mascot-asleep", "drawn", lambda k: make_mascot_asleep(256 * k))
+    add("reason-time", "mixed", lambda k: make_reason_time(180 * k))
+    add("reason-killer", "mixed", lambda k: make_reason_killer(180 * k, k=k))
+    add("reason-idle", "drawn", lambda k: make_reason_idle(180 * k, k=k))
     add("replay", "drawn", lambda k: make_glyph_button(128 * k, "#C7A2FF", "#7A3FE0", replay_glyph))
     add("home", "drawn", lambda k: make_glyph_button(128 * k, "#62E6D6", "#109C92", home_glyph))
     add("door", "drawn", lambda k: make_door(128 * k))
@@ -2151,7 +2305,7 @@ def registry():
     add("star-empty", "drawn", lambda k: make_star_empty(96 * k))
     add("star-big", "drawn", lambda k: make_star(96 * k))
     # ---- voice and demo
-    add("hear-again", "drawn", lambda k: make_hear_again(96 * k))
+    add("hear-again", "drawn", lambda k: make_hear_again_ear(96 * k))
     add("hand", "mixed", lambda k: emoji_outlined("\U0001F446", 112 * k, 5 * k, 128 * k))
     # ---- profiles
     add("add-child", "drawn", lambda k: make_glyph_button(128 * k, "#9BE86A", "#3C9E2C", plus_glyph))

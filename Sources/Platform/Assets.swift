@@ -26,6 +26,7 @@ public enum AssetManifest {
         "mascot-happy", "mascot-sad", "replay", "home", "door", "close", "medal-1", "medal-2", "medal-3",
         "star-empty", "star-big", "hear-again", "hand", "add-child", "guest", "tab-mine", "tab-everyone",
         "sticker-book", "gear", "lock", "chart", "usb", "folder-home", "pad", "switch",
+        "mascot-asleep", "reason-time", "reason-killer", "reason-idle",
     ]
     /// Animals drawn for the children's avatars beyond the Memory cards' animals.
     public static let avatarAnimals = ["bear", "pig", "chick", "penguin", "owl", "elephant", "unicorn", "hedgehog"]

@@ -560,8 +560,11 @@ public final class SoftwareCanvas: Canvas {
     private func backgroundPieces(_ name: String, in frame: Rect) -> [(String, Rect)] {
         var pieces = [(name, frame)]
         let visible = visibleRect
-        if visible.minX < frame.minX { pieces.append((name + Self.mirrorSuffix, frame.offsetBy(-frame.width, 0))) }
-        if visible.maxX > frame.maxX { pieces.append((name + Self.mirrorSuffix, frame.offsetBy(frame.width, 0))) }
+        // (A mirrored background, `NAME#mirror` in a right-to-left screen, has the plain
+        // picture beside it.)
+        let beside = name.hasSuffix(Self.mirrorSuffix) ? String(name.dropLast(Self.mirrorSuffix.count)) : name + Self.mirrorSuffix
+        if visible.minX < frame.minX { pieces.append((beside, frame.offsetBy(-frame.width, 0))) }
+        if visible.maxX > frame.maxX { pieces.append((beside, frame.offsetBy(frame.width, 0))) }
         if visible.minY < frame.minY { pieces.append((name + Self.flipSuffix, frame.offsetBy(0, -frame.height))) }
         if visible.maxY > frame.maxY { pieces.append((name + Self.flipSuffix, frame.offsetBy(0, frame.height))) }
         return pieces
@@ -1123,7 +1126,8 @@ public final class SoftwareCanvas: Canvas {
             let key: SpriteKey
             let picture: PixelBuffer?
             let packed: [UInt8]?
-            let flip: (mirror: Bool, vertically: Bool)
+            /// The flips to make, in order (true: upside down, false: left to right).
+            let flips: [Bool]
         }
         var jobs: [Job] = []
         for (name, frame) in backgroundsAhead {
@@ -1142,8 +1146,8 @@ public final class SoftwareCanvas: Canvas {
                 let spriteKey = SpriteKey(name: key + suffix, width: 2 * Int((fitted.width / 2).rounded()),
                                           height: 2 * Int((fitted.height / 2).rounded()), degrees: 0)
                 guard !jobs.contains(where: { $0.key == spriteKey }) else { continue }
-                jobs.append(Job(key: spriteKey, picture: picture, packed: packed,
-                                flip: (suffix == Self.mirrorSuffix || suffix == Self.flipSuffix, suffix == Self.flipSuffix)))
+                let flips = suffix.split(separator: "#").map { "#" + $0 == Self.flipSuffix }
+                jobs.append(Job(key: spriteKey, picture: picture, packed: packed, flips: flips))
             }
         }
         guard !jobs.isEmpty else { return }
@@ -1152,7 +1156,7 @@ public final class SoftwareCanvas: Canvas {
             for job in work {
                 guard inbox.withLock({ $0.generation == generation }) else { return }
                 guard var picture = job.picture ?? job.packed.flatMap({ try? QOI.decode($0) }) else { continue }
-                if job.flip.mirror { picture = Pixels.mirrored(picture, vertically: job.flip.vertically) }
+                for vertically in job.flips { picture = Pixels.mirrored(picture, vertically: vertically) }
                 // (`source`'s halvings, made here and not kept.)
                 var source = picture
                 for _ in 0..<Self.halvings(of: picture, scale: Self.scale(of: picture, toFill: job.key)) { source = Pixels.halved(source) }

@@ -130,6 +130,7 @@ extension SceneDriver where S == BalloonScene {
         game.step(2)
         #expect(game.scene.shownScore > 0)
         game.tap(Point(60, 32))
+        answerDoor(game.stack)
         #expect(game.stack.names == ["home"])
         #expect(game.context.scores.table.entries.isEmpty)
         #expect(game.log.events("gameover").allSatisfy { $0["recorded"] == .bool(false) })

@@ -58,6 +58,8 @@ import Testing
         tap(stack, home.frame(of: .level(.hard)).center)
         tap(stack, HomeLayout.play.center)
         stack.handle(.key(.escape))
+        #expect(stack.names == ["home", "sorting", "alert"], "Back asks first (issue 26)")
+        stack.handle(.key(.return)) // the door
         #expect(stack.names == ["home"])
         #expect(home.selectedGame == .sorting)
         #expect(home.selectedLevel == .hard)

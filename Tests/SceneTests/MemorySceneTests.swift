@@ -305,6 +305,7 @@ extension SceneDriver where S == MemoryScene {
         #expect(h.scene.shownScore == 25)
         let back = TopBar.backFrame.center
         h.runFrame([.pointerDown(back), .pointerUp(back)])
+        answerDoor(h.stack)
         #expect(h.stack.names == ["home"])
         #expect(h.context.scores.table.entries.isEmpty)
         #expect(!h.events("gameover").contains { $0["recorded"]?.boolValue == true })
@@ -314,6 +315,7 @@ extension SceneDriver where S == MemoryScene {
         let h = MemoryHarness(level: .medium)
         h.tap(0)
         h.runFrame([.key(.escape)])
+        answerDoor(h.stack)
         #expect(h.stack.names == ["home"])
         #expect(h.context.scores.table.entries.isEmpty)
     }

@@ -39,7 +39,10 @@ import Testing
         let context = Self.context()
         let ana = try context.profiles!.addChild(nickname: "Ana", avatar: Avatar(animal: "fox", colour: "red")).get()
         let stack = Self.picker(context)
-        calmTap(stack, PickerScene.tileFrame(2).center) // "+" opens the animals...
+        calmTap(stack, PickerScene.tileFrame(2).center) // "+" asks the gate once a child exists (issue 26)...
+        let gate = try #require(stack.top as? AdultGateScene)
+        for digit in gate.rules.answer { calmTap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
+        calmTap(stack, AdultGateScene.keyFrame(.ok)!.center) // ...then opens the animals...
         #expect((stack.top as? PickerScene)?.stage == .animal)
         calmTap(stack, TopBar.backFrame.center)          // ...and Back returns to the tiles
         #expect((stack.top as? PickerScene)?.stage == .choose)

@@ -96,7 +96,8 @@ extension PictureScreenTests {
         let over = try #require(log.events("gameover").last)
         let score = try #require(over["score"]?.intValue)
         let definition = try #require(GameRegistry.standard.entry(game)?.definition)
-        let stars = definition.starCount(score: score, level: level)
+        // Stars are for wins (and finished Balloons rounds); a loss shows why (issue 26).
+        let stars = won ? definition.starCount(score: score, level: level) : 0
         // The log: `alert` keeps its fields and adds `kind` and `stars`.
         let event = try #require(log.events("alert").last)
         #expect(event["kind"]?.stringValue == (won ? "won" : "lost"))
@@ -107,9 +108,16 @@ extension PictureScreenTests {
         let items = dumpItems(of: alert)
         func item(_ id: String) throws -> JSON { try #require(items.first { $0["id"]?.stringValue == id }, "\(id)") }
         #expect(try item("alert-mascot")["icon"]?.stringValue == (won ? "mascot-happy" : "mascot-sad"))
-        #expect(try item("alert-stars")["stars"]?.intValue == stars)
-        #expect(try item("alert-score")["score"]?.intValue == score)
-        #expect(try item("alert-score")["icon"]?.stringValue == "score-star")
+        if won {
+            #expect(try item("alert-stars")["stars"]?.intValue == stars)
+            #expect(try item("alert-score")["score"]?.intValue == score)
+            #expect(try item("alert-score")["icon"]?.stringValue == "score-star")
+        } else {
+            let reason = GameScene.reasonPicture(over["reason"]?.stringValue ?? "")
+            let reasonItem = try item("alert-reason")
+            #expect(reasonItem["icon"]?.stringValue == reason)
+            #expect(!items.contains { $0["id"]?.stringValue == "alert-stars" || $0["id"]?.stringValue == "alert-score" })
+        }
         let yes = try item("alert-yes"), no = try item("alert-no")
         #expect(yes["icon"]?.stringValue == "replay")
         #expect(yes["key"]?.stringValue == Messages.playAgainButton.key)
@@ -123,10 +131,15 @@ extension PictureScreenTests {
         alert.draw(on: canvas)
         let images = canvas.calls.compactMap { call -> (String, Rect)? in if case .image(let n, let r) = call { return (n, r) } else { return nil } }
         #expect(images.contains { $0.0 == (won ? "mascot-happy" : "mascot-sad") })
-        #expect(images.filter { $0.0 == "star-empty" }.count == 3)
-        #expect(images.filter { $0.0 == "star-big" }.count == stars)
-        #expect(images.contains { $0.0 == "score-star" })
-        #expect(canvas.texts.contains(String(score)))
+        if won {
+            #expect(images.filter { $0.0 == "star-empty" }.count == 3)
+            #expect(images.filter { $0.0 == "star-big" }.count == stars)
+            #expect(images.contains { $0.0 == "score-star" })
+            #expect(canvas.texts.contains(String(score)))
+        } else {
+            #expect(images.contains { $0.0 == GameScene.reasonPicture(over["reason"]?.stringValue ?? "") })
+            #expect(!images.contains { $0.0 == "star-empty" || $0.0 == "star-big" })
+        }
         for (icon, frame) in [("replay", frameOf(yes)), ("home", frameOf(no))] {
             let drawn = try #require(images.first { $0.0 == icon }, "\(icon) drawn")
             #expect(drawn.1.width >= 96 && frame.contains(drawn.1.center))
@@ -166,7 +179,8 @@ extension PictureScreenTests {
         #expect(game.log.events("answer").last?["button"]?.stringValue == "yes")
     }
 
-    @Test func test_aMemoryLossByTime_showsTheSadMascotWithTheStarsItsScoreEarned_andHomeGoesHome() throws {
+    /// (Issue 26: a loss shows why, the clock, and no stars, whatever its score.)
+    @Test func test_aMemoryLossByTime_showsTheSadMascotAndTheClock_andHomeGoesHome() throws {
         let game = SceneDriver { MemoryScene(context: $0, level: .hard) }
         let (a, b) = Self.pairs(game.scene)[0]
         Self.tapCard(game, a)
@@ -175,7 +189,8 @@ extension PictureScreenTests {
         let alert = try Self.endScreen(game)
         #expect(game.log.events("gameover").last?["reason"]?.stringValue == "time")
         try Self.checkEndScreen(alert, log: game.log, game: .memory, level: .hard, won: false)
-        #expect(alert.content.result?.stars == 1, "5 points reach the first of Hard's thresholds [1, 30, 43]")
+        #expect(alert.content.result?.stars == 0, "5 points would reach the first of Hard's thresholds [1, 30, 43]: no star for a loss")
+        #expect(alert.content.result?.reason == "reason-time")
         #expect(!alert.content.celebrate)
         game.tap(alert.buttonFrame(1).center)
         #expect(game.stack.names == ["home"])
@@ -215,7 +230,7 @@ extension PictureScreenTests {
         let idle = Self.playBalloons(.easy, idle: true)
         #expect(idle.log.events("gameover").last?["reason"]?.stringValue == "idle")
         try Self.checkEndScreen(try Self.endScreen(idle), log: idle.log, game: .balloons, level: .easy, won: false)
-        #expect((idle.stack.top as? AlertScene)?.content.result?.stars == 0, "no point, no star: three empty stars")
+        #expect((idle.stack.top as? AlertScene)?.content.result?.stars == 0, "a loss: no stars")
 
         let skull = Self.playBalloons(.hard, skull: true)
         #expect(skull.log.events("gameover").last?["reason"]?.stringValue == "killer")

@@ -16,8 +16,16 @@ import Testing
     }
 
     /// A script that wins Memory on Easy (the layout read from a first run with the same seed).
-    static func memoryWinScript(seed: UInt64 = 1) throws -> String {
-        let learn = try run(startMemoryEasy + "1.0 dump\n", dataDir: temporaryDirectory(), seed: seed)
+    /// `prefix` runs first and the game `after` seconds later (learnt in a copy of `dataDir`,
+    /// when given).
+    static func memoryWinScript(seed: UInt64 = 1, prefix: String = "", after: Double = 0, dataDir: String? = nil) throws -> String {
+        var learnDir = temporaryDirectory()
+        if let dataDir {
+            learnDir += "/copy"
+            try FileManager.default.copyItem(atPath: dataDir, toPath: learnDir)
+        }
+        let learn = try run(prefix + (after > 0 ? shifted(startMemoryEasy + "1.0 dump\n", by: after) : startMemoryEasy + "1.0 dump\n"),
+                            dataDir: learnDir, seed: seed)
         let cards = learn.lastDumpItems().filter { $0["kind"]?.stringValue == "card" }
         #expect(!cards.isEmpty, "the first run reached Memory")
         var pairs: [String: [Point]] = [:]
@@ -35,7 +43,8 @@ import Testing
             lines += String(format: "%.2f tap %d %d\n%.2f tap %d %d\n", t, Int(p[0].x), Int(p[0].y), t + 0.5, Int(p[1].x), Int(p[1].y))
             t += 1.2
         }
-        return lines + String(format: "%.2f dump\n", t + 2)
+        lines += String(format: "%.2f dump\n", t + 2)
+        return prefix + (after > 0 ? shifted(lines, by: after) : lines)
     }
 
     @Test func profileCreatesThenChoosesAndGameoverNamesThePlayer() throws {
@@ -96,9 +105,23 @@ import Testing
         // The picker shows at start now: "+", an animal, a colour; then the same win.
         let plus = PickerScene.tileFrame(2).center, owl = PickerScene.animalFrame(Avatar.animals.firstIndex(of: "owl")!).center
         let green = PickerScene.colourFrame(Avatar.colours.firstIndex(of: "green")!).center
-        let make = "0.2 tap \(Int(plus.x)) \(Int(plus.y))\n0.6 tap \(Int(owl.x)) \(Int(owl.y))\n1.0 tap \(Int(green.x)) \(Int(green.y))\n"
-        // Lose a little time so her score differs (a slower first pair).
-        let second = try Self.run(make + Self.shifted(win, by: 1.5), dataDir: dir)
+        // Once a child exists "+" asks the gate (issue 26): its question read from a first run.
+        let asked = try Self.run("0.2 tap \(Int(plus.x)) \(Int(plus.y))\n0.5 dump\n", dataDir: dir)
+        let question = try #require(asked.events("dump").last?["question"]?.stringValue)
+        let numbers = question.split { !$0.isNumber }.compactMap { Int($0) }
+        let answer = String(question.contains("+") ? numbers[0] + numbers[1] : numbers[0] * numbers[1])
+        var make = "0.2 tap \(Int(plus.x)) \(Int(plus.y))\n"
+        var t = 0.6
+        for digit in answer {
+            let key = AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center
+            make += "\(t) tap \(Int(key.x)) \(Int(key.y))\n"
+            t += 0.2
+        }
+        let ok = AdultGateScene.keyFrame(.ok)!.center
+        make += "\(t) tap \(Int(ok.x)) \(Int(ok.y))\n\(t + 0.4) tap \(Int(owl.x)) \(Int(owl.y))\n\(t + 0.8) tap \(Int(green.x)) \(Int(green.y))\n"
+        // The gate's question took from the generator: the deal is learnt after the same taps.
+        // (Her times from the picker's start differ, so her score differs.)
+        let second = try Self.run(try Self.memoryWinScript(prefix: make, after: t + 1.3, dataDir: dir), dataDir: dir)
         let created = try #require(second.events("profile").first)
         #expect(created["action"]?.stringValue == "created" && created["player"]?.stringValue == "child-2")
         #expect(second.events("gameover").first?["player"]?.stringValue == "child-2")

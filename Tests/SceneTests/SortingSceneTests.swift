@@ -269,6 +269,7 @@ import Testing
         let game = startGame(.easy)
         game.drag(from: game.scene.home(of: 0).center, to: zonePoint(game.scene.rules.vehicles[0].category))
         tap(game.stack, TopBar.backFrame.center)
+        answerDoor(game.stack)
         #expect(game.stack.names == ["home"])
         #expect(game.context.scores.table.entries.isEmpty)
         #expect(game.context.log.events("gameover").isEmpty)

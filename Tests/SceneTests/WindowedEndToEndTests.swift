@@ -59,6 +59,9 @@ extension HeavyTests {
             }
             try ui.keepScreenshot(after: mark, as: "memory-match")
             try ui.click(memory.center("back"))
+            // Back asks first (issue 26): Return on its panel is the door.
+            try log.wait("Back asks") { $0.is("alert", "kind", "leave") }
+            try ui.xdo("key", "Return")
             try log.wait("back Home from Memory") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
 
             // Sorting: a drag with the real mouse button held down, let go inside the right zone.
@@ -82,6 +85,9 @@ extension HeavyTests {
             #expect(log.lines[mark]["zone"]?.stringValue?.hasPrefix("zone-\(category)") == true)
             try ui.keepScreenshot(after: mark, as: "sorting-drop")
             try ui.click(sorting.center("back"))
+            // Back asks first (issue 26): Return on its panel is the door.
+            try log.wait("Back asks") { $0.is("alert", "kind", "leave") }
+            try ui.xdo("key", "Return")
             try log.wait("back Home from Sorting") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
 
             // Balloons: play, then Back.
@@ -93,6 +99,9 @@ extension HeavyTests {
             let balloons = try log.waitForDump(scene: "balloons", after: mark)
             try ui.keepScreenshot(after: log.wait("a balloon rising") { $0.is("spawn") }, as: "balloons")
             try ui.click(balloons.center("back"))
+            // Back asks first (issue 26): Return on its panel is the door.
+            try log.wait("Back asks") { $0.is("alert", "kind", "leave") }
+            try ui.xdo("key", "Return")
             try log.wait("back Home from Balloons") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
 
             // High Scores: open and close.
@@ -127,6 +136,9 @@ extension HeavyTests {
             #expect(square.items.filter { $0["kind"]?.stringValue == "card" }.count == 16, "Medium is 4x4")
             try ui.keepScreenshot(after: mark, as: "memory-800x800")
             try ui.click(square.center("back"))
+            // Back asks first (issue 26): Return on its panel is the door.
+            try log.wait("Back asks") { $0.is("alert", "kind", "leave") }
+            try ui.xdo("key", "Return")
             try log.wait("back Home at 800x800") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
 
             // Esc on Home (a real key press) asks to quit; Yes ends the program cleanly.

@@ -376,7 +376,8 @@ class Checker:
                 self.fail("pictures", ev, "button %s names no picture (icon)" % item.get("id"))
         scene = ev.get("scene")
         if scene == "alert":
-            want = {"won": ("replay", "home"), "lost": ("replay", "home"), "quit": ("door", "play")}.get(ev.get("kind"))
+            want = {"won": ("replay", "home"), "lost": ("replay", "home"), "quit": ("door", "play"),
+                    "leave": ("door", "play")}.get(ev.get("kind"))
             got = tuple((byid.get(i) or {}).get("icon") for i in ("alert-yes", "alert-no"))
             if want is not None and got != want:
                 self.fail("pictures", ev, "a %s alert shows %s, not %s" % (ev.get("kind"), got, want))
@@ -602,6 +603,12 @@ class Checker:
 
     def check_record(self, ev):
         recorded, rank, score = ev.get("recorded"), ev.get("rank"), ev.get("score")
+        if ev.get("relaxed"):
+            # A relaxed game (a child's first of its kind with the demos on, issue 26) counts
+            # for her own progress only, never for the everyone-table.
+            if recorded or rank is not None:
+                self.fail("record", ev, "a relaxed game was recorded")
+            return
         if ev.get("result") != "won":
             if recorded or rank is not None:
                 self.fail("record", ev, "a lost game was recorded")
@@ -667,7 +674,8 @@ class Checker:
                 self.fail("gameover-alert", ev, "alert %r after a %s game over" % (title, go.get("result")))
             thresholds = L.STARS.get((go.get("game"), go.get("level")))
             if thresholds is not None and "stars" in ev:
-                stars = sum(1 for t in thresholds if go.get("score", 0) >= t)
+                # Stars are for wins (and finished Balloons rounds) only (issue 26).
+                stars = sum(1 for t in thresholds if go.get("score", 0) >= t) if go.get("result") == "won" else 0
                 if ev["stars"] != stars:
                     self.fail("pictures", ev, "%s stars for %s points, the thresholds %s give %s" % (
                         ev["stars"], go.get("score"), thresholds, stars))
@@ -680,7 +688,8 @@ class Checker:
         self.stats["answer.%s" % ev.get("button")] += 1
         if not self.stack or self.stack[-1] != "alert":
             self.fail("alert-answer", ev, "an answer with %s on top" % (self.stack[-1] if self.stack else None))
-        if self.stack[-2:-1] and self.stack[-2] in L.GAMES and ev.get("button") == "no":
+        # (No on Back's question, issue 26, stays in the game.)
+        if self.stack[-2:-1] and self.stack[-2] in L.GAMES and ev.get("button") == "no" and self.alert_kind == "gameover":
             self.expect_home_after_no = ev
 
     # -- Memory -----------------------------------------------------------------------------

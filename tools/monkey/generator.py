@@ -511,16 +511,18 @@ class Monkey:
         return self.rng.choice(sorted(choices))
 
     def resync(self):
-        """Blind, the monkey may be wrong about the screen. Back, No, Escape, No brings every
-        screen to Home: a game goes Home with Back; an alert answers No; the high scores and
-        the gate close with Escape; on Home, Escape asks to quit and No stays. The taps that
-        do not apply land on nothing (the gap between two level tiles, the bar of Home)."""
-        for action in ("back", "no", "escape", "no"):
+        """Blind, the monkey may be wrong about the screen. No, Back, Yes, Escape, No brings
+        every screen to Home: an end screen answers No; a game asks at Back and its door (Yes)
+        leaves; the high scores and the gate close with Escape; on Home, Escape asks to quit
+        and No stays. The taps that do not apply land on nothing (the gap between two level
+        tiles, the bar of Home), or on a game, which Back then leaves. Each waits out the tap
+        guard (0.3 s) of the one before."""
+        for action in ("no", "back", "yes", "escape", "no"):
             if action == "escape":
                 self.s.key("escape")
             else:
-                self.s.tap(L.BACK if action == "back" else L.ALERT_NO)
-            self.s.wait(self.rng.randint(3, 8))
+                self.s.tap({"back": L.BACK, "yes": L.ALERT_YES, "no": L.ALERT_NO}[action])
+            self.s.wait(self.rng.randint(20, 26))
         self.count("resync")
 
     def plan_home(self, st):
@@ -838,6 +840,9 @@ class Monkey:
         else:
             self.s.key("escape")
         self.count("back")
+        # Back asks first (issue 26): past the tap guard, the door leaves.
+        self.s.wait(self.rng.randint(20, 30))
+        self.answer("yes")
         self.s.wait(self.rng.randint(2, 10))
         self.belief = {"scene": "home", "sure": True}
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Takes the screenshots of the screens a child who cannot read meets (README, "Screens for
 # children who cannot read"), headless:
-#   end-won.png   a Hard Memory game won (tools/scripts/memory-hard-win.sh's play, seed 7)
-#   end-lost.png  a Hard Memory game lost by time with one pair found (one star)
+#   end-won.png   a Hard Memory game won by a child, Mia (tools/scripts/memory-hard-win.sh's
+#                 play, seed 7): her stars, her score and the sticker she earned
+#   end-lost.png  a Hard Memory game lost by time with one pair found: the clock, no stars
+#   end-idle.png  a Balloons game lost because nobody played: the sleeping balloon
+#   leave.png     Back in a running Memory game: the door and the ▶
 #   quit.png      Esc on Home: the door and the ▶
 #   pause.png     a Balloons game paused
 #   highscores.png the high-score table with four rows
@@ -18,14 +21,14 @@ mkdir -p "$out"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 export SDL_AUDIODRIVER=dummy
-run() { "$bin" --headless --seed 7 --data-dir "$1" --script "$2" --log "$work/log.jsonl"; }
+run() { "$bin" --headless --seed 7 --data-dir "$1" --script "$2" --log "$work/log.jsonl" "${@:3}"; }
 
 # Won: the Memory win script, its screenshot moved to when most confetti has fallen.
 KJC_BIN="$bin" tools/scripts/memory-hard-win.sh 7 "$work/win" >/dev/null
 grep -v screenshot "$work/win/play.txt" > "$work/won.txt"
 last=$(tail -1 "$work/won.txt" | cut -d' ' -f1)
-echo "$(python3 -c "print(f'{$last + 1.4:.2f}')") screenshot $out/end-won.png" >> "$work/won.txt"
-run "$work/won-data" "$work/won.txt"
+echo "$(python3 -c "print(f'{$last + 0.6:.2f}')") screenshot $out/end-won.png" >> "$work/won.txt"
+run "$work/won-data" "$work/won.txt" --profile Mia
 
 # Lost: the same deal; one pair found, then the 1:30 runs out.
 python3 - "$work" "$out" <<'PYTHON'
@@ -42,6 +45,14 @@ start = open(f"{work}/win/start.txt").read().rstrip()
 open(f"{work}/lost.txt", "w").write(start + f"\n1.5 tap {centre(a)}\n2.1 tap {centre(b)}\n93.5 screenshot {out}/end-lost.png\n")
 PYTHON
 run "$work/lost-data" "$work/lost.txt"
+
+# Nobody played Balloons for 10 s: the sleeping balloon.
+printf '0.2 tap 776 224\n0.4 tap 248 440\n0.6 tap 512 646\n13 screenshot %s/end-idle.png\n' "$out" > "$work/idle.txt"
+run "$work/idle-data" "$work/idle.txt"
+
+# Back in a running game asks: the door and the ▶.
+printf '0.2 tap 248 224\n0.4 tap 248 440\n0.6 tap 512 646\n2 tap 75 32\n3 screenshot %s/leave.png\n' "$out" > "$work/leave.txt"
+run "$work/leave-data" "$work/leave.txt"
 
 # The quit panel over Home.
 printf '0.5 key escape\n1.5 screenshot %s/quit.png\n' "$out" > "$work/quit.txt"
@@ -62,4 +73,4 @@ JSON
 printf '0.5 tap 804 652\n1.5 screenshot %s/highscores.png\n' "$out" > "$work/scores.txt"
 run "$work/scores" "$work/scores.txt"
 
-echo "picture-screens: end-won.png end-lost.png quit.png pause.png highscores.png in $out"
+echo "picture-screens: end-won.png end-lost.png end-idle.png leave.png quit.png pause.png highscores.png in $out"

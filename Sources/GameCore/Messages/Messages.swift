@@ -45,6 +45,8 @@ public enum Messages {
     // MARK: Quit
     public static let quitTitle = Message("quit.title", "Quit Kids Joy Center?")
     public static let quitMessage = Message("quit.message", "See you soon!")
+    /// Back in a running game asks first (the door leaves, the ▶ goes on).
+    public static let leaveGameTitle = Message("leave.title", "Leave the game?")
 
     // MARK: High scores
     public static let highScoresTitle = Message("highscores.title", "High Scores")
@@ -77,7 +79,7 @@ public enum Messages {
         chooseGame, chooseLevel, play, highScoresButton, levelEasy, levelMedium, levelHard, back, paused,
         won, lost, yourScore, newHighScore, timeUp, idle, skull, playAgain, yes, no, ok, close, cancel,
         playAgainButton, homeButton, leaveButton, stayButton,
-        quitTitle, quitMessage, highScoresTitle, columnRank, columnGame, columnLevel, columnScore, emptyCell,
+        quitTitle, quitMessage, leaveGameTitle, highScoresTitle, columnRank, columnGame, columnLevel, columnScore, emptyCell,
         gateTitle, gateQuestion, gateErase, gateChoose, gateQuit, gateReset, resetTitle, resetMessage,
         zoneAir, zoneWater, zoneLand, slow,
         hearAgain,

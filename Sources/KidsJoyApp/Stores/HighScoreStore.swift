@@ -460,6 +460,11 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
 
     public func summary() -> [ProgressSummary] { (try? database?.summary()) ?? [] }
 
+    public func rounds(of child: ChildProfile, game: GameKind) -> [PlayedRound] {
+        ((try? database?.history(child: child.number)) ?? []).filter { $0.game == game && !$0.imported }
+            .map { PlayedRound(game: $0.game, level: $0.level, score: $0.score, won: $0.result == "won", seconds: $0.duration, played: $0.played) }
+    }
+
     // MARK: - Opening
 
     /// Opens progress.db in `directory`, creating the folder, taking in highscores.json once,

@@ -31,7 +31,7 @@ public final class BalloonScene: GameScene {
     /// `config` replaces the level's numbers (the benchmark's busiest sky uses it).
     public init(context: GameContext, level: Level, config: BalloonRules.Config? = nil) {
         var chosen = config ?? .level(level)
-        if context.relaxed {
+        if context.playsRelaxed(.balloons) {
             // Relaxed: no idle loss, no skull; the game still ends after its usual time.
             chosen.idleLimit = .infinity
             chosen.killers = false

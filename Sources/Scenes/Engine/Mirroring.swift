@@ -46,8 +46,16 @@ public final class MirroredCanvas: Canvas {
     public func layer(_ id: String, _ draw: () -> Void) { base.layer(id + "-rtl", draw) }
     /// The screen beyond the play area is symmetric about its centre: the same rect.
     public var visibleRect: Rect { Self.mirror(base.visibleRect) }
+    /// A game's painting turns with its screen (README "Arabic"): the play field is mirrored
+    /// whole, so the sea the picture shows is where the water zone, its badge, the demo's hand
+    /// and the hint's glow are (the rules judge the mirrored input in the unmirrored layout).
     public func background(_ name: String, in frame: Rect, _ options: ImageOptions) {
-        base.background(name, in: Self.mirror(frame), options)
+        base.background(Self.mirroredPicture(name), in: Self.mirror(frame), options)
+    }
+
+    /// The name of a picture drawn flipped left to right (`NAME#mirror`; a flipped one unflips).
+    public static func mirroredPicture(_ name: String) -> String {
+        name.hasSuffix("#mirror") ? String(name.dropLast("#mirror".count)) : name + "#mirror"
     }
 
     /// An input event as the scene laid it out.

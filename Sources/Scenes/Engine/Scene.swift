@@ -30,6 +30,8 @@ public enum Route: Sendable {
 public enum SceneResult: Equatable, Sendable {
     /// An alert was answered with this button.
     case answered(AlertContent.Kind, AlertButton.Kind)
+    /// The adult gate, opened for one thing, was answered right (the picker's "+").
+    case unlocked
 }
 
 /// What a scene asks the stack to do; applied in order at the end of the frame, never in

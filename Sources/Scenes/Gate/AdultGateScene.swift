@@ -68,6 +68,10 @@ public final class AdultGateScene: BaseScene {
     private var press = PressTracker<Target>()
     private var appear = 0.0
 
+    /// What a right answer hands back to the scene beneath instead of the grown-ups' menu
+    /// (nil: the menu).
+    public var unlocks: SceneResult?
+
     public init(context: GameContext) {
         let pin = context.classroom.gatePIN
         if context.gateRules == nil || context.gateRules?.pin != pin {
@@ -201,6 +205,8 @@ public final class AdultGateScene: BaseScene {
                 context.log.emit("gate", [("action", "right")])
                 // Over the rest screen, the right answer ends the rest.
                 if context.restShowing { return [.pop(.answered(.rest, .ok))] }
+                // Opened for one thing (the picker's "+"): the right answer is that thing.
+                if let unlocks { return [.pop(unlocks)] }
                 stage = .unlocked
             case .wrong(let left):
                 context.log.emit("gate", [("action", "wrong"), ("triesLeft", .int(left)), ("question", .string(rules.question.text))])

@@ -13,6 +13,9 @@ public enum HomeLayout {
     public static let levelLabelY = 342.0
     public static let play = Rect(402, 548, 220, 196)
     public static let highScores = Rect(714, 572, 180, 160)
+    /// The large muted speaker, shown while the game is muted (the High Scores button's twin
+    /// left of Play).
+    public static let mutedSpeaker = Rect(130, 572, 180, 160)
 
     /// The width of each of `count` tiles: 220 while they fit with 44 px gaps, narrower
     /// (equal gaps kept) when more games are registered.
@@ -32,6 +35,13 @@ public enum HomeLayout {
     public static func gameTile(_ index: Int, of count: Int = 3) -> Rect {
         Rect(rowX(index, count: count), gameRowY, tileWidth(count: count), tileSize.height)
     }
+
+    /// A selected tile's check mark, astride its top right corner.
+    public static func checkFrame(on tile: Rect) -> Rect { Rect(tile.maxX - 40, tile.y - 16, 52, 52) }
+
+    /// The keyboard's focus ring round a tile: far enough out to go round its check mark
+    /// (the check reaches 16 px above and 12 px right of the tile; the 5 px ring is 22 px out).
+    public static func focusRing(around tile: Rect) -> Rect { tile.insetBy(-22, -22) }
 
     public static func levelTile(_ index: Int, of count: Int = 3) -> Rect {
         Rect(rowX(index, count: count), levelRowY, levelTileSize.width, levelTileSize.height)

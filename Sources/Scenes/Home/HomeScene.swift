@@ -31,6 +31,12 @@ public final class HomeScene: BaseScene {
     /// Seconds the logo has been held (the adult gate opens at `gateHoldSeconds`).
     private var logoHold: Double?
     public static let gateHoldSeconds = 3.0
+    /// The voice's next step after a quiet while (issue 26).
+    private var idle = IdlePrompt()
+    /// Play bounces when the voice says "press the big green button", 0...1.
+    private var playBounce = 0.0
+    /// The big muted speaker's press (shown while the game is muted).
+    private var unmutePressed = false
 
     /// The rows the keyboard's focus ring moves through: the registry's games, the levels,
     /// then Play and High Scores.
@@ -45,6 +51,7 @@ public final class HomeScene: BaseScene {
     /// Home is the first screen: it greets the child.
     public override func enter() {
         super.enter()
+        idle = IdlePrompt()
         context.perform([.voice(VoiceLines.greeting)])
     }
 
@@ -60,9 +67,13 @@ public final class HomeScene: BaseScene {
         guard let game = selectedGame, let level = selectedLevel else { return false }
         return context.registry.ids.contains(game) && levels.contains(level)
     }
-    public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
+    public override var needsFrames: Bool { super.needsFrames || logoHold != nil || idle.isWaiting }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
+        if idle.update(dt: dt, speaking: context.voice.isSpeaking) {
+            context.log.emit("reprompt", [("scene", "home"), ("count", .int(idle.said))])
+            sayNextStep()
+        }
         guard let held = logoHold else { return [] }
         if held + dt >= Self.gateHoldSeconds - 1e-9 {
             logoHold = nil
@@ -101,6 +112,19 @@ public final class HomeScene: BaseScene {
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
+        case .pointerDown, .key, .finger: idle.heard()
+        default: break
+        }
+        switch event {
+        case .pointerDown(let p) where context.muted && HomeLayout.mutedSpeaker.contains(p):
+            unmutePressed = true
+        case .pointerUp(let p) where unmutePressed:
+            unmutePressed = false
+            if HomeLayout.mutedSpeaker.contains(p), context.muted {
+                // The big muted speaker: one tap brings the sound back.
+                context.toggleMute()
+                sayNextStep()
+            }
         case .pointerDown(let p) where ProfileBar.hit(p, context) != nil:
             profilePress.down(ProfileBar.hit(p, context))
         case .pointerUp(let p) where profilePress.pressed != nil:
@@ -161,6 +185,14 @@ public final class HomeScene: BaseScene {
             }
             context.play(.select)
             context.perform([.voiceNow(VoiceLines.game(g.rawValue))])
+            // With a child playing, the level she played last (or the one suggested) is
+            // chosen already: two taps start a game. The guest chooses both.
+            if let level = context.levelToChoose(for: g, among: levels), selectedLevel != level {
+                selectedLevel = level
+                animateLift(.level(level))
+                context.log.emit("select", [("row", "level"), ("value", .string(level.rawValue)), ("by", "child")])
+            }
+            sayNextStep(after: true)
         case .level(let l):
             if selectedLevel != l {
                 selectedLevel = l
@@ -169,10 +201,13 @@ public final class HomeScene: BaseScene {
             }
             context.play(.select)
             context.perform([.voiceNow(VoiceLines.level(l))])
+            sayNextStep(after: true)
         case .play:
             guard playEnabled, let game = selectedGame, let level = selectedLevel else {
                 context.play(.boing)
                 context.hint("nothing-here", target: "play")
+                // The voice says what is missing.
+                context.perform([.voiceNow(selectedGame == nil ? VoiceLines.pickGame : VoiceLines.pickLevel)])
                 timeline.tween(0.5, step: { [weak self] v in self?.wiggle = v }, done: { [weak self] in self?.wiggle = 0 })
                 return []
             }
@@ -185,6 +220,21 @@ public final class HomeScene: BaseScene {
             return [.show(.highScores)]
         }
         return []
+    }
+
+    /// The voice says what to do next: pick a game, pick how hard, or press the big green
+    /// button (Play bounces). `after`: after the line just said (a choice's name), else now.
+    private func sayNextStep(after: Bool = false) {
+        let line: Message
+        if selectedGame == nil {
+            line = VoiceLines.greeting
+        } else if !playEnabled {
+            line = VoiceLines.pickLevel
+        } else {
+            line = VoiceLines.pressPlay
+            timeline.tween(0.8, step: { [weak self] v in self?.playBounce = v }, done: { [weak self] in self?.playBounce = 0 })
+        }
+        context.perform([after ? .voice(line) : .voiceNow(line)])
     }
 
     private func animateLift(_ target: Target) {
@@ -230,6 +280,16 @@ public final class HomeScene: BaseScene {
         }
         drawPlay(canvas)
         drawHighScoresButton(canvas)
+        if context.muted { drawMutedSpeaker(canvas) }
+    }
+
+    /// A muted game shows a large muted speaker on Home; a tap brings the sound back.
+    private func drawMutedSpeaker(_ canvas: any Canvas) {
+        var r = HomeLayout.mutedSpeaker
+        if unmutePressed { r = r.scaled(0.95) }
+        Decor.card(canvas, r, radius: 28)
+        if focus == nil, unmutePressed { canvas.strokeRounded(r, radius: 28, width: 5, Theme.focus) }
+        canvas.image("speaker-off", in: r.insetBy(24, 16))
     }
 
     public override func drawOverBar(on canvas: any Canvas) {
@@ -265,19 +325,21 @@ public final class HomeScene: BaseScene {
             canvas.strokeRounded(r, radius: 26, width: 7, Theme.selection)
         }
         if focus == target {
-            canvas.strokeRounded(r.insetBy(-10, -10), radius: 34, width: 5, Theme.focus)
+            canvas.strokeRounded(HomeLayout.focusRing(around: r), radius: 46, width: 5, Theme.focus)
         }
         let imageFrame = Rect(r.x + 20, r.y + 12, r.width - 40, r.height - 62)
         canvas.image(image, in: imageFrame)
         canvas.text(label, Theme.labelText, at: Point(r.midX, r.maxY - 28), color: selected ? Theme.selectionText : Theme.ink)
         if selected {
-            canvas.image("check", in: Rect(r.maxX - 40, r.y - 16, 52, 52))
+            canvas.image("check", in: HomeLayout.checkFrame(on: r))
         }
     }
 
     private func drawPlay(_ canvas: any Canvas) {
         var r = HomeLayout.play
         if press.pressed == .play && playEnabled { r = r.scaled(0.95) }
+        // "Press the big green button": two hops (a pulse of the outline with reduced motion).
+        if playBounce > 0 && !context.reducedMotion { r = r.offsetBy(0, -18 * abs(sin(playBounce * .pi * 2))) }
         let enabled = playEnabled
         Decor.card(canvas, r, radius: 34, fill: enabled ? Theme.playFill : Theme.disabledFill, shadow: enabled ? 8 : 3)
         if enabled { canvas.strokeRounded(r, radius: 34, width: 6, Theme.yes) }
@@ -323,7 +385,8 @@ public final class HomeScene: BaseScene {
         ProfileBar.items(context) + [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))]),
                                      dumpItem("grownups", kind: "sign", frame: Self.grownUpsFrame(),
                                               [("icon", "lock"), ("key", .string(Messages.homeGrownUps.key)), ("enabled", false)])]
-            + allTargets.map { target in
+        + (context.muted ? [dumpItem("unmute", kind: "button", frame: HomeLayout.mutedSpeaker, [("enabled", true)] + PictureButton.dumpFields(icon: "speaker-off", key: nil))] : [])
+        + allTargets.map { target in
             let selected: Bool
             switch target {
             case .game(let g): selected = selectedGame == g

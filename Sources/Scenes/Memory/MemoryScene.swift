@@ -48,7 +48,7 @@ public final class MemoryScene: GameScene {
     private var emptyPress = false
 
     public init(context: GameContext, level: Level) {
-        rules = MemoryRules(level: level, relaxed: context.relaxed, using: &context.random.generator)
+        rules = MemoryRules(level: level, relaxed: context.playsRelaxed(.memory), using: &context.random.generator)
         cardFrames = MemoryLayout.frames(for: level, in: GameScene.playArea)
         let first = cardFrames[0], last = cardFrames[cardFrames.count - 1]
         gridBounds = Rect(first.x, first.y, last.maxX - first.x, last.maxY - first.y)

@@ -48,6 +48,8 @@ public final class PickerScene: BaseScene {
     private var children: [ChildProfile] = []
     private var press = PressTracker<Target>()
     private var wiggle: (target: Target, left: Double)?
+    /// The voice says the stage again after a quiet while (at most three times).
+    private var idle = IdlePrompt()
 
     public init(context: GameContext, mode: Mode = .play) {
         self.mode = mode
@@ -66,7 +68,7 @@ public final class PickerScene: BaseScene {
         }
     }
     public override var showsBack: Bool { true }
-    public override var needsFrames: Bool { super.needsFrames || wiggle != nil }
+    public override var needsFrames: Bool { super.needsFrames || wiggle != nil || idle.isWaiting }
 
     public override func enter() {
         context.log.emit("picker", [("action", "open"), ("children", .int(children.count))])
@@ -150,6 +152,10 @@ public final class PickerScene: BaseScene {
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
+        case .pointerDown, .key, .finger: idle.heard()
+        default: break
+        }
+        switch event {
         case .pointerDown(let p): press.down(hit(p))
         case .pointerUp(let p):
             if let t = press.up(hit(p)) { return activate(t) }
@@ -160,6 +166,10 @@ public final class PickerScene: BaseScene {
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         if let w = wiggle { wiggle = w.left - dt > 0 ? (w.target, w.left - dt) : nil }
+        if idle.update(dt: dt, speaking: context.voice.isSpeaking) {
+            context.log.emit("reprompt", [("scene", "picker"), ("count", .int(idle.said))])
+            say()
+        }
         return []
     }
 
@@ -194,13 +204,24 @@ public final class PickerScene: BaseScene {
                     context.log.emit("hint", [("kind", "full"), ("target", "add-child")])
                     return []
                 }
+                // The first child is made freely; once a child exists, "+" asks the gate
+                // (no child can lose her animal among copies made by tapping around).
+                if mode == .play, !children.isEmpty {
+                    context.play(.click)
+                    context.log.emit("picker", [("action", "gate")])
+                    let gate = AdultGateScene(context: context)
+                    gate.unlocks = .unlocked
+                    return [.push(gate)]
+                }
                 context.play(.select)
-                stage = .animal
-                context.log.emit("picker", [("action", "stage"), ("stage", "animal")])
-                say()
+                startAdding()
                 return []
             }
         case .animal(let a):
+            if !freeColours(of: a).contains(where: { _ in true }) {
+                refuseTaken(target)
+                return []
+            }
             context.play(.select)
             stage = .colour(a)
             context.log.emit("picker", [("action", "stage"), ("stage", "colour"), ("animal", .string(a))])
@@ -208,6 +229,10 @@ public final class PickerScene: BaseScene {
             return []
         case .colour(let c):
             guard case .colour(let animal) = stage, let profiles = context.profiles else { return [] }
+            if !freeColours(of: animal).contains(c) {
+                refuseTaken(target)
+                return []
+            }
             if case .change(var child) = mode {
                 child.avatar = Avatar(animal: animal, colour: c)
                 profiles.update(child)
@@ -232,6 +257,43 @@ public final class PickerScene: BaseScene {
                 return []
             }
         }
+    }
+
+    private func startAdding() {
+        stage = .animal
+        context.log.emit("picker", [("action", "stage"), ("stage", "animal")])
+        say()
+    }
+
+    /// The gate opened for "+" was answered right: a new child may be made.
+    public override func resume(with result: SceneResult?) -> [SceneCommand] {
+        if result == .unlocked, stage == .choose {
+            startAdding()
+        }
+        return []
+    }
+
+    /// The colours still free for `animal`: an animal and colour another child has are taken
+    /// (greyed), so every child finds her own picture.
+    func freeColours(of animal: String) -> [String] {
+        let taken = Set(children.filter { child in
+            if case .change(let changing) = mode, changing.number == child.number { return false }
+            return child.avatar.animal == animal
+        }.map(\.avatar.colour))
+        return Avatar.colours.filter { !taken.contains($0) }
+    }
+
+    /// A taken animal (every colour of it) or colour: greyed, and a tap says "not this one".
+    private func refuseTaken(_ target: Target) {
+        context.play(.oops)
+        wiggle = (target, 0.4)
+        let id: String
+        switch target {
+        case .animal(let a): id = "animal-" + a
+        case .colour(let c): id = "colour-" + c
+        default: id = ""
+        }
+        context.hint("taken", target: id)
     }
 
     private func choose(_ player: Player) -> [SceneCommand] {
@@ -291,14 +353,22 @@ public final class PickerScene: BaseScene {
             for (i, animal) in Avatar.animals.enumerated() {
                 var r = Self.animalFrame(i)
                 if press.pressed == .animal(animal) { r = r.scaled(0.94) }
-                Decor.card(canvas, r, radius: 24, fill: Theme.tile, shadow: 5)
-                canvas.image("animal-" + animal, in: r.insetBy(12, 12))
+                if let w = wiggle, w.target == .animal(animal) { r.x += 8 * sin(w.left * 40) }
+                let free = !freeColours(of: animal).isEmpty
+                Decor.card(canvas, r, radius: 24, fill: free ? Theme.tile : Theme.disabledFill, shadow: free ? 5 : 1)
+                canvas.image("animal-" + animal, in: r.insetBy(12, 12), ImageOptions(alpha: free ? 1 : 0.3, tint: free ? nil : Color(150, 150, 150)))
             }
         case .colour(let animal):
             for (i, colour) in Avatar.colours.enumerated() {
                 var r = Self.colourFrame(i)
                 if press.pressed == .colour(colour) { r = r.scaled(0.94) }
+                if let w = wiggle, w.target == .colour(colour) { r.x += 8 * sin(w.left * 40) }
                 AvatarArt.draw(canvas, Avatar(animal: animal, colour: colour), in: r, radius: 28, shadow: 6)
+                if !freeColours(of: animal).contains(colour) {
+                    // Taken by another child: greyed under a veil (shape and shade, not colour alone).
+                    canvas.fillRounded(r, radius: 28, Color(235, 235, 240, 200))
+                    canvas.strokeRounded(r.insetBy(4, 4), radius: 24, width: 4, Theme.disabledText)
+                }
             }
         }
     }
@@ -329,10 +399,11 @@ public final class PickerScene: BaseScene {
                 }
             case .previous: return dumpItem("page-previous", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
             case .next: return dumpItem("page-next", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
-            case .animal(let a): return dumpItem("animal-" + a, kind: "button", frame: f, [("icon", .string("animal-" + a)), ("enabled", true)])
+            case .animal(let a): return dumpItem("animal-" + a, kind: "button", frame: f, [("icon", .string("animal-" + a)), ("enabled", .bool(!freeColours(of: a).isEmpty))])
             case .colour(let c):
                 guard case .colour(let animal) = stage else { return nil }
-                return dumpItem("colour-" + c, kind: "button", frame: f, [("icon", .string("animal-" + animal)), ("colour", .string(c)), ("enabled", true)])
+                return dumpItem("colour-" + c, kind: "button", frame: f, [("icon", .string("animal-" + animal)), ("colour", .string(c)),
+                                                                        ("enabled", .bool(freeColours(of: animal).contains(c)))])
             }
         }
     }

@@ -27,6 +27,8 @@ extension GameContext {
 public final class RestScene: BaseScene {
     public static let warningSeconds = 120.0
     private var logoHold: Double?
+    /// The sleeping sun: the rest screen's picture.
+    public static let mascot = "mascot-asleep"
 
     public init(context: GameContext) {
         super.init(context: context, name: "rest")
@@ -86,7 +88,8 @@ public final class RestScene: BaseScene {
         }
         canvas.fillCircle(center: Point(760, 220), radius: 90, Color(255, 240, 170))
         canvas.fillCircle(center: Point(800, 190), radius: 80, Color(44, 52, 96))
-        canvas.image("mascot-happy", in: Rect(392, 300, 240, 240))
+        // The sun asleep: time to rest (the wide-awake grin is a win's).
+        canvas.image(Self.mascot, in: Rect(392, 300, 240, 240))
         let title = context.text(Messages.restTitle)
         canvas.text(title, canvas.fitting(title, Theme.bigText, width: 900), at: Point(512, 600), color: .white)
         let line = context.text(Messages.restMessage)
@@ -102,6 +105,7 @@ public final class RestScene: BaseScene {
     }
 
     public override func dumpItems() -> [JSON] {
-        [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(HomeScene.gateHoldSeconds))])]
+        [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(HomeScene.gateHoldSeconds))]),
+         dumpItem("rest-mascot", kind: "picture", frame: Rect(392, 300, 240, 240), [("icon", .string(Self.mascot))])]
     }
 }

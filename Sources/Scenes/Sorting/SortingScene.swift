@@ -89,7 +89,7 @@ public final class SortingScene: GameScene {
     private let outlines: [[(Point, Point)]]
 
     public init(context: GameContext, level: Level) {
-        rules = SortingRules(level: level, zones: SortingLayout.zones, relaxed: context.relaxed, using: &context.random.generator)
+        rules = SortingRules(level: level, zones: SortingLayout.zones, relaxed: context.playsRelaxed(.sorting), using: &context.random.generator)
         let slots = SortingLayout.slots(count: rules.vehicles.count)
         sprites = rules.vehicles.enumerated().map { i, vehicle in
             Sprite(vehicle: vehicle, home: slots[i], frame: slots[i], order: i)

@@ -1,4 +1,5 @@
 import GameCore
+import Glibc
 
 /// A button of an alert: what it means (`kind`, the answer), the picture that says it
 /// (`icon`) and the small caption for grown-ups (`label`). The picture and the caption
@@ -26,8 +27,8 @@ public struct AlertButton: Equatable, Sendable {
         switch (alert, kind) {
         case (.won, .yes), (.lost, .yes): return AlertButton(.yes, Messages.playAgainButton, icon: "replay")
         case (.won, .no), (.lost, .no): return AlertButton(.no, Messages.homeButton, icon: "home")
-        case (.quit, .yes): return AlertButton(.yes, Messages.leaveButton, icon: "door")
-        case (.quit, .no): return AlertButton(.no, Messages.stayButton, icon: "play")
+        case (.quit, .yes), (.leave, .yes): return AlertButton(.yes, Messages.leaveButton, icon: "door")
+        case (.quit, .no), (.leave, .no): return AlertButton(.no, Messages.stayButton, icon: "play")
         default: return standard(kind)
         }
     }
@@ -37,7 +38,8 @@ public struct AlertButton: Equatable, Sendable {
 /// to the scene beneath as `SceneResult.answered(kind, button)`.
 public struct AlertContent: Equatable, Sendable {
     /// What the alert is about: the log's `alert.kind`, and who acts on the answer.
-    public enum Kind: String, Sendable { case won, lost, quit, reset, delete, reportSaved, reportFailed, rest }
+    /// `leave`: Back in a running game (the quit panel's door and ▶, for one game).
+    public enum Kind: String, Sendable { case won, lost, quit, leave, reset, delete, reportSaved, reportFailed, rest }
     /// One line of the message: a catalog entry and its values.
     public struct Line: Equatable, Sendable {
         public let message: Message
@@ -54,12 +56,20 @@ public struct AlertContent: Equatable, Sendable {
     /// thresholds for the level) and its rank if it made the high-score table.
     public var result: GameResult?
 
-    /// What an end screen shows besides words.
+    /// What an end screen shows besides words. A win (or a finished Balloons round) shows
+    /// its stars and score; a loss shows only why, as a picture (`reason`: the clock, the
+    /// skull, a sleeping balloon). A child's round also shows the sticker it earned.
     public struct GameResult: Equatable, Sendable {
         public var score: Int
         public var stars: Int
         public var rank: Int?
-        public init(score: Int, stars: Int, rank: Int? = nil) { self.score = score; self.stars = stars; self.rank = rank }
+        /// The picture of why a game was lost (nil for a win or a finish).
+        public var reason: String?
+        /// The sticker the round earned (1...24), nil for the guest.
+        public var sticker: Int?
+        public init(score: Int, stars: Int, rank: Int? = nil, reason: String? = nil, sticker: Int? = nil) {
+            self.score = score; self.stars = stars; self.rank = rank; self.reason = reason; self.sticker = sticker
+        }
     }
 
     public init(kind: Kind, title: Message, lines: [Line], buttons: [AlertButton.Kind], celebrate: Bool = false,
@@ -78,7 +88,7 @@ public struct AlertContent: Equatable, Sendable {
         switch kind {
         case .won, .reportSaved, .rest: return Theme.yesText
         case .lost, .reset, .delete, .reportFailed: return Theme.noText
-        case .quit: return Theme.ink
+        case .quit, .leave: return Theme.ink
         }
     }
 
@@ -86,7 +96,7 @@ public struct AlertContent: Equatable, Sendable {
     /// soon"), sad but kind on a loss; none on the grown-ups' questions.
     public var mascot: String? {
         switch kind {
-        case .won, .quit: return "mascot-happy"
+        case .won, .quit, .leave: return "mascot-happy"
         case .lost: return "mascot-sad"
         case .reset, .delete, .reportSaved, .reportFailed, .rest: return nil
         }
@@ -127,6 +137,10 @@ public final class AlertScene: BaseScene {
     private var press = PressTracker<AlertButton.Kind>()
     private var focus: Int? = nil
     private var confetti: Confetti?
+    /// Seconds since the alert appeared (the sticker's flight).
+    private var age = 0.0
+    /// End screens re-prompt after a quiet while ("play again, or go home?").
+    private var idle = IdlePrompt()
 
     public init(context: GameContext, content: AlertContent) {
         self.content = content
@@ -137,7 +151,13 @@ public final class AlertScene: BaseScene {
     }
 
     public override var isOverlay: Bool { true }
-    public override var needsFrames: Bool { super.needsFrames || confetti != nil }
+    public override var needsFrames: Bool {
+        super.needsFrames || confetti != nil || (isEndScreen && idle.isWaiting)
+            || (content.result?.sticker != nil && age < Self.stickerLands)
+    }
+
+    /// A game's end screen (won or lost): it re-prompts and shows the sticker earned.
+    var isEndScreen: Bool { content.kind == .won || content.kind == .lost }
 
     public override func enter() {
         context.play(.popup)
@@ -145,6 +165,8 @@ public final class AlertScene: BaseScene {
                                         ("buttons", .strings(buttons.map { $0.kind.rawValue })), ("kind", .string(content.kind.rawValue)),
                                         ("key", .string(content.title.key)), ("messageKey", .optional(content.lines.first?.message.key))]
         if let result = content.result { fields.append(("stars", .int(result.stars))) }
+        if let reason = content.result?.reason { fields.append(("reason", .string(reason))) }
+        if let sticker = content.result?.sticker { fields.append(("sticker", .int(sticker))) }
         context.log.emit("alert", fields)
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
         if let result = content.result {
@@ -184,6 +206,10 @@ public final class AlertScene: BaseScene {
         return Rect(x - size / 2, y - size / 2, size, size)
     }
 
+    /// Why a game was lost (the clock, the skull, a sleeping balloon), where the stars and
+    /// the score of a win are.
+    public static let reasonFrame = Rect(starsCentre.x - 90, 146, 180, 180)
+
     /// The score: a star picture and the number beside it, centred under the stars.
     static let scoreIconSize = 64.0
 
@@ -192,12 +218,21 @@ public final class AlertScene: BaseScene {
     }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
+        age += dt
+        if isEndScreen, idle.update(dt: dt, speaking: context.voice.isSpeaking) {
+            context.log.emit("reprompt", [("scene", "alert"), ("count", .int(idle.said))])
+            context.perform([.voiceNow(VoiceLines.endIdle)])
+        }
         confetti?.update(dt: dt)
         if confetti?.isFinished == true { confetti = nil }
         return []
     }
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
+        switch event {
+        case .pointerDown, .key, .finger: idle.heard()
+        default: break
+        }
         switch event {
         case .pointerDown(let p): press.down(hit(p))
         case .pointerUp(let p):
@@ -233,6 +268,8 @@ public final class AlertScene: BaseScene {
         Decor.card(canvas, panel, radius: 32, fill: Theme.panel, shadow: 0)
         let alpha = max(0, min(1, (appear - 0.4) / 0.6))
         guard alpha > 0 else { return }
+        // Confetti falls behind the words, the score and the buttons, never over them.
+        confetti?.draw(on: canvas)
         canvas.text(alertTitle, Theme.headingText, at: Point(Self.panelFrame.midX, Self.panelFrame.y + 38), color: content.titleColor,
                     alpha: alpha)
         if let mascot = content.mascot, let frame = mascotFrame {
@@ -263,12 +300,49 @@ public final class AlertScene: BaseScene {
             PictureButton.draw(canvas, buttonFrame(i), icon: button.icon, caption: context.text(button.label), size: Self.buttonIconSize,
                                pressed: press.pressed == button.kind, focused: focus == i, alpha: alpha)
         }
-        confetti?.draw(on: canvas)
+        if let sticker = content.result?.sticker { drawSticker(canvas, sticker, alpha: alpha) }
     }
+
+    // MARK: - The sticker earned
+
+    /// The sticker shows at the panel's top right, then flies into the book at its bottom
+    /// left (seconds after the alert appeared).
+    public static let stickerFrame = Rect(748, 100, 92, 92)
+    public static let bookFrame = Rect(188, 520, 84, 84)
+    static let stickerFlies = 2.5
+    static let stickerLands = 3.3
+
+    /// Where the sticker is at `age`: its own place, then an arc into the book, shrinking.
+    public static func stickerPlace(at age: Double) -> Rect? {
+        guard age < stickerLands else { return nil }
+        guard age > stickerFlies else { return stickerFrame }
+        let t = Easing.easeInOutCubic((age - stickerFlies) / (stickerLands - stickerFlies))
+        let from = stickerFrame.center, to = bookFrame.center
+        let p = Point(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t - 120 * sin(t * .pi))
+        let side = stickerFrame.width * (1 - 0.6 * t)
+        return Rect(center: p, size: Size(side, side))
+    }
+
+    private func drawSticker(_ canvas: any Canvas, _ sticker: Int, alpha: Double) {
+        // The book hops when the sticker lands in it.
+        let hop = age > Self.stickerLands && age < Self.stickerLands + 0.3 ? sin((age - Self.stickerLands) / 0.3 * .pi) * 10 : 0
+        canvas.image("sticker-book", in: Self.bookFrame.offsetBy(0, -hop), ImageOptions(alpha: alpha))
+        if let place = Self.stickerPlace(at: age) {
+            canvas.image(Self.stickerImage(sticker), in: place, ImageOptions(alpha: alpha))
+        }
+    }
+
+    /// `sticker-07` for 7.
+    public static func stickerImage(_ kind: Int) -> String { "sticker-" + (kind < 10 ? "0" : "") + String(kind) }
 
     /// The stars earned (filled) and not (empty), and the score beside a star; a medal for
     /// a new high score of rank 1 to 3.
     private func drawResult(_ canvas: any Canvas, _ result: AlertContent.GameResult, alpha: Double) {
+        if let reason = result.reason {
+            // A loss shows why, as one picture: no stars, no score.
+            canvas.image(reason, in: Self.reasonFrame, ImageOptions(alpha: alpha))
+            return
+        }
         for i in 0..<3 {
             let frame = Self.starFrame(i)
             canvas.image("star-empty", in: frame, ImageOptions(alpha: alpha))
@@ -294,6 +368,8 @@ public final class AlertScene: BaseScene {
     public override func dumpFields() -> [(String, JSON)] {
         var fields: [(String, JSON)] = [("title", .string(alertTitle)), ("message", .string(message)), ("kind", .string(content.kind.rawValue))]
         if let result = content.result { fields += [("stars", .int(result.stars)), ("score", .int(result.score))] }
+        if let reason = content.result?.reason { fields.append(("reason", .string(reason))) }
+        if let sticker = content.result?.sticker { fields.append(("sticker", .int(sticker))) }
         return fields
     }
 
@@ -309,7 +385,14 @@ public final class AlertScene: BaseScene {
         if let picture = content.picture {
             items.append(dumpItem("alert-picture", kind: "picture", frame: Self.pictureFrame, [("icon", .string(picture))]))
         }
-        if let result = content.result {
+        if let sticker = content.result?.sticker {
+            items.append(dumpItem("alert-sticker", kind: "sticker", frame: Self.stickerPlace(at: age) ?? Self.bookFrame,
+                                  [("icon", .string(Self.stickerImage(sticker))), ("inBook", .bool(age >= Self.stickerLands))]))
+            items.append(dumpItem("alert-book", kind: "picture", frame: Self.bookFrame, [("icon", "sticker-book")]))
+        }
+        if let reason = content.result?.reason {
+            items.append(dumpItem("alert-reason", kind: "picture", frame: Self.reasonFrame, [("icon", .string(reason))]))
+        } else if let result = content.result {
             let first = Self.starFrame(0), middle = Self.starFrame(1), last = Self.starFrame(2)
             let stars = Rect(first.minX, middle.minY, last.maxX - first.minX, max(first.maxY, middle.maxY) - middle.minY)
             items.append(dumpItem("alert-stars", kind: "stars", frame: stars,

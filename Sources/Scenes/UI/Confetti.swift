@@ -65,10 +65,12 @@ public struct FloatingText: Sendable {
     public var color: Color
     public static let duration = 1.0
     public static let rise = 60.0
-    public init(text: String, start: Point, color: Color = Theme.pointsText) {
-        self.text = text; self.start = start; self.color = color
+    /// How far it rises (a score's "+N" stops below the score's digits).
+    public var rise = FloatingText.rise
+    public init(text: String, start: Point, color: Color = Theme.pointsText, rise: Double = FloatingText.rise) {
+        self.text = text; self.start = start; self.color = color; self.rise = rise
     }
     public var isFinished: Bool { age >= Self.duration }
-    public var position: Point { Point(start.x, start.y - Self.rise * Easing.easeOutQuad(min(age / Self.duration, 1))) }
+    public var position: Point { Point(start.x, start.y - rise * Easing.easeOutQuad(min(age / Self.duration, 1))) }
     public var alpha: Double { 1 - Easing.easeInQuad(min(age / Self.duration, 1)) }
 }

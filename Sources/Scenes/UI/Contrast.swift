@@ -100,7 +100,7 @@ extension Theme {
         ContrastPair("white on a grey-blue button", .white, on: neutral, .text(labelText)),
         ContrastPair("white on a blue key", .white, on: focus, .text(labelText)),
         ContrastPair("white time in its last seconds", .white, on: warning, .text(labelText)),
-        ContrastPair("white Back on the bar", .white, on: onTopBar, .text(labelText)),
+        ContrastPair("white Back on its pill", .white, on: backPill, beneath: topBar, .text(labelText)),
         // Outlined words over pictures: checked against their outline.
         ContrastPair("the bar's title", .white, on: Color(50, 50, 140), .text(titleText), outline: true),
         ContrastPair("Home's headings", ink, on: .white, .text(headingText), outline: true),

@@ -61,7 +61,7 @@ open class GameScene: BaseScene {
     public init(context: GameContext, kind: GameKind, level: Level) {
         self.kind = kind
         self.level = level
-        relaxed = context.relaxed
+        relaxed = context.playsRelaxed(kind)
         super.init(context: context, name: kind.rawValue)
     }
 
@@ -267,7 +267,20 @@ open class GameScene: BaseScene {
     open override func onBack() -> [SceneCommand] {
         // A decided game waits for its alert: Back is no way around the game over.
         guard !isOver, !isDecided else { return [] }
-        // Leaving mid-game loses it: nothing is recorded.
+        // Back asks first, in pictures (issue 26): the quit panel's door (leave) and ▶ (go
+        // on). The game is beneath the panel, so its clocks stand still while it asks.
+        context.perform([.voiceNow(VoiceLines.quitAsk)])
+        return [.show(.alert(Self.leaveQuestion))]
+    }
+
+    /// The panel Back opens in a running game (`alert.kind` `leave`; `alert-yes` leaves,
+    /// `alert-no` goes on).
+    public static let leaveQuestion = AlertContent(kind: .leave, title: Messages.leaveGameTitle, lines: [], buttons: [.yes, .no])
+
+    /// The door on Back's panel: the game is left, lost, nothing recorded (as Back did at
+    /// once before; TESTING decision 12: no record, no sticker).
+    private func leaveAfterAsking() -> [SceneCommand] {
+        guard !isOver else { return [] }
         isOver = true
         return [.pop]
     }
@@ -299,8 +312,12 @@ open class GameScene: BaseScene {
         // Points that land close together fan out sideways instead of stacking.
         let young = floating.filter { $0.age < 0.4 }.count
         let dx = Double([0, -40, 40][young % 3])
-        floating.append(FloatingText(text: "+\(delta)", start: Point(TopBar.scoreFrame.midX + dx, TopBar.scoreFrame.maxY + 40)))
+        floating.append(FloatingText(text: "+\(delta)", start: Self.pointsStart(dx: dx), rise: Self.pointsRise))
     }
+
+    /// "+N" rises toward the score from under it and stops short of its digits (issue 26).
+    public static func pointsStart(dx: Double) -> Point { Point(TopBar.scoreFrame.midX + dx, TopBar.scoreFrame.maxY + 52) }
+    public static let pointsRise = 28.0
 
     // MARK: - Game over
 
@@ -339,10 +356,16 @@ open class GameScene: BaseScene {
             ("reason", .string(reason)), ("score", .int(score)), ("recorded", .bool(rank != nil)), ("rank", .optional(rank)),
             ("key", .string(end.key)),
         ] + context.player.logFields + [("childRank", .optional(ranks.childRank)), ("gameRank", .optional(ranks.gameRank)),
-                                        ("sticker", .optional(ranks.sticker))])
+                                        ("sticker", .optional(ranks.sticker)), ("relaxed", .bool(relaxed))])
         context.play(outcome == .won ? .fanfare : .sadTrombone)
         if rank != nil { context.play(.applause) }
-        speakEnd(outcome, reason: reason, rank: rank)
+        // Growing with the child: three stars suggest the next level, two losses an easier one.
+        let suggestion = context.player.child != nil && context.growWithChild
+            ? context.suggestion(after: context.childRounds(kind), game: kind, among: context.offeredLevels) : nil
+        if let suggestion {
+            context.log.emit("suggest", [("game", .string(kind.rawValue)), ("level", .string(suggestion.level.rawValue))] + context.player.logFields)
+        }
+        speakEnd(outcome, reason: reason, rank: rank, sticker: ranks.sticker, suggestion: suggestion?.line)
         var lines: [AlertContent.Line] = []
         if outcome == .won {
             lines.append(.init(Messages.yourScore, ["score": String(score)]))
@@ -352,16 +375,22 @@ open class GameScene: BaseScene {
             if score > 0 && reason != "killer" && reason != "idle" { lines.append(.init(Messages.yourScore, ["score": String(score)])) }
         }
         lines.append(.init(Messages.playAgain))
-        let stars = context.registry.entry(kind)?.definition.starCount(score: score, level: level) ?? 0
+        // Stars are for wins and finished Balloons rounds only; a loss shows why instead.
+        let stars = outcome == .won ? context.registry.entry(kind)?.definition.starCount(score: score, level: level) ?? 0 : 0
         let content = AlertContent(kind: outcome == .won ? .won : .lost, title: outcome == .won ? Messages.won : Messages.lost,
                                    lines: lines, buttons: [.yes, .no], celebrate: outcome == .won,
-                                   result: .init(score: score, stars: stars, rank: rank))
+                                   result: .init(score: score, stars: stars, rank: rank,
+                                                 reason: outcome == .lost ? Self.reasonPicture(reason) : nil, sticker: ranks.sticker))
         return [.show(.alert(content))]
     }
 
     /// The end-of-game alert was answered: Yes plays the same game and level again, No goes
     /// Home.
     open override func resume(with result: SceneResult?) -> [SceneCommand] {
+        if case .answered(.leave, let button)? = result {
+            // ▶ (or Esc on the panel): the game goes on where it was.
+            return button == .yes ? leaveAfterAsking() : []
+        }
         guard case .answered(let kind, let button)? = result, kind == .won || kind == .lost else { return [] }
         if button == .yes {
             context.play(.whoosh)
@@ -372,7 +401,16 @@ open class GameScene: BaseScene {
 
     /// The spoken end of a game: won (a finish, for Balloons' time), or lost by time, idle or
     /// the skull; then a new high score with its rank.
-    private func speakEnd(_ outcome: Outcome, reason: String, rank: Int?) {
+    /// The picture of why a game was lost: the clock, the skull, a sleeping balloon.
+    public static func reasonPicture(_ reason: String) -> String {
+        switch reason {
+        case "killer": return "reason-killer"
+        case "idle": return "reason-idle"
+        default: return "reason-time"
+        }
+    }
+
+    private func speakEnd(_ outcome: Outcome, reason: String, rank: Int?, sticker: Int?, suggestion: Message?) {
         let line: Message
         switch (outcome, reason) {
         case (.won, "time"): line = VoiceLines.finishedBalloons
@@ -383,9 +421,16 @@ open class GameScene: BaseScene {
         }
         // Nothing said during the game is still to come after its end.
         context.voice.stop()
-        var cues: [Cue] = [.voiceNow(line)]
-        if let rank { cues.append(.voice(VoiceLines.highScore(rank: rank))) }
-        context.perform(cues)
+        context.perform([.voiceNow(line)])
+        // Then a new high score with its rank, the sticker she earned, named, and the level
+        // growing with her suggests.
+        sayInTurn([rank.map { VoiceLines.highScore(rank: $0) }, sticker.map { VoiceLines.sticker($0) }, suggestion].compactMap { $0 }[...])
+    }
+
+    /// Says the lines one after another, each when the one before has ended.
+    func sayInTurn(_ lines: ArraySlice<Message>) {
+        guard let first = lines.first else { return }
+        context.voice.say(first, onFinished: { [weak self] in self?.sayInTurn(lines.dropFirst()) })
     }
 
     // MARK: - Pause

@@ -5,6 +5,9 @@ public enum Theme {
     public static let background = Color(255, 248, 236)
     public static let topBar = Color(92, 96, 226)
     public static let topBarShadow = Color(40, 40, 110, 90)
+    /// Back's pill: a darker shade of the bar, so its white word reads at 4.5:1 even when a
+    /// long word (Arabic, German) is drawn small (issue 26; a white veil gave 3.24:1).
+    public static let backPill = Color(30, 30, 110, 90)
     public static let ink = Color(52, 46, 84)
     public static let inkSoft = Color(110, 104, 140)
     public static let tile = Color(255, 255, 255)

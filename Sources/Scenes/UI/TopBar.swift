@@ -47,7 +47,7 @@ public enum TopBar {
         if showsBack {
             let r = backPill(labelWidth: canvas.measure(backLabel, Theme.labelText).width)
             let shown = pressed == .back ? r.scaled(0.94) : r
-            canvas.fillRounded(shown, radius: 24, Color(255, 255, 255, 60))
+            canvas.fillRounded(shown, radius: 24, Theme.backPill)
             canvas.image("back", in: Rect(shown.x + 4, shown.y + 4, 40, 40))
             let style = canvas.fitting(backLabel, Theme.labelText, width: shown.maxX - 8 - (shown.x + 48))
             canvas.text(backLabel, style, at: Point(shown.x + 48, shown.midY), align: .left, color: .white)
