@@ -152,6 +152,8 @@ public final class GameApp {
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         if options.headless {
+            // The canvas takes the shape of the screen it is drawn for (issue 27).
+            if let size = options.size { Canvas1024.use(Canvas1024.size(forScreen: size.width, size.height)) }
             // Headless, the canvas's own picture is the screen: no renderer at all.
             guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw AppError.fatal("SDL_Init: \(String(cString: SDL_GetError()))") }
         } else {
@@ -236,7 +238,8 @@ public final class GameApp {
         context.reducedMotion = options.reducedMotion
         context.demos = Self.demoMemory(options: options, directory: dataDir, warn: { [weak self] in self?.warn($0) })
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
-                           ("headless", .bool(options.headless)), ("language", .string(language))])
+                           ("headless", .bool(options.headless)), ("language", .string(language)),
+                           ("canvas", Canvas1024.json)])
         if let chosen { log.emit("profile", [("action", .string(chosen.action))] + chosen.player.logFields) }
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
@@ -564,7 +567,8 @@ public final class GameApp {
             log.emit("screenshot", [("path", .string(path)), ("native", .bool(true)),
                                     ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))])
         case .dump:
-            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump())
+            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump()
+                     + [("canvas", Canvas1024.json)])
         case .quit:
             return false
         default: break
