@@ -287,8 +287,11 @@ final class LiveLog {
 /// How the 1024x768 picture sits in a window: scaled to fit, centred, with bars.
 struct Letterbox {
     let width: Double, height: Double
-    var scale: Double { min(width / Canvas1024.width, height / Canvas1024.height) }
-    var offset: Point { Point((width - Canvas1024.width * scale) / 2, (height - Canvas1024.height * scale) / 2) }
+    /// The game's logical canvas (its `start` line's `canvas`: the shape of the screen or
+    /// window it started on).
+    var canvas = Canvas1024.standardSize
+    var scale: Double { min(width / canvas.width, height / canvas.height) }
+    var offset: Point { Point(((width - canvas.width * scale) / 2).rounded(.down), ((height - canvas.height * scale) / 2).rounded(.down)) }
     func window(_ p: Point) -> (x: Int, y: Int) {
         (Int((offset.x + p.x * scale).rounded()), Int((offset.y + p.y * scale).rounded()))
     }
@@ -304,6 +307,8 @@ final class WindowSession {
     private var game: Process?
     private(set) var window = ""
     private(set) var box = Letterbox(width: 1024, height: 768)
+    /// The game's canvas, from its `start` line.
+    private(set) var canvas = Canvas1024.standardSize
     private(set) var log: LiveLog
     private let started = Date()
     private var gameStarted = Date()
@@ -317,7 +322,7 @@ final class WindowSession {
 
     /// Starts Xvfb with a screen of `screen` pixels and, when given, a window manager on it
     /// (e.g. openbox; without one, as under xinit, nobody honours fullscreen requests).
-    init(xvfb: String, xdotool: String, directory: String, screen: (width: Int, height: Int) = (1920, 1200),
+    init(xvfb: String, xdotool: String, directory: String, screen: (width: Int, height: Int) = (1600, 1200),
          windowManager: String? = nil) throws {
         xvfbPath = xvfb
         xdotoolPath = xdotool
@@ -456,6 +461,10 @@ final class WindowSession {
         let found = try Exec.run(xdotoolPath, ["search", "--sync", "--class", AppInfo.desktopID], environment: environment)
         guard let first = found.split(separator: "\n").first else { throw Exec.Failure(description: "no game window") }
         window = String(first)
+        let start = try log.wait("the start line") { $0.is("start") }
+        if let c = log.lines[start]["canvas"]?.arrayValue, c.count == 2, let w = c[0].intValue, let h = c[1].intValue {
+            canvas = Size(Double(w), Double(h))
+        }
         try readGeometry()
         return self
     }
@@ -491,7 +500,7 @@ final class WindowSession {
             text.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Double($0.dropFirst(key.count + 1)) }
         }
         guard let w = value("WIDTH"), let h = value("HEIGHT") else { throw Exec.Failure(description: "geometry: \(text)") }
-        box = Letterbox(width: w, height: h)
+        box = Letterbox(width: w, height: h, canvas: canvas)
         geometry = (Int(value("X") ?? -1), Int(value("Y") ?? -1), Int(w), Int(h))
     }
 
