@@ -83,7 +83,7 @@ public final class PlacedCanvas: Canvas {
     private var s: Double { placement.scale }
     private func r(_ rect: Rect) -> Rect { placement.toCanvas(rect) }
     private func p(_ point: Point) -> Point { placement.toCanvas(point) }
-    private func style(_ st: TextStyle) -> TextStyle { s == 1 ? st : TextStyle(size: max(1, Int((Double(st.size) * s).rounded())), bold: st.bold) }
+    private func style(_ st: TextStyle) -> TextStyle { s == 1 ? st : TextStyle(size: max(1, Int((Double(st.size) * s).rounded(.down))), bold: st.bold) }
 
     public func clear(_ color: Color) { base.clear(color) }
     public func fill(_ rect: Rect, _ color: Color) { base.fill(r(rect), color) }
