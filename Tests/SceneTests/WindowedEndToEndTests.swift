@@ -307,8 +307,12 @@ final class WindowSession {
     private var game: Process?
     private(set) var window = ""
     private(set) var box = Letterbox(width: 1024, height: 768)
-    /// The game's canvas, from its `start` line.
-    private(set) var canvas = Canvas1024.standardSize
+    /// The game's canvas, from its `start` line once read (4:3 until then).
+    var canvas: Size {
+        guard let start = log.lines.first(where: { $0.is("start") }), let c = start["canvas"]?.arrayValue, c.count == 2,
+              let w = c[0].intValue, let h = c[1].intValue else { return Canvas1024.standardSize }
+        return Size(Double(w), Double(h))
+    }
     private(set) var log: LiveLog
     private let started = Date()
     private var gameStarted = Date()
@@ -461,10 +465,6 @@ final class WindowSession {
         let found = try Exec.run(xdotoolPath, ["search", "--sync", "--class", AppInfo.desktopID], environment: environment)
         guard let first = found.split(separator: "\n").first else { throw Exec.Failure(description: "no game window") }
         window = String(first)
-        let start = try log.wait("the start line") { $0.is("start") }
-        if let c = log.lines[start]["canvas"]?.arrayValue, c.count == 2, let w = c[0].intValue, let h = c[1].intValue {
-            canvas = Size(Double(w), Double(h))
-        }
         try readGeometry()
         return self
     }
