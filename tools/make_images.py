@@ -1076,9 +1076,16 @@ def screen_glow(img, box, color, strength, blur):
     return out
 
 
-def bg_home(scale=1):
+# The other screen shapes (issue 27): a wide picture for landscape 16:10 to 21:9 (the game
+# crops it to the screen, never mirrors it) and a tall one for portrait 9:16 to 3:4.
+BG_WIDE = (1843, 768)
+BG_PORTRAIT = (768, 1365)
+
+
+def bg_home(scale=1, size=(BG_W, BG_H)):
     s = 2 * scale
-    W, H = BG_W * s, BG_H * s
+    BW, BH = size
+    W, H = BW * s, BH * s
     img = gradient(W, H, [(0, rgb("#FFC2DA")), (0.35, rgb("#FFE7A3")), (0.68, rgb("#BDF0CF")),
                           (1, rgb("#B4DAFF"))], angle=35)
     rng = random.Random(2024)
@@ -1086,12 +1093,12 @@ def bg_home(scale=1):
                                 "#FF7F66", "#2FD1C0"]]
     # tiny confetti dots underneath everything
     d = ImageDraw.Draw(img)
-    for k in range(80):
+    for k in range(int(80 * BW * BH / (BG_W * BG_H))):
         x, y = rng.uniform(0, W), rng.uniform(0, H)
         r = rng.uniform(4, 8) * s
         d.ellipse((x - r, y - r, x + r, y + r), fill=rng.choice(palette) + (255,))
     kinds = ["circle", "star", "cloud", "star", "circle", "dots"]
-    cols, rows = 7, 5
+    cols, rows = max(1, round(7 * BW / BG_W)), max(1, round(5 * BH / BG_H))
     cw, ch = W / cols, H / rows
     ci = 0
     for j in range(rows):
@@ -1131,7 +1138,7 @@ def bg_home(scale=1):
                     px, py = c + math.cos(a) * 30 * s * sc, c + math.sin(a) * 30 * s * sc
                     ld.ellipse((px - r, py - r, px + r, py + r), fill=palette[(ci + k) % len(palette)] + (225,))
             comp(img, with_shadow(lay, (0, 5 * s), 6 * s, 0.12), x - c, y - c)
-    return down(img.convert("RGB"), (BG_W * scale, BG_H * scale))
+    return down(img.convert("RGB"), (BW * scale, BH * scale))
 
 
 def hill_polygon(W, H, base, waves, s):
@@ -1196,21 +1203,35 @@ def draw_sun(img, cx, cy, r, s):
     comp(img, lay, cx - c, cy - c)
 
 
-def bg_balloons(scale=1):
+def bg_balloons(scale=1, size=(BG_W, BG_H), sun=None):
+    """The sky: one sun (top right, or at `sun` in 1x units), clouds spread over the whole
+    picture, hills along the bottom."""
     s = 2 * scale
-    W, H = BG_W * s, BG_H * s
+    BW, BH = size
+    W, H = BW * s, BH * s
     img = gradient(W, H, [(0, rgb("#1F7FE0")), (0.45, rgb("#62B8F5")), (0.82, rgb("#BFE7FF")),
                           (1, rgb("#E6F7FF"))])
-    sx, sy = W - 62 * s, 62 * s
+    sx, sy = (W - 62 * s, 62 * s) if sun is None else (sun[0] * s, sun[1] * s)
     img = screen_glow(img, (sx - 120 * s, sy - 120 * s, sx + 120 * s, sy + 120 * s), (255, 240, 190), 120, 40 * s)
     draw_sun(img, sx, sy, 44 * s, s)
     rng = random.Random(11)
-    for (cx, cy, w, h, al) in [(150, 120, 230, 86, 0.95), (560, 80, 180, 66, 0.9), (830, 250, 240, 88, 0.92),
-                               (330, 330, 200, 76, 0.85), (700, 450, 170, 62, 0.8), (100, 520, 160, 58, 0.8),
-                               (950, 560, 140, 52, 0.75)]:
+    clouds = [(150, 120, 230, 86, 0.95), (560, 80, 180, 66, 0.9), (830, 250, 240, 88, 0.92),
+              (330, 330, 200, 76, 0.85), (700, 450, 170, 62, 0.8), (100, 520, 160, 58, 0.8),
+              (950, 560, 140, 52, 0.75)]
+    if size != (BG_W, BG_H):
+        # The same clouds, tiled over the larger sky (shifted each tile so none repeats in line).
+        tiles = []
+        for ty in range(math.ceil(BH / BG_H)):
+            for tx in range(math.ceil(BW / BG_W)):
+                for (cx, cy, w, h, al) in clouds:
+                    x, y = cx + tx * BG_W + ty * 170, cy + ty * BG_H + tx * 40
+                    if x < BW + 100 and y < BH - 120:
+                        tiles.append(((x % (BW + 100)) - 50, y, w, h, al))
+        clouds = tiles
+    for (cx, cy, w, h, al) in clouds:
         cloud_at(img, cx * s, cy * s, w * s, h * s, rng, alpha=al)
     draw_hills(img, W, H, s, H - 90 * s, rng)
-    return down(img.convert("RGB"), (BG_W * scale, BG_H * scale))
+    return down(img.convert("RGB"), (BW * scale, BH * scale))
 
 
 def tree_layer(size, x, ground, s, scale=1.0):
@@ -1289,20 +1310,26 @@ def bush_at(img, x, ground, s, scale=1.0):
     comp(img, bush_layer((lw, lh), lw / 2, lh - 8 * s, s, scale), x - lw / 2, ground - (lh - 8 * s))
 
 
-def bg_sorting(scale=1):
-    """Sky (rows 0-410), sea (x 0-470), beach (~470-488), land (x 488-1024) with a road."""
+def bg_sorting(scale=1, width=BG_W):
+    """Sky (rows 0-410), sea (x 0-470), beach (~470-488), land (x 488-1024) with a road.
+    Wider (`width` > 1024): the beach moves to the middle (sea 0..W/2-10, land W/2+10..W)."""
     s = 2 * scale
-    W, H = BG_W * s, BG_H * s
+    BW = width
+    dx = 0 if BW == BG_W else BW / 2 - 478
+    W, H = BW * s, BG_H * s
     HOR = 410 * s
     img = new(W, H)
     rng = random.Random(5)
     # ---- sky; the top 190 px stay plain for the row of vehicles
     img.paste(gradient(W, HOR, [(0, rgb("#3E9BEB")), (0.5, rgb("#79C3F7")), (1, rgb("#C9ECFF"))]), (0, 0))
-    for (cx, cy, w, h) in [(130, 300, 190, 74), (350, 350, 160, 60), (555, 296, 210, 80),
-                           (770, 352, 170, 64), (930, 288, 160, 64), (255, 250, 96, 36), (680, 246, 90, 34)]:
+    clouds = [(130, 300, 190, 74), (350, 350, 160, 60), (555, 296, 210, 80),
+              (770, 352, 170, 64), (930, 288, 160, 64), (255, 250, 96, 36), (680, 246, 90, 34)]
+    if BW != BG_W:
+        clouds = clouds + [(cx + BG_W, cy, w, h) for (cx, cy, w, h) in clouds if cx + BG_W < BW - 60]
+    for (cx, cy, w, h) in clouds:
         cloud_at(img, cx * s, cy * s, w * s, h * s, rng, alpha=0.97)
     # ---- sea
-    sea_w = 500 * s
+    sea_w = int((500 + dx) * s)
     img.paste(gradient(sea_w, H - HOR, [(0, rgb("#5FD0E8")), (0.22, rgb("#2BB0D8")), (1, rgb("#0B6FB0"))]),
               (0, HOR))
     wl = new(W, H)
@@ -1311,9 +1338,9 @@ def bg_sorting(scale=1):
         y = (446 + row * 40 + rng.uniform(-5, 5)) * s
         size_ = 0.8 + row * 0.06
         x = rng.uniform(-30, 30)
-        while x < 440:
+        while x < 440 + dx:
             ln = rng.uniform(40, 62) * size_
-            if x + ln > 458:
+            if x + ln > 458 + dx:
                 break
             pts = []
             for i in range(25):
@@ -1324,16 +1351,16 @@ def bg_sorting(scale=1):
     img.alpha_composite(wl)
     d = ImageDraw.Draw(img)
     for k in range(14):
-        x = rng.uniform(20, 440) * s
+        x = rng.uniform(20, 440 + dx) * s
         y = rng.uniform(416, 436) * s
         d.ellipse((x - 4 * s, y - 1.2 * s, x + 4 * s, y + 1.2 * s), fill=(255, 255, 255, 170))
-    d.rectangle((0, HOR, 492 * s, HOR + 2 * s), fill=(190, 238, 248, 255))
+    d.rectangle((0, HOR, (492 + dx) * s, HOR + 2 * s), fill=(190, 238, 248, 255))
     # ---- beach (wavy water edge near x=471) with white foam
     beach = Image.new("L", (W, H), 0)
-    pts = [(520 * s, HOR)]
+    pts = [((520 + dx) * s, HOR)]
     for y in range(HOR, H + 1, 4 * s):
-        pts.append(((471 + 4 * math.sin(y / (26 * s)) + 2 * math.sin(y / (9 * s))) * s, y))
-    pts.append((520 * s, H))
+        pts.append(((471 + dx + 4 * math.sin(y / (26 * s)) + 2 * math.sin(y / (9 * s))) * s, y))
+    pts.append(((520 + dx) * s, H))
     ImageDraw.Draw(beach).polygon(pts, fill=255)
     foam = grow(beach, 4 * s).filter(ImageFilter.GaussianBlur(1.5 * s))
     ImageDraw.Draw(foam).rectangle((0, 0, W, HOR - 1), fill=0)
@@ -1345,7 +1372,7 @@ def bg_sorting(scale=1):
     land = Image.new("L", (W, H), 0)
     pts = [(W, HOR)]
     for y in range(HOR, H + 1, 4 * s):
-        pts.append(((486 + 2.5 * math.sin(y / (17 * s) + 1.0)) * s, y))
+        pts.append(((486 + dx + 2.5 * math.sin(y / (17 * s) + 1.0)) * s, y))
     pts.append((W, H))
     ImageDraw.Draw(land).polygon(pts, fill=255)
     grass = gradient(W, H - HOR, [(0, rgb("#8EDC5E")), (0.4, rgb("#74CF4B")), (1, rgb("#4DB53A"))])
@@ -1354,15 +1381,15 @@ def bg_sorting(scale=1):
     gl.putalpha(land)
     img.alpha_composite(with_shadow(gl, (-2 * s, 0), 2 * s, 0.25, (150, 110, 40)))
     d = ImageDraw.Draw(img)
-    d.rectangle((488 * s, HOR, W, HOR + 4 * s), fill=rgb("#68C64C") + (255,))
+    d.rectangle(((488 + dx) * s, HOR, W, HOR + 4 * s), fill=rgb("#68C64C") + (255,))
     r0, r1 = 560 * s, 660 * s
-    for k in range(110):
-        x = rng.uniform(500, 1016) * s
+    for k in range(int(110 * (BW - 500 - dx) / 524)):
+        x = rng.uniform(500 + dx, BW - 8) * s
         y = rng.uniform(426, 762) * s
         if r0 - 12 * s < y < r1 + 14 * s:
             continue
-        for dx in (-3, 0, 3):
-            d.line([(x + dx * s, y), (x + dx * 1.8 * s, y - 7 * s)], fill=(62, 158, 52, 255), width=int(1.6 * s))
+        for ddx in (-3, 0, 3):
+            d.line([(x + ddx * s, y), (x + ddx * 1.8 * s, y - 7 * s)], fill=(62, 158, 52, 255), width=int(1.6 * s))
     # ---- road y=560..660 with dashed centre line
     road = new(W, H)
     dr = ImageDraw.Draw(road)
@@ -1370,18 +1397,102 @@ def bg_sorting(scale=1):
     dr.rectangle((0, r0, W, r1), fill=rgb("#666B76") + (255,))
     dr.rectangle((0, r0, W, r0 + 6 * s), fill=rgb("#5A5F69") + (255,))
     mid = (r0 + r1) / 2
-    x = 514 * s
+    x = (514 + dx) * s
     while x < W:
         dr.rounded_rectangle((x, mid - 4 * s, x + 46 * s, mid + 4 * s), radius=4 * s, fill=(255, 255, 255, 255))
         x += 84 * s
     road = clip(road, land)
     img.alpha_composite(with_shadow(road, (0, 3 * s), 3 * s, 0.2, (20, 60, 20)))
     # ---- trees and bushes near the edges, clear of the road
-    for (tx, gy, sc) in [(880, 502, 0.7), (545, 540, 1.0), (965, 542, 0.95)]:
+    trees = [(880, 502, 0.7), (545, 540, 1.0), (965, 542, 0.95)]
+    bushes = [(770, 736, 0.7), (560, 740, 0.9), (950, 738, 1.0)]
+    if BW != BG_W:
+        trees = [(x + dx, y, sc) for (x, y, sc) in trees] + [(x + dx + 400, y, sc) for (x, y, sc) in trees if x + dx + 400 < BW - 40]
+        bushes = [(x + dx, y, sc) for (x, y, sc) in bushes] + [(x + dx + 420, y, sc) for (x, y, sc) in bushes if x + dx + 420 < BW - 40]
+    for (tx, gy, sc) in trees:
         tree_at(img, tx * s, gy * s, s, sc)
-    for (bx, gy, sc) in [(770, 736, 0.7), (560, 740, 0.9), (950, 738, 1.0)]:
+    for (bx, gy, sc) in bushes:
         bush_at(img, bx * s, gy * s, s, sc)
-    return down(img.convert("RGB"), (BG_W * scale, BG_H * scale))
+    return down(img.convert("RGB"), (BW * scale, BG_H * scale))
+
+def bg_sorting_portrait(scale=1):
+    """Portrait (768x1365): plain sky (rows 0-480) for the vehicles, sky with clouds to the
+    horizon (720), the sea (720-1000), a beach (1000-1020), land with a road (1020-1365).
+    The game crops it to the screen's height about its middle (SortingLayout)."""
+    s = 2 * scale
+    BW, BH = BG_PORTRAIT
+    W, H = BW * s, BH * s
+    HOR, SEA_END, LAND = 720 * s, 1000 * s, 1020 * s
+    img = new(W, H)
+    rng = random.Random(5)
+    img.paste(gradient(W, HOR, [(0, rgb("#3E9BEB")), (0.6, rgb("#79C3F7")), (1, rgb("#C9ECFF"))]), (0, 0))
+    for (cx, cy, w, h) in [(120, 600, 190, 74), (390, 650, 160, 60), (620, 590, 210, 80),
+                           (250, 540, 96, 36), (560, 690, 120, 44), (700, 520, 90, 34)]:
+        cloud_at(img, cx * s, cy * s, w * s, h * s, rng, alpha=0.97)
+    img.paste(gradient(W, SEA_END - HOR + 30 * s, [(0, rgb("#5FD0E8")), (0.22, rgb("#2BB0D8")), (1, rgb("#0B6FB0"))]),
+              (0, HOR))
+    wl = new(W, H)
+    dw = ImageDraw.Draw(wl)
+    for row in range(6):
+        y = (756 + row * 40 + rng.uniform(-5, 5)) * s
+        size_ = 0.8 + row * 0.06
+        x = rng.uniform(-30, 30)
+        while x < BW:
+            ln = rng.uniform(40, 62) * size_
+            pts = [((x + t / 24 * ln) * s, y - math.sin(t / 24 * math.pi * 2) * 4.5 * size_ * s) for t in range(25)]
+            dw.line(pts, fill=(255, 255, 255, 150 - row * 5), width=int(3 * s), joint="curve")
+            x += ln + rng.uniform(30, 60)
+    img.alpha_composite(wl)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, HOR, W, HOR + 2 * s), fill=(190, 238, 248, 255))
+    # the beach: a wavy strip across, foam on its sea side
+    beach = Image.new("L", (W, H), 0)
+    pts = [(0, H)]
+    for x in range(0, W + 1, 4 * s):
+        pts.append((x, (1000 + 4 * math.sin(x / (26 * s)) + 2 * math.sin(x / (9 * s))) * s))
+    pts.append((W, H))
+    ImageDraw.Draw(beach).polygon(pts, fill=255)
+    foam = grow(beach, 4 * s).filter(ImageFilter.GaussianBlur(1.5 * s))
+    img.alpha_composite(solid((W, H), (240, 252, 255), foam))
+    sand = gradient(W, H, [(0, rgb("#F7E2A0")), (1, rgb("#EBC877"))])
+    sand.putalpha(beach)
+    img.alpha_composite(sand)
+    land = Image.new("L", (W, H), 0)
+    pts = [(0, H)]
+    for x in range(0, W + 1, 4 * s):
+        pts.append((x, (1020 + 2.5 * math.sin(x / (17 * s) + 1.0)) * s))
+    pts.append((W, H))
+    ImageDraw.Draw(land).polygon(pts, fill=255)
+    grass = gradient(W, H - LAND, [(0, rgb("#8EDC5E")), (0.4, rgb("#74CF4B")), (1, rgb("#4DB53A"))])
+    gl = new(W, H)
+    gl.paste(grass, (0, LAND - 6 * s))
+    gl.putalpha(land)
+    img.alpha_composite(with_shadow(gl, (0, -2 * s), 2 * s, 0.25, (150, 110, 40)))
+    d = ImageDraw.Draw(img)
+    r0, r1 = 1170 * s, 1250 * s
+    for k in range(120):
+        x = rng.uniform(8, BW - 8) * s
+        y = rng.uniform(1036, 1358) * s
+        if r0 - 12 * s < y < r1 + 14 * s:
+            continue
+        for ddx in (-3, 0, 3):
+            d.line([(x + ddx * s, y), (x + ddx * 1.8 * s, y - 7 * s)], fill=(62, 158, 52, 255), width=int(1.6 * s))
+    road = new(W, H)
+    dr = ImageDraw.Draw(road)
+    dr.rectangle((0, r0 - 5 * s, W, r1 + 5 * s), fill=(238, 238, 228, 255))
+    dr.rectangle((0, r0, W, r1), fill=rgb("#666B76") + (255,))
+    dr.rectangle((0, r0, W, r0 + 6 * s), fill=rgb("#5A5F69") + (255,))
+    mid = (r0 + r1) / 2
+    x = 20 * s
+    while x < W:
+        dr.rounded_rectangle((x, mid - 4 * s, x + 46 * s, mid + 4 * s), radius=4 * s, fill=(255, 255, 255, 255))
+        x += 84 * s
+    img.alpha_composite(with_shadow(road, (0, 3 * s), 3 * s, 0.2, (20, 60, 20)))
+    for (tx, gy, sc) in [(90, 1130, 0.8), (690, 1140, 0.9)]:
+        tree_at(img, tx * s, gy * s, s, sc)
+    for (bx, gy, sc) in [(300, 1340, 0.8), (560, 1345, 0.9)]:
+        bush_at(img, bx * s, gy * s, s, sc)
+    return down(img.convert("RGB"), (BW * scale, BH * scale))
 
 
 # --------------------------------------------------------------------------
@@ -2289,6 +2400,14 @@ def registry():
                                                    bg_home(k).convert("RGB"), 0.3))
     add("bg-balloons", "drawn", lambda k: bg_balloons(k))
     add("bg-sorting", "drawn", lambda k: bg_sorting(k))
+    # Wide (16:10 to 21:9) and portrait (9:16 to 3:4) screens: pictures drawn for that shape.
+    for suffix, size in (("wide", BG_WIDE), ("portrait", BG_PORTRAIT)):
+        add("bg-home-" + suffix, "drawn", lambda k, size=size: Image.blend(
+            Image.new("RGB", (size[0] * k, size[1] * k), (255, 248, 236)), bg_home(k, size).convert("RGB"), 0.3))
+    add("bg-balloons-wide", "drawn", lambda k: bg_balloons(k, BG_WIDE))
+    add("bg-balloons-portrait", "drawn", lambda k: bg_balloons(k, BG_PORTRAIT, sun=(BG_PORTRAIT[0] - 62, BG_PORTRAIT[1] - 1024 + 62)))
+    add("bg-sorting-wide", "drawn", lambda k: bg_sorting(k, BG_WIDE[0]))
+    add("bg-sorting-portrait", "drawn", lambda k: bg_sorting_portrait(k))
     # ---- end screens
     add("mascot-happy", "drawn", lambda k: make_mascot(True, 256 * k))
     add("mascot-sad", "drawn", lambda k: make_mascot(False, 256 * k))

@@ -22,12 +22,11 @@ final class FullscreenWindow {
     static let windowManagerWait = 1.0
 
     /// `window` was created with `SDL_WINDOW_FULLSCREEN_DESKTOP` when `fullscreen`; then the
-    /// window to come back to is 1024x768, centred on its display.
-    init(window: OpaquePointer, fullscreen: Bool) {
+    /// window to come back to is `windowed` (WindowFit: it fits the screen's usable area).
+    init(window: OpaquePointer, fullscreen: Bool, windowed: SDL_Rect) {
         self.window = window
         isOn = fullscreen
-        let bounds = Self.displayBounds(of: window)
-        windowed = SDL_Rect(x: bounds.x + max(0, (bounds.w - 1024) / 2), y: bounds.y + max(0, (bounds.h - 768) / 2), w: 1024, h: 768)
+        self.windowed = windowed
         if fullscreen { settle() }
     }
 

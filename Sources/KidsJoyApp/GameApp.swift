@@ -155,6 +155,8 @@ public final class GameApp {
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         if options.headless {
+            // The canvas takes the shape of the screen it is drawn for (issue 27).
+            Canvas1024.use(options.size.map { Canvas1024.size(forScreen: $0.width, $0.height) } ?? Canvas1024.standardSize)
             // Headless, the canvas's own picture is the screen: no renderer at all.
             guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw AppError.fatal("SDL_Init: \(String(cString: SDL_GetError()))") }
         } else {
@@ -229,7 +231,8 @@ public final class GameApp {
         var demoStore: DemoStore?
         context.demos = Self.demoMemory(options: options, directory: dataDir, store: &demoStore, warn: { [weak self] in self?.warn($0) })
         log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
-                           ("headless", .bool(options.headless)), ("language", .string(language))])
+                           ("headless", .bool(options.headless)), ("language", .string(language)),
+                           ("canvas", Canvas1024.json)])
         // A store file of a newer version is left untouched: said on stderr and here.
         for (file, version) in [(SettingsStore.fileName, settings.keptNewer), (DemoStore.fileName, demoStore?.keptNewer)] {
             if let version { log.emit("store", [("file", .string(file)), ("action", "kept-newer"), ("version", .int(version))]) }
@@ -327,9 +330,34 @@ public final class GameApp {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         fullscreen = options.fullscreen || options.kiosk
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        guard let w = SDL_CreateWindow(AppInfo.name, Int32(kjc_windowpos_centered()), Int32(kjc_windowpos_centered()), 1024, 768, flags) else {
+        // The window fits its screen (issue 27): 90% of the usable area at most, the screen's
+        // shape, or the size a grown-up dragged it to on this screen before; the canvas takes
+        // the shape of what is shown (the screen when fullscreen).
+        var display = SDL_Rect(x: 0, y: 0, w: 1024, h: 768), usable = SDL_Rect()
+        _ = SDL_GetDisplayBounds(0, &display)
+        if SDL_GetDisplayUsableBounds(0, &usable) != 0 || usable.w <= 0 || usable.h <= 0 { usable = display }
+        screenSize = (Int(display.w), Int(display.h))
+        windowSizes = WindowSizes(directory: DataDirectory.resolve(override: options.dataDir))
+        let firstFit = WindowFit.place(screen: (Int(display.w), Int(display.h)), usable: (Int(usable.x), Int(usable.y), Int(usable.w), Int(usable.h)),
+                                  remembered: windowSizes?.remembered(screen: Int(display.w), Int(display.h)))
+        guard let w = SDL_CreateWindow(AppInfo.name, Int32(firstFit.x), Int32(firstFit.y), Int32(firstFit.width), Int32(firstFit.height), flags) else {
             throw AppError.fatal("cannot open a window (\(String(cString: SDL_GetError()))). Run with --headless to play a script without a window")
         }
+        var fit = firstFit
+        if !fullscreen {
+            // A window manager's frame (title bar, borders) counts too: the whole framed window
+            // stays in the usable area (SDL knows the frame once the window manager said it).
+            var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+            SDL_PumpEvents()
+            if SDL_GetWindowBordersSize(w, &top, &left, &bottom, &right) == 0, top + left + bottom + right > 0 {
+                let inner = (x: Int(usable.x + left), y: Int(usable.y + top), w: Int(usable.w - left - right), h: Int(usable.h - top - bottom))
+                fit = WindowFit.place(screen: (Int(display.w), Int(display.h)), usable: inner,
+                                      remembered: windowSizes?.remembered(screen: Int(display.w), Int(display.h)))
+                SDL_SetWindowSize(w, Int32(fit.width), Int32(fit.height))
+                SDL_SetWindowPosition(w, Int32(fit.x), Int32(fit.y))
+            }
+        }
+        Canvas1024.use(fullscreen ? Canvas1024.size(forScreen: Int(display.w), Int(display.h)) : Canvas1024.size(forScreen: fit.width, fit.height))
         window = w
         SDL_SetWindowMinimumSize(w, 320, 240)
         if !useWindowSurface {
@@ -339,7 +367,7 @@ public final class GameApp {
             renderer = r
         }
         if options.kiosk { SDL_ShowCursor(SDL_DISABLE) }
-        fullscreenWindow = FullscreenWindow(window: w, fullscreen: fullscreen)
+        fullscreenWindow = FullscreenWindow(window: w, fullscreen: fullscreen, windowed: SDL_Rect(x: Int32(fit.x), y: Int32(fit.y), w: Int32(fit.width), h: Int32(fit.height)))
     }
 
     /// Windowed: makes the canvas draw at the window's real drawable size (high-DPI screens
@@ -384,7 +412,25 @@ public final class GameApp {
         return devices.contains { $0.hasPrefix("card") || $0.hasPrefix("renderD") }
     }
 
+    /// The display's size, and the window sizes chosen on screens of each size.
+    private var screenSize: (Int, Int)?
+    private var windowSizes: WindowSizes?
+    private var windowSizeChanged = false
+
+    /// A window resized by hand (not by fullscreen): its size is remembered for this screen.
+    private func rememberDraggedSize(_ e: SDL_WindowEvent) {
+        guard e.event == UInt8(SDL_WINDOWEVENT_RESIZED.rawValue), !fullscreen, fullscreenWindow?.isOn == false,
+              let screen = screenSize, e.data1 > 0, e.data2 > 0 else { return }
+        let size = (w: Int(e.data1), h: Int(e.data2))
+        if let old = windowSizes?.remembered(screen: screen.0, screen.1), old == size { return }
+        windowSizes?.remember(screen: screen.0, screen.1, window: size)
+        windowSizeChanged = true
+    }
+
     public func shutdown() {
+        if windowSizeChanged, let windowSizes {
+            do { try windowSizes.save() } catch { warn("cannot remember the window's size in \(windowSizes.path): \(error)") }
+        }
         // Saves run in the background: a quit waits for every one asked for.
         scoreStore?.waitForPendingSaves()
         scoreStore?.close()
@@ -397,6 +443,8 @@ public final class GameApp {
         if let renderer { SDL_DestroyRenderer(renderer) }
         if let window { SDL_DestroyWindow(window) }
         renderer = nil; frameTexture = nil; window = nil
+        // The canvas's shape was this run's: what runs next in the process (tests) starts at 4:3.
+        Canvas1024.use(Canvas1024.standardSize)
         TTF_Quit()
         IMG_Quit()
         SDL_Quit()
@@ -411,6 +459,7 @@ public final class GameApp {
             dirty = true
             if event.type == SDL_WINDOWEVENT.rawValue {
                 do { try syncOutputSize() } catch { warn("\(error)") }
+                rememberDraggedSize(event.window)
             }
             if event.type == SDL_QUIT.rawValue {
                 if context.kiosk { log.emit("ignored", [("what", "quit"), ("why", "kiosk")]); continue }
@@ -589,7 +638,8 @@ public final class GameApp {
                      + (failedScreenshot ? [("failed", .bool(true))] : []))
             failedScreenshot = false
         case .dump:
-            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump())
+            log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump()
+                     + [("canvas", Canvas1024.json)])
         case .quit:
             return false
         default: break

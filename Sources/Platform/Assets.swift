@@ -17,7 +17,7 @@ public enum AssetManifest {
                "game-memory", "game-sorting", "game-balloons", "level-easy", "level-medium", "level-hard",
                "play", "trophy", "back", "speaker-on", "speaker-off", "check", "logo", "star", "confetti",
                "sparkle", "burst", "snail", "clock", "score-star", "zone-air", "zone-water", "zone-land",
-               "bg-home", "bg-balloons", "bg-sorting"]
+               "zone-land"] + SceneBackgrounds.allNames
         return sprites + fixed + pictureUI + avatars + stickers
     }
     /// The pictures that replace words for children who cannot read: end screens, the
@@ -30,8 +30,9 @@ public enum AssetManifest {
     ]
     /// Animals drawn for the children's avatars beyond the Memory cards' animals.
     public static let avatarAnimals = ["bear", "pig", "chick", "penguin", "owl", "elephant", "unicorn", "hedgehog"]
-    /// The full-screen backgrounds: 3 MB each decoded, and only one is shown at a time.
-    public static let backgrounds: Set<String> = ["bg-home", "bg-balloons", "bg-sorting"]
+    /// The full-screen backgrounds, one per shape class (SceneBackgrounds): 3-6 MB each
+    /// decoded, and only one is shown at a time.
+    public static let backgrounds = Set(SceneBackgrounds.allNames)
     /// The game's pictures are QOI files (see `QOI`). Their optional NAME@2x and NAME@3x
     /// versions for larger screens are WebP files, not required here: a missing or broken one
     /// is drawn from a smaller picture (`SoftwareCanvas.loadImages`, README "Screens and

@@ -547,27 +547,17 @@ public final class SoftwareCanvas: Canvas {
     /// The visible area in logical units (x or y negative beyond a 4:3 screen).
     public var visibleRect: Rect { viewport.visibleRect }
 
-    /// A full-screen picture in `frame`, extended over the rest of the screen by mirrored
-    /// copies (left and right flipped sideways, above and below upside down), so horizons
-    /// and patterns run on without a seam.
+    /// A full-screen picture in `frame`. The scenes draw the picture made for the canvas's
+    /// shape, covering it (SceneBackgrounds); where the screen goes beyond the canvas (a
+    /// window dragged to another shape) the frame's clear colour shows, never a mirrored copy.
     public func background(_ name: String, in frame: Rect, _ options: ImageOptions) {
         if recording { recorded.append(.background(name, frame, options)); return }
         for (piece, at) in backgroundPieces(name, in: frame) { drawImage(piece, in: at, options, background: true) }
     }
 
-    /// The images a background is drawn from: itself in `frame`, and beyond it, where the
-    /// screen goes on, mirrored copies.
+    /// The images a background is drawn from: itself in `frame`.
     private func backgroundPieces(_ name: String, in frame: Rect) -> [(String, Rect)] {
-        var pieces = [(name, frame)]
-        let visible = visibleRect
-        // (A mirrored background, `NAME#mirror` in a right-to-left screen, has the plain
-        // picture beside it.)
-        let beside = name.hasSuffix(Self.mirrorSuffix) ? String(name.dropLast(Self.mirrorSuffix.count)) : name + Self.mirrorSuffix
-        if visible.minX < frame.minX { pieces.append((beside, frame.offsetBy(-frame.width, 0))) }
-        if visible.maxX > frame.maxX { pieces.append((beside, frame.offsetBy(frame.width, 0))) }
-        if visible.minY < frame.minY { pieces.append((name + Self.flipSuffix, frame.offsetBy(0, -frame.height))) }
-        if visible.maxY > frame.maxY { pieces.append((name + Self.flipSuffix, frame.offsetBy(0, frame.height))) }
-        return pieces
+        [(name, frame)]
     }
 
     // MARK: - Drawing, on two cores

@@ -148,7 +148,7 @@ import Testing
             options.assetsDir = root
             options.dataDir = temporaryDirectory()
             let shot = temporaryDirectory() + "/memory.png"
-            options.scriptText = NativeResolutionTests.enterMemory + "2 screenshot \(shot)\n"
+            options.scriptText = NativeResolutionTests.enter(size: (w, h)) + "2 screenshot \(shot)\n"
             options.size = (width: w, height: h)
             let app = try GameApp(options: options, keepLogInMemory: true)
             try app.start()
@@ -168,7 +168,7 @@ import Testing
         #expect(laptop.canvas.variantScale["play"] == 2, "no @3x file: the @2x is drawn")
         #expect(laptop.canvas.variantScale["card-front"] == 3)
         // The card backs are drawn (from @2x): the board is not empty where they lie.
-        let memory = try #require(Self.firstCard())
+        let memory = try #require(Self.firstCard((2880, 1800)))
         let c = laptop.canvas.viewport.toReal(memory.center)
         #expect(laptop.screenshot[Int(c.x), Int(c.y)] != [0, 0, 0])
 
@@ -203,22 +203,26 @@ import Testing
     }
 
     /// The first card of Memory Easy, in logical units.
-    static func firstCard() -> Rect? {
-        MemoryLayout.frames(for: .easy, in: GameScene.playArea).first
+    /// The first Memory card (Easy) on a screen of `size` (nil: 1024x768).
+    static func firstCard(_ size: (Int, Int)? = nil) -> Rect? {
+        let old = Canvas1024.size
+        if let size { Canvas1024.use(Canvas1024.size(forScreen: size.0, size.1)) }
+        defer { Canvas1024.use(old) }
+        return MemoryLayout.frames(for: .easy, in: GameScene.playArea).first
     }
 
     /// At 2880×1800 the Memory cards' edges are drawn from @3x: as sharp as at 1024×768 from
     /// 1x, and sharper than the same board drawn from the @2x pictures scaled up.
     @Test func test_at2880x1800CardEdgesAreAsSharpAsAt1024x768() throws {
         let dir = temporaryDirectory()
-        let script = NativeResolutionTests.enterMemory + "2 screenshot \(dir)/memory.png\n"
+        let script = "2 screenshot \(dir)/memory.png\n"
         func shot(_ size: (Int, Int)?, assets: String? = nil, _ file: String) throws -> (PixelImage, Viewport) {
             var options = AppOptions()
             options.headless = true
             options.seed = 3
             options.assetsDir = assets
             options.dataDir = temporaryDirectory()
-            options.scriptText = script.replacingOccurrences(of: "memory.png", with: file)
+            options.scriptText = NativeResolutionTests.enter(size: size) + script.replacingOccurrences(of: "memory.png", with: file)
             options.size = size.map { (width: $0.0, height: $0.1) }
             let app = try GameApp(options: options, keepLogInMemory: true)
             try app.start()
@@ -226,9 +230,9 @@ import Testing
             defer { app.shutdown() }
             return (try PixelImage(path: "\(dir)/\(file)"), app.canvas.viewport)
         }
-        let card = try #require(Self.firstCard())
         // A band across the card's left edge, half-way down, and one across its top edge.
         func sharpness(_ image: PixelImage, _ v: Viewport) -> (Int, Int) {
+            let card = Self.firstCard(v.width == 1024 ? nil : (v.width, v.height)) ?? Rect(0, 0, 1, 1)
             let left = v.toReal(Rect(card.minX - 6, card.midY - 20, 24, 40))
             let across = NativeResolutionTests.sharpestStep(image, in: IRect(rounding: left))
             let top = v.toReal(Rect(card.midX - 20, card.minY - 6, 40, 24))

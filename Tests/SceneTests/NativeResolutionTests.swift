@@ -13,6 +13,16 @@ import Testing
     /// Home's Memory tile, Easy and Play (logical centres, from Home's dump).
     static let enterMemory = "0.3 tap 248 224\n0.6 tap 248 440\n0.9 tap 512 646\n"
 
+    /// Taps game tile `game`, level tile `level` and Play where Home places them on a screen
+    /// of `size` (the canvas takes its shape: issue 27); nil is 1024x768.
+    static func enter(game: Int = 0, level: Int = 0, size: (Int, Int)?) -> String {
+        let old = Canvas1024.size
+        if let size { Canvas1024.use(Canvas1024.size(forScreen: size.0, size.1)) }
+        defer { Canvas1024.use(old) }
+        let g = HomeLayout.gameTile(game).center, l = HomeLayout.levelTile(level).center, p = HomeLayout.play.center
+        return "0.3 tap \(Int(g.x)) \(Int(g.y))\n0.6 tap \(Int(l.x)) \(Int(l.y))\n0.9 tap \(Int(p.x)) \(Int(p.y))\n"
+    }
+
     /// Starts a headless app at `size` (nil: 1024×768) and plays `script`; the caller shuts it down.
     static func start(_ script: String, size: (Int, Int)?, seed: UInt64 = 3) throws -> GameApp {
         var options = AppOptions()
@@ -78,8 +88,10 @@ import Testing
         let script = "0.2 screenshot \(dir)/home.png\n" + Self.enterMemory + "2 screenshot \(dir)/memory.png\n"
         let logical = try Self.start(script.replacingOccurrences(of: "\(dir)/", with: "\(dir)/1x-"), size: nil)
         logical.shutdown()
-        let app = try Self.start(script, size: (w, h))
+        let app = try Self.start("0.2 screenshot \(dir)/home.png\n" + Self.enter(size: (w, h)) + "2 screenshot \(dir)/memory.png\n", size: (w, h))
         let viewport = app.canvas.viewport
+        // The heading on this shape's Home (centred on the canvas).
+        let headingHere = Rect(Canvas1024.width / 2 - 150, HomeLayout.gameLabelY - 20, 300, 40)
         app.shutdown()
         let home1x = try PixelImage(path: "\(dir)/1x-home.png"), home = try PixelImage(path: "\(dir)/home.png")
         #expect(home1x.width == 1024 && home1x.height == 768, "without --size a screenshot is 1024x768")
@@ -89,9 +101,9 @@ import Testing
         // the 1024x768 picture scaled up.
         let heading = Rect(362, HomeLayout.gameLabelY - 20, 300, 40)
         let step1x = Self.sharpestStep(home1x, in: IRect(rounding: heading))
-        let native = Self.sharpestStep(home, in: IRect(rounding: viewport.toReal(heading)))
-        let play = Rect(viewport.offsetX, viewport.offsetY, 1024 * viewport.scale, 768 * viewport.scale)
-        let scaled = Self.sharpestStep(Self.scaledUp(home1x, Int(play.width.rounded()), Int(play.height.rounded())),
+        let native = Self.sharpestStep(home, in: IRect(rounding: viewport.toReal(headingHere)))
+        let play = Rect(viewport.offsetX, viewport.offsetY, viewport.logical.width * viewport.scale, viewport.logical.height * viewport.scale)
+        let scaled = Self.sharpestStep(Self.scaledUp(home1x, Int((1024 * viewport.scale).rounded()), Int((768 * viewport.scale).rounded())),
                                        in: IRect(rounding: heading.applying(scale: viewport.scale)))
         #expect(native >= step1x - 12, "native text edge \(native) vs 1024x768 \(step1x)")
         if viewport.scale > 1.2 { #expect(native > scaled + 10, "native \(native) vs scaled up \(scaled)") }
@@ -108,7 +120,8 @@ import Testing
     }
 
     /// Script coordinates, dumps and the log are logical: the same script gives the same log
-    /// (screenshot lines aside) at every size.
+    /// (screenshot lines aside) at every size of one shape (4:3 here; another shape has its
+    /// own canvas and frames, issue 27).
     @Test func test_theLogIsTheSameAtEverySize() throws {
         let dir = temporaryDirectory()
         let script = Self.enterMemory + "1.5 tap 174 190\n2 tap 386 190\n3 dump\n3.5 tap 75 32\n4 dump\n4.2 screenshot \(dir)/x.png\n"
@@ -119,7 +132,7 @@ import Testing
         }
         let reference = try log(nil)
         #expect(reference.contains { $0.contains("\"flip\"") }, "the script flips cards")
-        for size in [(1920, 1080), (800, 1280)] {
+        for size in [(640, 480), (2048, 1536)] {
             #expect(try log(size) == reference, "at \(size.0)x\(size.1)")
         }
     }
@@ -171,7 +184,7 @@ import Testing
     /// uploads exactly the canvas's damage), except the timer's pill once a second.
     @Test(arguments: [(1024, 768), (1920, 1080)])
     func test_aWaitingMemoryBoardRedrawsNothing(_ w: Int, _ h: Int) throws {
-        let app = try Self.start(Self.enterMemory + "2 dump\n", size: (w, h))
+        let app = try Self.start(Self.enter(size: (w, h)) + "2 dump\n", size: (w, h))
         defer { app.shutdown() }
         #expect(app.stack.top.name == "memory")
         let frameArea = w * h
@@ -192,9 +205,9 @@ import Testing
     /// Drawing only the damage gives the same picture as drawing everything: Balloons (all
     /// moving) and Sorting at 1920x1080, each frame compared with the whole drawing of the
     /// list it shows.
-    @Test(arguments: ["0.3 tap 776 224\n0.6 tap 776 440\n0.9 tap 512 646\n", "0.3 tap 512 224\n0.6 tap 248 440\n0.9 tap 512 646\n"])
-    func test_damageRedrawEqualsAWholeRedraw(_ enter: String) throws {
-        let app = try Self.start(enter + "3 dump\n", size: (1920, 1080))
+    @Test(arguments: [(2, 2), (1, 0)])
+    func test_damageRedrawEqualsAWholeRedraw(_ game: Int, _ level: Int) throws {
+        let app = try Self.start(Self.enter(game: game, level: level, size: (1920, 1080)) + "3 dump\n", size: (1920, 1080))
         defer { app.shutdown() }
         var partial = 0, checked = 0
         for f in 0..<90 {

@@ -62,8 +62,14 @@ import Testing
         }
     }
 
-    @Test(arguments: languages)
-    func test_everyStringFitsItsFrame(language: String) throws {
+    /// One screen size of each shape class (issue 27): 4:3, wide 16:9, portrait 10:16.
+    nonisolated static let shapes = ["1024x768", "1920x1080", "800x1280"]
+
+    @Test(arguments: languages, shapes)
+    func test_everyStringFitsItsFrame(language: String, shape: String) throws {
+        let size = shape.split(separator: "x").compactMap { Int($0) }
+        Canvas1024.use(Canvas1024.size(forScreen: size[0], size[1]))
+        defer { Canvas1024.use(Canvas1024.standardSize) }
         let real = try RightToLeftTests.arabicCanvas()
         var problems: [String] = []
         var measured = 0
@@ -92,6 +98,6 @@ import Testing
             }
         }
         #expect(measured > 40, "the tour measured \(measured) texts")
-        #expect(problems.isEmpty, "\(language): \(Set(problems).sorted().joined(separator: "\n"))")
+        #expect(problems.isEmpty, "\(language) at \(shape): \(Set(problems).sorted().joined(separator: "\n"))")
     }
 }

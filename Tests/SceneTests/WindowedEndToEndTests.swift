@@ -299,8 +299,11 @@ final class LiveLog {
 /// How the 1024x768 picture sits in a window: scaled to fit, centred, with bars.
 struct Letterbox {
     let width: Double, height: Double
-    var scale: Double { min(width / Canvas1024.width, height / Canvas1024.height) }
-    var offset: Point { Point((width - Canvas1024.width * scale) / 2, (height - Canvas1024.height * scale) / 2) }
+    /// The game's logical canvas (its `start` line's `canvas`: the shape of the screen or
+    /// window it started on).
+    var canvas = Canvas1024.standardSize
+    var scale: Double { min(width / canvas.width, height / canvas.height) }
+    var offset: Point { Point(((width - canvas.width * scale) / 2).rounded(.down), ((height - canvas.height * scale) / 2).rounded(.down)) }
     func window(_ p: Point) -> (x: Int, y: Int) {
         (Int((offset.x + p.x * scale).rounded()), Int((offset.y + p.y * scale).rounded()))
     }
@@ -316,6 +319,12 @@ final class WindowSession {
     private var game: Process?
     private(set) var window = ""
     private(set) var box = Letterbox(width: 1024, height: 768)
+    /// The game's canvas, from its `start` line once read (4:3 until then).
+    var canvas: Size {
+        guard let start = log.lines.first(where: { $0.is("start") }), let c = start["canvas"]?.arrayValue, c.count == 2,
+              let w = c[0].intValue, let h = c[1].intValue else { return Canvas1024.standardSize }
+        return Size(Double(w), Double(h))
+    }
     private(set) var log: LiveLog
     private let started = Date()
     private var gameStarted = Date()
@@ -329,7 +338,7 @@ final class WindowSession {
 
     /// Starts Xvfb with a screen of `screen` pixels and, when given, a window manager on it
     /// (e.g. openbox; without one, as under xinit, nobody honours fullscreen requests).
-    init(xvfb: String, xdotool: String, directory: String, screen: (width: Int, height: Int) = (1920, 1200),
+    init(xvfb: String, xdotool: String, directory: String, screen: (width: Int, height: Int) = (1600, 1200),
          windowManager: String? = nil) throws {
         xvfbPath = xvfb
         xdotoolPath = xdotool
@@ -503,7 +512,7 @@ final class WindowSession {
             text.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Double($0.dropFirst(key.count + 1)) }
         }
         guard let w = value("WIDTH"), let h = value("HEIGHT") else { throw Exec.Failure(description: "geometry: \(text)") }
-        box = Letterbox(width: w, height: h)
+        box = Letterbox(width: w, height: h, canvas: canvas)
         geometry = (Int(value("X") ?? -1), Int(value("Y") ?? -1), Int(w), Int(h))
     }
 

@@ -4,7 +4,8 @@
 Figures (the targets are in the Performance issue, issue #17 and in BENCHMARKS.md):
   * frame times per scene and screen size, headless software renderer (`--bench SCENE --size
     WxH`, 3000 frames), one table and one plot per size (`--sizes 1920x1080` or
-    `make bench SIZES=1920x1080` for fewer; default 1024x768, 1920x1080, 3840x2160);
+    `make bench SIZES=1920x1080` for fewer; default 1024x768, 800x1280 (portrait), 1920x1080,
+    2560x1080 (21:9), 3840x2160: each shape class has its own canvas and layout, issue 27);
   * at 1920x1080 (Xvfb, fullscreen): late frames in 60 s of Balloons Hard, CPU of a Balloons
     Hard game and of a Memory board waiting for a tap;
   * start-up to the first presented frame, headless and windowed (Xvfb), median of runs;
@@ -20,10 +21,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.environ.get("KJC_BIN") or os.path.join(ROOT, ".build", "release", "kids-joy-center")
 OUT_DIR = os.path.join(ROOT, "docs", "bench")
 SCENES = ["home", "memory-hard", "sorting-hard", "balloons-hard"]
-SIZES = ["1024x768", "1920x1080", "3840x2160"]
+SIZES = ["1024x768", "800x1280", "1920x1080", "2560x1080", "3840x2160"]
 # p99 whole-frame targets per size (issue #17); at 3840x2160 the figure decides the rule:
 # native if every scene's p99 is within it, else drawn at half size and doubled.
-P99_TARGET = {"1024x768": 4, "1920x1080": 5, "3840x2160": 12}
+P99_TARGET = {"1024x768": 4, "800x1280": 5, "1920x1080": 5, "2560x1080": 6, "3840x2160": 12}
 FRAMES = int(os.environ.get("BENCH_FRAMES", "3000"))
 # Each scene runs this many times and the run with the median p99 is reported (a shared
 # machine sometimes stalls a process for a few milliseconds).

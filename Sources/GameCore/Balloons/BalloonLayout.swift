@@ -3,7 +3,7 @@
 /// the rules (positions, hit-testing) and the scene (drawing).
 public enum BalloonLayout {
     /// The area under the top bar where balloons can be seen and touched.
-    public static let playArea = Canvas1024.playArea
+    public static var playArea: Rect { Canvas1024.playArea }
 
     /// The balloon images are 120×180; drawn at 0.8 so that ten entrance spots fit side by
     /// side across 1024 px without overlapping, while the body stays far above 64×64.
@@ -15,11 +15,15 @@ public enum BalloonLayout {
     /// Taps a little off the body still count: small fingers are not precise and balloons move.
     public static let hitMargin = 12.0
 
-    public static let spotCount = 10
+    /// Ten spots across 1024×768; a wider sky has more (up to 14 at 21:9), a portrait one
+    /// fewer (at least 7 across 768 units), so balloons rise over the whole width.
+    public static var spotCount: Int {
+        Canvas1024.isStandard ? 10 : max(7, min(14, Int(Canvas1024.width / 128)))
+    }
     /// Equal gaps between the ten spots and at both ends.
-    public static let spotGap = (Canvas1024.width - Double(spotCount) * size.width) / Double(spotCount + 1)
+    public static var spotGap: Double { (Canvas1024.width - Double(spotCount) * size.width) / Double(spotCount + 1) }
     /// A new balloon starts with its top at the bottom edge of the screen and rises into view.
-    public static let entranceY = Canvas1024.height
+    public static var entranceY: Double { Canvas1024.height }
 
     /// Left edge of an entrance spot (0...9).
     public static func spotX(_ spot: Int) -> Double {
@@ -61,12 +65,12 @@ public enum BalloonLayout {
 
     /// Where popped numbers fly to: the centre of the score pill.
     /// (The centre of TopBar.scoreFrame; a test keeps the two together.)
-    public static let scoreTarget = Point(775, 32)
+    public static var scoreTarget: Point { Point(Canvas1024.width - 249, 32) }
     /// One speed for every flying number, so far balloons take visibly longer.
     public static let flyingNumberSpeed = 900.0
 
     /// The "slow" indicator after a bonus balloon: a pill just under the top bar.
-    public static let slowIndicator = Rect(Canvas1024.width / 2 - 130, Canvas1024.topBarHeight + 14, 260, 76)
+    public static var slowIndicator: Rect { Rect(Canvas1024.width / 2 - 130, Canvas1024.topBarHeight + 14, 260, 76) }
     public static var slowIcon: Rect { Rect(slowIndicator.x + 12, slowIndicator.y + 8, 60, 60) }
     public static var slowBarTrack: Rect { Rect(slowIndicator.x + 84, slowIndicator.maxY - 24, slowIndicator.width - 104, 12) }
     public static var slowLabelAnchor: Point { Point(slowIndicator.x + 84, slowIndicator.y + 28) }

@@ -88,13 +88,64 @@ public struct Rect: Equatable, Sendable {
     public var json: JSON { .array([.int(Int(x.rounded())), .int(Int(y.rounded())), .int(Int(width.rounded())), .int(Int(height.rounded()))]) }
 }
 
-/// The fixed logical canvas everything is drawn on.
+/// The logical canvas everything is drawn on. Its shape follows the screen's (issue 27):
+/// 1024×768 on a 4:3 screen (and on anything squarer, letterboxed), otherwise the short side
+/// stays 768 units and the long side grows with the screen: 1365×768 at 16:9, 1820×768 at
+/// 2560×1080, 768×1229 on a portrait 800×1280. Three shape classes (`Shape`) choose the
+/// hand-placed frames. The size is set once per run, before the first scene is made
+/// (`use(_:)`: the app from its screen, tests around the scenes they make), and read by
+/// every layout; nothing else writes it.
 public enum Canvas1024 {
-    public static let width: Double = 1024
-    public static let height: Double = 768
-    public static let bounds = Rect(0, 0, width, height)
+    /// The shape classes the scenes place their frames for.
+    public enum Shape: String, Sendable, Equatable, CaseIterable {
+        /// 4:3 (1024×768, and squarer screens letterboxed into it).
+        case standard
+        /// Landscape 16:10 to 21:9 (and beyond, letterboxed at 2.4:1).
+        case wide
+        /// Portrait 9:16 to 3:4.
+        case portrait
+    }
+
+    /// The 4:3 size every script and golden log is written for.
+    public static let standardSize = Size(1024, 768)
+    /// The short side of every other shape.
+    public static let shortSide: Double = 768
+    /// The widest and tallest shapes laid out; beyond them the canvas is letterboxed.
+    public static let widestRatio = 2.4
+    public static let tallestRatio = 16.0 / 9
+
+    // Written only by `use(_:)`, on the main thread before scenes exist (see above).
+    nonisolated(unsafe) private static var current = standardSize
+
+    /// The logical size for a screen of `width`×`height` real pixels.
+    public static func size(forScreen width: Int, _ height: Int) -> Size {
+        let w = Double(max(width, 1)), h = Double(max(height, 1))
+        if w >= h {
+            let ratio = min(w / h, widestRatio)
+            return ratio <= 4.0 / 3 + 1e-3 ? standardSize : Size((shortSide * ratio).rounded(), shortSide)
+        }
+        let ratio = min(h / w, tallestRatio)
+        return Size(shortSide, max(1024, (shortSide * ratio).rounded()))
+    }
+
+    /// Makes `size` the canvas of this run (whole units).
+    public static func use(_ size: Size) {
+        current = Size(size.width.rounded(), size.height.rounded())
+    }
+
+    public static var size: Size { current }
+    public static var width: Double { current.width }
+    public static var height: Double { current.height }
+    public static var bounds: Rect { Rect(0, 0, width, height) }
+    public static var shape: Shape {
+        if height > width { return .portrait }
+        return width > standardSize.width ? .wide : .standard
+    }
+    public static var isStandard: Bool { current == standardSize }
     /// The bar across the top of every screen (Back, title, time, score, mute).
     public static let topBarHeight: Double = 64
     /// Everything below the top bar.
-    public static let playArea = Rect(0, topBarHeight, width, height - topBarHeight)
+    public static var playArea: Rect { Rect(0, topBarHeight, width, height - topBarHeight) }
+    /// [w, h] for the log (`start`, `dump`).
+    public static var json: JSON { .array([.int(Int(width)), .int(Int(height))]) }
 }

@@ -207,14 +207,18 @@ public final class BalloonScene: GameScene {
         return Point(strength * sin(decorTime * 71), strength * cos(decorTime * 53))
     }
 
+    /// The sky picture of a wide screen keeps its sun in the top-right corner, a tall one its
+    /// hills along the bottom (SceneBackgrounds).
+    static let backgroundAnchor = SceneBackgrounds.Anchor.bottomRight
+    static var backgroundFrame: Rect { SceneBackgrounds.frame("bg-balloons", anchor: backgroundAnchor) }
     /// The background while the sky shakes (a skull): a little larger, so no edge shows.
-    static let shakenBackground = Canvas1024.bounds.scaled(1.04)
+    static var shakenBackground: Rect { backgroundFrame.scaled(1.04) }
 
     public override func drawContent(on canvas: any Canvas) {
         let now = clock.now
         let offset = shakeOffset
-        let background = offset == .zero ? Canvas1024.bounds : Self.shakenBackground.offsetBy(offset.x, offset.y)
-        canvas.background("bg-balloons", in: background)
+        let background = offset == .zero ? Self.backgroundFrame : Self.shakenBackground.offsetBy(offset.x, offset.y)
+        canvas.background(SceneBackgrounds.name("bg-balloons"), in: background)
         for b in rules.balloons { drawBalloon(b, now: now, offset: offset, on: canvas) }
         for effect in effects { effect.draw(on: canvas, offset: offset) }
         drawSlowIndicator(now: now, on: canvas)

@@ -11,7 +11,7 @@ import GameCore
 @MainActor
 public final class MirroredCanvas: Canvas {
     public let base: any Canvas
-    public static let width = Canvas1024.width
+    public static var width: Double { Canvas1024.width }
     /// Pictures of an arrow that means "back" or "next" (drawn symmetric top to bottom).
     public static let mirroredPictures: Set<String> = ["back"]
 

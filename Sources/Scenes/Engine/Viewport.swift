@@ -1,10 +1,11 @@
 import GameCore
 
-/// Where the 1024×768 logical canvas lies on a screen of real pixels: scaled by one factor
-/// (the largest at which all of it fits) and centred, offset by whole pixels. What lies
-/// beyond it (left and right of a 16:9 screen, above and below a portrait one) is still
-/// drawn: scenes fill `visibleRect` with their background, and nothing touchable lies
-/// outside 0..1024 × 0..768.
+/// Where the logical canvas (`Canvas1024.size`, the screen's own shape: issue 27) lies on a
+/// screen of real pixels: scaled by one factor (the largest at which all of it fits) and
+/// centred, offset by whole pixels. On the screen the canvas was shaped for it covers the
+/// screen but for a rounding pixel; on another (a window dragged to another shape, a
+/// screenshot at another size) what lies beyond it is still drawn: scenes fill
+/// `visibleRect` with their background, and nothing touchable lies outside the canvas.
 public struct Viewport: Equatable, Sendable {
     /// The real size in pixels.
     public let width: Int
@@ -15,22 +16,26 @@ public struct Viewport: Equatable, Sendable {
     public let offsetX: Double
     public let offsetY: Double
 
-    public init(width: Int, height: Int) {
+    /// The logical size this viewport shows.
+    public let logical: Size
+
+    public init(width: Int, height: Int, logical: Size = Canvas1024.size) {
         self.width = max(width, 1)
         self.height = max(height, 1)
+        self.logical = logical
         let w = Double(self.width), h = Double(self.height)
-        scale = min(w / Canvas1024.width, h / Canvas1024.height)
-        offsetX = ((w - Canvas1024.width * scale) / 2).rounded(.down)
-        offsetY = ((h - Canvas1024.height * scale) / 2).rounded(.down)
+        scale = min(w / logical.width, h / logical.height)
+        offsetX = ((w - logical.width * scale) / 2).rounded(.down)
+        offsetY = ((h - logical.height * scale) / 2).rounded(.down)
     }
 
     /// The logical canvas at its own size: the identity.
-    public static let logical = Viewport(width: Int(Canvas1024.width), height: Int(Canvas1024.height))
+    public static var logical: Viewport { Viewport(width: Int(Canvas1024.width), height: Int(Canvas1024.height)) }
 
-    public var isIdentity: Bool { self == .logical }
+    public var isIdentity: Bool { scale == 1 && offsetX == 0 && offsetY == 0 && Double(width) == logical.width && Double(height) == logical.height }
 
-    /// What the screen shows, in logical units: contains 0..1024 × 0..768; x or y is
-    /// negative when the screen is wider or taller than 4:3.
+    /// What the screen shows, in logical units: contains the canvas; x or y is negative
+    /// when the screen is wider or taller than the canvas.
     public var visibleRect: Rect {
         Rect(-offsetX / scale, -offsetY / scale, Double(width) / scale, Double(height) / scale)
     }

@@ -263,12 +263,12 @@ public final class HomeScene: BaseScene {
 
     public override func drawContent(on canvas: any Canvas) {
         // The pattern at 30% over cream (blended when the asset is made).
-        canvas.background("bg-home", in: Canvas1024.bounds)
+        SceneBackgrounds.draw("bg-home", on: canvas)
         // Reduced motion: the rows do not shake; their tiles get one outline pulse instead.
         let shake = wiggle > 0 && !context.reducedMotion ? sin(wiggle * .pi * 6) * 10 * (1 - wiggle) : 0
-        canvas.text(context.text(Messages.chooseGame), Theme.headingText, at: Point(512 + (selectedGame == nil ? shake : 0), HomeLayout.gameLabelY),
+        canvas.text(context.text(Messages.chooseGame), Theme.headingText, at: Point(Canvas1024.width / 2 + (selectedGame == nil ? shake : 0), HomeLayout.gameLabelY),
                     color: Theme.ink, outline: .white)
-        canvas.text(context.text(Messages.chooseLevel), Theme.headingText, at: Point(512 + (selectedLevel == nil ? shake : 0), HomeLayout.levelLabelY),
+        canvas.text(context.text(Messages.chooseLevel), Theme.headingText, at: Point(Canvas1024.width / 2 + (selectedLevel == nil ? shake : 0), HomeLayout.levelLabelY),
                     color: Theme.ink, outline: .white)
         for g in context.registry.ids {
             drawTile(canvas, .game(g), image: g.imageName, label: context.title(of: g), selected: selectedGame == g,

@@ -52,7 +52,22 @@ public enum MemoryLayout {
 
     /// The frames for a level's grid in `area` (the game's play area below the top bar).
     public static func frames(for level: Level, in area: Rect) -> [Rect] {
-        let grid = MemoryRules.grid(for: level)
+        let grid = self.grid(for: level, in: area)
         return frames(columns: grid.columns, rows: grid.rows, in: area)
+    }
+
+    /// The level's grid at 4:3 (4×3, ...); on another shape the columns and rows that hold
+    /// the same cards at the largest size: 3×4 on a portrait screen, wider rows on a wide one
+    /// (issue 27).
+    public static func grid(for level: Level, in area: Rect) -> (columns: Int, rows: Int) {
+        let grid = MemoryRules.grid(for: level)
+        guard !Canvas1024.isStandard else { return grid }
+        let count = grid.columns * grid.rows
+        var best = grid, bestCard = cardSize(columns: grid.columns, rows: grid.rows, in: area).card
+        for columns in 1...count where count % columns == 0 {
+            let card = cardSize(columns: columns, rows: count / columns, in: area).card
+            if card > bestCard { best = (columns, count / columns); bestCard = card }
+        }
+        return best
     }
 }

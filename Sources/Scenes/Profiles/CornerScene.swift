@@ -290,7 +290,7 @@ public final class CornerScene: BaseScene {
     // MARK: - Drawing
 
     public override func drawContent(on canvas: any Canvas) {
-        canvas.fill(Rect(0, 0, 1024, 768), Color(236, 240, 250))
+        canvas.fill(canvas.visibleRect, Color(236, 240, 250))
         for s in Section.allCases {
             let label: Message, icon: String
             switch s {

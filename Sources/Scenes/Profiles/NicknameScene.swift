@@ -87,7 +87,7 @@ public final class NicknameScene: BaseScene {
     }
 
     public override func drawContent(on canvas: any Canvas) {
-        canvas.fill(Rect(0, 0, 1024, 768), Color(236, 240, 250))
+        canvas.fill(canvas.visibleRect, Color(236, 240, 250))
         AvatarArt.draw(canvas, child.avatar, in: Rect(200, 110, 100, 100), radius: 18, shadow: 4)
         let box = Rect(320, 120, 500, 80)
         canvas.fillRounded(box, radius: 18, .white)
@@ -165,7 +165,7 @@ public final class SaveReportScene: BaseScene {
     }
 
     public override func drawContent(on canvas: any Canvas) {
-        canvas.fill(Rect(0, 0, 1024, 768), Color(236, 240, 250))
+        canvas.fill(canvas.visibleRect, Color(236, 240, 250))
         for (i, d) in destinations.enumerated() {
             var r = Self.tileFrame(i)
             if press.pressed == i { r = r.scaled(0.95) }
@@ -232,7 +232,7 @@ public final class PinScene: BaseScene {
     public override func resume(with result: SceneResult?) -> [SceneCommand] { [] }
 
     public override func drawContent(on canvas: any Canvas) {
-        canvas.fill(Rect(0, 0, 1024, 768), Color(236, 240, 250))
+        canvas.fill(canvas.visibleRect, Color(236, 240, 250))
         let title = context.text(Messages.cornerPINTitle)
         canvas.text(title, canvas.fitting(title, Theme.headingText, width: 700), at: Point(512, 150), color: Theme.ink)
         let box = Rect(392, 200, 240, 70)

@@ -306,7 +306,7 @@ public final class PickerScene: BaseScene {
     // MARK: - Drawing
 
     public override func drawContent(on canvas: any Canvas) {
-        canvas.image("bg-home", in: Rect(0, 0, 1024, 768))
+        SceneBackgrounds.draw("bg-home", on: canvas)
         switch stage {
         case .choose:
             for (slot, index) in visibleTiles {

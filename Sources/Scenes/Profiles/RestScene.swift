@@ -81,19 +81,22 @@ public final class RestScene: BaseScene {
     }
 
     public override func drawContent(on canvas: any Canvas) {
-        canvas.fill(Rect(0, 0, 1024, 768), Color(44, 52, 96))
+        // The night sky over the whole screen; the stars, the moon and the mascot placed for
+        // its shape (the same frames at 4:3).
+        canvas.fill(canvas.visibleRect, Color(44, 52, 96))
+        let w = Canvas1024.width, h = Canvas1024.height, mid = w / 2, dy = h - 768
         for i in 0..<24 {
-            let x = Double((i * 173) % 1000) + 12, y = Double((i * 97) % 300) + 90
+            let x = (Double((i * 173) % 1000) + 12) * (w - 24) / 1000, y = Double((i * 97) % 300) + 90 + dy / 3
             canvas.fillCircle(center: Point(x, y), radius: Double(2 + i % 3), Color(255, 246, 200, 200))
         }
-        canvas.fillCircle(center: Point(760, 220), radius: 90, Color(255, 240, 170))
-        canvas.fillCircle(center: Point(800, 190), radius: 80, Color(44, 52, 96))
+        canvas.fillCircle(center: Point(mid + 248, 220 + dy / 3), radius: 90, Color(255, 240, 170))
+        canvas.fillCircle(center: Point(mid + 288, 190 + dy / 3), radius: 80, Color(44, 52, 96))
         // The sun asleep: time to rest (the wide-awake grin is a win's).
-        canvas.image(Self.mascot, in: Rect(392, 300, 240, 240))
+        canvas.image(Self.mascot, in: Rect(mid - 120, 300 + dy / 2, 240, 240))
         let title = context.text(Messages.restTitle)
-        canvas.text(title, canvas.fitting(title, Theme.bigText, width: 900), at: Point(512, 600), color: .white)
+        canvas.text(title, canvas.fitting(title, Theme.bigText, width: min(900, w - 48)), at: Point(mid, 600 + dy / 2), color: .white)
         let line = context.text(Messages.restMessage)
-        canvas.text(line, canvas.fitting(line, Theme.bodyText, width: 900), at: Point(512, 660), color: Color(230, 232, 250))
+        canvas.text(line, canvas.fitting(line, Theme.bodyText, width: min(900, w - 48)), at: Point(mid, 660 + dy / 2), color: Color(230, 232, 250))
         if let held = logoHold, held > 0.2 {
             let logo = TopBar.logoFrame, progress = min(held / HomeScene.gateHoldSeconds, 1)
             canvas.fillRounded(Rect(logo.x, TopBar.height - 8, logo.width * progress, 6), radius: 3, Theme.panelBorder)

@@ -58,7 +58,7 @@ public final class StickerBookScene: BaseScene {
     }
 
     public override func drawContent(on canvas: any Canvas) {
-        canvas.image("bg-home", in: Rect(0, 0, 1024, 768))
+        SceneBackgrounds.draw("bg-home", on: canvas)
         let book = Rect(40, 84, 944, 548)
         Decor.card(canvas, book, radius: 32, fill: Theme.panel, shadow: 8)
         if let child {

@@ -6,47 +6,86 @@ import Glibc
 /// own pixels: the sky with its clouds, the sea on the left, grass and road on the right.
 /// The top of the sky is plain: the row of vehicles waits there.
 public enum SortingLayout {
-    /// The plain sky band under the top bar where the vehicles wait in one row.
-    public static let rowBand = Rect(0, 72, 1024, 118)
+    /// The plain sky band under the top bar where the vehicles wait: one row in landscape,
+    /// two rows on a portrait screen (twelve across 768 units would be under a finger's size).
+    public static var rowBand: Rect {
+        Canvas1024.shape == .portrait ? Rect(0, 72, Canvas1024.width, 228) : Rect(0, 72, Canvas1024.width, 118)
+    }
+    /// Rows of the waiting vehicles.
+    public static var rowCount: Int { Canvas1024.shape == .portrait ? 2 : 1 }
     /// Vehicles are never smaller than a child's finger target, nor bigger than this.
     public static let minVehicleSize: Double = 64
     public static let maxVehicleSize: Double = 100
     /// The smallest gap between neighbours (and at the ends) before vehicles shrink.
     public static let minGap: Double = 12
 
-    /// The background picture, full screen under the top bar.
-    public static let backgroundFrame = Canvas1024.bounds
+    /// The background picture for the canvas's shape, cropped about its middle.
+    public static var backgroundFrame: Rect { SceneBackgrounds.frame("bg-sorting") }
 
-    /// The painted regions of the picture, one zone per category: the sky with its clouds
+    /// The painted regions of the picture, one zone per category. 4:3: the sky with its clouds
     /// from under the row of vehicles down to the horizon (y 410); the sea left of the beach
     /// (the sand runs from x 466 to 486); grass and road right of it. Measured on bg-sorting.
+    /// Wide: the same rows, the beach in the middle of the screen (bg-sorting-wide). Portrait:
+    /// stacked, sky over sea over land (bg-sorting-portrait: horizon at 720, beach 1000-1020,
+    /// in its 1365 rows, cropped about its middle).
     public static let horizonY: Double = 410
-    public static let zones: [SortingZone] = [
-        SortingZone(category: .air, area: [Rect(0, 196, 1024, horizonY - 196)]),
-        SortingZone(category: .water, area: [Rect(0, horizonY, 466, 768 - horizonY)]),
-        SortingZone(category: .land, area: [Rect(486, horizonY, 1024 - 486, 768 - horizonY)]),
-    ]
+    public static var zones: [SortingZone] {
+        let w = Canvas1024.width, h = Canvas1024.height
+        switch Canvas1024.shape {
+        case .standard:
+            return [
+                SortingZone(category: .air, area: [Rect(0, 196, 1024, horizonY - 196)]),
+                SortingZone(category: .water, area: [Rect(0, horizonY, 466, 768 - horizonY)]),
+                SortingZone(category: .land, area: [Rect(486, horizonY, 1024 - 486, 768 - horizonY)]),
+            ]
+        case .wide:
+            let beach = backgroundFrame.midX
+            return [
+                SortingZone(category: .air, area: [Rect(0, 196, w, horizonY - 196)]),
+                SortingZone(category: .water, area: [Rect(0, horizonY, beach - 12, h - horizonY)]),
+                SortingZone(category: .land, area: [Rect(beach + 12, horizonY, w - beach - 12, h - horizonY)]),
+            ]
+        case .portrait:
+            let top = backgroundFrame.y, s = backgroundFrame.height / SceneBackgrounds.portraitSize.height
+            let horizon = (top + 720 * s).rounded(), shore = (top + 1000 * s).rounded(), land = (top + 1022 * s).rounded()
+            let skyTop = rowBand.maxY + 6
+            return [
+                SortingZone(category: .air, area: [Rect(0, skyTop, w, horizon - skyTop)]),
+                SortingZone(category: .water, area: [Rect(0, horizon, w, shore - horizon)]),
+                SortingZone(category: .land, area: [Rect(0, land, w, h - land)]),
+            ]
+        }
+    }
 
     /// The dashed outline of a zone: its painted region, drawn a little inside so the whole
     /// outline shows on screen and neighbours' outlines stay apart.
     public static func outlineFrame(_ zone: SortingZone) -> Rect { zone.rect.insetBy(8, 8) }
 
+    /// Vehicles in each row for `count` of them.
+    static func perRow(_ count: Int) -> Int { (count + rowCount - 1) / rowCount }
+
     /// The side of each square vehicle frame for a row of `count`: as large as fits with at
     /// least `minGap` between neighbours and at both ends, at most `maxVehicleSize`
-    /// (100 px for 8, 89 px for 10, 72 px for 12). Whole pixels, so images stay crisp.
+    /// (100 px for 8, 89 px for 10, 72 px for 12 at 4:3). Whole pixels, so images stay crisp.
     public static func vehicleSize(count: Int) -> Double {
         guard count > 0 else { return maxVehicleSize }
-        let fit = (Canvas1024.width - Double(count + 1) * minGap) / Double(count)
-        return min(maxVehicleSize, rowBand.height, fit).rounded(.down)
+        let n = perRow(count)
+        let fit = (Canvas1024.width - Double(n + 1) * minGap) / Double(n)
+        return min(maxVehicleSize, rowBand.height / Double(rowCount) - 2, fit).rounded(.down)
     }
 
-    /// The home slots of a row of `count` vehicles: one row across the top, centred in the
-    /// sky band, with equal gaps between neighbours and at both ends.
+    /// The home slots of `count` vehicles: rows across the top, centred in the sky band,
+    /// with equal gaps between neighbours and at both ends.
     public static func slots(count: Int) -> [Rect] {
         let size = vehicleSize(count: count)
-        let gap = (Canvas1024.width - Double(count) * size) / Double(count + 1)
-        let y = rowBand.midY - size / 2
-        return (0..<count).map { i in Rect(gap + Double(i) * (size + gap), y, size, size) }
+        let n = perRow(count)
+        let band = rowBand, rowHeight = band.height / Double(rowCount)
+        return (0..<count).map { i in
+            let row = i / n, inRow = min(n, count - row * n)
+            let gap = (Canvas1024.width - Double(inRow) * size) / Double(inRow + 1)
+            let y = band.y + rowHeight * (Double(row) + 0.5) - size / 2
+            return Rect(gap + Double(i - row * n) * (size + gap), y, size, size)
+        }
     }
 
     /// A placed vehicle stays where it was let go, moved the least needed to lie inside the

@@ -420,7 +420,7 @@ public final class SortingScene: GameScene {
         // does not redraw the whole picture.
         canvas.layer("game-background") {
             canvas.fill(canvas.visibleRect, Color(150, 205, 250))
-            canvas.background("bg-sorting", in: SortingLayout.backgroundFrame)
+            canvas.background(SceneBackgrounds.name("bg-sorting"), in: SortingLayout.backgroundFrame)
             for (zone, outline) in zip(rules.zones, outlines) {
                 drawZone(zone, outline: outline, on: canvas)
             }

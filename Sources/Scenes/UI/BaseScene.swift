@@ -26,6 +26,11 @@ open class BaseScene: Scene {
     open var showsPause: Bool { false }
     open var pausedState: Bool { false }
     open var needsFrames: Bool { timeline.isActive }
+    /// Screens that place their own frames for each screen shape (Home, the games, the rest
+    /// screen); every other one keeps its 1024×768 frames, centred (`Placement`).
+    open var placesOwnFrames: Bool { self is GameScene || self is HomeScene || self is RestScene }
+    /// Where this scene's 1024×768 content goes on the canvas (identity at 4:3).
+    public var placement: Placement { placesOwnFrames ? .identity : .current }
 
     open func enter() {}
     open func leave() { timeline.cancelAll() }
@@ -76,11 +81,13 @@ open class BaseScene: Scene {
         } else if case .key(.escape, _) = event {
             return onEscape()
         }
-        return onInput(event)
+        let placement = self.placement
+        return onInput(placement.isIdentity ? event : placement.toDesign(event))
     }
 
     public func draw(on canvas: any Canvas) {
-        drawContent(on: canvas)
+        let placement = self.placement
+        drawContent(on: placement.isIdentity ? canvas : PlacedCanvas(canvas, placement))
         if !isOverlay {
             TopBar.draw(on: canvas, title: title, backLabel: context.text(Messages.back), showsBack: showsBack, showsPause: showsPause, paused: pausedState,
                         muted: context.muted, muteLocked: context.muteLocked, pressed: barPress.pressed)
@@ -90,7 +97,9 @@ open class BaseScene: Scene {
 
     open func dump() -> [(String, JSON)] {
         let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, showsPause: showsPause, paused: pausedState, muted: context.muted, muteLocked: context.muteLocked)
-        return dumpFields() + [("items", .array(bar + dumpItems() + dumpOverlayItems()))]
+        let placement = self.placement
+        let own = (dumpItems() + dumpOverlayItems()).map { placement.toCanvas($0) }
+        return dumpFields() + [("items", .array(bar + own))]
     }
 
     // MARK: hooks

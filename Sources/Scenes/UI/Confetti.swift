@@ -24,7 +24,7 @@ public final class Confetti {
         var rng = SeededGenerator(seed: seed)
         for _ in 0..<count {
             pieces.append(Piece(
-                position: Point(Double.random(in: 0...1024, using: &rng), Double.random(in: -300...(-10), using: &rng)),
+                position: Point(Double.random(in: 0...Canvas1024.width, using: &rng), Double.random(in: -300...(-10), using: &rng)),
                 velocity: Point(Double.random(in: -60...60, using: &rng), Double.random(in: 160...320, using: &rng)),
                 rotation: Double.random(in: 0...360, using: &rng),
                 spin: Double.random(in: -360...360, using: &rng),

@@ -28,7 +28,7 @@ open class GameScene: BaseScene {
     private var floating: [FloatingText] = []
     private var pulse = 0.0
     /// The area below the top bar where the game is played.
-    public static let playArea = Canvas1024.playArea
+    public static var playArea: Rect { Canvas1024.playArea }
     public static let lastSeconds = 10
 
     /// Relaxed mode (TESTING decision 12), fixed when the game starts: no countdown shown.
@@ -471,7 +471,9 @@ open class GameScene: BaseScene {
             demo.drawHand(on: canvas)
         }
         if isPaused {
-            canvas.fill(GameScene.playArea, Color(20, 24, 40, 140))
+            // The whole screen under the bar, whatever its shape.
+            let visible = canvas.visibleRect
+            canvas.fill(Rect(visible.minX, TopBar.height, visible.width, visible.maxY - TopBar.height), Color(20, 24, 40, 140))
             // A big ▶ that breathes slowly (no flashing): tap it, or anywhere, to go on. No
             // words: the ▶ says it (its words, "Paused - tap to continue", are its dump `key`
             // and what the voice says).
@@ -498,7 +500,7 @@ open class GameScene: BaseScene {
 
     /// The big ▶ of the pause screen (a tap anywhere continues; this is where to look),
     /// above the middle so no label of the game beneath (Sorting's zone badges) lies in it.
-    public static let resumeFrame = Rect(412, 226, 200, 200)
+    public static var resumeFrame: Rect { Rect(Canvas1024.width / 2 - 100, Canvas1024.height / 2 - 158, 200, 200) }
 
     /// While paused the dump shows the big ▶ as the button `resume`.
     open override func dumpOverlayItems() -> [JSON] {

@@ -4,14 +4,18 @@ import GameCore
 /// mute button on the right. Games also show their time and score pills in it.
 public enum TopBar {
     public static let height: Double = Canvas1024.topBarHeight
-    public static let frame = Rect(0, 0, 1024, height)
+    /// The bar spans the canvas: Back on the left, mute, pause and score at the right edge,
+    /// the title or logo in the middle, whatever the screen's shape.
+    public static var frame: Rect { Rect(0, 0, Canvas1024.width, height) }
     /// Hit areas span the bar's full height: at least 64×64 for small fingers.
     public static let backFrame = Rect(0, 0, 150, height)
-    public static let muteFrame = Rect(1024 - 84, 0, 84, height)
-    public static let logoFrame = Rect(262, 4, 500, 56)
-    public static let pauseFrame = Rect(1024 - 84 - 80, 0, 80, height)
+    public static var muteFrame: Rect { Rect(Canvas1024.width - 84, 0, 84, height) }
+    public static var logoFrame: Rect { Rect(Canvas1024.width / 2 - logoWidth / 2, 4, logoWidth, 56) }
+    /// 500 units, narrower on a portrait screen (the player and stickers buttons stay clear).
+    static var logoWidth: Double { min(500, Canvas1024.width - 2 * 190) }
+    public static var pauseFrame: Rect { Rect(Canvas1024.width - 84 - 80, 0, 80, height) }
     public static let timeFrame = Rect(160, 8, 150, 48)
-    public static let scoreFrame = Rect(pauseFrame.x - 160, 8, 150, 48)
+    public static var scoreFrame: Rect { Rect(pauseFrame.x - 160, 8, 150, 48) }
 
     /// "Hear it again" (games): a speaker that says the intro once more. Between the time
     /// pill and the title, the bar's full height, so it is at least 64×64.
@@ -40,10 +44,18 @@ public enum TopBar {
         canvas.fill(Rect(visible.minX, height, visible.width, 5), Theme.topBarShadow)
         canvas.fill(Rect(visible.minX, visible.minY, visible.width, height - visible.minY), Theme.topBar)
         if let title {
-            canvas.text(title, Theme.titleText, at: Point(512, height / 2), color: .white, outline: Color(50, 50, 140))
+            // A portrait bar has no room between the pills for a title: the game's picture
+            // and its spoken intro say which game it is.
+            guard Canvas1024.shape != .portrait else { return drawButtons(on: canvas, backLabel: backLabel, showsBack: showsBack, showsPause: showsPause, paused: paused, muted: muted, muteLocked: muteLocked, pressed: pressed) }
+            canvas.text(title, Theme.titleText, at: Point(Canvas1024.width / 2, height / 2), color: .white, outline: Color(50, 50, 140))
         } else {
             canvas.image("logo", in: logoFrame)
         }
+        drawButtons(on: canvas, backLabel: backLabel, showsBack: showsBack, showsPause: showsPause, paused: paused, muted: muted, muteLocked: muteLocked, pressed: pressed)
+    }
+
+    @MainActor
+    static func drawButtons(on canvas: any Canvas, backLabel: String, showsBack: Bool, showsPause: Bool, paused: Bool, muted: Bool, muteLocked: Bool, pressed: Target?) {
         if showsBack {
             let r = backPill(labelWidth: canvas.measure(backLabel, Theme.labelText).width)
             let shown = pressed == .back ? r.scaled(0.94) : r

@@ -1,0 +1,108 @@
+import GameCore
+
+/// Where a panel drawn for 1024×768 goes on a canvas of another shape (issue 27): the
+/// grown-ups' screens, the picker, the sticker book, alerts and popups keep their hand-placed
+/// 4:3 frames and are centred on the canvas, made smaller only where 1024 units do not fit
+/// (0.75 on a portrait screen). The top bar is never placed: it spans the canvas
+/// (`BaseScene` draws it, hit-tests it and dumps it as it is). Game screens and Home place
+/// their own frames per shape and are not placed.
+public struct Placement: Equatable, Sendable {
+    public let scale: Double
+    public let dx: Double
+    public let dy: Double
+
+    public static let identity = Placement(scale: 1, dx: 0, dy: 0)
+    public var isIdentity: Bool { self == .identity }
+
+    public init(scale: Double, dx: Double, dy: Double) { self.scale = scale; self.dx = dx; self.dy = dy }
+
+    /// The placement of a 1024×768 design on the current canvas.
+    public static var current: Placement {
+        let design = Canvas1024.standardSize, canvas = Canvas1024.size
+        guard canvas != design else { return .identity }
+        let s = min(1, canvas.width / design.width, canvas.height / design.height)
+        return Placement(scale: s, dx: ((canvas.width - design.width * s) / 2).rounded(), dy: ((canvas.height - design.height * s) / 2).rounded())
+    }
+
+    public func toCanvas(_ p: Point) -> Point { Point(p.x * scale + dx, p.y * scale + dy) }
+    public func toCanvas(_ r: Rect) -> Rect { Rect(r.x * scale + dx, r.y * scale + dy, r.width * scale, r.height * scale) }
+    public func toDesign(_ p: Point) -> Point { Point((p.x - dx) / scale, (p.y - dy) / scale) }
+    public func toDesign(_ r: Rect) -> Rect { Rect((r.x - dx) / scale, (r.y - dy) / scale, r.width / scale, r.height / scale) }
+
+    public func toDesign(_ event: InputEvent) -> InputEvent {
+        switch event {
+        case .pointerDown(let p): .pointerDown(toDesign(p))
+        case .pointerMoved(let p): .pointerMoved(toDesign(p))
+        case .pointerUp(let p): .pointerUp(toDesign(p))
+        default: event
+        }
+    }
+
+    /// A dump value with its frames (`frame`, `home`, `area`) and points (`at`) on the canvas.
+    public func toCanvas(_ json: JSON, key: String? = nil) -> JSON {
+        guard !isIdentity else { return json }
+        switch json {
+        case .array(let values):
+            if let key, ["frame", "home"].contains(key), values.count == 4, let r = Self.rect(values) {
+                return toCanvas(r).json
+            }
+            if key == "at", values.count == 2, let x = Self.number(values[0]), let y = Self.number(values[1]) {
+                let p = toCanvas(Point(x, y))
+                return .array([.int(Int(p.x.rounded())), .int(Int(p.y.rounded()))])
+            }
+            if key == "area" { return .array(values.map { toCanvas($0, key: "frame") }) }
+            return .array(values.map { toCanvas($0) })
+        case .object(let fields):
+            return .object(fields.map { ($0.0, toCanvas($0.1, key: $0.0)) })
+        default:
+            return json
+        }
+    }
+
+    private static func number(_ j: JSON) -> Double? {
+        switch j {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        case .uint(let u): Double(u)
+        default: nil
+        }
+    }
+    private static func rect(_ v: [JSON]) -> Rect? {
+        guard let x = number(v[0]), let y = number(v[1]), let w = number(v[2]), let h = number(v[3]) else { return nil }
+        return Rect(x, y, w, h)
+    }
+}
+
+/// Draws a 1024×768 design where `placement` puts it on the canvas beneath.
+@MainActor
+public final class PlacedCanvas: Canvas {
+    public let base: any Canvas
+    public let placement: Placement
+    public init(_ base: any Canvas, _ placement: Placement) { self.base = base; self.placement = placement }
+
+    private var s: Double { placement.scale }
+    private func r(_ rect: Rect) -> Rect { placement.toCanvas(rect) }
+    private func p(_ point: Point) -> Point { placement.toCanvas(point) }
+    private func style(_ st: TextStyle) -> TextStyle { s == 1 ? st : TextStyle(size: max(1, Int((Double(st.size) * s).rounded(.down))), bold: st.bold) }
+
+    public func clear(_ color: Color) { base.clear(color) }
+    public func fill(_ rect: Rect, _ color: Color) { base.fill(r(rect), color) }
+    public func fillRounded(_ rect: Rect, radius: Double, _ color: Color) { base.fillRounded(r(rect), radius: radius * s, color) }
+    public func strokeRounded(_ rect: Rect, radius: Double, width: Double, _ color: Color) {
+        base.strokeRounded(r(rect), radius: radius * s, width: width * s, color)
+    }
+    public func fillCircle(center: Point, radius: Double, _ color: Color) { base.fillCircle(center: p(center), radius: radius * s, color) }
+    public func line(from a: Point, to b: Point, width: Double, _ color: Color) { base.line(from: p(a), to: p(b), width: width * s, color) }
+    public func image(_ name: String, in frame: Rect, _ options: ImageOptions) { base.image(name, in: r(frame), options) }
+    public func imageSize(_ name: String) -> Size? { base.imageSize(name) }
+    public func text(_ string: String, _ st: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double) {
+        base.text(string, style(st), at: p(at), align: align, color: color, outline: outline, alpha: alpha)
+    }
+    public func measure(_ string: String, _ st: TextStyle) -> Size {
+        let m = base.measure(string, style(st))
+        return Size(m.width / s, m.height / s)
+    }
+    public func layer(_ id: String, _ draw: () -> Void) { base.layer(id, draw) }
+    public var visibleRect: Rect { placement.toDesign(base.visibleRect) }
+    public func background(_ name: String, in frame: Rect, _ options: ImageOptions) { base.background(name, in: r(frame), options) }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import GameCore
+@testable import Scenes
+@testable import KidsJoyApp
+
+/// Every screen shape is the game's own (issue 27): the canvas takes the screen's shape, the
+/// scenes place their frames for it, and a window fits its screen.
+@Suite struct ScreenShapeTests {
+    // MARK: The canvas
+
+    @Test func test_theCanvasFollowsTheScreensShape() {
+        #expect(Canvas1024.size(forScreen: 1024, 768) == Size(1024, 768))
+        #expect(Canvas1024.size(forScreen: 640, 480) == Size(1024, 768))
+        #expect(Canvas1024.size(forScreen: 2048, 1536) == Size(1024, 768))
+        #expect(Canvas1024.size(forScreen: 1920, 1080) == Size(1365, 768))
+        #expect(Canvas1024.size(forScreen: 1280, 800) == Size(1229, 768))
+        #expect(Canvas1024.size(forScreen: 2560, 1080) == Size(1820, 768))
+        #expect(Canvas1024.size(forScreen: 800, 1280) == Size(768, 1229))
+        #expect(Canvas1024.size(forScreen: 768, 1024) == Size(768, 1024))
+        #expect(Canvas1024.size(forScreen: 1080, 1920) == Size(768, 1365))
+    }
+
+    // MARK: Cover and target sizes, measured from dumps
+
+    /// Runs the real binary headless at `size` with `script` and answers its dumps.
+    static func dumps(_ size: String, _ script: String) throws -> [JSON] {
+        let r = try GameBinary.run(["--headless", "--seed", "5", "--size", size, "--log", "-", "--data-dir", temporaryDirectory(size),
+                                    "--script", "-"], stdin: script)
+        #expect(r.status == 0, "\(r.stderr)")
+        return r.stdout.split(separator: "\n").compactMap { JSON.parse(String($0)) }.filter { $0["event"]?.stringValue == "dump" }
+    }
+
+    static func centre(_ dump: JSON, _ id: String) -> String {
+        guard let c = (dump["items"]?.arrayValue ?? []).first(where: { $0["id"]?.stringValue == id })?.frameCenter else { return "0 0" }
+        return "\(Int(c.x)) \(Int(c.y))"
+    }
+
+    static func frame(_ item: JSON) -> Rect? {
+        guard let f = item["frame"]?.arrayValue, f.count == 4, let x = f[0].doubleValue, let y = f[1].doubleValue,
+              let w = f[2].doubleValue, let h = f[3].doubleValue else { return nil }
+        return Rect(x, y, w, h)
+    }
+
+    /// The dumps of Home and of each game at a level (a second into it, Balloons two).
+    static func screens(_ size: String) throws -> [(name: String, dump: JSON)] {
+        let home = try #require(try dumps(size, "0.2 dump\n0.3 quit\n").first)
+        var out: [(String, JSON)] = [("home", home)]
+        for (game, level, at) in [("memory", "hard", 1.5), ("sorting", "hard", 1.5), ("balloons", "hard", 3.0)] {
+            let script = "0.3 tap \(centre(home, "game-" + game))\n0.6 tap \(centre(home, "level-" + level))\n0.9 tap \(centre(home, "play"))\n"
+                + "\(at) dump\n\(at + 0.1) quit\n"
+            let dump = try #require(try dumps(size, script).last)
+            #expect(dump["scene"]?.stringValue == game, "\(size): \(game) started by the tiles' dumped centres")
+            out.append((game, dump))
+        }
+        return out
+    }
+
+    /// The touchable things of a screen: buttons, cards, vehicles, balloons.
+    static func targets(_ dump: JSON) -> [(String, Rect)] {
+        (dump["items"]?.arrayValue ?? []).compactMap { item in
+            guard let kind = item["kind"]?.stringValue, ["button", "card", "vehicle", "balloon"].contains(kind),
+                  let f = frame(item) else { return nil }
+            return (item["id"]?.stringValue ?? kind, f)
+        }
+    }
+
+    @Test(arguments: [("800x1280", 64.0), ("1280x800", 48.0), ("1920x1080", 48.0), ("2560x1080", 48.0), ("1024x768", 48.0)])
+    func test_thePlayFieldCoversTheScreen_andTargetsAreFingerSized(_ size: String, _ least: Double) throws {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        let (w, h) = (parts[0], parts[1])
+        for (name, dump) in try Self.screens(size) {
+            let c = try #require(dump["canvas"]?.arrayValue)
+            let canvas = Size(c[0].doubleValue ?? 0, c[1].doubleValue ?? 0)
+            #expect(canvas == Canvas1024.size(forScreen: w, h), "\(size) \(name): canvas \(canvas)")
+            let viewport = Viewport(width: w, height: h, logical: canvas)
+            let cover = canvas.width * viewport.scale * canvas.height * viewport.scale / Double(w * h)
+            #expect(cover >= 0.85, "\(size) \(name): the play field covers \(Int(cover * 100))% of the screen")
+            // The game's own items spread over the canvas's width (no 4:3 island in the middle).
+            let own = Self.targets(dump).filter { !["back", "mute", "pause", "hear-again", "logo"].contains($0.0) }.map(\.1)
+            if name == "memory" || name == "sorting" || name == "home" {
+                let left = own.map(\.minX).min() ?? 0, right = own.map(\.maxX).max() ?? 0
+                #expect((right - left) / canvas.width >= 0.5, "\(size) \(name): items span \(Int(left))..\(Int(right)) of \(Int(canvas.width))")
+            }
+            for (id, f) in Self.targets(dump) {
+                let real = min(f.width, f.height) * viewport.scale
+                // A balloon still rising through the bottom edge is cut there: its body counts.
+                if id.hasPrefix("balloon") && f.maxY >= canvas.height - 1 { continue }
+                #expect(real >= least - 0.5, "\(size) \(name): \(id) is \(Int(real)) px on screen (\(f))")
+            }
+            for (_, f) in Self.targets(dump) where !(f.maxY >= canvas.height - 1) {
+                #expect(f.minX >= -1 && f.maxX <= canvas.width + 1, "\(size) \(name): \(f) on the canvas")
+            }
+        }
+    }
+
+    /// 640x480 (4:3, the 1024x768 canvas at 0.625): the game's own targets are at least 48
+    /// screen pixels. The top bar's buttons (64 units: 40 px) and Sorting Hard's twelve
+    /// vehicles (72 units: 45 px) are not yet: recorded as a known issue.
+    @Test func test_at640x480_targetsAreAtLeast48Pixels() throws {
+        for (name, dump) in try Self.screens("640x480") {
+            for (id, f) in Self.targets(dump) where !(id.hasPrefix("balloon") && f.maxY >= 767) {
+                let real = min(f.width, f.height) * 0.625
+                if ["back", "mute", "pause", "hear-again"].contains(id) || (name == "sorting" && id.hasPrefix("vehicle")) {
+                    withKnownIssue("top bar and Sorting Hard's row at 640x480 (issue 27)") {
+                        #expect(real >= 48, "640x480 \(name): \(id) is \(Int(real)) px")
+                    }
+                } else {
+                    #expect(real >= 48, "640x480 \(name): \(id) is \(Int(real)) px")
+                }
+            }
+        }
+    }
+
+    // MARK: Backgrounds
+
+    /// Each shape has its own picture: no mirrored copy fills a wide or tall screen (the
+    /// software canvas draws a background as one piece).
+    @Test @MainActor func test_backgroundsAreDrawnForTheShape_neverMirrored() {
+        defer { Canvas1024.use(Canvas1024.standardSize) }
+        for (screen, suffix) in [((1920, 1080), "-wide"), ((800, 1280), "-portrait"), ((1024, 768), "")] {
+            Canvas1024.use(Canvas1024.size(forScreen: screen.0, screen.1))
+            #expect(SceneBackgrounds.name("bg-balloons") == "bg-balloons" + suffix)
+            let frame = SceneBackgrounds.frame("bg-balloons", anchor: .bottomRight)
+            #expect(frame.minX <= 0 && frame.minY <= 0 && frame.maxX >= Canvas1024.width - 0.5 && frame.maxY >= Canvas1024.height - 0.5,
+                    "\(screen): the picture covers the canvas: \(frame)")
+        }
+    }
+
+    // MARK: The window
+
+    @Test func test_aWindowedStartFitsTheUsableArea() {
+        for (screen, usable) in [((800, 1280), (0, 0, 800, 1280)), ((1024, 768), (0, 0, 1024, 768)),
+                                 ((1920, 1080), (0, 32, 1920, 1048)), ((2560, 1080), (0, 0, 2560, 1080))] {
+            let fit = WindowFit.place(screen: screen, usable: usable, remembered: nil)
+            #expect(Double(fit.width) <= 0.9 * Double(usable.2) + 0.5 && Double(fit.height) <= 0.9 * Double(usable.3) + 0.5, "\(screen): \(fit)")
+            #expect(fit.x >= usable.0 && fit.y >= usable.1 && fit.x + fit.width <= usable.0 + usable.2 && fit.y + fit.height <= usable.1 + usable.3)
+            // The screen's shape: the window's canvas is the screen's.
+            #expect(Canvas1024.size(forScreen: fit.width, fit.height).width / Canvas1024.size(forScreen: fit.width, fit.height).height
+                    - Canvas1024.size(forScreen: screen.0, screen.1).width / Canvas1024.size(forScreen: screen.0, screen.1).height < 0.01)
+        }
+        // A remembered size is used, cut to the usable area.
+        let remembered = WindowFit.place(screen: (1920, 1080), usable: (0, 0, 1920, 1080), remembered: (3000, 700))
+        #expect(remembered.width == 1920 && remembered.height == 700 && remembered.x == 0)
+    }
+
+    @Test func test_theDraggedSizeIsRememberedPerScreenSize() throws {
+        let dir = temporaryDirectory()
+        var sizes = WindowSizes(directory: dir)
+        #expect(sizes.remembered(screen: 1920, 1080) == nil)
+        sizes.remember(screen: 1920, 1080, window: (1000, 600))
+        sizes.remember(screen: 800, 1280, window: (600, 900))
+        try sizes.save()
+        let again = WindowSizes(directory: dir)
+        #expect(again.remembered(screen: 1920, 1080).map { [$0.w, $0.h] } == [1000, 600])
+        #expect(again.remembered(screen: 800, 1280).map { [$0.w, $0.h] } == [600, 900])
+        #expect(again.remembered(screen: 1024, 768) == nil)
+        // A damaged line is skipped, not fatal.
+        try "1920x1080 banana\n1024x768 800x600\n".write(toFile: dir + "/" + WindowSizes.fileName, atomically: true, encoding: .utf8)
+        let damaged = WindowSizes(directory: dir)
+        #expect(damaged.remembered(screen: 1920, 1080) == nil && damaged.remembered(screen: 1024, 768).map { [$0.w, $0.h] } == [800, 600])
+    }
+}
+
+extension HeavyTests {
+    /// A windowed start under Xvfb with openbox fits the screen (X's own window geometry),
+    /// keeps the screen's shape, and a size dragged to is remembered for the next start.
+    @Suite struct WindowFitEndToEndTests {
+        static var hasOpenbox: Bool { Exec.find("Xvfb") != nil && Exec.find("xdotool") != nil && Exec.find("openbox") != nil }
+
+        @Test(.enabled(if: hasOpenbox, "Xvfb, xdotool and openbox are needed: `make test-deps`"), .enabled(if: GameBinary.isBuilt, "build the app first"),
+              arguments: [(800, 1280), (1024, 768)])
+        func test_windowedStart_openbox_fitsTheScreen(_ w: Int, _ h: Int) throws {
+            let session = try WindowSession(xvfb: try #require(Exec.find("Xvfb")), xdotool: try #require(Exec.find("xdotool")),
+                                            directory: temporaryDirectory("fit-\(w)x\(h)"), screen: (w, h), windowManager: Exec.find("openbox"))
+            defer { session.stop() }
+            let ui = try session.launchGame()
+            let home = try ui.log.waitForDump(scene: "home", after: 0)
+            try ui.readGeometry()
+            let g = ui.geometry
+            #expect(g.x >= 0 && g.y >= 0 && g.x + g.width <= w && g.y + g.height <= h, "\(w)x\(h): the window is at \(g)")
+            #expect(Double(g.width) <= 0.9 * Double(w) + 1 && Double(g.height) <= 0.9 * Double(h) + 1, "\(w)x\(h): at most 90%: \(g)")
+            let screenShape = Canvas1024.size(forScreen: w, h)
+            #expect(abs(ui.canvas.width / ui.canvas.height - screenShape.width / screenShape.height) < 0.01, "the screen's shape: canvas \(ui.canvas)")
+            // Mute and Back are on the screen and answer.
+            try ui.click(try home.center("mute"))
+            try ui.log.wait("mute clicked") { $0.is("mute") }
+        }
+    }
+}
