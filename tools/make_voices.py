@@ -77,8 +77,13 @@ LANGS = ["en", "es", "fr", "de", "pt-BR", "ar"]
 # its consonants audible over a room's noise (measured by the judge, see the credits).
 PICO_SHAPE = ["highpass", "250", "treble", "10"]
 VOICES = {
-    "en": {"engine": "rhvoice", "voice": "slt", "rate": 72, "praise_pitch": 115,
-           "shape": [], "quality": "2"},
+    # English stays on festival's CMU SLT HTS voice at its own rate for now: RHVoice slt at
+    # rate 72 (recall 0.93 quiet / 0.53 in noise on all 110 lines, 2.3 words/s) makes the
+    # lines about 45% longer, which breaks ScanningVoiceTests' timing (scanning names vs the
+    # greeting); switch with {"engine": "rhvoice", "voice": "slt", "rate": 72,
+    # "praise_pitch": 115, "shape": [], "quality": "2"} once those tests allow it.
+    "en": {"engine": "festival", "voice": "cmu_us_slt_arctic_hts", "rate": 100,
+           "praise_pitch": None, "shape": [], "quality": "-1"},
     "es": {"engine": "pico", "trim": "0.5%", "voice": "es-ES", "rate": 84, "praise_pitch": 115,
            "shape": PICO_SHAPE, "quality": "2"},
     "fr": {"engine": "pico", "trim": "0.5%", "voice": "fr-FR", "rate": 60, "praise_pitch": 115,
@@ -312,9 +317,10 @@ def synthesize(engine, voice, text, wav, tmpdir, rate=None, pitch=None):
         txt = os.path.join(tmpdir, "line.txt")
         with open(txt, "w", encoding="utf-8") as f:
             f.write(text + "\n")
-        stretch = 100.0 / rate
-        run(["text2wave", "-eval", f"(voice_{voice})", "-eval",
-             f"(Parameter.set 'Duration_Stretch {stretch:.3f})", txt, "-o", wav])
+        cmd = ["text2wave", "-eval", f"(voice_{voice})"]
+        if rate != 100:
+            cmd += ["-eval", f"(Parameter.set 'Duration_Stretch {100.0 / rate:.3f})"]
+        run(cmd + [txt, "-o", wav])
     elif engine == "flite":
         run(["flite", "-voice", voice, "--setf", f"duration_stretch={100.0 / rate:.3f}",
              "-t", text, "-o", wav])
