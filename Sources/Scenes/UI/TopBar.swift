@@ -11,8 +11,10 @@ public enum TopBar {
     public static let backFrame = Rect(0, 0, 150, height)
     public static var muteFrame: Rect { Rect(Canvas1024.width - 84, 0, 84, height) }
     public static var logoFrame: Rect { Rect(Canvas1024.width / 2 - logoWidth / 2, 4, logoWidth, 56) }
-    /// 500 units, narrower on a portrait screen (the player and stickers buttons stay clear).
-    static var logoWidth: Double { min(500, Canvas1024.width - 2 * 190) }
+    /// 500 units; 260 on a portrait screen, about the width the logo's picture takes at its full
+    /// height, so the player and stickers buttons stay clear on its left and Home's
+    /// grown-ups' sign (padlock, "Grown-ups: hold 3 s") has room on its right.
+    static var logoWidth: Double { Canvas1024.shape == .portrait ? 260 : min(500, Canvas1024.width - 2 * 190) }
     public static var pauseFrame: Rect { Rect(Canvas1024.width - 84 - 80, 0, 80, height) }
     public static let timeFrame = Rect(160, 8, 150, 48)
     public static var scoreFrame: Rect { Rect(pauseFrame.x - 160, 8, 150, 48) }
