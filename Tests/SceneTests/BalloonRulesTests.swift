@@ -6,7 +6,9 @@ import Testing
 @testable import KidsJoyApp
 
 /// The Balloons rules (SPEC section 6), stepped through time like the app does (1/60 s).
-@Suite struct BalloonRulesTests {
+// On the main actor: the layouts read the process-wide canvas size, which the shape tests
+// (also on the main actor) change for a moment.
+@Suite @MainActor struct BalloonRulesTests {
     static let dt = 1.0 / 60
     static let seeds: [UInt64] = Array(1...20)
 

@@ -6,7 +6,9 @@ import Testing
 @testable import KidsJoyApp
 
 /// SPEC section 5 rules: the draw, drops judged by the release point, speed scoring, time.
-@Suite struct SortingRulesTests {
+// On the main actor: the layouts read the process-wide canvas size, which the shape tests
+// (also on the main actor) change for a moment.
+@Suite @MainActor struct SortingRulesTests {
     /// Twelve vehicles in pool order: air 0-4, water 5-9, land 10-11.
     private func hardRules() -> SortingRules {
         SortingRules(level: .hard, vehicles: Array(SortingVehicle.pool.prefix(12)), zones: SortingLayout.zones)
