@@ -34,17 +34,7 @@ public final class LogWriter: LogSink {
 
     public func flush() {
         guard !buffer.isEmpty, !failed else { return }
-        let error: Int32? = buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { return errno }
-                if n == 0 { return ENOSPC }
-                offset += n
-            }
-            return nil
-        }
+        let error = OutputFile.writeAll(fd, buffer)
         buffer.removeAll(keepingCapacity: true)
         if let error {
             failed = true

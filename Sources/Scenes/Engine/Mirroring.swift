@@ -70,35 +70,11 @@ public final class MirroredCanvas: Canvas {
 
     /// A dump or log value with its frames (`frame`, `home`, `area`) and points (`at`) as drawn.
     public static func mirror(_ json: JSON, key: String? = nil) -> JSON {
-        switch json {
-        case .array(let values):
-            if let key, ["frame", "home"].contains(key), values.count == 4, let r = rect(values) {
-                return mirror(r).json
-            }
-            if key == "at", values.count == 2, case .some(let x) = number(values[0]) {
-                return .array([mirroredNumber(x, like: values[0]), values[1]])
-            }
-            if key == "area" { return .array(values.map { mirror($0, key: "frame") }) }
-            return .array(values.map { mirror($0) })
-        case .object(let fields):
-            return .object(fields.map { ($0.0, mirror($0.1, key: $0.0)) })
-        default:
-            return json
-        }
+        DumpGeometry.map(json, key: key, rect: { mirror($0) }, point: { values in
+            .array([mirroredNumber(DumpGeometry.number(values[0]) ?? 0, like: values[0]), values[1]])
+        })
     }
 
-    private static func number(_ j: JSON) -> Double? {
-        switch j {
-        case .int(let i): Double(i)
-        case .double(let d): d
-        case .uint(let u): Double(u)
-        default: nil
-        }
-    }
-    private static func rect(_ v: [JSON]) -> Rect? {
-        guard let x = number(v[0]), let y = number(v[1]), let w = number(v[2]), let h = number(v[3]) else { return nil }
-        return Rect(x, y, w, h)
-    }
     private static func mirroredNumber(_ x: Double, like j: JSON) -> JSON {
         if case .int = j { return .int(Int((width - x).rounded())) }
         return .double(width - x)

@@ -41,35 +41,10 @@ public struct Placement: Equatable, Sendable {
     /// A dump value with its frames (`frame`, `home`, `area`) and points (`at`) on the canvas.
     public func toCanvas(_ json: JSON, key: String? = nil) -> JSON {
         guard !isIdentity else { return json }
-        switch json {
-        case .array(let values):
-            if let key, ["frame", "home"].contains(key), values.count == 4, let r = Self.rect(values) {
-                return toCanvas(r).json
-            }
-            if key == "at", values.count == 2, let x = Self.number(values[0]), let y = Self.number(values[1]) {
-                let p = toCanvas(Point(x, y))
-                return .array([.int(Int(p.x.rounded())), .int(Int(p.y.rounded()))])
-            }
-            if key == "area" { return .array(values.map { toCanvas($0, key: "frame") }) }
-            return .array(values.map { toCanvas($0) })
-        case .object(let fields):
-            return .object(fields.map { ($0.0, toCanvas($0.1, key: $0.0)) })
-        default:
-            return json
-        }
-    }
-
-    private static func number(_ j: JSON) -> Double? {
-        switch j {
-        case .int(let i): Double(i)
-        case .double(let d): d
-        case .uint(let u): Double(u)
-        default: nil
-        }
-    }
-    private static func rect(_ v: [JSON]) -> Rect? {
-        guard let x = number(v[0]), let y = number(v[1]), let w = number(v[2]), let h = number(v[3]) else { return nil }
-        return Rect(x, y, w, h)
+        return DumpGeometry.map(json, key: key, rect: { toCanvas($0) }, point: { values in
+            let p = toCanvas(Point(DumpGeometry.number(values[0]) ?? 0, DumpGeometry.number(values[1]) ?? 0))
+            return .array([.int(Int(p.x.rounded())), .int(Int(p.y.rounded()))])
+        })
     }
 }
 
