@@ -2,12 +2,16 @@ import Glibc
 import Scenes
 
 /// Buffered writer for the event log: a file, or stdout for "-". Flushed every 64 KiB, at
-/// every windowed frame and at exit.
+/// every windowed frame, at exit, and when a line waits more than a quarter of a second of
+/// real time (a fast headless run that never idles still shows its lines to whoever waits
+/// for them: a test, a kiosk's watchdog).
 @MainActor
 public final class LogWriter: LogSink {
     private let fd: Int32
     private let path: String
     private var buffer: [UInt8] = []
+    /// When the buffer was last written out (monotonic seconds).
+    private var lastFlush = LogWriter.now()
     /// Set by the first write that fails (a full disk, a closed pipe, /dev/full): it is
     /// reported once on stderr and the log stops; the game goes on.
     public private(set) var failed = false
@@ -29,10 +33,17 @@ public final class LogWriter: LogSink {
         guard !failed else { return }
         buffer.append(contentsOf: line.utf8)
         buffer.append(0x0A)
-        if buffer.count > 65_536 { flush() }
+        if buffer.count > 65_536 || Self.now() - lastFlush > 0.25 { flush() }
+    }
+
+    private static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     public func flush() {
+        lastFlush = Self.now()
         guard !buffer.isEmpty, !failed else { return }
         let error = OutputFile.writeAll(fd, buffer)
         buffer.removeAll(keepingCapacity: true)

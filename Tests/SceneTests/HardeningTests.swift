@@ -402,7 +402,12 @@ struct StopSignalTests {
         try p.run()
         input.fileHandleForWriting.write(Data("0.1 tap 776 224\n0.3 tap 512 606\n86400 quit\n".utf8))
         try input.fileHandleForWriting.close()
-        usleep(1_500_000)
+        // Running its loop (signal handlers in place): the game tile's `select` is in the log.
+        let ready = Date().addingTimeInterval(30)
+        while p.isRunning && Date() < ready
+            && !((try? String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8)) ?? "").contains("\"event\":\"select\"") {
+            usleep(10_000)
+        }
         let status = ((try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8)) ?? "")
             .split(separator: "\n").filter { $0.hasPrefix("Sig") }.joined(separator: " ")
         let sent = Date()
