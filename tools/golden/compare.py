@@ -13,8 +13,9 @@ import sys
 EXISTING = {"start", "scene", "select", "sound", "timer", "score", "flip", "match", "mismatch", "close", "pick",
             "drop", "returned", "spawn", "pop", "escape", "gameover", "alert", "answer", "highscores", "dump",
             "pause", "resume", "gate", "mute", "screensaver", "fullscreen", "quit", "ignored", "screenshot"}
-NEW_FIELDS = {"alert": {"kind", "key", "messageKey", "stars"}, "start": {"language"}, "highscores": {"tab", "game"},
-              "gameover": {"key", "player", "nickname", "childRank", "gameRank", "sticker"}}
+NEW_FIELDS = {"alert": {"kind", "key", "messageKey", "stars", "reason", "sticker"}, "start": {"language", "canvas"},
+              "highscores": {"tab", "game"}, "dump": {"canvas"}, "select": {"by"}, "screenshot": {"failed"},
+              "gameover": {"key", "player", "nickname", "childRank", "gameRank", "sticker", "relaxed"}}
 
 
 def centre(frame):
