@@ -67,7 +67,7 @@ field() { echo "$control" | sed -n "s/^$1: //p"; }
 check "Package kids-joy-center" test "$(field Package)" = kids-joy-center
 check "Version $version" test "$(field Version)" = "$version"
 check "Architecture $arch" test "$(field Architecture)" = "$arch"
-check "Section games, Priority optional" test "$(field Section)/$(field Priority)" = games/optional
+check "Section contrib/games (voices made with non-free engines: debian/copyright), Priority optional" test "$(field Section)/$(field Priority)" = contrib/games/optional
 check "Maintainer set" test -n "$(field Maintainer)"
 check "Homepage set" test "$(field Homepage)" = https://github.com/kidsjoycenter/kids-joy-center
 check "Installed-Size set" test "$(field Installed-Size)" -gt 1000
