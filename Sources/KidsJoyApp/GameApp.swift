@@ -156,7 +156,8 @@ public final class GameApp {
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         if options.headless {
             // The canvas takes the shape of the screen it is drawn for (issue 27).
-            Canvas1024.use(options.size.map { Canvas1024.size(forScreen: $0.width, $0.height) } ?? Canvas1024.standardSize)
+            Canvas1024.use(options.size.map { Canvas1024.size(forScreen: $0.width, $0.height) } ?? Canvas1024.standardSize,
+                           screen: options.size.map { ($0.width, $0.height) })
             // Headless, the canvas's own picture is the screen: no renderer at all.
             guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw AppError.fatal("SDL_Init: \(String(cString: SDL_GetError()))") }
         } else {
@@ -357,7 +358,8 @@ public final class GameApp {
                 SDL_SetWindowPosition(w, Int32(fit.x), Int32(fit.y))
             }
         }
-        Canvas1024.use(fullscreen ? Canvas1024.size(forScreen: Int(display.w), Int(display.h)) : Canvas1024.size(forScreen: fit.width, fit.height))
+        let screen = fullscreen ? (width: Int(display.w), height: Int(display.h)) : (width: fit.width, height: fit.height)
+        Canvas1024.use(Canvas1024.size(forScreen: screen.width, screen.height), screen: screen)
         window = w
         SDL_SetWindowMinimumSize(w, 320, 240)
         if !useWindowSurface {

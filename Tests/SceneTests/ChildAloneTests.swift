@@ -567,3 +567,81 @@ func answerDoor(_ stack: SceneStack, log: EventLog? = nil) {
     step(stack, seconds: SceneStack.tapGuard + 0.05, log: log)
     tap(stack, Point(388, 498), log: log)
 }
+
+extension ChildAloneTests {
+    /// The painting and the rules agree at every shape, right-to-left too (issue 27): the play
+    /// field mirrors whole in Arabic, its background included. Drawn at a canvas's own size
+    /// (one pixel a unit): wide 1365x768 (16:9) and portrait 768x1229 (10:16). Each zone's
+    /// area is painted its category, and a vehicle let go where its category is painted is right.
+    @Test(arguments: ChildAloneTests.languages, ["1365x768", "768x1229"])
+    func test_thePaintingAndTheZonesAgree_atEveryShape(_ language: String, _ size: String) throws {
+        let dir = temporaryDirectory()
+        let wh = size.split(separator: "x").compactMap { Int($0) }
+        func centre(_ items: [JSON], _ id: String) throws -> String {
+            let item = try #require(items.first { $0["id"]?.stringValue == id }, "\(language) \(size): \(id)")
+            let c = frameOf(item).center
+            return "\(Int(c.x)) \(Int(c.y))"
+        }
+        let configure = { (o: inout AppOptions) in o.language = language; o.size = (wh[0], wh[1]) }
+        let home = try runApp("0.2 dump\n", dataDir: dir, configure).lines.lastDumpItems()
+        let start = "0.5 tap \(try centre(home, "game-sorting"))\n1.0 tap \(try centre(home, "level-easy"))\n1.5 tap \(try centre(home, "play"))\n"
+        let shot = dir + "/sorting.png"
+        let first = try runApp(start + "2.5 screenshot \(shot)\n2.6 dump\n", dataDir: dir, draw: true, configure).lines
+        let image = try PixelImage(path: shot)
+        #expect(image.width == wh[0] && image.height == wh[1])
+        let items = first.lastDumpItems()
+        func share(_ box: Rect, _ category: VehicleCategory) -> Double {
+            var hit = 0, all = 0
+            for y in stride(from: Int(max(box.minY, 0)), to: Int(min(box.maxY, Double(image.height))), by: 4) {
+                for x in stride(from: Int(max(box.minX, 0)), to: Int(min(box.maxX, Double(image.width))), by: 4) {
+                    all += 1
+                    if Self.painted(image[x, y]) == category { hit += 1 }
+                }
+            }
+            return all == 0 ? 0 : Double(hit) / Double(all)
+        }
+        // Each zone's area shows its category (the sky's clouds, the land's road and trees count).
+        let zones = items.filter { $0["kind"]?.stringValue == "zone" }
+        #expect(zones.count == 3)
+        for zone in zones {
+            let category = try #require(VehicleCategory(rawValue: zone["category"]?.stringValue ?? ""))
+            for a in zone["area"]?.arrayValue ?? [] {
+                guard let f = a.arrayValue?.compactMap(\.doubleValue), f.count == 4 else { continue }
+                let s = share(Rect(f[0], f[1], f[2], f[3]).insetBy(16, 16), category)
+                #expect(s >= 0.6, "\(language) \(size): \(category)'s area \(f) is \(Int(s * 100))% painted \(category)")
+            }
+        }
+        // Every vehicle let go where its category is painted (a 100 px box all of it) is right.
+        let row = items.filter { $0["kind"]?.stringValue == "vehicle" }.map { frameOf($0).maxY }.max() ?? 200
+        var points: [VehicleCategory: [Point]] = [:]
+        for category in VehicleCategory.allCases {
+            var found: [(Point, Double)] = []
+            for y in stride(from: row + 70, through: Double(image.height) - 60, by: 30) {
+                for x in stride(from: 60.0, through: Double(image.width) - 60, by: 30) {
+                    let s = share(Rect(center: Point(x, y), size: Size(100, 100)), category)
+                    if s >= 0.85 { found.append((Point(x, y), s)) }
+                }
+            }
+            points[category] = found.sorted { $0.1 > $1.1 }.map(\.0)
+            #expect(points[category]!.count >= 3, "\(language) \(size): the painting shows \(category)")
+        }
+        var script = start, t = 2.5
+        var used: [VehicleCategory: Int] = [:]
+        let vehicles = items.filter { $0["kind"]?.stringValue == "vehicle" }
+        for vehicle in vehicles {
+            let category = try #require(VehicleCategory(rawValue: vehicle["category"]?.stringValue ?? ""))
+            let list = points[category] ?? []
+            guard !list.isEmpty else { continue }
+            let to = list[(used[category] ?? 0) * 3 % list.count]
+            used[category, default: 0] += 1
+            let from = frameOf(vehicle).center
+            script += "\(t) drag \(Int(from.x)) \(Int(from.y)) \(Int(to.x)) \(Int(to.y)) 0.3\n"
+            t += 0.6
+        }
+        let log = try runApp(script + "\(t + 3) dump\n", dataDir: temporaryDirectory(), configure).lines
+        let drops = log.events("drop")
+        #expect(drops.count == vehicles.count)
+        for drop in drops { #expect(drop["correct"] == .bool(true), "\(language) \(size): \(drop)") }
+        #expect(log.events("gameover").last?["result"]?.stringValue == "won", "\(language) \(size): the game ends won")
+    }
+}

@@ -132,9 +132,21 @@ import Testing
         }
         let reference = try log(nil)
         #expect(reference.contains { $0.contains("\"flip\"") }, "the script flips cards")
-        for size in [(640, 480), (2048, 1536)] {
-            #expect(try log(size) == reference, "at \(size.0)x\(size.1)")
+        #expect(try log((2048, 1536)) == reference, "at 2048x1536")
+        // At 640x480 the top bar's buttons are taller (77 units, so 48 px: issue 27); all else
+        // is the same, every frame of the play field included.
+        func withoutTheBar(_ lines: [String]) -> [String] {
+            lines.map { line in
+                guard let json = JSON.parse(line), json["event"]?.stringValue == "dump", case .object(let fields) = json else { return line }
+                return JSON.object(fields.map { key, value in
+                    guard key == "items", let items = value.arrayValue else { return (key, value) }
+                    return (key, .array(items.filter { !["back", "mute", "pause", "hear-again"].contains($0["id"]?.stringValue ?? "") }))
+                }).serialized()
+            }
         }
+        let small = try log((640, 480))
+        #expect(small != reference, "640x480's bar is taller")
+        #expect(withoutTheBar(small) == withoutTheBar(reference), "at 640x480")
     }
 
     /// Real pixels (and window points on a high-DPI screen) map back to logical units; the

@@ -443,6 +443,19 @@ func tourProfileScreens(_ context: GameContext, _ stack: SceneStack, _ look: (Sc
     context.scores.recordRound(RoundRecord(game: .memory, level: .easy, score: 12, result: "won", reason: "all-found"), player: context.player)
     stack.apply([.popToRoot])
     look(stack)
+    // A child playing: her avatar in the high scores' rows and on an end screen.
+    for game in GameRegistry.standard.ids {
+        _ = context.scores.record(game: game, level: .easy, score: 25)
+    }
+    stack.apply([.show(.highScores)])
+    step(stack, seconds: 0.5)
+    look(stack)
+    stack.apply([.popToRoot, .show(.alert(AlertContent(kind: .won, title: Messages.won, lines: [.init(Messages.yourScore, ["score": "25"]),
+                                                                                                  .init(Messages.newHighScore, ["rank": "1"])],
+                                                       buttons: [.yes, .no])))])
+    step(stack, seconds: 0.5)
+    look(stack)
+    stack.apply([.popToRoot])
     stack.apply([.show(.picker)])
     look(stack)
     let picker = try #require(stack.top as? PickerScene)

@@ -116,6 +116,8 @@ public enum Canvas1024 {
 
     // Written only by `use(_:)`, on the main thread before scenes exist (see above).
     nonisolated(unsafe) private static var current = standardSize
+    // Real pixels per unit on the screen of this run (1 when unknown: tests, headless without a size).
+    nonisolated(unsafe) private static var screenScale = 1.0
 
     /// The logical size for a screen of `width`×`height` real pixels.
     public static func size(forScreen width: Int, _ height: Int) -> Size {
@@ -128,10 +130,19 @@ public enum Canvas1024 {
         return Size(shortSide, max(1024, (shortSide * ratio).rounded()))
     }
 
-    /// Makes `size` the canvas of this run (whole units).
-    public static func use(_ size: Size) {
+    /// Makes `size` the canvas of this run (whole units), drawn on a screen of `screen` real
+    /// pixels (nil: at one pixel a unit, as tests and a headless run without `--size` draw).
+    public static func use(_ size: Size, screen: (width: Int, height: Int)? = nil) {
         current = Size(size.width.rounded(), size.height.rounded())
+        screenScale = screen.map { min(Double($0.width) / current.width, Double($0.height) / current.height) } ?? 1
     }
+
+    /// The least a finger target measures on screen (issue 27).
+    public static let leastTargetPixels: Double = 48
+    /// The units a finger target needs to be at least `leastTargetPixels` on this screen: 64 on
+    /// every screen that draws a unit at 0.75 px or more (1024×768 and larger: frames unchanged),
+    /// more on a small one (77 at 640×480, where the 1024×768 canvas is drawn at 0.625).
+    public static var fingerUnits: Double { max(64, (leastTargetPixels / screenScale - 1e-9).rounded(.up)) }
 
     public static var size: Size { current }
     public static var width: Double { current.width }
@@ -143,9 +154,12 @@ public enum Canvas1024 {
     }
     public static var isStandard: Bool { current == standardSize }
     /// The bar across the top of every screen (Back, title, time, score, mute).
-    public static let topBarHeight: Double = 64
-    /// Everything below the top bar.
-    public static var playArea: Rect { Rect(0, topBarHeight, width, height - topBarHeight) }
+    /// 64 units, taller on a small screen so its buttons stay finger-sized (`fingerUnits`).
+    public static var topBarHeight: Double { fingerUnits }
+    /// Everything below the top bar's 64 units: the games' rules and frames are the same on
+    /// every screen of one shape (a small screen's taller bar stays clear of Memory's cards and
+    /// Sorting's row; a balloon escapes at the same moment).
+    public static var playArea: Rect { Rect(0, 64, width, height - 64) }
     /// [w, h] for the log (`start`, `dump`).
     public static var json: JSON { .array([.int(Int(width)), .int(Int(height))]) }
 }

@@ -115,7 +115,17 @@ public final class LanguageScene: BaseScene {
                 canvas.image("check", in: Rect(r.maxX - 34, r.y - 18, 52, 52))
             }
             let name = context.text(choice.name)
-            canvas.text(name, canvas.fitting(name, Theme.headingText, width: r.width - 24), at: Point(r.midX, r.midY - 12), color: Theme.ink)
+            // A long name ("Português (Brasil)") goes on two lines, its parenthesis under it,
+            // rather than shrinking.
+            if canvas.measure(name, Theme.headingText).width > r.width - 24, let open = name.firstIndex(of: "("), open > name.startIndex {
+                let lines = [String(name[..<open]).trimmingSuffix(), String(name[open...])]
+                for (i, line) in lines.enumerated() {
+                    canvas.text(line, canvas.fitting(line, Theme.headingText, width: r.width - 24), at: Point(r.midX, r.midY - 30 + Double(i) * 32),
+                                color: Theme.ink)
+                }
+            } else {
+                canvas.text(name, canvas.fitting(name, Theme.headingText, width: r.width - 24), at: Point(r.midX, r.midY - 12), color: Theme.ink)
+            }
             canvas.image("speaker-on", in: Rect(r.midX - 18, r.maxY - 50, 36, 36))
         }
     }
@@ -130,5 +140,13 @@ public final class LanguageScene: BaseScene {
 
     public override func dumpFields() -> [(String, JSON)] {
         [("language", .string(current))]
+    }
+}
+
+private extension String {
+    func trimmingSuffix() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
     }
 }

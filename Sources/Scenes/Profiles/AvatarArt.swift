@@ -33,8 +33,8 @@ public enum AvatarArt {
 /// and, for a child, her sticker book beside it. Shown when profiles are on.
 @MainActor
 public enum ProfileBar {
-    public static let playerFrame = Rect(4, 0, 84, TopBar.height)
-    public static let stickersFrame = Rect(92, 0, 84, TopBar.height)
+    public static var playerFrame: Rect { Rect(4, 0, 84, TopBar.height) }
+    public static var stickersFrame: Rect { Rect(92, 0, 84, TopBar.height) }
 
     public enum Target: Equatable, Sendable { case player, stickers }
 

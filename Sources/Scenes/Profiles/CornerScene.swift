@@ -336,7 +336,7 @@ public final class CornerScene: BaseScene {
         } else {
             let r = press.pressed == t ? f.scaled(0.94) : f
             Decor.button(canvas, f, label: "", color: color, pressed: press.pressed == t)
-            canvas.text(text, canvas.fitting(text, Theme.labelText, width: r.width - 20), at: r.center, color: .white)
+            canvas.text(text, canvas.fitting(text, Theme.labelText, width: r.width - 12), at: r.center, color: .white)
         }
     }
 

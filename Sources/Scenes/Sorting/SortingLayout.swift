@@ -71,7 +71,10 @@ public enum SortingLayout {
         guard count > 0 else { return maxVehicleSize }
         let n = perRow(count)
         let fit = (Canvas1024.width - Double(n + 1) * minGap) / Double(n)
-        return min(maxVehicleSize, rowBand.height / Double(rowCount) - 2, fit).rounded(.down)
+        let size = min(maxVehicleSize, rowBand.height / Double(rowCount) - 2, fit).rounded(.down)
+        // A small screen (640×480) keeps them finger-sized: the gaps narrow instead (twelve of
+        // 77 units, 48 px, with 7-8 units between them).
+        return max(size, min(Canvas1024.fingerUnits, (Canvas1024.width - Double(n + 1) * 4) / Double(n)).rounded(.up))
     }
 
     /// The home slots of `count` vehicles: rows across the top, centred in the sky band,

@@ -278,18 +278,26 @@ public final class AlertScene: BaseScene {
         let captions = content.captionLines.flatMap { context.text($0.message, $0.values).split(separator: "\n").map(String.init) }
         if let result = content.result {
             drawResult(canvas, result, alpha: alpha)
+            // Three lines or more close up and start higher, so the last stays above the buttons.
+            let compact = captions.count > 2
             for (i, line) in captions.enumerated() {
                 // Long words (some languages) shrink to stay on the panel, right of the mascot.
                 let room = 2 * (Self.panelFrame.maxX - 24 - Self.starsCentre.x)
                 let width = canvas.measure(line, Theme.captionText).width
                 var style = Theme.captionText
+                if compact { style.size -= 2 }
                 if width > room { style.size = max(16, Int((Double(style.size) * room / width).rounded(.down))) }
-                canvas.text(line, style, at: Point(Self.starsCentre.x, Self.scoreCentreY + 52 + Double(i) * 28), color: Theme.ink, alpha: alpha)
+                let y = compact ? Self.scoreCentreY + 36 + Double(i) * 22 : Self.scoreCentreY + 52 + Double(i) * 28
+                canvas.text(line, style, at: Point(Self.starsCentre.x, y), color: Theme.ink, alpha: alpha)
             }
         } else {
-            let top = (mascotFrame?.maxY ?? Self.panelFrame.y + 90) + 22
+            // Three lines or more close up (and a little smaller), the last above the buttons.
+            let compact = captions.count > 2
+            let top = (mascotFrame?.maxY ?? Self.panelFrame.y + 90) + (compact ? 14 : 22)
+            var style = Theme.bodyText
+            if compact { style.size -= 4 }
             for (i, line) in captions.enumerated() {
-                canvas.text(line, Theme.bodyText, at: Point(Self.panelFrame.midX, top + Double(i) * 34), color: Theme.ink, alpha: alpha)
+                canvas.text(line, style, at: Point(Self.panelFrame.midX, top + Double(i) * (compact ? 24 : 34)), color: Theme.ink, alpha: alpha)
             }
             if let picture = content.picture {
                 // What the question is about (the trophy of the table a reset erases).

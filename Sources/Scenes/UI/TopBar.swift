@@ -3,32 +3,35 @@ import GameCore
 /// The bar across the top of every screen: logo (Home) or Back and title (games), and the
 /// mute button on the right. Games also show their time and score pills in it.
 public enum TopBar {
-    public static let height: Double = Canvas1024.topBarHeight
+    public static var height: Double { Canvas1024.topBarHeight }
+    /// How far the bar's 64-unit row of pills and icons sits down in a taller bar (a small
+    /// screen's, `Canvas1024.fingerUnits`): 0 at 1024×768 and larger.
+    public static var rowY: Double { ((height - 64) / 2).rounded() }
     /// The bar spans the canvas: Back on the left, mute, pause and score at the right edge,
     /// the title or logo in the middle, whatever the screen's shape.
     public static var frame: Rect { Rect(0, 0, Canvas1024.width, height) }
     /// Hit areas span the bar's full height: at least 64×64 for small fingers.
-    public static let backFrame = Rect(0, 0, 150, height)
+    public static var backFrame: Rect { Rect(0, 0, 150, height) }
     public static var muteFrame: Rect { Rect(Canvas1024.width - 84, 0, 84, height) }
-    public static var logoFrame: Rect { Rect(Canvas1024.width / 2 - logoWidth / 2, 4, logoWidth, 56) }
+    public static var logoFrame: Rect { Rect(Canvas1024.width / 2 - logoWidth / 2, rowY + 4, logoWidth, 56) }
     /// 500 units; 260 on a portrait screen, about the width the logo's picture takes at its full
     /// height, so the player and stickers buttons stay clear on its left and Home's
     /// grown-ups' sign (padlock, "Grown-ups: hold 3 s") has room on its right.
     static var logoWidth: Double { Canvas1024.shape == .portrait ? 260 : min(500, Canvas1024.width - 2 * 190) }
     public static var pauseFrame: Rect { Rect(Canvas1024.width - 84 - 80, 0, 80, height) }
-    public static let timeFrame = Rect(160, 8, 150, 48)
-    public static var scoreFrame: Rect { Rect(pauseFrame.x - 160, 8, 150, 48) }
+    public static var timeFrame: Rect { Rect(160, rowY + 8, 150, 48) }
+    public static var scoreFrame: Rect { Rect(pauseFrame.x - 160, rowY + 8, 150, 48) }
 
     /// "Hear it again" (games): a speaker that says the intro once more. Between the time
     /// pill and the title, the bar's full height, so it is at least 64×64.
-    public static let hearAgainFrame = Rect(timeFrame.maxX + 8, 0, 72, height)
+    public static var hearAgainFrame: Rect { Rect(timeFrame.maxX + 8, 0, max(72, Canvas1024.fingerUnits), height) }
 
     public enum Target: Equatable, Sendable { case back, mute, pause }
 
     /// Back's pill: 124 wide, or wider for a longer word ("Zurück", "Retour"), up to the
     /// edge of its hit area, so the word keeps the size of the others.
     static func backPill(labelWidth: Double) -> Rect {
-        Rect(6, 8, max(124, min(backFrame.maxX - 8, 48 + labelWidth + 10)), 48)
+        Rect(6, rowY + 8, max(124, min(backFrame.maxX - 8, 48 + labelWidth + 10)), 48)
     }
 
     public static func hit(_ p: Point, showsBack: Bool, showsPause: Bool = false) -> Target? {
@@ -67,7 +70,7 @@ public enum TopBar {
             canvas.text(backLabel, style, at: Point(shown.x + 48, shown.midY), align: .left, color: .white)
         }
         if showsPause {
-            var p = Rect(pauseFrame.midX - 24, 8, 48, 48)
+            var p = Rect(pauseFrame.midX - 24, rowY + 8, 48, 48)
             if pressed == .pause { p = p.scaled(0.9) }
             canvas.fillCircle(center: p.center, radius: 24, paused ? Theme.yes : Color(255, 255, 255, 70))
             if paused {
@@ -77,7 +80,7 @@ public enum TopBar {
                 canvas.fillRounded(Rect(p.midX + 3, p.y + 13, 8, 22), radius: 3, .white)
             }
         }
-        let m = Rect(muteFrame.midX - 24, 8, 48, 48)
+        let m = Rect(muteFrame.midX - 24, rowY + 8, 48, 48)
         canvas.image(muted ? "speaker-off" : "speaker-on", in: pressed == .mute ? m.scaled(0.9) : m, ImageOptions(alpha: muteLocked ? 0.6 : 1))
         if muteLocked {
             // Locked by the school: a padlock on the speaker (not only a paler one).
@@ -88,7 +91,7 @@ public enum TopBar {
 
     @MainActor
     public static func drawHearAgain(on canvas: any Canvas, pressed: Bool) {
-        var r = Rect(hearAgainFrame.midX - 26, 6, 52, 52)
+        var r = Rect(hearAgainFrame.midX - 26, rowY + 6, 52, 52)
         if pressed { r = r.scaled(0.9) }
         canvas.fillCircle(center: r.center, radius: 26, Color(255, 255, 255, 70))
         canvas.image("hear-again", in: r.insetBy(3, 3))
