@@ -428,6 +428,8 @@ public final class GameApp {
     }
 
     public func shutdown() {
+        // A quit while "Save report" writes: it stops, and no half-written folder stays.
+        (context?.reports as? ReportSaver)?.cancelAll()
         if windowSizeChanged, let windowSizes {
             do { try windowSizes.save() } catch { warn("cannot remember the window's size in \(windowSizes.path): \(error)") }
         }
