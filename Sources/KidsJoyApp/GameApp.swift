@@ -500,6 +500,7 @@ public final class GameApp {
     /// idle) and allowed again on Home.
     private func updateScreensaver() {
         // Games that wait for another program's lock: a try every half second, never a wait.
+        scoreStore?.frameBegins()
         scoreStore?.pump()
         let playing = stack.scenes.contains { $0 is GameScene }
         guard playing != screensaverInhibited else { return }
