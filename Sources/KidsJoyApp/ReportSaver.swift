@@ -95,8 +95,8 @@ final class ReportSaver: ReportSaving {
         if let app, let context = app.context, let canvas = app.canvas {
             var players: [String] = []
             for row in rows where !players.contains(row.player) { players.append(row.player) }
-            work.charts = players.map { player in
-                { [weak app] in
+            work.charts = players.map { (player: String) -> ReportWork.Chart in
+                { [weak app] () -> (String, PixelBuffer) in
                     canvas.beginFrame()
                     canvas.fill(Rect(0, 0, 1024, 768), Theme.background)
                     ProgressChart.drawPlayer(canvas, rows.filter { $0.player == player }, in: Rect(40, 40, 944, 700), context: context)
