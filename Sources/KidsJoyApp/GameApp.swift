@@ -430,6 +430,8 @@ public final class GameApp {
     }
 
     public func shutdown() {
+        // A quit while "Save report" writes: it stops, and no half-written folder stays.
+        (context?.reports as? ReportSaver)?.cancelAll()
         if windowSizeChanged, let windowSizes {
             do { try windowSizes.save() } catch { warn("cannot remember the window's size in \(windowSizes.path): \(error)") }
         }
@@ -500,6 +502,7 @@ public final class GameApp {
     /// idle) and allowed again on Home.
     private func updateScreensaver() {
         // Games that wait for another program's lock: a try every half second, never a wait.
+        scoreStore?.frameBegins()
         scoreStore?.pump()
         let playing = stack.scenes.contains { $0 is GameScene }
         guard playing != screensaverInhibited else { return }

@@ -1,8 +1,10 @@
 import GameCore
+import Dispatch
 import Glibc
 import Render
 import Scenes
 import Storage
+import Synchronization
 
 /// The corner's "Save report": a new folder `kids-joy-center-report-YYYYMMDD-N` in the home
 /// folder or on a USB stick (a mounted folder under /media), holding `summary.csv` (per child
@@ -10,16 +12,24 @@ import Storage
 /// (`chart-child-N.png`, drawn by the same code as the corner). Nothing is sent anywhere.
 @MainActor
 final class ReportSaver: ReportSaving {
+    /// Writes one file's bytes (checked, 0600); a test passes a slow or failing one.
+    typealias Writer = @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void
     private weak var app: GameApp?
     private let store: HighScoreStore
     let home: String
     let media: String
+    private let writer: Writer
+    /// The worker thread: encodes the charts and writes the files, one after another.
+    nonisolated let queue = DispatchQueue(label: "kids-joy-center.report")
+    private var active: [ReportWork] = []
 
-    init(app: GameApp, store: HighScoreStore, home: String = DataDirectory.home(), media: String = "/media") {
+    init(app: GameApp, store: HighScoreStore, home: String = DataDirectory.home(), media: String = "/media",
+         writer: @escaping Writer = { bytes, path in try OutputFile.write(bytes, to: path, mode: 0o600) }) {
         self.app = app
         self.store = store
         self.home = home
         self.media = media
+        self.writer = writer
     }
 
     /// The home folder, then every writable folder mounted under /media (Debian mounts sticks
@@ -51,46 +61,74 @@ final class ReportSaver: ReportSaving {
         return out
     }
 
-    func save(to destination: ReportDestination) -> Result<String, ProfileFailure> {
-        guard let database = store.database else { return .failure(.storage("no database")) }
+    /// Starts a save: the folder is made and the database read here (quick), one chart a
+    /// frame is drawn by the job's `poll()`, and every file is encoded and written on the
+    /// worker thread (`queue`), so a slow or full stick never holds a frame.
+    func begin(to destination: ReportDestination) -> any ReportJob {
+        guard let database = store.database else { return FinishedReportJob(.failure(.storage("no database"))) }
         let day = DatabaseFile.day(SystemFiles.now())
         var folder = ""
         for n in 1...1000 {
             let candidate = destination.path + "/kids-joy-center-report-\(day)-\(n)"
             // Only this account reads a child's progress (as the data folder: 0700, files 0600).
             if mkdir(candidate, 0o700) == 0 { folder = candidate; break }
-            if errno != EEXIST { return .failure(.storage("cannot make a folder in \(printable(destination.path)): \(String(cString: strerror(errno)))")) }
-        }
-        guard !folder.isEmpty else { return .failure(.storage("every report name in \(printable(destination.path)) is taken")) }
-        var written: [String] = []
-        do {
-            let rows = try database.summary()
-            func put(_ bytes: [UInt8], _ name: String) throws {
-                let path = folder + "/" + name
-                written.append(path)
-                try OutputFile.write(bytes, to: path, mode: 0o600)
+            if errno != EEXIST {
+                return FinishedReportJob(.failure(.storage("cannot make a folder in \(printable(destination.path)): \(String(cString: strerror(errno)))")))
             }
-            try put([UInt8](ProgressReport.csv(rows).utf8), "summary.csv")
-            try put([UInt8](try Self.gamesCSV(database).utf8), "games.csv")
-            if let app, let context = app.context, let canvas = app.canvas {
-                var players: [String] = []
-                for row in rows where !players.contains(row.player) { players.append(row.player) }
-                defer { app.drawFrame() } // the screen as it was
-                for player in players {
+        }
+        guard !folder.isEmpty else { return FinishedReportJob(.failure(.storage("every report name in \(printable(destination.path)) is taken"))) }
+        let rows: [ProgressSummary]
+        let games: String
+        do {
+            rows = try database.summary()
+            games = try Self.gamesCSV(database)
+        } catch {
+            rmdir(folder)
+            return FinishedReportJob(.failure(.storage("\(error)")))
+        }
+        let work = ReportWork(folder: folder, queue: queue, writer: writer)
+        active.removeAll { $0.isDone }
+        active.append(work)
+        let summary = [UInt8](ProgressReport.csv(rows).utf8)
+        work.write("summary.csv") { summary }
+        work.write("games.csv") { [UInt8](games.utf8) }
+        if let app, let context = app.context, let canvas = app.canvas {
+            var players: [String] = []
+            for row in rows where !players.contains(row.player) { players.append(row.player) }
+            work.charts = players.map { (player: String) -> ReportWork.Chart in
+                { [weak app] () -> (String, PixelBuffer) in
                     canvas.beginFrame()
                     canvas.fill(Rect(0, 0, 1024, 768), Theme.background)
                     ProgressChart.drawPlayer(canvas, rows.filter { $0.player == player }, in: Rect(40, 40, 944, 700), context: context)
                     canvas.endFrame()
-                    try put(try canvas.pngData(), "chart-\(player).png")
+                    let picture = canvas.copyOfFrame()
+                    app?.drawFrame() // the screen as it was
+                    return ("chart-\(player).png", picture)
                 }
             }
-            return .success(folder)
-        } catch {
-            // Nothing half-saved stays: the files made and the folder go.
-            for path in written { unlink(path) }
-            rmdir(folder)
-            return .failure(.storage("\(error)"))
         }
+        return work
+    }
+
+    /// Writes the report at once (the job run to its end): tests, and the job's own check.
+    func save(to destination: ReportDestination) -> Result<String, ProfileFailure> {
+        let job = begin(to: destination)
+        while true {
+            if let result = job.poll() { return result }
+            if let work = job as? ReportWork, !work.charts.isEmpty { continue }
+            waitUntilIdle()
+        }
+    }
+
+    /// Returns once every file asked of the worker is written (or given up).
+    nonisolated func waitUntilIdle() { queue.sync {} }
+
+    /// A quit while saving: every save under way is stopped and what it wrote removed before
+    /// this returns (no half-written folder stays).
+    func cancelAll() {
+        for work in active where !work.isDone { work.cancel() }
+        active.removeAll()
+        waitUntilIdle()
     }
 
     /// Every finished game: who, which game and level, the score, result, reason, seconds,
@@ -117,5 +155,115 @@ final class ReportSaver: ReportSaving {
         gmtime_r(&t, &parts)
         func two(_ n: Int32) -> String { (n < 10 ? "0" : "") + String(n) }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}
+
+/// One save under way: the main thread hands files to the worker; the worker writes them in
+/// order, stops at the first failure or a cancel, and then removes every file it made and the
+/// folder. The main thread reads the outcome with `poll()`.
+@MainActor
+final class ReportWork: ReportJob {
+    /// Draws one chart on the main thread (it uses the canvas): the file's name and picture.
+    typealias Chart = @MainActor () -> (String, PixelBuffer)
+    let folder: String
+    private let queue: DispatchQueue
+    private let writer: ReportSaver.Writer
+    /// Charts still to draw, one a frame.
+    var charts: [Chart] = []
+    private let state = ReportWorkState()
+    private var sealed = false
+    private(set) var isDone = false
+
+    init(folder: String, queue: DispatchQueue, writer: @escaping ReportSaver.Writer) {
+        self.folder = folder
+        self.queue = queue
+        self.writer = writer
+    }
+
+    /// Queues one file: `bytes` runs on the worker (a chart's PNG encoding is slow too).
+    func write(_ name: String, _ bytes: @escaping @Sendable () throws -> [UInt8]) {
+        let path = folder + "/" + name
+        let state = state, writer = writer
+        queue.async {
+            guard state.shouldGoOn() else { return }
+            do {
+                let data = try bytes()
+                state.made(path)
+                try writer(data, path)
+            } catch {
+                state.fail("\(error)")
+            }
+        }
+    }
+
+    func poll() -> Result<String, ProfileFailure>? {
+        if isDone { return state.outcome(folder) }
+        if !charts.isEmpty, !state.hasStopped {
+            let (name, picture) = charts.removeFirst()()
+            let sendable = SendablePicture(picture)
+            write(name) { try SoftwareCanvas.pngData(sendable.buffer) }
+            return nil
+        }
+        if !sealed {
+            sealed = true
+            let state = state, folder = folder
+            queue.async { state.finish(folder) }
+        }
+        guard let result = state.outcome(folder) else { return nil }
+        isDone = true
+        return result
+    }
+
+    func cancel() {
+        guard !isDone else { return }
+        isDone = true
+        charts.removeAll()
+        state.cancel()
+        let state = state, folder = folder
+        queue.async { state.finish(folder) }
+    }
+}
+
+/// A picture handed to the worker: the main thread never touches it again.
+struct SendablePicture: @unchecked Sendable {
+    let buffer: PixelBuffer
+    init(_ buffer: PixelBuffer) { self.buffer = buffer }
+}
+
+/// What the worker and the main thread share about one save.
+final class ReportWorkState: Sendable {
+    private struct Fields {
+        var made: [String] = []
+        var failure: String?
+        var cancelled = false
+        var finished = false
+    }
+    private let fields = Mutex(Fields())
+
+    func shouldGoOn() -> Bool { fields.withLock { !$0.cancelled && $0.failure == nil } }
+    var hasStopped: Bool { !shouldGoOn() }
+    func made(_ path: String) { fields.withLock { $0.made.append(path) } }
+    func fail(_ why: String) { fields.withLock { if $0.failure == nil { $0.failure = why } } }
+    func cancel() { fields.withLock { $0.cancelled = true } }
+
+    /// On the worker, after every file: a failed or cancelled save removes what it made.
+    func finish(_ folder: String) {
+        let clean: [String]? = fields.withLock { f in
+            guard !f.finished else { return nil }
+            f.finished = true
+            return f.failure != nil || f.cancelled ? f.made : nil
+        }
+        guard let clean else { return }
+        for path in clean { unlink(path) }
+        rmdir(folder)
+    }
+
+    func outcome(_ folder: String) -> Result<String, ProfileFailure>? {
+        fields.withLock { f in
+            guard f.finished else { return nil }
+            if let failure = f.failure { return .failure(.storage(failure)) }
+            if f.cancelled { return .failure(.storage("the save was stopped")) }
+            return .success(folder)
+        }
     }
 }

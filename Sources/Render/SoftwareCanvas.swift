@@ -1242,7 +1242,17 @@ public final class SoftwareCanvas: Canvas {
 
     /// The frame drawn so far as PNG bytes (written by the caller, whose every write is
     /// checked: SDL_image's own file writer ignores a full disk).
-    public func pngData() throws -> [UInt8] {
+    public func pngData() throws -> [UInt8] { try Self.pngData(frame) }
+
+    /// A copy of the frame drawn so far (to encode on another thread: "Save report").
+    public func copyOfFrame() -> PixelBuffer {
+        let copy = PixelBuffer(width: frame.width, height: frame.height, opaque: frame.opaque)
+        copy.pixels.update(from: frame.pixels, count: frame.width * frame.height)
+        return copy
+    }
+
+    /// A picture as PNG bytes; touches no canvas state, so any thread may call it.
+    public nonisolated static func pngData(_ frame: PixelBuffer) throws -> [UInt8] {
         guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
                                                                Int32(frame.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else {
             throw AppError.fatal("screenshot: \(String(cString: SDL_GetError()))")

@@ -9,6 +9,9 @@ import GameCore
 /// none of it.
 public final class ProgressDatabase {
     public let db: SQLiteDatabase
+    /// Where waits for other programs' locks are counted (the game's main thread); nil: each
+    /// statement's own busy timeout.
+    public let budget: WaitBudget?
     /// The schema this code writes; a file from a newer game is opened only to read.
     public static let schemaVersion: Int64 = 1
     /// The high-score tables show five rows.
@@ -27,7 +30,8 @@ public final class ProgressDatabase {
     /// `readOnly` (the `report` command): nothing is written, no journal mode is changed, no
     /// schema is made, and a read-only disk is read as it is.
     public init(path: String, importLegacy: () -> [HighScoreEntry]? = { [] }, journal: Journal = .wal,
-                readOnly: Bool = false, busyTimeout: Int32 = 10_000, check: Bool = false) throws(SQLiteError) {
+                readOnly: Bool = false, busyTimeout: Int32 = 10_000, check: Bool = false, budget: WaitBudget? = nil) throws(SQLiteError) {
+        self.budget = budget
         if readOnly {
             db = try Self.openReadOnly(path)
             let version = try db.scalar("PRAGMA user_version") ?? 0
@@ -42,7 +46,7 @@ public final class ProgressDatabase {
             if check { try quickCheck() }
             return
         }
-        db = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
+        db = try SQLiteDatabase(path: path, busyTimeout: busyTimeout, budget: budget)
         if path != ":memory:" {
             // WAL: readers never block the writer; NORMAL sync in WAL never loses a committed
             // transaction to a killed process (a power cut may lose the last one, never the file).
@@ -151,7 +155,7 @@ public final class ProgressDatabase {
     /// pages another program has since broken or cut off on disk, and would see none of it.
     public func quickCheckOnDisk() throws(SQLiteError) {
         guard db.path != ":memory:" else { return }
-        let fresh = try SQLiteDatabase(path: db.path, create: false, busyTimeout: 50)
+        let fresh = try SQLiteDatabase(path: db.path, create: false, busyTimeout: 50, budget: budget)
         defer { fresh.close() }
         let answers = try fresh.query("PRAGMA quick_check(5)") { $0.text(0) }
         guard answers == ["ok"] else {

@@ -1,4 +1,5 @@
 import CSQLite3
+import Glibc
 
 /// A failed SQLite call, as a value: the result code, SQLite's own words and what the game
 /// was doing. `isDamage` tells a damaged or foreign file from a busy or full disk.
@@ -57,7 +58,8 @@ public final class SQLiteDatabase {
 
     /// Opens (creating when `create`) the file. `busyTimeout` is how long a write waits for
     /// another copy of the game to finish its own (milliseconds).
-    public init(path: String, create: Bool = true, readOnly: Bool = false, uri: Bool = false, busyTimeout: Int32 = 10_000) throws(SQLiteError) {
+    public init(path: String, create: Bool = true, readOnly: Bool = false, uri: Bool = false, busyTimeout: Int32 = 10_000,
+                budget: WaitBudget? = nil) throws(SQLiteError) {
         self.path = path
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
@@ -73,10 +75,22 @@ public final class SQLiteDatabase {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeout)
+        if let budget { setWaitBudget(budget) }
     }
 
     /// How long a statement waits for another program's lock (milliseconds).
     public func setBusyTimeout(_ milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
+
+    /// Waits for other programs' locks come out of `budget` (shared by every connection the
+    /// main thread uses), instead of a timeout per statement. The budget outlives the connection.
+    public func setWaitBudget(_ budget: WaitBudget) {
+        waitBudget = budget
+        sqlite3_busy_handler(handle, { context, count in
+            guard let context else { return 0 }
+            return Unmanaged<WaitBudget>.fromOpaque(context).takeUnretainedValue().wait(count)
+        }, Unmanaged.passUnretained(budget).toOpaque())
+    }
+    private var waitBudget: WaitBudget?
 
     deinit { sqlite3_close_v2(handle) }
 
@@ -200,4 +214,42 @@ public final class SQLiteStatement {
     }
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
     public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+}
+
+/// How long the main thread may wait for other programs' locks within one frame, counted
+/// over every statement and connection (a statement's own busy timeout let a frame that ran
+/// several statements wait for each). SQLite's busy handler sleeps out of it in SQLite's own
+/// steps (1, 2, 5, 10 ... ms); once it is spent, the statement answers "busy" at once and
+/// the caller keeps its write for later. `longest` is the most one frame has waited (the
+/// figure the tests hold to the promise).
+public final class WaitBudget: @unchecked Sendable {
+    /// Milliseconds a frame may wait.
+    public private(set) var limit: Double
+    /// Milliseconds waited since `begin`.
+    public private(set) var spent = 0.0
+    /// The most waited between two `begin`s, milliseconds.
+    public private(set) var longest = 0.0
+    /// How many times a statement found the lock taken.
+    public private(set) var busyCount = 0
+
+    public init(limit: Double) { self.limit = limit }
+
+    /// A new frame (or call): `limit` milliseconds to wait, at most.
+    public func begin(limit: Double? = nil) {
+        if let limit { self.limit = limit }
+        spent = 0
+    }
+
+    /// SQLite's busy handler: 1 to wait and try again, 0 to give up.
+    func wait(_ count: Int32) -> Int32 {
+        let steps: [Double] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+        if count == 0 { busyCount += 1 }
+        let left = limit - spent
+        guard left >= 1 else { return 0 }
+        let ms = min(steps[min(Int(count), steps.count - 1)], left)
+        usleep(UInt32(ms * 1000))
+        spent += ms
+        longest = max(longest, spent)
+        return 1
+    }
 }

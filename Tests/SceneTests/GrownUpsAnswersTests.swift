@@ -146,8 +146,8 @@ import Testing
 
     final class FakeReports: ReportSaving {
         func destinations() -> [ReportDestination] { [ReportDestination(label: nil, path: "/home/ana", isUSB: false)] }
-        func save(to destination: ReportDestination) -> Result<String, ProfileFailure> {
-            .success(destination.path + "/kids-joy-center-report-20261118-1")
+        func begin(to destination: ReportDestination) -> any ReportJob {
+            FinishedReportJob(.success(destination.path + "/kids-joy-center-report-20261118-1"))
         }
     }
 

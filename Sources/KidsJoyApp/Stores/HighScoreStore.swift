@@ -92,11 +92,14 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         self.makeID = makeID
         // Settings saves this process already asked for land first.
         SaveQueue.shared.waitUntilIdle()
-        let opened = Self.openDatabase(directory: directory, knownGames: self.knownGames)
+        // Before the first frame: at most `openWait` in all for another program's lock.
+        waits.begin(limit: Double(Self.openWait))
+        let opened = Self.openDatabase(directory: directory, knownGames: self.knownGames, budget: waits)
+        waits.begin(limit: Double(Self.mainThreadWait))
         opened.messages.forEach(warn)
         if let db = opened.database {
             database = db
-            db.db.setBusyTimeout(Self.mainThreadWait)
+            db.db.setWaitBudget(waits)
         } else {
             inMemory = !opened.busy
             openDeferred = opened.busy
@@ -112,6 +115,13 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     nonisolated static let mainThreadWait: Int32 = 50
     /// How long the first open may wait for the lock (before the first frame).
     nonisolated static let openWait: Int32 = 100
+    /// Every wait of the main thread for another program's lock, over all statements and
+    /// connections: `mainThreadWait` ms a frame at most (`frameBegins`), `openWait` at the
+    /// start. `waits.longest` is the most any frame (or the start) waited.
+    let waits = WaitBudget(limit: Double(HighScoreStore.openWait))
+
+    /// The app calls this once a drawn frame: the frame's waits start from nothing.
+    public func frameBegins() { waits.begin() }
     /// Seconds between two tries at the writes that wait for the lock.
     nonisolated static let retryInterval = 0.5
 
@@ -252,13 +262,13 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         guard force || !(now - lastTry < Self.retryInterval && now >= lastTry) else { return false }
         lastTry = now
         if openDeferred {
-            let opened = Self.openDatabase(directory: directory, knownGames: knownGames)
+            let opened = Self.openDatabase(directory: directory, knownGames: knownGames, budget: waits)
             opened.messages.forEach(warn)
             guard let db = opened.database else {
                 if !opened.busy { openDeferred = false; inMemory = true }
                 return false
             }
-            db.db.setBusyTimeout(Self.mainThreadWait)
+            db.db.setWaitBudget(waits)
             database = db
             openDeferred = false
         }
@@ -335,8 +345,8 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
                 var notes: [String] = []
                 _ = DatabaseFile.prepare(databasePath, notes: &notes)
                 let journal = DatabaseFile.journal(for: directory).0
-                let fresh = try ProgressDatabase(path: databasePath, importLegacy: { [] }, journal: journal, busyTimeout: Self.openWait)
-                fresh.db.setBusyTimeout(Self.mainThreadWait)
+                let fresh = try ProgressDatabase(path: databasePath, importLegacy: { [] }, journal: journal, busyTimeout: Self.openWait, budget: waits)
+                fresh.db.setWaitBudget(waits)
                 self.database = fresh
                 startedFresh = true
                 warn("progress database \(printable(databasePath)) is damaged (\(damage.message), found while \(what)); it was set aside as \(printable(target)) (the games before are kept there) and a new one started")
@@ -477,7 +487,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
         var busy = false
     }
 
-    nonisolated static func openDatabase(directory: String, knownGames: Set<GameKind>) -> Opened {
+    nonisolated static func openDatabase(directory: String, knownGames: Set<GameKind>, budget: WaitBudget? = nil) -> Opened {
         var messages: [String] = []
         let dbPath = directory + "/" + databaseName
         let shown = printable(dbPath)
@@ -520,7 +530,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
                 return done(nil, ["cannot create the progress database \(shown) (\(why)); scores are kept only until the game closes"])
             }
             do {
-                let db = try ProgressDatabase(path: dbPath, importLegacy: legacy, journal: journal, busyTimeout: openWait)
+                let db = try ProgressDatabase(path: dbPath, importLegacy: legacy, journal: journal, busyTimeout: openWait, budget: budget)
                 // Once a day, SQLite's quick_check (a few ms for a class's year).
                 try db.dailyCheck(now: SystemFiles.now())
                 return done(db)

@@ -68,6 +68,27 @@ public struct ReportDestination: Equatable, Sendable {
 @MainActor
 public protocol ReportSaving: AnyObject {
     func destinations() -> [ReportDestination]
-    /// Writes the report into a new folder inside `destination`; answers that folder.
-    func save(to destination: ReportDestination) -> Result<String, ProfileFailure>
+    /// Starts writing the report into a new folder inside `destination`, off the frame loop;
+    /// the scene asks the job every frame until it answers.
+    func begin(to destination: ReportDestination) -> any ReportJob
+}
+
+/// One "Save report" under way (issue #28: saving froze the game 4-10 s). `poll()` is called
+/// once a frame and does at most one small step on the main thread (one chart drawn); the
+/// files are encoded and written on a worker thread.
+@MainActor
+public protocol ReportJob: AnyObject {
+    /// nil while saving; then the folder written, or why it failed (nothing half-saved stays).
+    func poll() -> Result<String, ProfileFailure>?
+    /// Stops it (a quit, or the screen closed): what was written is removed, the folder too.
+    func cancel()
+}
+
+/// A job already done (saved or failed), for savers that write at once.
+@MainActor
+public final class FinishedReportJob: ReportJob {
+    private let result: Result<String, ProfileFailure>
+    public init(_ result: Result<String, ProfileFailure>) { self.result = result }
+    public func poll() -> Result<String, ProfileFailure>? { result }
+    public func cancel() {}
 }

@@ -1,4 +1,5 @@
 import GameCore
+import Glibc
 
 /// A grown-up types a child's nickname on an on-screen keyboard (the letters of the
 /// language's own alphabet, from the catalog; a space; delete; OK). Up to 16 characters; an
@@ -120,11 +121,21 @@ public final class NicknameScene: BaseScene {
 
 /// "Save report": the grown-up picks the folder (the home folder, or a USB stick under
 /// /media), and the report's CSV and chart pictures are written into a new folder there.
+/// The writing runs off the frame loop (a slow stick froze the game 4-10 s, issue #28): the
+/// chosen tile turns a spinner and the others grey until it is done, taps meanwhile do
+/// nothing, and Back waits for it; closing the screen any other way (a quit) cancels it and
+/// nothing half-written stays.
 @MainActor
 public final class SaveReportScene: BaseScene {
     public let destinations: [ReportDestination]
     /// The folder the report was saved in (the corner names it).
     public private(set) var savedFolder: String?
+    /// The save under way and its tile.
+    private var job: (index: Int, job: any ReportJob)?
+    /// Seconds since the save began (the spinner turns once a second).
+    private var spin = 0.0
+    /// How many saves were started here (a second tap while saving starts none).
+    public private(set) var started = 0
     private var press = PressTracker<Int>()
 
     public init(context: GameContext) {
@@ -133,7 +144,9 @@ public final class SaveReportScene: BaseScene {
     }
 
     public override var title: String? { context.text(Messages.cornerSaveTo) }
-    public override var showsBack: Bool { true }
+    public override var showsBack: Bool { job == nil }
+    /// True while a save is under way.
+    public var isSaving: Bool { job != nil }
 
     public static func tileFrame(_ i: Int) -> Rect {
         Rect(112 + Double(i % 3) * 280, 140 + Double(i / 3) * 220, 240, 190)
@@ -142,26 +155,50 @@ public final class SaveReportScene: BaseScene {
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         func hit(_ p: Point) -> Int? { destinations.indices.first { Self.tileFrame($0).contains(p) } }
         switch event {
-        case .pointerDown(let p): press.down(hit(p))
+        case .pointerDown(let p): press.down(job == nil ? hit(p) : nil)
         case .pointerUp(let p):
-            if let i = press.up(hit(p)) {
-                let result = context.reports?.save(to: destinations[i])
-                var ok = false
-                if case .success(let folder)? = result {
-                    ok = true
-                    context.log.emit("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))])
-                    savedFolder = folder
-                    context.play(.cheer)
-                } else {
-                    if case .failure(let failure)? = result { context.warn("cannot save the report (\(failure))") }
-                    context.log.emit("report", [("action", "failed"), ("usb", .bool(destinations[i].isUSB))])
-                    context.play(.oops)
-                }
-                return [.pop(.answered(ok ? .reportSaved : .reportFailed, .ok))]
+            if let i = press.up(job == nil ? hit(p) : nil), job == nil, let reports = context.reports {
+                context.play(.click)
+                started += 1
+                spin = 0
+                job = (i, reports.begin(to: destinations[i]))
+                return finishIfDone()
             }
         default: break
         }
         return []
+    }
+
+    public override func onUpdate(dt: Double) -> [SceneCommand] {
+        guard job != nil else { return [] }
+        spin += dt
+        return finishIfDone()
+    }
+
+    private func finishIfDone() -> [SceneCommand] {
+        guard let (i, running) = job, let result = running.poll() else { return [] }
+        job = nil
+        var ok = false
+        if case .success(let folder) = result {
+            ok = true
+            context.log.emit("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))])
+            savedFolder = folder
+            context.play(.cheer)
+        } else {
+            if case .failure(let failure) = result { context.warn("cannot save the report (\(failure))") }
+            context.log.emit("report", [("action", "failed"), ("usb", .bool(destinations[i].isUSB))])
+            context.play(.oops)
+        }
+        return [.pop(.answered(ok ? .reportSaved : .reportFailed, .ok))]
+    }
+
+    /// Back (and Escape) wait while saving: the answer comes by itself.
+    public override func onBack() -> [SceneCommand] { job == nil ? [.pop] : [] }
+
+    public override func leave() {
+        super.leave()
+        job?.job.cancel()
+        job = nil
     }
 
     public override func drawContent(on canvas: any Canvas) {
@@ -169,17 +206,39 @@ public final class SaveReportScene: BaseScene {
         for (i, d) in destinations.enumerated() {
             var r = Self.tileFrame(i)
             if press.pressed == i { r = r.scaled(0.95) }
-            Decor.card(canvas, r, radius: 24, fill: Theme.tile, shadow: 6)
-            canvas.image(d.isUSB ? "usb" : "folder-home", in: Rect(r.midX - 56, r.y + 16, 112, 112))
+            let other = job != nil && job?.index != i
+            Decor.card(canvas, r, radius: 24, fill: other ? Color(214, 218, 226) : Theme.tile, shadow: other ? 0 : 6)
+            if job?.index == i {
+                Self.drawSpinner(canvas, center: Point(r.midX, r.y + 72), radius: 44, turn: spin)
+            } else {
+                canvas.image(d.isUSB ? "usb" : "folder-home", in: Rect(r.midX - 56, r.y + 16, 112, 112))
+            }
             let label = d.label ?? context.text(Messages.cornerHomeFolder)
             canvas.text(label, canvas.fitting(label, Theme.labelText, width: r.width - 20), at: Point(r.midX, r.maxY - 32), color: Theme.ink)
         }
     }
 
+    /// Twelve dots round a circle, the brightest one going round once a second (a turn, no
+    /// flashing): the picture of "saving, wait".
+    static func drawSpinner(_ canvas: any Canvas, center: Point, radius: Double, turn: Double) {
+        let lead = Int((turn - turn.rounded(.down)) * 12)
+        for k in 0..<12 {
+            let angle = Double(k) / 12 * 2 * Double.pi - Double.pi / 2
+            let age = (lead - k + 12) % 12
+            let shade = 1 - Double(age) / 12
+            let c = Color(UInt8(40 + (1 - shade) * 170), UInt8(90 + (1 - shade) * 130), UInt8(200 + (1 - shade) * 40))
+            canvas.fillCircle(center: Point(center.x + radius * cos(angle), center.y + radius * sin(angle)), radius: 5 + 4 * shade, c)
+        }
+    }
+
+    public override func dumpFields() -> [(String, JSON)] {
+        job == nil ? [] : [("saving", .bool(true))]
+    }
+
     public override func dumpItems() -> [JSON] {
         destinations.enumerated().map { i, d in
             dumpItem(d.isUSB ? "usb-\(i)" : "folder-home", kind: "button", frame: Self.tileFrame(i),
-                     [("icon", .string(d.isUSB ? "usb" : "folder-home")), ("enabled", true)])
+                     [("icon", .string(job?.index == i ? "spinner" : d.isUSB ? "usb" : "folder-home")), ("enabled", .bool(job == nil))])
         }
     }
 }
