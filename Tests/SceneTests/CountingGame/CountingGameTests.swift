@@ -152,4 +152,67 @@ import Testing
         #expect(counting > 0, "the monkey played Counting")
         #expect(wins > 0, "and won it")
     }
+
+    // MARK: - What the compiler keeps
+
+    /// The modules the tests were built with (beside the test bundle).
+    static var modules: String { URL(fileURLWithPath: GameBinary.path).deletingLastPathComponent().path + "/Modules" }
+
+    /// Type-checks `source` against the built GameCore and Scenes: the errors, empty if none.
+    static func typecheck(_ source: String) throws -> String {
+        let swiftc = try #require(Exec.find("swiftc"))
+        let file = temporaryDirectory() + "/Game.swift"
+        try source.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try Exec.capture(swiftc, ["-typecheck", "-swift-version", "6", "-I", modules, file],
+                                 environment: ProcessInfo.processInfo.environment, timeout: 120)
+        return r.status == 0 ? "" : r.output
+    }
+
+    static let header = """
+        import GameCore
+        import Scenes
+        final class Quiet: GameScene, RoundStatistics {
+            var roundProgress: Int { 0 }
+            var roundMistakes: Int { 0 }
+        }
+
+        """
+    static let rest = """
+            static var definition: GameDefinition { GameDefinition(id: "quiet", title: Message("game.quiet", "Quiet"), levels: [:], stars: [:]) }
+            static let endings: [GameEnding] = []
+            static let scoring = ""
+            static let items: [GameItem] = []
+            static let pictures: [String] = []
+            static func makeScene(context: GameContext, level: Level) -> Quiet { Quiet(context: context, module: QuietGame.self, level: level) }
+
+        """
+    static let voice = "    static let voice = GameVoice(name: Message(\"a\", \"A\"), intro: Message(\"b\", \"B\"), reprompt: Message(\"c\", \"C\"))\n"
+
+    /// A game without voice lines, or whose scene does not tell its statistics, does not
+    /// compile; nor can a scene without statistics finish a round. (A complete one does.)
+    @Test(.enabled(if: Exec.find("swiftc") != nil && GameBinary.isBuilt, "swiftc and a build are needed"))
+    func test_aGameWithoutVoiceLinesOrStatisticsDoesNotCompile() throws {
+        let complete = try Self.typecheck(Self.header + "enum QuietGame: GameModule {\n    typealias Play = Quiet\n" + Self.voice + Self.rest + "}\n")
+        #expect(complete.isEmpty, "the complete module compiles: \(complete)")
+        let noVoice = try Self.typecheck(Self.header + "enum QuietGame: GameModule {\n    typealias Play = Quiet\n" + Self.rest + "}\n")
+        #expect(noVoice.contains("does not conform to protocol 'GameModule'"), "\(noVoice)")
+        let noStatistics = try Self.typecheck("""
+            import GameCore
+            import Scenes
+            final class Quiet: GameScene {}
+            enum QuietGame: GameModule {
+                typealias Play = Quiet
+
+            """ + Self.voice + Self.rest + "}\n")
+        #expect(noStatistics.contains("error"), "\(noStatistics)")
+        let finishWithout = try Self.typecheck("""
+            import GameCore
+            import Scenes
+            final class Loud: GameScene {
+                func end() -> [SceneCommand] { finish(GameEnding.timeUp, score: 1) }
+            }
+
+            """)
+        #expect(finishWithout.contains("error"), "\(finishWithout)")
+    }
 }
