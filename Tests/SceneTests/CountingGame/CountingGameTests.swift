@@ -59,6 +59,16 @@ import Testing
         #expect(context.log.events("voice").filter { $0["line"]?.stringValue == "voice.intro.counting" }.count == 2)
     }
 
+    /// One-switch scanning names Counting's Home tile with its own line (its module's name).
+    @Test func test_scanningNamesCountingsTile() throws {
+        let (context, _) = Self.context()
+        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let tile = try #require(Self.item(stack, "game-counting"))
+        #expect(FocusNavigation.voiceLine(for: tile, games: Self.registry)?.key == "voice.game.counting")
+        let memory = try #require(Self.item(stack, "game-memory"))
+        #expect(FocusNavigation.voiceLine(for: memory, games: Self.registry)?.key == "voice.game.memory")
+    }
+
     /// A won round goes into the history with its real statistics: taps on the star as its
     /// progress, taps beside it as its mistakes (no `as?` cast that records 0).
     @Test func test_countingRecordsItsRealStatistics() throws {
