@@ -87,7 +87,7 @@ final class BenchWorkload {
 
     func start(_ stack: SceneStack) {
         guard let game else { return }
-        stack.apply([.push(game.makeBenchScene?(context) ?? game.makeScene(context, .hard))])
+        stack.apply([.push(game.makeBenchScene(context) ?? game.makeScene(context, .hard))])
     }
 
     private func items(_ stack: SceneStack) -> [JSON] {

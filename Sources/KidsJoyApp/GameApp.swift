@@ -46,9 +46,14 @@ public final class GameApp {
     /// Windowed: frames presented, frames skipped (nothing changed) and pixels sent.
     public private(set) var presented = (frames: 0, skipped: 0, pixels: 0)
 
+    /// The games this app knows (the standard three; a test may register a game module of
+    /// its own, issue #25). The config's `games` list chooses among them.
+    public let games: GameRegistry
+
     /// Checks the options, reads the script and opens the log: nothing runs if any is bad.
-    public init(options: AppOptions, keepLogInMemory: Bool = false) throws {
+    public init(options: AppOptions, keepLogInMemory: Bool = false, games: GameRegistry = .standard) throws {
         self.options = options
+        self.games = games
         if let text = options.scriptText {
             script = try ScriptParser.parse(text, file: "<script>")
         } else if let path = options.scriptPath {
@@ -193,7 +198,7 @@ public final class GameApp {
             player = sdlPlayer
         }
         let dataDir = DataDirectory.resolve(override: options.dataDir, warn: { [weak self] in self?.warn($0) })
-        let scores = HighScoreStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
+        let scores = HighScoreStore(directory: dataDir, knownGames: games.ids, warn: { [weak self] in self?.warn($0) })
         let settings = SettingsStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
         scoreStore = scores
         settingsStore = settings
@@ -259,10 +264,11 @@ public final class GameApp {
 
     /// The games Home offers: the config's `games` list in its order (unknown ids said
     /// once), or every game.
-    func registryFor(games: [String]?) -> GameRegistry { Self.registry(games: games, warn: { [weak self] in self?.warn($0) }) }
+    func registryFor(games chosen: [String]?) -> GameRegistry {
+        Self.registry(games: chosen, among: games, warn: { [weak self] in self?.warn($0) })
+    }
 
-    static func registry(games: [String]?, warn: ((String) -> Void)? = nil) -> GameRegistry {
-        let standard = GameRegistry.standard
+    static func registry(games: [String]?, among standard: GameRegistry = .standard, warn: ((String) -> Void)? = nil) -> GameRegistry {
         guard let games else { return standard }
         let unknown = games.filter { standard.entry(GameKind(rawValue: $0)) == nil }
         if !unknown.isEmpty {

@@ -315,10 +315,11 @@ import Testing
     @Test func test_aLossShowsWhyAsAPicture_andNoStars() throws {
         let definition = try #require(GameRegistry.standard.entry(.balloons)?.definition)
         #expect(definition.starCount(score: 92, level: .easy) > 0, "the score alone would earn stars")
-        for (reason, picture) in [("killer", "reason-killer"), ("idle", "reason-idle"), ("time", "reason-time")] {
-            let game = SceneDriver { BalloonScene(context: $0, level: .easy) }
+        // Each ending as its module declares it (Balloons' skull and idle; Memory's time).
+        for (ending, picture) in [(BalloonGame.skull, "reason-killer"), (GameEnding.idle, "reason-idle"), (GameEnding.timeUp, "reason-time")] {
+            let game = SceneDriver { ending == .timeUp ? MemoryScene(context: $0, level: .easy) as GameScene : BalloonScene(context: $0, level: .easy) }
             game.frames(2)
-            game.stack.apply(game.scene.finish(.lost, reason: reason, score: 92, record: false))
+            game.stack.apply(game.scene.endRound(ending, score: 92, progress: 0, mistakes: 0))
             game.step(1.5)
             let alert = try #require(game.stack.top as? AlertScene)
             #expect(alert.content.result?.stars == 0 && alert.content.result?.reason == picture)
@@ -335,7 +336,7 @@ import Testing
         // A finished Balloons round keeps its stars.
         let finished = SceneDriver { BalloonScene(context: $0, level: .easy) }
         finished.frames(2)
-        finished.stack.apply(finished.scene.finish(.won, reason: "time", score: 92, record: true))
+        finished.stack.apply(finished.scene.finish(BalloonGame.finished, score: 92))
         #expect(finished.log.events("alert").last?["stars"]?.intValue == definition.starCount(score: 92, level: .easy))
     }
 
@@ -351,7 +352,7 @@ import Testing
             return MemoryScene(context: context, level: .easy)
         }
         game.frames(2)
-        game.stack.apply(game.scene.finish(.won, reason: "all-found", score: 30, record: true))
+        game.stack.apply(game.scene.finish(MemoryGame.allFound, score: 30))
         game.frames(2)
         let alert = try #require(game.stack.top as? AlertScene)
         let sticker = try #require(alert.content.result?.sticker)
@@ -396,7 +397,7 @@ import Testing
         stack.apply([.push(game)])
         step(stack, frames: 2)
         let best = try #require(GameRegistry.standard.entry(.memory)?.definition.stars[.easy]?.last)
-        stack.apply(game.finish(.won, reason: "all-found", score: best, record: true))
+        stack.apply(game.finish(MemoryGame.allFound, score: best))
         #expect(context.log.events("suggest").last?["level"]?.stringValue == "medium")
         #expect(context.levelToChoose(for: .memory, among: Level.allCases) == .medium)
         // Two losses in a row at Medium: Easy again.

@@ -9,61 +9,13 @@ import Testing
 // alone; every word on screen comes from the catalog; the scene timeline stops while a
 // game is paused; the voice channel queues, replaces, ducks and reports.
 
-// MARK: - A small fourth game, test-only code
-
-/// "Counting": tap the big star three times. Rules as a plain value, like the real games.
-struct CountingRules {
-    static let definition = GameDefinition(
-        id: "counting", title: Message("game.counting", "Counting"),
-        levels: [.easy: [("taps", .int(3))], .medium: [("taps", .int(4))], .hard: [("taps", .int(5))]],
-        stars: [.easy: [1, 2, 3], .medium: [1, 3, 4], .hard: [1, 3, 5]])
-    let needed: Int
-    private(set) var taps = 0
-    init(level: Level) { needed = [Level.easy: 3, .medium: 4, .hard: 5][level]! }
-    /// A tap on the star: one point; the last one wins.
-    mutating func tap() -> (points: Int, won: Bool) {
-        taps += 1
-        return (1, taps == needed)
-    }
-}
-
-@MainActor
-final class CountingScene: GameScene {
-    static let star = Rect(412, 300, 200, 200)
-    private var rules: CountingRules
-
-    init(context: GameContext, level: Level) {
-        rules = CountingRules(level: level)
-        super.init(context: context, kind: CountingRules.definition.id, level: level)
-    }
-
-    static let entry = GameEntry(definition: CountingRules.definition, makeScene: { CountingScene(context: $0, level: $1) })
-
-    override func gameInput(_ event: InputEvent) -> [SceneCommand] {
-        guard case .pointerDown(let p) = event, Self.star.contains(p), !isDecided else { return [] }
-        let (points, won) = rules.tap()
-        context.perform([.effect(.pop), .log("count", [("taps", .int(rules.taps))])])
-        showPoints(points)
-        guard won else { return [] }
-        let score = shownScore
-        decide(after: 0.5) { [weak self] in self?.finish(.won, reason: "all-counted", score: score, record: true) ?? [] }
-        return []
-    }
-
-    override func drawContent(on canvas: any Canvas) {
-        canvas.image("star", in: Self.star)
-    }
-
-    override func dumpItems() -> [JSON] {
-        [dumpItem("star", kind: "button", frame: Self.star, [("taps", .int(rules.taps))])]
-    }
-}
+// The fourth game, Counting, is a module of its own: Tests/SceneTests/CountingGame.
 
 @MainActor
 @Suite struct GameContractTests {
     static func fourGames() -> (GameContext, SceneStack) {
         let dir = temporaryDirectory()
-        let registry = GameRegistry(GameRegistry.standard.games + [CountingScene.entry])
+        let registry = GameRegistry(GameRegistry.standard.games + [GameEntry(CountingGame.self)])
         let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3),
                                   scores: HighScoreStore(directory: dir, knownGames: registry.ids, warn: { _ in }),
                                   settings: SettingsStore(directory: dir, warn: { _ in }), soundPlayer: SilentSoundPlayer(),

@@ -327,6 +327,10 @@ class Checker:
         if timer is not None:
             self.set_level_from_timer(timer)
             game.timer = timer.get("left")
+        elif kind not in L.PLUGGED and not any(L.time_limit(kind, lv) for lv in L.LEVELS):
+            # A game without a countdown (and without a plugin here): the level chosen.
+            game.level = self.expected_level
+            self.stats["game.%s.%s" % (kind, game.level)] += 1
 
     def set_level_from_timer(self, ev):
         game = self.game
@@ -502,7 +506,7 @@ class Checker:
             return
         if bool(ev.get("muted")) != self.muted and self.muted:
             self.fail("mute", ev, "voice %s heard while muted" % line)
-        if self.game is not None and line == "voice.intro." + self.game.kind:
+        if self.game is not None and line == L.INTRO.get(self.game.kind, "voice.intro." + self.game.kind):
             self.game.intro_said = True
         if self.gameover_voice_due is not None and abs(ev["t"] - self.gameover_voice_due) < 1e-9:
             self.gameover_voice_due = None
@@ -574,11 +578,13 @@ class Checker:
             self.fail("gameover-rule", ev, "game over of %s/%s in a %s/%s game" % (
                 ev.get("game"), ev.get("level"), game.kind, game.level))
         result, reason = ev.get("result"), ev.get("reason")
+        # The three games' endings are written here; any other game's come from its module
+        # (`--describe-games` endings), never a KeyError.
         ok = {
             "memory": {("won", "all-found"), ("lost", "time")},
             "sorting": {("won", "all-placed"), ("lost", "time")},
             "balloons": {("won", "time"), ("lost", "idle"), ("lost", "killer")},
-        }[game.kind]
+        }.get(game.kind) or L.ENDINGS.get(game.kind, set())
         if (result, reason) not in ok:
             self.fail("gameover-rule", ev, "%s ended %s/%s" % (game.kind, result, reason))
         if reason == "time" and game.timer not in (0, None):

@@ -822,11 +822,37 @@ class Monkey:
             else:
                 clock.paused += L.DEMO_FRAMES
             self.count("demo")
-        game = {"memory": self.play_memory, "sorting": self.play_sorting, "balloons": self.play_balloons}[kind]
+        # A game without a plugin here plays by what its module says is tappable.
+        game = {"memory": self.play_memory, "sorting": self.play_sorting, "balloons": self.play_balloons}.get(kind, self.play_generic)
         end = game(st, level, clock)
         if end == "look again":
             return
         self.after_game(kind, level, end)
+
+    def play_generic(self, st, level, clock):
+        """A game without a plugin (issue #25): tap what it says is tappable, from the probe's
+        dump (items whose ids its `--describe-games` items mark tappable) or, blind, from its
+        level's layout frames; miss now and then; then look again (adaptive) or bring the
+        screen back Home (blind: `resync`), as the monkey cannot know when it ends."""
+        kind = st["scene"]
+        items = st.get("items") or {}
+        frames = [tuple(i["frame"]) for iid, i in sorted(items.items())
+                  if L.item_matches(kind, iid) and i.get("enabled", True) is not False and i.get("frame")]
+        if not frames:
+            frames = L.tappable_frames(kind, level)
+        self.count("generic-game.%s" % kind)
+        for _ in range(self.rng.randint(2, 12)):
+            if frames and self.chance(0.85):
+                self.press(self.jitter(L.centre(self.rng.choice(frames)), 10))
+            else:
+                self.press(self.random_point(outside=0))
+            self.think(0.1, 0.8)
+            if self.chance(0.05):
+                self.extras()
+        self.s.wait(self.rng.randint(30, 90))
+        # Over or not, unknown: the next chunk looks (adaptive) or resyncs (blind).
+        self.belief = {"scene": "home"}
+        return "look again"
 
     def abandon_time(self, limit):
         """Most games are played to the end; some are left with Back or Escape midway."""

@@ -124,6 +124,22 @@ def load(binary):
     describe(json.loads(out))
 
 
+def load_file(path):
+    """Reads the registry of games from a saved `--describe-games` document."""
+    import json
+    with open(path, encoding="utf-8") as f:
+        describe(json.load(f))
+
+
+# Every game's own description (`--describe-games`, issue #25), for games without a plugin
+# of their own here: how a round can end, its levels' numbers (a `timeLimit` if it has
+# one, frames of what is on screen), what its dump items are, its intro's voice key.
+ENDINGS = {}
+GAME_LEVELS = {}
+ITEMS = {}
+INTRO = {}
+
+
 def describe(registry):
     """Fills in the module's game constants from a `--describe-games` document."""
     global GAMES, LEVELS, BALLOON_SIZE, BALLOON_SPOTS, BALLOON_BODY, BALLOON_HIT_MARGIN, BALLOON_IDLE
@@ -138,6 +154,14 @@ def describe(registry):
     HOME_LEVEL.clear()
     HOME_LEVEL.update({lv["id"]: centre(lv["homeTile"]) for lv in registry["levels"]})
     games = {g["id"]: g["levels"] for g in registry["games"]}
+    GAME_LEVELS.clear()
+    GAME_LEVELS.update(games)
+    ENDINGS.clear()
+    ENDINGS.update({g["id"]: {(e["result"], e["reason"]) for e in g.get("endings", [])} for g in registry["games"]})
+    ITEMS.clear()
+    ITEMS.update({g["id"]: list(g.get("items", [])) for g in registry["games"]})
+    INTRO.clear()
+    INTRO.update({g["id"]: g.get("voice", {}).get("intro", "voice.intro." + g["id"]) for g in registry["games"]})
     STARS.clear()
     STARS.update({(g["id"], level): list(t) for g in registry["games"] for level, t in g.get("stars", {}).items()})
     for level, data in games.get("memory", {}).items():
@@ -174,7 +198,42 @@ def balloon_body_centre(spot, top):
 
 
 def time_limit(game, level):
-    return {"memory": MEMORY_TIME, "sorting": SORTING_TIME, "balloons": BALLOON_TIME}[game][level]
+    """The level's time limit in seconds; None for a game without one."""
+    known = {"memory": MEMORY_TIME, "sorting": SORTING_TIME, "balloons": BALLOON_TIME}.get(game)
+    if known is not None:
+        return known[level]
+    return GAME_LEVELS.get(game, {}).get(level, {}).get("timeLimit")
+
+
+PLUGGED = ("memory", "sorting", "balloons")
+
+
+def tappable_frames(game, level):
+    """Frames of what a child taps in a game without a plugin: the level's layout entries
+    named after its tappable dump items (`--describe-games` items, `tappable`)."""
+    ids = {i["id"] for i in ITEMS.get(game, []) if i.get("tappable")}
+    out = []
+    for key, value in GAME_LEVELS.get(game, {}).get(level, {}).items():
+        if key not in ids or not isinstance(value, list):
+            continue
+        if len(value) == 4 and all(isinstance(v, (int, float)) for v in value):
+            out.append(tuple(value))
+        else:
+            out += [tuple(v) for v in value if isinstance(v, list) and len(v) == 4]
+    return out
+
+
+def item_matches(game, item_id):
+    """Whether a dump item's id is one of the game's tappable items (`card-N` matches
+    `card-3`, `zone-CATEGORY` matches `zone-sky`)."""
+    import re
+    for i in ITEMS.get(game, []):
+        if not i.get("tappable"):
+            continue
+        pattern = "^" + re.sub(r"[A-Z]+", r"[A-Za-z0-9_-]+", re.escape(i["id"])) + "$"
+        if re.match(pattern, item_id or ""):
+            return True
+    return False
 
 
 def centre(frame):

@@ -38,34 +38,9 @@ public final class BalloonScene: GameScene {
         }
         rules = BalloonRules(config: chosen, using: &context.random.generator)
         countdown = Countdown(limit: rules.config.timeLimit)
-        super.init(context: context, kind: .balloons, level: level)
+        super.init(context: context, module: BalloonGame.self, level: level)
     }
 
-    /// Balloons in the registry: its definition, its scene, the benchmark's busiest sky
-    /// (Hard's numbers, ten balloons a second at a speed that keeps 40-50 on screen, no time
-    /// or idle limit) and its move (pop a balloon other than the skull every 12 frames).
-    public static let entry = GameEntry(
-        definition: BalloonRules.definition,
-        makeScene: { BalloonScene(context: $0, level: $1) },
-        makeBenchScene: { context in
-            var config = BalloonRules.Config.level(.hard)
-            config.countsPerSecond = [10]
-            config.speed = 150
-            config.timeLimit = 10_000
-            config.idleLimit = 10_000
-            return BalloonScene(context: context, level: .hard, config: config)
-        },
-        layout: { _ in
-            [("balloonSize", .array([.double(BalloonLayout.size.width), .double(BalloonLayout.size.height)])),
-             ("spotX", .array((0..<BalloonLayout.spotCount).map { .double(BalloonLayout.spotX($0)) })),
-             ("bodyInFrame", BalloonLayout.body(in: BalloonLayout.frame(x: 0, y: 0)).jsonExact),
-             ("hitMargin", .double(BalloonLayout.hitMargin)), ("entranceY", .double(BalloonLayout.entranceY))]
-        },
-        benchMove: { frame, items, random in
-            guard frame % 12 == 0 else { return [] }
-            let balloons = items.filter { $0["kind"]?.stringValue == "balloon" && $0["type"]?.stringValue != "killer" }
-            return balloons.randomElement(using: &random)?.frameCenter.map { benchTap($0) } ?? []
-        })
 
     // MARK: - Time
 
@@ -165,12 +140,12 @@ public final class BalloonScene: GameScene {
                 landAllFlights()
                 switch reason {
                 case .time:
-                    commands += finish(.won, reason: "time", score: rules.score, record: true)
+                    commands += finish(BalloonGame.finished, score: rules.score)
                 case .idle:
-                    commands += finish(.lost, reason: "idle", score: rules.score, record: false)
+                    commands += finish(.idle, score: rules.score)
                 case .killer:
                     // The end screen waits so the boom can be seen; the game over is logged now.
-                    let end = finish(.lost, reason: "killer", score: rules.score, record: false)
+                    let end = finish(BalloonGame.skull, score: rules.score)
                     decide(after: Self.killerAlertDelay) { end }
                 }
             }

@@ -103,7 +103,8 @@ public enum FocusNavigation {
     /// The spoken line that names a dump item under the scanning ring, when the voice has
     /// one: a game, a level, a button, a vehicle, a zone (where it leads), a balloon's
     /// number. Cards are not named (saying the face would give the game away).
-    public static func voiceLine(for item: JSON) -> Message? {
+    /// A game's tile is named by its module's `voice.name` (`games`, when given).
+    @MainActor public static func voiceLine(for item: JSON, games: GameRegistry? = nil) -> Message? {
         func field(_ key: String) -> String? { item[key]?.stringValue }
         let key: String?
         switch field("kind") {
@@ -120,7 +121,10 @@ public enum FocusNavigation {
             case ("back", _): key = "voice.button.back"
             case ("pause", _), ("resume", _): key = "voice.button.pause"
             case ("mute", _): key = "voice.button.mute"
-            case (_, let k?) where k.hasPrefix("game.") || k.hasPrefix("level."): key = "voice." + k
+            case (_, let k?) where k.hasPrefix("game."):
+                if let name = games?.entry(GameKind(String(k.dropFirst(5))))?.voice.name { return name }
+                key = "voice." + k
+            case (_, let k?) where k.hasPrefix("level."): key = "voice." + k
             case (_, "home.play"): key = "voice.button.play"
             case (_, "home.high-scores"): key = "voice.button.highscores"
             case (_, "button.play-again"): key = "voice.button.again"

@@ -196,7 +196,7 @@ public final class GameContext {
         switch route {
         case .home: return HomeScene(context: self)
         case .game(let kind, let level): return registry.entry(kind).map { $0.makeScene(self, level) }
-        case .bench(let kind): return registry.entry(kind).flatMap { $0.makeBenchScene?(self) }
+        case .bench(let kind): return registry.entry(kind).flatMap { $0.makeBenchScene(self) }
         case .alert(let content): return AlertScene(context: self, content: content)
         case .highScores: return HighScoresPopup(context: self)
         case .gate: return AdultGateScene(context: self)

@@ -247,9 +247,10 @@ public final class SceneStack {
     /// or in place of a game's line.
     private func nameFocused() {
         guard let voice = (top as? BaseScene)?.context.voice else { return }
+        let games = (top as? BaseScene)?.context.registry
         let items = dump(withFocus: false).first { $0.0 == "items" }?.1.arrayValue ?? []
         guard let id = focus.focusedID, let item = items.first(where: { $0["id"]?.stringValue == id }),
-              let line = FocusNavigation.voiceLine(for: item) else { return }
+              let line = FocusNavigation.voiceLine(for: item, games: games) else { return }
         if voice.isSpeaking && voice.currentKey != namingKey { return }
         voice.say(line, interrupt: voice.isSpeaking)
         namingKey = line.key

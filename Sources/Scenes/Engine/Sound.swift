@@ -32,6 +32,10 @@ public struct VoiceLibrary: Sendable {
     public static let empty = VoiceLibrary(language: "en", clips: [])
     public func clip(_ key: String) -> VoiceClip? { clips[key] }
     public var count: Int { clips.count }
+    /// This library with more recordings (a game module's own lines; a key it has wins).
+    public func adding(_ more: [VoiceClip]) -> VoiceLibrary {
+        VoiceLibrary(language: language, clips: Array(clips.values) + more.filter { clips[$0.key] == nil })
+    }
 }
 
 /// The audio device, with two channels: effects (many at once) and one voice. The SDL_mixer

@@ -1,25 +1,42 @@
 import GameCore
 
-/// One game as the rest of the program sees it: its definition (id, picture, words, levels
-/// as data), how its scene is made, and what the benchmark does with it. Adding a game is a
-/// folder in GameCore (rules), a folder here (scene) and one line in `GameRegistry.standard`.
+/// One game as the rest of the program sees it, made from its `GameModule` (the only way in):
+/// its definition (id, picture, words, levels as data), what it says, how it ends and
+/// scores, what its dump items are, how its scene is made, and what the benchmark does with
+/// it. Adding a game is a module (a folder of its own) and one line in `GameRegistry.standard`.
 @MainActor
 public struct GameEntry {
     public let definition: GameDefinition
+    /// Its name, intro, re-prompt and other lines (the host says the first three).
+    public let voice: GameVoice
+    /// Every way a round ends (`gameover`'s result and reason).
+    public let endings: [GameEnding]
+    /// How points are earned (`--describe-games`).
+    public let scoring: String
+    /// What its dump items mean (`--describe-games`; the monkey taps the tappable ones).
+    public let items: [GameItem]
+    /// The pictures it draws besides its tile.
+    public let pictures: [String]
     public let makeScene: @MainActor (GameContext, Level) -> GameScene
     /// The busiest scene the benchmark measures (`--bench <id>-hard`), if not the Hard level.
-    public let makeBenchScene: (@MainActor (GameContext) -> GameScene)?
+    public let makeBenchScene: @MainActor (GameContext) -> GameScene?
     /// The benchmark's next move, chosen from the scene's dump items: input events, each
     /// with the frame offset (1 = the next frame) it is due at. Empty: nothing to do now.
     public let benchMove: @MainActor (_ frame: Int, _ items: [JSON], _ random: inout SeededGenerator) -> [(Int, InputEvent)]
     /// Where things are at a level (frames in logical pixels), for `--describe-games`.
     public let layout: @MainActor (Level) -> [(String, JSON)]
 
-    public init(definition: GameDefinition, makeScene: @escaping @MainActor (GameContext, Level) -> GameScene,
-                makeBenchScene: (@MainActor (GameContext) -> GameScene)? = nil,
-                layout: @escaping @MainActor (Level) -> [(String, JSON)] = { _ in [] },
-                benchMove: @escaping @MainActor (Int, [JSON], inout SeededGenerator) -> [(Int, InputEvent)] = { _, _, _ in [] }) {
+    init(definition: GameDefinition, voice: GameVoice, endings: [GameEnding], scoring: String, items: [GameItem],
+         pictures: [String], makeScene: @escaping @MainActor (GameContext, Level) -> GameScene,
+         makeBenchScene: @escaping @MainActor (GameContext) -> GameScene?,
+         layout: @escaping @MainActor (Level) -> [(String, JSON)],
+         benchMove: @escaping @MainActor (Int, [JSON], inout SeededGenerator) -> [(Int, InputEvent)]) {
         self.definition = definition
+        self.voice = voice
+        self.endings = endings
+        self.scoring = scoring
+        self.items = items
+        self.pictures = pictures
         self.makeScene = makeScene
         self.makeBenchScene = makeBenchScene
         self.benchMove = benchMove
@@ -36,7 +53,7 @@ public struct GameRegistry {
     public let games: [GameEntry]
     public init(_ games: [GameEntry]) { self.games = games }
 
-    public static var standard: GameRegistry { GameRegistry([MemoryScene.entry, SortingScene.entry, BalloonScene.entry]) }
+    public static var standard: GameRegistry { GameRegistry([GameEntry(MemoryGame.self), GameEntry(SortingGame.self), GameEntry(BalloonGame.self)]) }
 
     public var ids: [GameKind] { games.map(\.id) }
     public func entry(_ id: GameKind) -> GameEntry? { games.first { $0.id == id } }
@@ -52,7 +69,7 @@ public struct GameRegistry {
                     return (key, .object(value.objectFields.map { name, data in
                         (name, .object(data.objectFields + (Level(rawValue: name).map(entry.layout) ?? [])))
                     }))
-                } + [("homeTile", HomeLayout.gameTile(index, of: games.count).json)]
+                } + [("homeTile", HomeLayout.gameTile(index, of: games.count).json)] + entry.moduleJSON
                 return .object(fields)
             })),
             ("levels", .array(Level.allCases.enumerated().map { index, level in

@@ -184,7 +184,8 @@ public final class HomeScene: BaseScene {
                 context.log.emit("select", [("row", "game"), ("value", .string(g.rawValue))])
             }
             context.play(.select)
-            context.perform([.voiceNow(VoiceLines.game(g.rawValue))])
+            // Its name, as its module says it.
+            if let name = context.registry.entry(g)?.voice.name { context.perform([.voiceNow(name)]) }
             // With a child playing, the level she played last (or the one suggested) is
             // chosen already: two taps start a game. The guest chooses both.
             if let level = context.levelToChoose(for: g, among: levels), selectedLevel != level {

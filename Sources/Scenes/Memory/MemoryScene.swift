@@ -53,7 +53,7 @@ public final class MemoryScene: GameScene {
         let first = cardFrames[0], last = cardFrames[cardFrames.count - 1]
         gridBounds = Rect(first.x, first.y, last.maxX - first.x, last.maxY - first.y)
         looks = Array(repeating: CardLook(), count: rules.cards.count)
-        super.init(context: context, kind: .memory, level: level)
+        super.init(context: context, module: MemoryGame.self, level: level)
     }
 
     public override func enter() {
@@ -63,17 +63,6 @@ public final class MemoryScene: GameScene {
 
     static func cardID(_ index: Int) -> String { "card-\(index)" }
 
-    /// Memory in the registry: its definition, its scene, and the benchmark's move (tap a
-    /// hidden card every 25 frames).
-    public static let entry = GameEntry(
-        definition: MemoryRules.definition,
-        makeScene: { MemoryScene(context: $0, level: $1) },
-        layout: { level in [("cards", .array(MemoryLayout.frames(for: level, in: GameScene.playArea).map(\.json)))] },
-        benchMove: { frame, items, random in
-            guard frame % 25 == 0 else { return [] }
-            let hidden = items.filter { $0["kind"]?.stringValue == "card" && $0["state"]?.stringValue == "hidden" }
-            return hidden.randomElement(using: &random)?.frameCenter.map { benchTap($0) } ?? []
-        })
 
     // MARK: - Input
 
@@ -166,10 +155,10 @@ public final class MemoryScene: GameScene {
                 // The last pair is found: its bounce is seen, then the end screen.
                 decide(after: MemoryRules.winCelebration) { [weak self] in
                     guard let self else { return [] }
-                    return self.finish(.won, reason: "all-found", score: self.rules.score, record: true)
+                    return self.finish(MemoryGame.allFound, score: self.rules.score)
                 }
             case .lost:
-                commands += finish(.lost, reason: "time", score: rules.score, record: false)
+                commands += finish(.timeUp, score: rules.score)
             }
         }
         return commands

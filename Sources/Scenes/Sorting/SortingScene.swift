@@ -98,7 +98,7 @@ public final class SortingScene: GameScene {
         outlines = SortingLayout.zones.map {
             SortingLayout.dashedOutline(SortingLayout.outlineFrame($0), radius: SortingLayout.zoneRadius, dash: 18, gap: 12)
         }
-        super.init(context: context, kind: .sorting, level: level)
+        super.init(context: context, module: SortingGame.self, level: level)
     }
 
     public override func enter() {
@@ -131,7 +131,7 @@ public final class SortingScene: GameScene {
         drags = [:]
         if let lifted { settleAtHome(lifted) }
         lifted = nil
-        return finish(.lost, reason: "time", score: rules.score, record: false)
+        return finish(.timeUp, score: rules.score)
     }
 
     // MARK: - Input
@@ -324,7 +324,7 @@ public final class SortingScene: GameScene {
             case .won:
                 decide(after: Self.winDelay) { [weak self] in
                     guard let self else { return [] }
-                    return self.finish(.won, reason: "all-placed", score: self.rules.score, record: true)
+                    return self.finish(SortingGame.allPlaced, score: self.rules.score)
                 }
             case .timeUp:
                 // Let go on the very frame time ran out: the next update ends the game.
@@ -547,28 +547,6 @@ public final class SortingScene: GameScene {
         }
     }
 
-    /// Sorting in the registry: its definition, its scene, and the benchmark's move (drag a
-    /// waiting vehicle across the picture, mostly to a wrong zone so vehicles glide back).
-    public static let entry = GameEntry(
-        definition: SortingRules.definition,
-        makeScene: { SortingScene(context: $0, level: $1) },
-        layout: { level in
-            [("slots", .array(SortingLayout.slots(count: SortingRules.vehicleCount(for: level)).map(\.json))),
-             ("zones", .array(SortingLayout.zones.map { .object([("id", .string($0.id)), ("category", .string($0.category.rawValue)), ("frame", $0.rect.json),
-                                                                  ("area", .array($0.area.map(\.json)))]) }))]
-        },
-        benchMove: { _, items, random in
-            let waiting = items.filter { $0["kind"]?.stringValue == "vehicle" && $0["state"]?.stringValue == "waiting" }
-            guard let vehicle = waiting.randomElement(using: &random), let from = vehicle.frameCenter else { return [] }
-            let category = vehicle["category"]?.stringValue ?? ""
-            let zones = items.filter { $0["kind"]?.stringValue == "zone" }
-            let right = Int.random(in: 0..<4, using: &random) == 0
-            let target = zones.filter { right ? $0["category"]?.stringValue == category : $0["category"]?.stringValue != category }
-                .randomElement(using: &random)?.frameCenter ?? Point(512, 500)
-            let steps = 40
-            return [(1, .pointerDown(from))] + (1...steps).map { (1 + $0, .pointerMoved(Point.lerp(from, target, Double($0) / Double(steps)))) }
-                + [(2 + steps, .pointerUp(target))]
-        })
 
     /// Whole numbers as JSON integers, others with their fraction (release points of a drag).
     static func number(_ value: Double) -> JSON {

@@ -58,9 +58,17 @@ open class GameScene: BaseScene {
     private var demoDue = false
     static let introLatest = 0.9
 
-    public init(context: GameContext, kind: GameKind, level: Level) {
-        self.kind = kind
+    /// What the game says (its module's): the intro and the re-prompt are said here.
+    public let voice: GameVoice
+    /// How it can end (its module's): `finish` takes one of these.
+    public let endings: [GameEnding]
+
+    /// A game's scene is made from its module: its id, voice lines and endings come from there.
+    public init<M: GameModule>(context: GameContext, module: M.Type, level: Level) {
+        kind = M.definition.id
         self.level = level
+        voice = M.voice
+        endings = M.endings
         relaxed = context.playsRelaxed(kind)
         super.init(context: context, name: kind.rawValue)
     }
@@ -104,7 +112,7 @@ open class GameScene: BaseScene {
         }
         if let due = introDue, context.voice.currentKey != VoiceLines.letsPlay.key || aliveTime >= due - 1e-9 {
             introDue = nil
-            context.perform([.voiceNow(VoiceLines.intro(kind))])
+            context.perform([.voiceNow(voice.intro)])
         }
         guard !isPaused else { return [] }
         if demo != nil {
@@ -117,7 +125,7 @@ open class GameScene: BaseScene {
             quietFor += dt
             if quietFor >= Self.repromptAfter - 1e-9 {
                 quietFor = 0
-                context.perform([.voice(VoiceLines.reprompt(kind))])
+                context.perform([.voice(voice.reprompt)])
             }
         }
         var commands: [SceneCommand] = []
@@ -216,7 +224,7 @@ open class GameScene: BaseScene {
         }
         lastHearAgainAt = aliveTime
         context.log.emit("hear-again", [("game", .string(kind.rawValue))])
-        context.perform([.voiceNow(VoiceLines.intro(kind))])
+        context.perform([.voiceNow(voice.intro)])
     }
 
     /// Starts the show-me demo (first opening, or "hear it again" twice).
@@ -226,9 +234,9 @@ open class GameScene: BaseScene {
         context.demos.markSeen(kind)
         context.log.emit("demo", [("action", "start"), ("game", .string(kind.rawValue))])
         // The demo plays with the intro: said now, unless it is already being said.
-        if context.voice.currentKey != VoiceLines.intro(kind).key {
+        if context.voice.currentKey != voice.intro.key {
             introDue = nil
-            context.perform([.voiceNow(VoiceLines.intro(kind))])
+            context.perform([.voiceNow(voice.intro)])
         }
     }
 
@@ -321,36 +329,28 @@ open class GameScene: BaseScene {
 
     // MARK: - Game over
 
-    public enum Outcome: String { case won, lost }
+    public enum Outcome: String, Sendable { case won, lost }
 
-    /// The message of a game's end: its result and reason (`reason: time` is a loss in
-    /// Memory and Sorting but a finish in Balloons); `gameover.key` in the log.
-    open func endMessage(_ outcome: Outcome, reason: String) -> Message {
-        switch (outcome, reason) {
-        case (.won, _): return Messages.won
-        case (_, "killer"): return Messages.skull
-        case (_, "idle"): return Messages.idle
-        default: return Messages.timeUp
-        }
-    }
-
-    /// Ends the game: records the score if asked and it makes the top five, logs `gameover`,
-    /// plays fanfare or sad trombone (and applause for a new high score), and shows the
-    /// "Play again?" alert; its answer comes back in `resume(with:)`.
-    public func finish(_ outcome: Outcome, reason: String, score: Int, record: Bool) -> [SceneCommand] {
+    /// Ends the game one of the ways its module declared (scenes call `finish(_:score:)`,
+    /// which only a scene that tells its `RoundStatistics` has): records the round (and the
+    /// score if the ending counts and it makes the top five), logs `gameover`, plays fanfare
+    /// or sad trombone (and applause for a new high score), and shows the "Play again?"
+    /// alert; its answer comes back in `resume(with:)`.
+    func endRound(_ ending: GameEnding, score: Int, progress: Int, mistakes: Int) -> [SceneCommand] {
         guard !isOver else { return [] }
+        assert(endings.contains(ending), "\(kind) ended \(ending.result)/\(ending.reason), which its module does not declare")
+        let outcome = ending.result, reason = ending.reason, record = ending.records
         isOver = true
         // The scene stops updating under the alert: drop "+N" texts so none hang frozen.
         floating.removeAll()
         // Every finished game goes into the player's history (and earns a child a sticker);
         // the tables take the ones that count.
-        let stats = self as? RoundStatistics
         let round = RoundRecord(game: kind, level: level, score: score, result: outcome.rawValue, reason: reason,
-                                duration: clock.now, progress: stats?.roundProgress ?? 0, mistakes: stats?.roundMistakes ?? 0,
+                                duration: clock.now, progress: progress, mistakes: mistakes,
                                 relaxed: relaxed, counts: record)
         let ranks = context.scores.recordRound(round, player: context.player)
         let rank = ranks.rank
-        let end = endMessage(outcome, reason: reason)
+        let end = ending.message
         context.log.emit("gameover", [
             ("game", .string(kind.rawValue)), ("level", .string(level.rawValue)), ("result", .string(outcome.rawValue)),
             ("reason", .string(reason)), ("score", .int(score)), ("recorded", .bool(rank != nil)), ("rank", .optional(rank)),
@@ -365,14 +365,14 @@ open class GameScene: BaseScene {
         if let suggestion {
             context.log.emit("suggest", [("game", .string(kind.rawValue)), ("level", .string(suggestion.level.rawValue))] + context.player.logFields)
         }
-        speakEnd(outcome, reason: reason, rank: rank, sticker: ranks.sticker, suggestion: suggestion?.line)
+        speakEnd(ending, rank: rank, sticker: ranks.sticker, suggestion: suggestion?.line)
         var lines: [AlertContent.Line] = []
         if outcome == .won {
             lines.append(.init(Messages.yourScore, ["score": String(score)]))
             if let rank { lines.append(.init(Messages.newHighScore, ["rank": String(rank)])) }
         } else {
             lines.append(.init(end))
-            if score > 0 && reason != "killer" && reason != "idle" { lines.append(.init(Messages.yourScore, ["score": String(score)])) }
+            if score > 0 && ending.showsScore { lines.append(.init(Messages.yourScore, ["score": String(score)])) }
         }
         lines.append(.init(Messages.playAgain))
         // Stars are for wins and finished Balloons rounds only; a loss shows why instead.
@@ -380,7 +380,7 @@ open class GameScene: BaseScene {
         let content = AlertContent(kind: outcome == .won ? .won : .lost, title: outcome == .won ? Messages.won : Messages.lost,
                                    lines: lines, buttons: [.yes, .no], celebrate: outcome == .won,
                                    result: .init(score: score, stars: stars, rank: rank,
-                                                 reason: outcome == .lost ? Self.reasonPicture(reason) : nil, sticker: ranks.sticker))
+                                                 reason: outcome == .lost ? ending.picture ?? Self.reasonPicture(reason) : nil, sticker: ranks.sticker))
         return [.show(.alert(content))]
     }
 
@@ -410,15 +410,8 @@ open class GameScene: BaseScene {
         }
     }
 
-    private func speakEnd(_ outcome: Outcome, reason: String, rank: Int?, sticker: Int?, suggestion: Message?) {
-        let line: Message
-        switch (outcome, reason) {
-        case (.won, "time"): line = VoiceLines.finishedBalloons
-        case (.won, _): line = VoiceLines.won
-        case (_, "killer"): line = VoiceLines.lostSkull
-        case (_, "idle"): line = VoiceLines.lostIdle
-        default: line = VoiceLines.lostTime
-        }
+    private func speakEnd(_ ending: GameEnding, rank: Int?, sticker: Int?, suggestion: Message?) {
+        let line = ending.voice
         // Nothing said during the game is still to come after its end.
         context.voice.stop()
         context.perform([.voiceNow(line)])

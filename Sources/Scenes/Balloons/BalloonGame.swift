@@ -1,0 +1,54 @@
+import GameCore
+
+/// Balloons, the module (issue #25): everything the rest of the program knows about it.
+public enum BalloonGame: GameModule {
+    public typealias Play = BalloonScene
+    public static var definition: GameDefinition { BalloonRules.definition }
+    public static let voice = GameVoice(
+        name: VoiceLines.game("balloons"), intro: VoiceLines.intro(.balloons), reprompt: VoiceLines.reprompt(.balloons),
+        lines: (1...9).map { VoiceLines.number($0) } + [VoiceLines.starBalloon, VoiceLines.skullBalloon])
+    /// The time ran out: a finish, won and recorded.
+    public static let finished = GameEnding.won("time", voice: VoiceLines.finishedBalloons)
+    /// The skull was popped: lost, its own picture, no score shown.
+    public static let skull = GameEnding(result: .lost, reason: "killer", message: Messages.skull, voice: VoiceLines.lostSkull,
+                                         records: false, picture: "reason-killer", showsScore: false)
+    public static let endings = [finished, GameEnding.idle, skull]
+    public static let scoring = "A numbered balloon scores its number when the number lands on the score; the star slows the sky down, the skull ends the round."
+    public static let items = [
+        GameItem("balloon-N", kind: "balloon", tappable: true,
+                 "a balloon in the sky: `type` number, star or killer, `color`, `number`, `speed`; a tap pops it (not the killer, which ends the round)"),
+    ]
+    public static let pictures = ["balloon-*", "burst", "sparkle", "snail", "skull", "star"]
+
+    public static func makeScene(context: GameContext, level: Level) -> BalloonScene { BalloonScene(context: context, level: level) }
+
+    /// The benchmark's busiest sky: Hard's numbers, ten balloons a second at a speed that
+    /// keeps 40-50 on screen, no time or idle limit.
+    public static func makeBenchScene(context: GameContext) -> BalloonScene? {
+        var config = BalloonRules.Config.level(.hard)
+        config.countsPerSecond = [10]
+        config.speed = 150
+        config.timeLimit = 10_000
+        config.idleLimit = 10_000
+        return BalloonScene(context: context, level: .hard, config: config)
+    }
+
+    public static func layout(_ level: Level) -> [(String, JSON)] {
+        [("balloonSize", .array([.double(BalloonLayout.size.width), .double(BalloonLayout.size.height)])),
+         ("spotX", .array((0..<BalloonLayout.spotCount).map { .double(BalloonLayout.spotX($0)) })),
+         ("bodyInFrame", BalloonLayout.body(in: BalloonLayout.frame(x: 0, y: 0)).jsonExact),
+         ("hitMargin", .double(BalloonLayout.hitMargin)), ("entranceY", .double(BalloonLayout.entranceY))]
+    }
+
+    /// The benchmark's move: pop a balloon other than the skull every 12 frames.
+    public static func benchMove(frame: Int, items: [JSON], random: inout SeededGenerator) -> [(Int, InputEvent)] {
+        guard frame % 12 == 0 else { return [] }
+        let balloons = items.filter { $0["kind"]?.stringValue == "balloon" && $0["type"]?.stringValue != "killer" }
+        return balloons.randomElement(using: &random)?.frameCenter.map { benchTap($0) } ?? []
+    }
+}
+
+extension BalloonScene: RoundStatistics {
+    public var roundProgress: Int { rules.pops }
+    public var roundMistakes: Int { rules.escapes }
+}

@@ -1,0 +1,159 @@
+import GameCore
+
+/// A game, declared in one place (issue #25, "a game is a module"): its definition (id, title,
+/// levels as data, stars), what it says, the pictures it draws, how it can end, how it scores,
+/// what its dump items mean, and the scene that plays it. The generic host (`GameScene`: top
+/// bar, pause, countdown, intro and re-prompt, "hear it again", the game over) runs it.
+///
+/// What the compiler keeps: a game cannot be registered without its voice lines (a
+/// requirement here, not a lookup that may come back empty), and its scene must conform to
+/// `RoundStatistics` (the `Play` type), because `finish` exists only on scenes that do, so a
+/// round is never recorded with made-up zeros.
+@MainActor
+public protocol GameModule {
+    /// The scene that plays the game: a `GameScene` that tells its round's statistics.
+    associatedtype Play: GameScene & RoundStatistics
+    /// Id, title, levels' numbers and star thresholds.
+    static var definition: GameDefinition { get }
+    /// The lines it says: its name (Home's tile), its intro and its re-prompt, and the others.
+    static var voice: GameVoice { get }
+    /// Every way a round of it can end (the `gameover` event's `result` and `reason`).
+    static var endings: [GameEnding] { get }
+    /// How points are earned, in a sentence for grown-ups and tools (`--describe-games`).
+    static var scoring: String { get }
+    /// What its dump items are: an id (or an id pattern such as `card-N`) and its meaning.
+    static var items: [GameItem] { get }
+    /// The pictures it draws besides its Home tile (`game-<id>`), as asset names or patterns.
+    static var pictures: [String] { get }
+    /// Makes its scene at a level.
+    static func makeScene(context: GameContext, level: Level) -> Play
+    /// Where things are at a level (frames in logical pixels), for `--describe-games`.
+    static func layout(_ level: Level) -> [(String, JSON)]
+    /// The busiest scene the benchmark measures (`--bench <id>-hard`), if not the Hard level.
+    static func makeBenchScene(context: GameContext) -> Play?
+    /// The benchmark's next move, chosen from the scene's dump items.
+    static func benchMove(frame: Int, items: [JSON], random: inout SeededGenerator) -> [(Int, InputEvent)]
+}
+
+extension GameModule {
+    public static func layout(_ level: Level) -> [(String, JSON)] { [] }
+    public static func makeBenchScene(context: GameContext) -> Play? { nil }
+    public static func benchMove(frame: Int, items: [JSON], random: inout SeededGenerator) -> [(Int, InputEvent)] { [] }
+}
+
+/// What a game says. Every field but `lines` is required: a game without an intro does not
+/// compile. The keys follow `voice.game.<id>`, `voice.intro.<id>`, `voice.reprompt.<id>`
+/// (the monkey's checker looks for the intro by its key).
+public struct GameVoice: Sendable {
+    /// Said when its Home tile is chosen.
+    public let name: Message
+    /// Said when a round starts and on "hear it again".
+    public let intro: Message
+    /// Said after a quiet while during play.
+    public let reprompt: Message
+    /// Its other lines (animals, vehicles, numbers...), for the catalog and the tools.
+    public let lines: [Message]
+
+    public init(name: Message, intro: Message, reprompt: Message, lines: [Message] = []) {
+        self.name = name
+        self.intro = intro
+        self.reprompt = reprompt
+        self.lines = lines
+    }
+
+    public var all: [Message] { [name, intro, reprompt] + lines }
+
+    var json: JSON {
+        .object([("name", .string(name.key)), ("intro", .string(intro.key)), ("reprompt", .string(reprompt.key)),
+                 ("lines", .array(lines.map { .string($0.key) }))])
+    }
+}
+
+/// One way a round can end: its result and reason (as `gameover` logs them), the words of
+/// its end screen (`gameover.key`), the line said, the picture of why it was lost, whether
+/// its score goes into the tables, and whether a lost round's screen still shows the score.
+public struct GameEnding: Sendable, Equatable {
+    public let result: GameScene.Outcome
+    public let reason: String
+    public let message: Message
+    public let voice: Message
+    public let records: Bool
+    /// A lost round's picture (`reason-time`, `reason-idle`, `reason-killer`); nil for a win.
+    public let picture: String?
+    /// A lost round with points still shows "Your score" under why it was lost.
+    public let showsScore: Bool
+
+    public init(result: GameScene.Outcome, reason: String, message: Message, voice: Message, records: Bool,
+                picture: String? = nil, showsScore: Bool = true) {
+        self.result = result
+        self.reason = reason
+        self.message = message
+        self.voice = voice
+        self.records = records
+        self.picture = picture
+        self.showsScore = showsScore
+    }
+
+    /// Won by doing it all (`all-found`, `all-placed`, ...): recorded, "You won!".
+    public static func won(_ reason: String, voice: Message = VoiceLines.won) -> GameEnding {
+        GameEnding(result: .won, reason: reason, message: Messages.won, voice: voice, records: true)
+    }
+    /// Lost when the time ran out: not recorded, the clock's picture.
+    public static let timeUp = GameEnding(result: .lost, reason: "time", message: Messages.timeUp, voice: VoiceLines.lostTime,
+                                          records: false, picture: "reason-time")
+    /// Lost because nobody played for a while.
+    public static let idle = GameEnding(result: .lost, reason: "idle", message: Messages.idle, voice: VoiceLines.lostIdle,
+                                        records: false, picture: "reason-idle", showsScore: false)
+
+    var json: JSON {
+        .object([("result", .string(result.rawValue)), ("reason", .string(reason)), ("key", .string(message.key)),
+                 ("voice", .string(voice.key)), ("recorded", .bool(records)), ("picture", .optional(picture))])
+    }
+}
+
+/// One kind of item in a game's dump: its id (`star`) or pattern (`card-N`), its dump
+/// `kind`, whether a child taps it (the monkey's generic player taps these), and what it is.
+public struct GameItem: Sendable {
+    public let id: String
+    public let kind: String
+    public let tappable: Bool
+    public let meaning: String
+
+    public init(_ id: String, kind: String, tappable: Bool, _ meaning: String) {
+        self.id = id
+        self.kind = kind
+        self.tappable = tappable
+        self.meaning = meaning
+    }
+
+    var json: JSON {
+        .object([("id", .string(id)), ("kind", .string(kind)), ("tappable", .bool(tappable)), ("meaning", .string(meaning))])
+    }
+}
+
+extension GameEntry {
+    /// The registry's entry of a game module: the only way a game is registered.
+    public init<M: GameModule>(_ module: M.Type) {
+        self.init(definition: M.definition, voice: M.voice, endings: M.endings, scoring: M.scoring, items: M.items,
+                  pictures: M.pictures,
+                  makeScene: { M.makeScene(context: $0, level: $1) },
+                  makeBenchScene: { M.makeBenchScene(context: $0) },
+                  layout: { M.layout($0) },
+                  benchMove: { M.benchMove(frame: $0, items: $1, random: &$2) })
+    }
+
+    /// What `--describe-games` adds to the definition (additions only): endings, scoring,
+    /// dump items, voice lines and pictures.
+    var moduleJSON: [(String, JSON)] {
+        [("endings", .array(endings.map(\.json))), ("scoring", .string(scoring)), ("items", .array(items.map(\.json))),
+         ("voice", voice.json), ("pictures", .array(pictures.map { .string($0) }))]
+    }
+}
+
+extension RoundStatistics where Self: GameScene {
+    /// Ends the game one of the ways it declared (see `GameScene.endRound`), with this
+    /// round's statistics. Only a scene that tells its statistics can finish.
+    public func finish(_ ending: GameEnding, score: Int) -> [SceneCommand] {
+        endRound(ending, score: score, progress: roundProgress, mistakes: roundMistakes)
+    }
+}
