@@ -796,9 +796,12 @@ public final class SoftwareCanvas: Canvas {
         let width = m + 1
         var length = [UInt8](repeating: 0, count: (n + 1) * width)
         var equal = [Bool](repeating: false, count: n * m)
+        // Equal operations have equal bounds: compared first, the operations themselves (which
+        // retains their pictures) only when the bounds agree.
+        let newBounds = list.map(\.bounds), oldBounds = shown.map(\.op.bounds)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                if list[i].same(as: shown[j].op, versions: (versions[i], shown[j].version)) {
+                if newBounds[i] == oldBounds[j] && list[i].same(as: shown[j].op, versions: (versions[i], shown[j].version)) {
                     equal[i * m + j] = true
                     length[i * width + j] = length[(i + 1) * width + j + 1] + 1
                 } else {
