@@ -24,10 +24,11 @@ headless (update and draw, no present), the difference between a run that quits 
 one that quits at 14 s, over the 360 frames between. Deterministic, so it compares builds
 on a busy machine.
 
-`--write` puts the results into BENCHMARKS.md's "Balloons Hard, the child's workload"
+`--before BIN` counts another build's instructions too (the same workload), for a
+before/after column. `--write` puts the results into BENCHMARKS.md's "Balloons Hard, the child's workload"
 section (`make bench` keeps that section). `--frames60` adds the 60 s late-frame run of the
 same workload at each shape. Standard library only."""
-import json, os, shutil, statistics, subprocess, sys, tempfile, time
+import json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402  (Xvfb, cpu_seconds, read_quit, BIN)
@@ -201,16 +202,17 @@ def gcompris_round(shape, data):
     return {"cpu": 100 * (c1 - c0) / (w1 - w0)}
 
 
-def callgrind(shape, script_lines, data):
+def callgrind(shape, script_lines, data, binary=BIN):
     """Instructions per frame between 8 s and 14 s of the headless workload."""
     canvas = SHAPES[shape][3]
     counts = {}
+    data = tempfile.mkdtemp(prefix="cg-", dir=data)
     for end in (WARMUP, WARMUP + CALLGRIND_SECONDS):
         path = os.path.join(data, f"cg-{end:.0f}.txt")
         with open(path, "w") as f:
             f.write("\n".join([l for l in script_lines if float(l.split()[0]) < end] + [f"{end:.2f} quit"]) + "\n")
         out = os.path.join(data, "callgrind.out")
-        r = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", BIN, "--headless", "--seed", str(SEED),
+        r = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "--headless", "--seed", str(SEED),
                             "--size", canvas, "--data-dir", data, "--script", path], env=bench.ENV, capture_output=True, text=True)
         collected = [line for line in r.stderr.splitlines() if "Collected :" in line]
         if r.returncode != 0 or not collected:
@@ -232,11 +234,26 @@ def main():
         print("gcompris-qt is not installed: Kids Joy Center only (make bench-balloons installs it)", file=sys.stderr)
     if with_gcompris and not shutil.which("xdotool"):
         sys.exit("xdotool is needed to click in GCompris (make bench-balloons installs it)")
+    before = args[args.index("--before") + 1] if "--before" in args else None
     data = tempfile.mkdtemp(prefix="kjc-balloons-")
     results = {}
+    scripts = {shape: pop_script(SHAPES[shape][3], data, WARMUP + MEASURE) for shape in shapes}
+    # Instructions are counted, not timed: valgrind runs beside the CPU rounds (both programs
+    # share the load it adds, rounds alternating).
+    counted = {}
+
+    def count_all():
+        for shape in shapes:
+            counted[shape] = {"instructions": callgrind(shape, scripts[shape], data)}
+            if before:
+                counted[shape]["instructionsBefore"] = callgrind(shape, scripts[shape], data, before)
+            print(json.dumps({"shape": shape} | counted[shape]), flush=True)
+    counter = threading.Thread(target=count_all) if "--callgrind" in args else None
+    if counter:
+        counter.start()
     try:
         for shape in shapes:
-            lines = pop_script(SHAPES[shape][3], data, WARMUP + MEASURE)
+            lines = scripts[shape]
             res = {"kjc": [], "gcompris": [], "taps": sum(1 for l in lines if " tap " in l) - 3}
             for i in range(rounds):
                 res["kjc"].append(kjc_round(shape, lines, data))
@@ -244,8 +261,6 @@ def main():
                 if with_gcompris:
                     res["gcompris"].append(gcompris_round(shape, data))
                     print(json.dumps({"shape": shape, "round": i, "gcompris": res["gcompris"][-1]["cpu"]}), flush=True)
-            if "--callgrind" in args:
-                res["instructions"] = callgrind(shape, lines, data)
             if "--frames60" in args:
                 long = pop_script(SHAPES[shape][3], data, 61)
                 res["run60"] = kjc_round(shape, long, data, total=62)["quit"]
@@ -257,6 +272,10 @@ def main():
             summary = {k: v for k, v in res.items() if k not in ("kjc", "gcompris")}
             summary["pops"] = [r["pops"] for r in res["kjc"]]
             print(json.dumps({"shape": shape} | {k: v for k, v in summary.items() if k != "run60"}), flush=True)
+        if counter:
+            counter.join()
+            for shape in shapes:
+                results[shape].update(counted.get(shape, {}))
     finally:
         shutil.rmtree(data, ignore_errors=True)
     for shape, res in results.items():
@@ -265,6 +284,8 @@ def main():
             line += f", GCompris clickgame {res['gcomprisMedian']:.2f} %, ratio {res['ratio']:.2f}"
         if "instructions" in res:
             line += f", {res['instructions'] / 1e6:.2f} M instructions a frame"
+        if "instructionsBefore" in res:
+            line += f" (before: {res['instructionsBefore'] / 1e6:.2f} M)"
         print(line)
     if "--write" in args:
         write(results, rounds)
@@ -283,6 +304,8 @@ def write(results, rounds):
         ratio = f"{res['ratio']:.2f}×" if "ratio" in res else ""
         met = ("met" if res["ratio"] <= 0.8 else "**not met**") if "ratio" in res else ""
         instr = f"{res['instructions'] / 1e6:.2f} M" if "instructions" in res else ""
+        if "instructionsBefore" in res:
+            instr += f" (before: {res['instructionsBefore'] / 1e6:.2f} M)"
         rows.append(f"| {where} | {res['kjcMedian']:.2f} % ({each(res['kjc'])}) | "
                     f"{min(r['pops'] for r in res['kjc'])}-{max(r['pops'] for r in res['kjc'])} of {res['taps']} | {g} | {ratio} | {instr} | {met} |")
     late = []
@@ -294,7 +317,7 @@ def write(results, rounds):
                         f"{'met' if q.get('framesOver16ms', 1) == 0 else '**not met**'} |")
     text = f"""{SECTION}
 
-Measured by `make bench-balloons` (`tools/bench/balloons.py --callgrind --frames60 --write`) on {time.strftime('%Y-%m-%d')}, release build;
+Measured by `make bench-balloons` (`tools/bench/balloons.py --callgrind --frames60 --write`{" --before BIN" if any("instructionsBefore" in r for r in results.values()) else ""}) on {time.strftime('%Y-%m-%d')}, release build;
 machine as above, load average before: {os.getloadavg()[0]:.2f}. Balloons Hard, a pop every 2 s (each tap aimed at a
 balloon), CPU = user + system seconds of the game's process per wall second over 20 s after an 8 s warm-up, each
 program under its own fresh Xvfb, software rendering, no sound; median of {rounds} alternating rounds (each round's
