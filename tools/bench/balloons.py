@@ -321,7 +321,7 @@ def write(results, rounds):
                         f"{'met' if q.get('framesOver16ms', 1) == 0 else '**not met**'} |")
     text = f"""{SECTION}
 
-Measured by `make bench-balloons` (`tools/bench/balloons.py --callgrind --frames60 --write`{" --before BIN" if any("instructionsBefore" in r for r in results.values()) else ""}) on {time.strftime('%Y-%m-%d')}, release build;
+Measured by `make bench-balloons` (`tools/bench/balloons.py --callgrind --frames60 --write{" --before BIN" if any("instructionsBefore" in r for r in results.values()) else ""}`) on {time.strftime('%Y-%m-%d')}, release build;
 machine as above, load average before: {os.getloadavg()[0]:.2f}. Balloons Hard, a pop every 2 s (each tap aimed at a
 balloon), CPU = user + system seconds of the game's process per wall second over 20 s after an 8 s warm-up, each
 program under its own fresh Xvfb, software rendering, no sound; median of {rounds} alternating rounds (each round's
