@@ -12,7 +12,7 @@ APT_BUILD := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-mix
 APT_TEST  := xvfb xauth xdotool sox gettext openbox
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all run test build release deps test-deps check-swift bench soak assets assets-deps locales clean install uninstall deb
+.PHONY: all run test build release deps test-deps check-swift bench bench-balloons soak assets assets-deps locales clean install uninstall deb
 
 all: build
 
@@ -71,6 +71,14 @@ bench: release
 	@missing=""; for p in $(APT_BENCH); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
 	python3 tools/bench/bench.py $(if $(SIZES),--sizes $(SIZES))
+
+# Balloons Hard, the child's workload, side by side with GCompris's clickgame (issue 31):
+# writes its section of BENCHMARKS.md. Qt's WebP plugin draws GCompris's fish (without it
+# clickgame shows an empty sea); valgrind counts instructions a frame.
+APT_BENCH_BALLOONS := $(APT_BENCH) gcompris-qt qt5-image-formats-plugins xdotool valgrind
+bench-balloons: release
+	$(call apt_install_missing,$(APT_BENCH_BALLOONS))
+	nice -n 5 python3 tools/bench/balloons.py --callgrind --frames60 --write $(if $(SIZES),--sizes $(SIZES))
 
 # Assets: pictures and sounds (tools/make-assets), every language's voices and catalogs.
 APT_ASSETS := python3-pil python3-numpy vorbis-tools fonts-noto-color-emoji fonts-sil-andika

@@ -738,19 +738,31 @@ public final class SoftwareCanvas: Canvas {
         func add(_ r: IRect) {
             var r = r.intersection(whole)
             guard !r.isEmpty else { return }
-            // Merge with what it overlaps, until nothing does.
+            // Joined with a rectangle it overlaps when their union is no more pixels than the
+            // two apart (one contains the other, or they overlap along most of a side);
+            // otherwise both stay and their overlap is drawn twice, the same pixels both times
+            // (each region is drawn again from the opaque picture beneath it). Two balloons in
+            // neighbouring spots, one high and one low, touch by a few pixels: joined, they were
+            // a box three times their size, and a third balloon made it bigger still.
             var merged = true
             while merged {
                 merged = false
-                if let i = rects.firstIndex(where: { $0.intersects(r) }) {
+                if let i = rects.firstIndex(where: { $0.intersects(r) && $0.union(r).area <= $0.area + r.area }) {
                     r = r.union(rects.remove(at: i))
                     merged = true
                 }
             }
             rects.append(r)
         }
-        for op in list[prefix..<(list.count - suffix)] { add(op.bounds) }
-        for entry in shown[prefix..<(shown.count - suffix)] { add(entry.op.bounds) }
+        // Between the equal ends, the operations both lists have in the same order (their
+        // longest common subsequence) draw the same pixels in the same order too: only the
+        // others are damage. (The top bar drawn between the moving balloons and a number
+        // flying to the score was damaged whole, every frame of the flight.)
+        let middle = Array(list[prefix..<(list.count - suffix)]), middleVersions = Array(versions[prefix..<(list.count - suffix)])
+        let before = Array(shown[prefix..<(shown.count - suffix)])
+        let (keptNew, keptOld) = commonSubsequence(middle, middleVersions, before)
+        for (i, op) in middle.enumerated() where !keptNew[i] { add(op.bounds) }
+        for (j, entry) in before.enumerated() where !keptOld[j] { add(entry.op.bounds) }
         // Too many: join the two whose union adds the fewest pixels, again and again (forty
         // balloons spread over the sky are a dozen columns, not one screen-sized box).
         while rects.count > Self.damageRectLimit {
@@ -770,6 +782,47 @@ public final class SoftwareCanvas: Canvas {
             return [rects.reduce(IRect(0, 0, 0, 0)) { $0.union($1) }]
         }
         return rects
+    }
+
+    /// Which operations of `list` and `shown` are matched, in order, by a longest common
+    /// subsequence of equal operations. Lists too long for the table (more than 128 × 128
+    /// changed operations) match nothing: all of them are damage, as before.
+    private nonisolated static func commonSubsequence(_ list: [DrawOp], _ versions: [Int], _ shown: [(op: DrawOp, version: Int)])
+        -> (new: [Bool], old: [Bool]) {
+        let n = list.count, m = shown.count
+        var keptNew = [Bool](repeating: false, count: n), keptOld = [Bool](repeating: false, count: m)
+        guard n > 0, m > 0, n <= 128, m <= 128 else { return (keptNew, keptOld) }
+        // length[i][j]: the longest common subsequence of list[i...] and shown[j...].
+        let width = m + 1
+        var length = [UInt8](repeating: 0, count: (n + 1) * width)
+        var equal = [Bool](repeating: false, count: n * m)
+        // Equal operations have equal bounds: compared first, the operations themselves (which
+        // retains their pictures) only when the bounds agree.
+        let newBounds = list.map(\.bounds), oldBounds = shown.map(\.op.bounds)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                if newBounds[i] == oldBounds[j] && list[i].same(as: shown[j].op, versions: (versions[i], shown[j].version)) {
+                    equal[i * m + j] = true
+                    length[i * width + j] = length[(i + 1) * width + j + 1] + 1
+                } else {
+                    length[i * width + j] = max(length[(i + 1) * width + j], length[i * width + j + 1])
+                }
+            }
+        }
+        var i = 0, j = 0
+        while i < n && j < m {
+            if equal[i * m + j] {
+                keptNew[i] = true
+                keptOld[j] = true
+                i += 1
+                j += 1
+            } else if length[(i + 1) * width + j] >= length[i * width + j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return (keptNew, keptOld)
     }
 
     /// Draws the listed operations into the frame, where they change it.
