@@ -126,6 +126,7 @@ def engine_label(lang):
 RATE = 22050
 TARGET_RMS_DB = -20.0   # RMS level of every line after processing (dBFS)
 PEAK_DB = -1.0          # the peak never goes above this (dBFS)
+MIN_SECONDS = 0.35      # no line is shorter (padding included)
 BUDGET_EN = 3 * 1024 * 1024
 BUDGET_ALL = 15 * 1024 * 1024
 KEY_RE = re.compile(r"^voice\.[a-z0-9][a-z0-9.\-]*$")
@@ -395,7 +396,10 @@ def process(src, out_wav, tmpdir, shape=(), trim="0.1%"):
     run(["sox", "-R", a, b, "gain", "-l", f"{gain:.2f}"])
     st = sox_stats(b)
     cap = ["gain", "-n", str(PEAK_DB)] if st["peak_db"] > PEAK_DB else []
-    run(["sox", "-R", b, out_wav] + cap + ["pad", "0.05", "0.05", "dither", "-s"])
+    # 0.05 s of silence either side; a very short word (French "Un !" at Pico's speed) gets
+    # more, so that no line is shorter than MIN_SECONDS (tools/check_voices.py's floor).
+    pad = max(0.05, (MIN_SECONDS - st["length"]) / 2)
+    run(["sox", "-R", b, out_wav] + cap + ["pad", f"{pad:.3f}", f"{pad:.3f}", "dither", "-s"])
 
 
 def encode(wav, ogg, key, quality):
