@@ -315,10 +315,11 @@ def xml_escape(text):
 PAUSE_RE = re.compile(r"([,;:.!?\u2026])\s+(?=\S)")
 
 
-def synthesize(engine, voice, text, wav, tmpdir, rate=None, pitch=None, pause=None):
+def synthesize(engine, voice, text, wav, tmpdir, rate=None, pitch=None, pause=None, gap=None):
     """Writes the engine's raw output for `text` to `wav` (rate and pitch in the
     engine's own units, see VOICES; None: the engine's default). pause (Pico only): ms of
-    silence after a comma or a sentence's end inside the line, on top of the engine's own."""
+    silence after a comma or a sentence's end inside the line, on top of the engine's own;
+    gap (Pico only): ms of silence between words, so a line is slow without slow words."""
     rate = DEFAULT_RATE[engine] if rate is None else rate
     if engine == "festival":
         txt = os.path.join(tmpdir, "line.txt")
@@ -340,6 +341,9 @@ def synthesize(engine, voice, text, wav, tmpdir, rate=None, pitch=None, pause=No
         # SVOX Pico's markup: <speed level> and <pitch level> in percent of normal. Pico
         # reads "¡" and "¿" as half a second of near-silence: left out.
         body = xml_escape(text.replace("\u00a1", "").replace("\u00bf", "").strip())
+        if gap:
+            body = re.sub(r"(?<=[\w\u00a0'’!?.,;:])\s+(?=[\w\u00ab\u00bb\"])",
+                          f' <break time="{gap}ms"/> ', body)
         if pause:
             body = PAUSE_RE.sub(lambda m: f'{m.group(1)} <break time="{pause}ms"/> ', body)
         if pitch is not None:
@@ -433,6 +437,8 @@ def line_settings(lang, line, v):
                "text": line.say_with(v["engine"])}
         if v.get("pause"):
             src["pause"] = v["pause"]   # only when set: the other voices' stamps stay
+        if v.get("gap"):
+            src["gap"] = v["gap"]
     return {"chain": CHAIN_VERSION, "rate_hz": RATE, "rms": TARGET_RMS_DB, "peak": PEAK_DB,
             "shape": v["shape"] if not rec else [], "trim": "0.1%" if rec else v.get("trim", "0.1%"),
             "quality": v["quality"], "source": src}
@@ -453,7 +459,7 @@ def render_line(lang, line, settings, out_dir):
         else:
             raw = os.path.join(tmp, "raw.wav")
             synthesize(src["engine"], src["voice"], src["text"], raw, tmp, src["rate"], src["pitch"],
-                       src.get("pause"))
+                       src.get("pause"), src.get("gap"))
             origin = f"{src['engine']}:{src['voice']}"
         wav = os.path.join(tmp, "final.wav")
         process(raw, wav, tmp, settings["shape"], settings["trim"])
