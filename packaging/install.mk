@@ -43,8 +43,10 @@ icondir       = $(datadir)/icons/hicolor
 # NAME.qoi (1x), NAME@2x.webp and NAME@3x.webp (README "Screens and resolutions"), the icons (.png).
 PKG_IMAGES    := $(notdir $(sort $(wildcard Assets/images/*.qoi Assets/images/*.webp Assets/images/*.png)))
 PKG_SOUNDS    := $(notdir $(sort $(wildcard Assets/sounds/*.ogg)))
-# Spoken lines: every language's folder (the .ogg files and index.tsv).
-PKG_VOICE_LANGS := $(notdir $(wildcard Assets/voices/*))
+# Spoken lines: every language's folder (the .ogg files and index.tsv). A language is a
+# folder with an index.tsv: Assets/voices/recorded/ (human recordings, the raw inputs of
+# tools/make_voices.py, README "Voices") is never installed, nor render.tsv (build stamps).
+PKG_VOICE_LANGS := $(sort $(patsubst Assets/voices/%/index.tsv,%,$(wildcard Assets/voices/*/index.tsv)))
 PKG_VOICES    := $(foreach l,$(PKG_VOICE_LANGS),$(addprefix $(l)/,$(notdir $(wildcard Assets/voices/$(l)/*.ogg)) index.tsv))
 # Translations: Assets/locale/<lang>/kids-joy-center.mo (tools/make_mo.sh), one folder a language.
 PKG_LOCALE_LANGS := $(notdir $(wildcard Assets/locale/*))

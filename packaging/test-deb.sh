@@ -220,6 +220,9 @@ echo "  | .deb $deb_kb KiB, installed $inst_kb KiB, binary (stripped) $bin_kb Ki
 # no Foundation and the sound effects are Ogg Vorbis), and the binary <= 15 MB.
 check "installed without the voices <= 20 MB" test $((inst_kb - ${voices_kb:-0})) -le 20480
 check ".deb without the voices <= 6 MB (voices counted at their installed size)" test "$deb_kb" -le $((6144 + ${voices_kb:-0}))
+# Voices: only the languages' .ogg and index.tsv; never the human recordings that are the
+# raw inputs of tools/make_voices.py (Assets/voices/recorded/) nor the build stamps.
+check "no voice recordings or render stamps shipped" test -z "$(find "$root/usr/share/kids-joy-center/voices" \( -name recorded -o -name render.tsv -o -name '*.wav' -o -name '*.flac' \) 2>/dev/null)"
 check "binary (stripped) <= 15 MB" test "$(stat -c %s "$bin")" -le 15000000
 # What made it big (issue #17): FoundationEssentials (7.5 MB, also through swift-argument-parser)
 # and the regex engine of _StringProcessing (1.3 MB, for one `replacing`). Their type names

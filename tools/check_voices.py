@@ -29,6 +29,8 @@ rate or the recall floors given (--max-rate, --min-recall) are not met.
 """
 
 import argparse
+import hashlib
+import json
 import os
 import re
 import subprocess
@@ -206,17 +208,64 @@ def with_noise(audio, key):
     return (audio + noise * rms * 10 ** (-NOISE_DB_UNDER / 20)).astype(np.float32)
 
 
+# Bump when the way a line is heard changes (decoding options, the noise): the cache's
+# entries of the old version are then ignored.
+EAR_VERSION = 1
+
+
 class Ear:
-    def __init__(self, threads):
-        from faster_whisper import WhisperModel
-        self.model = WhisperModel(find_whisper_model(), device="cpu", compute_type="int8",
-                                  cpu_threads=threads)
+    """Whisper base, with a cache of transcripts keyed by the file's SHA-256, the language,
+    quiet/noise and the line's key (the noise's seed): a rerun hears only the files that
+    changed. The cache is a JSON-lines file (appended, one line per transcript), so several
+    runs can share it and an interrupted run keeps what it heard."""
+
+    def __init__(self, threads, cache_path=None):
+        self.threads, self.model = threads, None
+        self.cache, self.cache_path = {}, cache_path
+        self.hits = self.misses = 0
+        if cache_path and os.path.exists(cache_path):
+            with open(cache_path, encoding="utf-8") as f:
+                for row in f:
+                    try:
+                        e = json.loads(row)
+                    except ValueError:
+                        continue   # a line cut short by an interrupted run
+                    self.cache[e["id"]] = e["heard"]
+
+    def _model(self):
+        if self.model is None:
+            from faster_whisper import WhisperModel
+            self.model = WhisperModel(find_whisper_model(), device="cpu", compute_type="int8",
+                                      cpu_threads=self.threads)
+        return self.model
 
     def hear(self, audio, lang):
-        segs, _ = self.model.transcribe(audio, language=WHISPER_LANG[lang], beam_size=1,
-                                        temperature=0.0, condition_on_previous_text=False,
-                                        without_timestamps=True, vad_filter=False)
+        segs, _ = self._model().transcribe(audio, language=WHISPER_LANG[lang], beam_size=1,
+                                           temperature=0.0, condition_on_previous_text=False,
+                                           without_timestamps=True, vad_filter=False)
         return " ".join(s.text.strip() for s in segs).strip()
+
+    def hear_file(self, path, lang, key):
+        """(quiet transcript, transcript with noise) of a file, from the cache if heard."""
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        out, audio = [], None
+        for mode in ("quiet", "noise"):
+            cid = f"v{EAR_VERSION}:{digest}:{lang}:{mode}:{NOISE_DB_UNDER}:{key if mode == 'noise' else ''}"
+            if cid in self.cache:
+                self.hits += 1
+                out.append(self.cache[cid])
+                continue
+            self.misses += 1
+            if audio is None:
+                audio = load_audio(path)
+            heard = self.hear(audio if mode == "quiet" else with_noise(audio, key), lang)
+            self.cache[cid] = heard
+            if self.cache_path:
+                with open(self.cache_path, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"id": cid, "heard": heard}, ensure_ascii=False) + "\n")
+            out.append(heard)
+        return out[0], out[1]
 
 
 def word_count(text):
@@ -239,11 +288,9 @@ def judge_language(ear, lang, lines, d, out):
         if not os.path.exists(path):
             rows.append((ln.key, None, None, None, "", "", ln.text))
             continue
-        audio = load_audio(path)
-        quiet = ear.hear(audio, lang)
-        noisy = ear.hear(with_noise(audio, ln.key), lang)
+        quiet, noisy = ear.hear_file(path, lang, ln.key)
         rq, rn = recall(ln.text, quiet, lang), recall(ln.text, noisy, lang)
-        secs = max(0.05, len(audio) / 16000 - 0.1)
+        secs = max(0.05, float(mv.duration(path)) - 0.1)
         rate = word_count(ln.text) / secs
         rows.append((ln.key, rq, rn, rate, quiet, noisy, ln.text))
         print(f"{lang:5s} {ln.key:32s} {rq:4.2f} {rn:4.2f} {rate:4.2f} w/s  "
@@ -262,7 +309,7 @@ def judge_language(ear, lang, lines, d, out):
 
 def whisper_main(args):
     langs = args.langs or mv.LANGS
-    ear = Ear(args.threads)
+    ear = Ear(args.threads, None if args.no_cache else args.cache)
     results = []
     for lang in langs:
         src = mv.default_source(lang)
@@ -281,6 +328,7 @@ def whisper_main(args):
                 for k, rq, rn, rate, q, n, t in rows:
                     f.write(f"{k}\t{rq if rq is None else f'{rq:.2f}'}\t{rn if rn is None else f'{rn:.2f}'}\t"
                             f"{rate if rate is None else f'{rate:.2f}'}\t{t}\t{q}\t{n}\n")
+    print(f"\nTranscripts: {ear.hits} from the cache, {ear.misses} heard now")
     print("\nLines heard with recall under 0.5 (quiet):")
     for s in results:
         for k, rq, rn, rate, q, n, t in s["low"]:
@@ -311,6 +359,9 @@ def main(argv=None):
                     help="with --whisper: only these keys (none given: about 22 lines a language)")
     ap.add_argument("--tsv", metavar="PREFIX", help="with --whisper: write PREFIX.<lang>.tsv per line")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--cache", default=os.path.join(mv.ROOT, ".build", "voices-heard-cache.jsonl"),
+                    help="with --whisper: the transcript cache (JSON lines, by file hash)")
+    ap.add_argument("--no-cache", action="store_true", help="with --whisper: hear every file again")
     ap.add_argument("--label", help="with --whisper: the engine column's text (default: the engine table)")
     ap.add_argument("--max-rate", type=float, default=None,
                     help="with --whisper: fail when a language's median rate exceeds this")

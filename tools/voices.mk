@@ -7,6 +7,8 @@
 #   make voices-check    sox checks of every language, then the machine ear: Whisper base
 #                        hears every line quiet and in pink noise 5 dB under the speech and
 #                        prints recall and speaking rate per language (tools/check_voices.py).
+#                        Transcripts are cached by file hash (.build/voices-heard-cache.jsonl):
+#                        a rerun hears only the files that changed.
 #   make voices-record VOICE_LANG=ar [DIR=folder]   the lines still to record, or take a
 #                        folder of recordings in (tools/voices-record/voices_record.py).
 # Installs what it needs: Debian main packages with apt; the non-free engines (SVOX Pico,
