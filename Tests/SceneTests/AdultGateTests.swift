@@ -86,21 +86,21 @@ import Testing
         #expect(again.stage == .unlocked)
     }
 
-    /// Questions a six-year-old cannot answer by counting: a three-digit number plus a
-    /// two-digit one; the answers spread (issue #28: "24" answered 4.1%).
+    /// Questions a six-year-old cannot answer by counting: two three-digit numbers whose sum
+    /// has four digits; the answers spread (issue #28: "24" answered 4.1%).
     @Test func test_questionsAreNotCountable() {
         var random = SeededGenerator(seed: 99)
         var counts: [Int: Int] = [:]
-        for _ in 0..<20_000 {
+        for _ in 0..<100_000 {
             switch GateRules.makeQuestion(using: &random) {
             case .sum(let a, let b):
-                #expect((101...899).contains(a) && (11...99).contains(b), "\(a) + \(b)")
+                #expect((501...999).contains(a) && (501...999).contains(b) && a + b >= 1000, "\(a) + \(b)")
                 counts[a + b, default: 0] += 1
             default: Issue.record("only sums")
             }
         }
-        #expect(counts.count > 700, "answers spread over many values")
-        #expect(Double(counts.values.max()!) / 20_000 < 0.003, "no answer comes up more than 0.3%")
+        #expect(counts.count > 900, "answers spread over many values")
+        #expect(Double(counts.values.max()!) / 100_000 < 0.003, "no answer comes up more than 0.3%")
     }
 
     /// A PIN set in the config replaces the question; it shows as dots and never in the log.
@@ -254,9 +254,10 @@ import Testing
 /// "2 4 OK", repeating one fixed sequence, tapping 1-3 random keys then OK, and tapping
 /// anywhere at random (Erase, Cancel, the panel, outside). Simulated time in steps of 0.2 s;
 /// about 15 s in a debug build. Repetition opens it 0 times (a wrong answer is never asked
-/// again). Random digits are a lottery the rules can only make rare: about 6 tries in ten
-/// minutes against answers from 112 to 998; this monkey opened it once in its 100 random runs (run 190, "112 + 30" typed by chance), so the random half is held to at most
-/// 2 in 100 and its count printed (issue #28 item 6 asks 0: left to the lead, see the report).
+/// again). Random digits (one to four, then OK) are a lottery the rules make very rare:
+/// about 6 tries in ten minutes against four-digit answers from 1002 to 1998 (one to three
+/// digits never open it); a lucky "112 + 30" opened an earlier gate of three-digit answers
+/// once in these 100 random runs, so the random half too must open it 0 times.
 @Suite @MainActor struct GateSceneMonkeyTests {
     @Test func twoHundredTenMinuteRunsAtTheGateScreenNeverOpenIt() {
         var opened = 0, openedByChance = 0, questions = 0
@@ -295,7 +296,7 @@ import Testing
                 case 0: press(.digit(2)); press(.digit(4)); press(.ok)
                 case 1: fixed.forEach { press(.digit($0)) }; press(.ok)
                 case 2:
-                    for _ in 0..<Int.random(in: 1...3, using: &child) { press(.digit(Int.random(in: 0...9, using: &child))) }
+                    for _ in 0..<Int.random(in: 1...4, using: &child) { press(.digit(Int.random(in: 0...9, using: &child))) }
                     press(.ok)
                 default:
                     if Bool.random(using: &child) {
@@ -308,7 +309,7 @@ import Testing
             questions += context.log.events("gate").count
         }
         #expect(opened == 0, "repeated taps opened the gate")
-        #expect(openedByChance <= 2, "random taps opened the gate \(openedByChance) times in 100 runs")
+        #expect(openedByChance == 0, "random taps opened the gate \(openedByChance) times in 100 runs")
         print("gate monkey: repeated taps opened it \(opened) times in 100 runs, random taps \(openedByChance) in 100")
         #expect(questions > 200, "the monkeys reached the gate")
     }

@@ -1,5 +1,5 @@
-/// The adult gate's rules: a question a young child cannot answer by counting (a three-digit
-/// number plus a two-digit one), or the PIN a grown-up set; three tries, then waits that grow
+/// The adult gate's rules: a question a young child cannot answer by counting (two
+/// three-digit numbers whose sum has four digits), or the PIN a grown-up set; three tries, then waits that grow
 /// (30 s, 2 min, 10 min of rule time) with one try after each; no question's answer is one
 /// typed wrong before, so repeating the same taps never opens it. A pure value: the scene steps
 /// it and the context keeps it, so closing and reopening the gate neither gives new tries
@@ -57,22 +57,23 @@ public struct GateRules: Equatable, Sendable {
         question = self.pin == nil ? Self.makeQuestion(using: &random) : .pin
     }
 
-    /// A three-digit number plus a two-digit one (347 + 58): an adult answers in a few
-    /// seconds, a child cannot count it, and the answers spread evenly over about 900 values
-    /// (none comes up more than 1 time in 790), so no one guess opens the gate often.
+    /// Two three-digit numbers from 501 to 999 (647 + 586): an adult answers in a few
+    /// seconds, a child cannot count it, the answer always has four digits (1002...1998), so
+    /// a child's one to three random digits never open it, and the answers spread over about
+    /// 1,000 values (none comes up more than 1 time in 500), so no one guess opens it often.
     public static func makeQuestion(avoiding: [String] = [], using random: inout some RandomNumberGenerator) -> Question {
         var q = Question.pin
         for _ in 0..<100 {
-            let a = Int.random(in: 101...899, using: &random)
-            let b = Int.random(in: 11...99, using: &random)
+            let a = Int.random(in: 501...999, using: &random)
+            let b = Int.random(in: 501...999, using: &random)
             q = .sum(a, b)
             if !avoiding.contains(String(a + b)) { break }
         }
         return q
     }
 
-    /// The questions' answers have three digits (112...998).
-    public static let questionDigits = 3
+    /// The questions' answers have four digits (1002...1998).
+    public static let questionDigits = 4
 
     public var answer: String {
         switch question {
