@@ -112,6 +112,11 @@ import Testing
                 let pattern = "^" + NSRegularExpression.escapedPattern(for: message.english)
                     .replacingOccurrences(of: "\\{", with: "{").replacingOccurrences(of: "\\}", with: "}")
                     .replacingOccurrences(of: "\\{[a-z]+\\}", with: ".+", options: .regularExpression) + "$"
+                // A long language name goes on two lines, its parenthesis under it.
+                if let open = message.english.firstIndex(of: "("), open > message.english.startIndex,
+                   [String(message.english[..<open]).trimmingCharacters(in: .whitespaces), String(message.english[open...])].contains(text) {
+                    return true
+                }
                 return message.english.split(separator: "\n").contains { $0 == text }
                     || text.range(of: pattern, options: .regularExpression) != nil
             }
