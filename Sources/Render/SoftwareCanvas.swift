@@ -5,21 +5,27 @@ import GameCore
 import Scenes
 import Synchronization
 
-/// Pictures decoded on worker threads, each slot written by exactly one of them (with the
-/// file's bytes when they are to be kept).
+/// Pictures decoded on worker threads, each slot written by exactly one of them. A picture
+/// kept compressed keeps only its file's bytes and its size: its decoded pixels (checked,
+/// then dropped at once) never wait here, so the nine full-screen backgrounds (three shapes)
+/// are never all decoded at the same moment (about 30 MB of peak memory at start).
 final class DecodedImages: @unchecked Sendable {
     var buffers: [PixelBuffer?]
+    var sizes: [Size?]
     var bytes: [[UInt8]?]
     var errors: [String?]
     private let lock = Mutex(())
     init(count: Int) {
         buffers = Array(repeating: nil, count: count)
+        sizes = Array(repeating: nil, count: count)
         bytes = Array(repeating: nil, count: count)
         errors = Array(repeating: nil, count: count)
     }
     func set(_ i: Int, _ buffer: PixelBuffer, bytes kept: [UInt8]?) {
+        let size = Size(Double(buffer.width), Double(buffer.height))
         lock.withLock { _ in
-            buffers[i] = buffer
+            buffers[i] = kept == nil ? buffer : nil
+            sizes[i] = size
             bytes[i] = kept
         }
     }
@@ -176,10 +182,10 @@ public final class SoftwareCanvas: Canvas {
                 failed.insert(file.key)
                 continue
             }
-            guard let buffer = decoded.buffers[i] else { throw AppError.fatal("cannot load image \(file.file)") }
-            if let bytes = decoded.bytes[i] {
-                compressed[file.key] = (bytes: bytes, size: Size(Double(buffer.width), Double(buffer.height)))
+            if let bytes = decoded.bytes[i], let size = decoded.sizes[i] {
+                compressed[file.key] = (bytes: bytes, size: size)
             } else {
+                guard let buffer = decoded.buffers[i] else { throw AppError.fatal("cannot load image \(file.file)") }
                 images[file.key] = buffer
             }
         }
