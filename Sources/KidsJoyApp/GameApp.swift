@@ -814,7 +814,9 @@ public final class GameApp {
             stillFrames = canvas.damage.isEmpty && !wasDirty ? stillFrames + 1 : 0
             let workEnd = seconds()
             present()
-            if stack.needsFrames {
+            // The first frame belongs to the start (its fonts, pictures and text are made
+            // then; "start to first frame" measures it), not to the frames a child watches.
+            if stack.needsFrames && frame > 0 {
                 frameTimes.append((workEnd - workStart) * 1000)
                 let presented = seconds()
                 if let last = lastPresent { presentIntervals.append((presented - last) * 1000) }

@@ -3,18 +3,14 @@ import GameCore
 import Scenes
 import Glibc
 
-/// Plays the game's sounds through SDL_mixer on two channels: effects (every sound loaded
-/// once at start-up, on any free mixer channel) and the voice (one reserved mixer channel;
-/// spoken lines are loaded when first said and a few are kept). Effects play at a lower
-/// volume while a voice speaks.
+/// Plays the game's sounds through SDL_mixer on two paths: effects (every sound decoded once
+/// at start-up, on any free mixer channel) and the voice (SDL_mixer's music stream: a spoken
+/// line is streamed from its file as it plays, one at a time). Effects play at a lower volume
+/// while a voice speaks.
 @MainActor
 public final class SDLSoundPlayer: SoundPlayer {
     private var chunks: [Sound: UnsafeMutablePointer<Mix_Chunk>] = [:]
-    private var voiceChunks: [(path: String, chunk: UnsafeMutablePointer<Mix_Chunk>)] = []
     public private(set) var isSilent = false
-    /// The mixer channel reserved for the voice.
-    private static let voiceChannel: Int32 = 0
-    private static let voiceCacheSize = 24
     /// Effects while a voice speaks: this fraction of their volume.
     private static let duckedLevel = 0.35
     private let volume: Double
@@ -37,8 +33,7 @@ public final class SDLSoundPlayer: SoundPlayer {
             warn("no audio device (\(reason.isEmpty ? "none found" : reason)); playing silently")
             guard Self.open() else { effectsLoaded = true; return }
         }
-        Mix_AllocateChannels(17)
-        Mix_ReserveChannels(1)
+        Mix_AllocateChannels(16)
         Mix_Volume(-1, level(1))
     }
 
@@ -86,45 +81,43 @@ public final class SDLSoundPlayer: SoundPlayer {
         Mix_PlayChannelTimed(-1, chunk, 0, -1)
     }
 
+    /// A spoken line is streamed (SDL_mixer's music stream, decoded bit by bit on the audio
+    /// thread): opening the file reads only its header, so saying a line costs the frame well
+    /// under a millisecond (decoding a whole clip first took 9 to 12 ms, a late frame).
     public func playVoice(_ clip: VoiceClip) -> Bool {
-        let chunk: UnsafeMutablePointer<Mix_Chunk>
-        if let index = voiceChunks.firstIndex(where: { $0.path == clip.path }) {
-            chunk = voiceChunks.remove(at: index).chunk
-        } else {
-            // SDL_mixer opens the file itself: a FIFO would hang the frame, a huge file fill memory.
-            if let problem = SystemFiles.problem(clip.path, limit: SystemFiles.Limit.sound) {
-                warn("cannot play voice \(clip.path) (\(problem))")
-                return false
-            }
-            guard let loaded = Mix_LoadWAV_RW(SDL_RWFromFile(clip.path, "rb"), 1) else {
-                warn("cannot play voice \(clip.path) (\(String(cString: SDL_GetError())))")
-                return false
-            }
-            chunk = loaded
+        // SDL_mixer opens the file itself: a FIFO would hang the frame, a huge file fill memory.
+        if let problem = SystemFiles.problem(clip.path, limit: SystemFiles.Limit.sound) {
+            warn("cannot play voice \(clip.path) (\(problem))")
+            return false
         }
-        voiceChunks.append((clip.path, chunk))
-        Mix_HaltChannel(Self.voiceChannel)
-        Mix_Volume(Self.voiceChannel, level(1))
-        let started = Mix_PlayChannelTimed(Self.voiceChannel, chunk, 0, -1) >= 0
-        // Free the least recently said lines (never the one playing).
-        while voiceChunks.count > Self.voiceCacheSize {
-            Mix_FreeChunk(voiceChunks.removeFirst().chunk)
+        guard let music = Mix_LoadMUS_RW(SDL_RWFromFile(clip.path, "rb"), 1) else {
+            warn("cannot play voice \(clip.path) (\(String(cString: SDL_GetError())))")
+            return false
         }
-        return started
+        stopVoice()
+        voice = music
+        Mix_VolumeMusic(level(1))
+        return Mix_PlayMusic(music, 0) == 0
     }
 
-    public func stopVoice() { Mix_HaltChannel(Self.voiceChannel) }
+    /// The line being said (or said last), freed when the next one starts.
+    private var voice: OpaquePointer?
+
+    public func stopVoice() {
+        Mix_HaltMusic()
+        if let voice { Mix_FreeMusic(voice) }
+        voice = nil
+    }
 
     public func setEffectsDucked(_ ducked: Bool) {
-        for channel in 1..<Mix_AllocateChannels(-1) { Mix_Volume(channel, level(ducked ? Self.duckedLevel : 1)) }
+        Mix_Volume(-1, level(ducked ? Self.duckedLevel : 1))
     }
 
     public func close() {
         effectsLoaded = true
         Mix_HaltChannel(-1)
         for chunk in chunks.values { Mix_FreeChunk(chunk) }
-        for entry in voiceChunks { Mix_FreeChunk(entry.chunk) }
-        voiceChunks.removeAll()
+        stopVoice()
         chunks.removeAll()
         Mix_CloseAudio()
     }

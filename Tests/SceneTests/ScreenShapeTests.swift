@@ -136,6 +136,41 @@ import Testing
         #expect(TopBar.height == 64 && TopBar.backFrame == Rect(0, 0, 150, 64) && TopBar.hearAgainFrame == Rect(318, 0, 72, 64))
     }
 
+    // MARK: Panels
+
+    /// A panel narrower than the 1024×768 design keeps its full size where it fits (the end
+    /// screen, the gate, the language panel on a portrait tablet: 0.75 before), stays wholly on
+    /// the canvas with its margin, and its buttons grow with it; a screen using the whole
+    /// design is made just small enough to fit, as before. At 4:3 nothing moves.
+    @Test @MainActor func test_panelsKeepTheirSizeOnEveryShape() {
+        defer { Canvas1024.use(Canvas1024.standardSize) }
+        let panels: [(String, Rect)] = [("end screen", AlertScene.panelFrame.insetBy(-16, -16)),
+                                        ("gate", AdultGateScene.panel.insetBy(-12, -12)),
+                                        ("language", LanguageScene.panelFrame.insetBy(-12, -12))]
+        for (w, h) in [(800, 1280), (1280, 800), (1920, 1080), (2560, 1080), (1024, 768), (600, 1024)] {
+            Canvas1024.use(Canvas1024.size(forScreen: w, h), screen: (w, h))
+            let canvas = Canvas1024.bounds
+            for (name, content) in panels {
+                let placed = Placement.current(showing: content)
+                let frame = placed.toCanvas(content)
+                #expect(frame.minX >= canvas.minX - 0.5 && frame.maxX <= canvas.maxX + 0.5 && frame.minY >= -0.5 && frame.maxY <= canvas.maxY + 0.5,
+                        "\(w)x\(h) \(name): \(frame) on \(canvas)")
+                // Full size wherever the panel fits; only a narrow portrait screen shrinks it,
+                // and then only as much as its own width needs.
+                let fits = content.width <= canvas.width && content.height <= canvas.height
+                #expect(fits ? placed.scale == 1 : placed.scale > 0.75, "\(w)x\(h) \(name): scale \(placed.scale)")
+                if Canvas1024.isStandard { #expect(placed.isIdentity) }
+            }
+            // The whole design (the corner, the picker): as large as fits, centred.
+            let whole = Placement.current
+            #expect(abs(whole.scale - min(1, canvas.width / 1024, canvas.height / 768)) < 1e-9)
+        }
+        // On the tablet the end screen's buttons are their full 1024×768 size, times the
+        // screen's 800/768: no longer 0.78 of it.
+        Canvas1024.use(Canvas1024.size(forScreen: 800, 1280), screen: (800, 1280))
+        #expect(Placement.current(showing: AlertScene.panelFrame.insetBy(-16, -16)).scale == 1)
+    }
+
     // MARK: Backgrounds
 
     /// Each shape has its own picture: no mirrored copy fills a wide or tall screen (the

@@ -372,7 +372,8 @@ How each figure is taken:
   compressed bytes and decoded again, 4 ms, when their screen shows).
 - **CPU**: user + system time of the windowed process (from `/proc`) over 20 s under Xvfb.
 - **Late frames**: the windowed loop records each frame's work (update + draw) and the gap between
-  presented frames; the `quit` log event reports them.
+  presented frames while a screen animates, from the second frame on (the first frame's work is
+  part of the start, measured above); the `quit` log event reports them.
 - **Peak RSS**: `VmHWM` of the process, reported in the `quit` log event, after a script that
   plays Memory, Sorting and Balloons.
 - **Progress report**: `kids-joy-center report --csv FILE` over a data folder filled with 40

@@ -111,13 +111,15 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     }
 
     /// The longest a call on the main thread waits for another program's write lock
-    /// (milliseconds): past it, a round waits in `pending` and is written when the lock goes.
-    nonisolated static let mainThreadWait: Int32 = 50
+    /// (milliseconds) once the first frame is shown: none. A locked database answers "busy" at
+    /// once; the round waits in `pending` and the frame loop tries it again every
+    /// `retryInterval` without waiting, so a lock never delays a frame.
+    nonisolated static let mainThreadWait: Int32 = 0
     /// How long the first open may wait for the lock (before the first frame).
     nonisolated static let openWait: Int32 = 100
     /// Every wait of the main thread for another program's lock, over all statements and
-    /// connections: `mainThreadWait` ms a frame at most (`frameBegins`), `openWait` at the
-    /// start. `waits.longest` is the most any frame (or the start) waited.
+    /// connections: `mainThreadWait` ms a frame (`frameBegins`: none), `openWait` at the
+    /// start, before the first frame. `waits.longest` is the most any frame (or the start) waited.
     let waits = WaitBudget(limit: Double(HighScoreStore.openWait))
 
     /// The app calls this once a drawn frame: the frame's waits start from nothing.
@@ -168,7 +170,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
 
     /// Records a finished game for the player (every finished game, won or not); answers
     /// where it landed in the everyone-, own and game tables, and the sticker it earned.
-    /// Never waits more than `mainThreadWait` for a lock: a locked database keeps the round
+    /// Never waits for a lock (`mainThreadWait`): a locked database keeps the round
     /// in `pending` (written at a later try, or at quit); a damaged one is set aside and the
     /// round written to a fresh one.
     /// The entry id of the round recorded last (the crash-test driver matches its lines).

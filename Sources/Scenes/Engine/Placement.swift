@@ -2,8 +2,9 @@ import GameCore
 
 /// Where a panel drawn for 1024×768 goes on a canvas of another shape (issue 27): the
 /// grown-ups' screens, the picker, the sticker book, alerts and popups keep their hand-placed
-/// 4:3 frames and are centred on the canvas, made smaller only where 1024 units do not fit
-/// (0.75 on a portrait screen). The top bar is never placed: it spans the canvas
+/// 4:3 frames and are centred on the canvas, made smaller only where their content does not
+/// fit (a screen using the whole design: 0.75 on a portrait screen; a panel of 680 units, the
+/// end screen's: its full size). The top bar is never placed: it spans the canvas
 /// (`BaseScene` draws it, hit-tests it and dumps it as it is). Game screens and Home place
 /// their own frames per shape and are not placed.
 public struct Placement: Equatable, Sendable {
@@ -17,10 +18,22 @@ public struct Placement: Equatable, Sendable {
     public init(scale: Double, dx: Double, dy: Double) { self.scale = scale; self.dx = dx; self.dy = dy }
 
     /// The placement of a 1024×768 design on the current canvas.
-    public static var current: Placement {
+    public static var current: Placement { current(showing: Canvas1024.standardBounds) }
+
+    /// The placement of a 1024×768 design, centred, at the largest scale (1 at most) that
+    /// keeps `content` (the part of the design that must show: a panel with its margin) on
+    /// the canvas. A panel narrower than the design keeps its full size on a portrait screen
+    /// (the end screen, the gate, the language panel), where the whole design would be 0.75.
+    public static func current(showing content: Rect) -> Placement {
         let design = Canvas1024.standardSize, canvas = Canvas1024.size
         guard canvas != design else { return .identity }
-        let s = min(1, canvas.width / design.width, canvas.height / design.height)
+        let centre = Point(design.width / 2, design.height / 2)
+        var s = 1.0
+        // The content's farthest edge from the design's centre meets the canvas's edge.
+        for (reach, room) in [(centre.x - content.minX, canvas.width / 2), (content.maxX - centre.x, canvas.width / 2),
+                              (centre.y - content.minY, canvas.height / 2), (content.maxY - centre.y, canvas.height / 2)] where reach > 0 {
+            s = min(s, room / reach)
+        }
         return Placement(scale: s, dx: ((canvas.width - design.width * s) / 2).rounded(), dy: ((canvas.height - design.height * s) / 2).rounded())
     }
 

@@ -103,10 +103,34 @@ public final class CornerScene: BaseScene {
 
     // MARK: - Layout
 
-    public static func sectionFrame(_ s: Section) -> Rect {
-        Rect(16, 96 + Double(Section.allCases.firstIndex(of: s)!) * 112, 216, 96)
+    public static func sectionFrame(_ s: Section) -> Rect { tabFrame(Section.allCases.firstIndex(of: s)!) }
+    public static var languageFrame: Rect { tabFrame(4) }
+
+    /// On a portrait screen the corner stands up (issue 27): its panel at full size across the
+    /// canvas's width, the four section tabs and the language button in two rows above it,
+    /// the whole centred under the bar. Elsewhere the tabs are a column beside the panel and
+    /// the 4:3 frames are centred (`Placement`).
+    static var standsUp: Bool { Canvas1024.shape == .portrait && Canvas1024.width >= panel.width + 8 }
+    static let tabGap = 8.0
+    /// The two rows of tabs above the panel, and the gap under them (portrait).
+    static let tabRowsHeight = 2 * 96 + tabGap + 12
+
+    /// Tab `i` (0-3 the sections, 4 the language): a column at the left, or in portrait
+    /// three to a row above the panel (the frames stay in the 1024×768 design's units, where
+    /// the upright placement puts them above the panel).
+    static func tabFrame(_ i: Int) -> Rect {
+        guard standsUp else { return Rect(16, 96 + Double(i) * 112, 216, 96) }
+        let width = ((panel.width - 2 * tabGap) / 3).rounded(.down)
+        return Rect(panel.x + Double(i % 3) * (width + tabGap), panel.y - tabRowsHeight + Double(i / 3) * (96 + tabGap), width, 96)
     }
-    public static let languageFrame = Rect(16, 96 + 4 * 112, 216, 96)
+
+    public override var placement: Placement {
+        guard Self.standsUp else { return super.placement }
+        let canvas = Canvas1024.size, bar = Canvas1024.topBarHeight
+        let left = ((canvas.width - Self.panel.width) / 2).rounded()
+        let top = bar + max(8, ((canvas.height - bar - Self.tabRowsHeight - Self.panel.height) / 2).rounded())
+        return Placement(scale: 1, dx: left - Self.panel.x, dy: top + Self.tabRowsHeight - Self.panel.y)
+    }
     public static let addFrame = Rect(panel.x + 20, panel.y + 16, 300, 72)
     public static let saveFrame = Rect(panel.maxX - 320, panel.y + 16, 300, 72)
 

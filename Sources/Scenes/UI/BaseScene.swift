@@ -29,8 +29,11 @@ open class BaseScene: Scene {
     /// Screens that place their own frames for each screen shape (Home, the games, the rest
     /// screen); every other one keeps its 1024×768 frames, centred (`Placement`).
     open var placesOwnFrames: Bool { self is GameScene || self is HomeScene || self is RestScene }
+    /// The part of the 1024×768 design this scene draws into (a panel and its margin): it
+    /// keeps its full size on every shape where it fits (`Placement.current(showing:)`).
+    open var designContent: Rect { Canvas1024.standardBounds }
     /// Where this scene's 1024×768 content goes on the canvas (identity at 4:3).
-    public var placement: Placement { placesOwnFrames ? .identity : .current }
+    open var placement: Placement { placesOwnFrames ? .identity : .current(showing: designContent) }
 
     open func enter() {}
     open func leave() { timeline.cancelAll() }
