@@ -144,9 +144,8 @@ import Testing
     /// design is made just small enough to fit, as before. At 4:3 nothing moves.
     @Test @MainActor func test_panelsKeepTheirSizeOnEveryShape() {
         defer { Canvas1024.use(Canvas1024.standardSize) }
-        let panels: [(String, Rect)] = [("end screen", AlertScene.panelFrame.insetBy(-16, -16)),
-                                        ("gate", AdultGateScene.panel.insetBy(-12, -12)),
-                                        ("language", LanguageScene.panelFrame.insetBy(-12, -12))]
+        let panels: [(String, Rect)] = [("end screen", AlertScene.panelWithMargin), ("gate", AdultGateScene.panelWithMargin),
+                                        ("language", LanguageScene.panelWithMargin)]
         for (w, h) in [(800, 1280), (1280, 800), (1920, 1080), (2560, 1080), (1024, 768), (600, 1024)] {
             Canvas1024.use(Canvas1024.size(forScreen: w, h), screen: (w, h))
             let canvas = Canvas1024.bounds
@@ -168,7 +167,36 @@ import Testing
         // On the tablet the end screen's buttons are their full 1024×768 size, times the
         // screen's 800/768: no longer 0.78 of it.
         Canvas1024.use(Canvas1024.size(forScreen: 800, 1280), screen: (800, 1280))
-        #expect(Placement.current(showing: AlertScene.panelFrame.insetBy(-16, -16)).scale == 1)
+        #expect(Placement.current(showing: AlertScene.panelWithMargin).scale == 1)
+    }
+
+    /// The grown-ups' corner stands up on a portrait tablet: the panel at full size across the
+    /// canvas, the four section tabs and the language button in two rows above it, nothing
+    /// off the canvas or under the bar, no tab over another or over the panel; a column of
+    /// tabs beside the panel on the other shapes.
+    @Test @MainActor func test_theCornerStandsUpInPortrait() {
+        defer { Canvas1024.use(Canvas1024.standardSize) }
+        for (w, h) in [(800, 1280), (600, 1024), (1024, 768), (1920, 1080)] {
+            Canvas1024.use(Canvas1024.size(forScreen: w, h), screen: (w, h))
+            let scene = CornerScene(context: makeContext())
+            let placed = scene.placement
+            let tabs = CornerScene.Section.allCases.map(CornerScene.sectionFrame) + [CornerScene.languageFrame]
+            let panel = placed.toCanvas(CornerScene.panel)
+            let canvas = Canvas1024.bounds
+            for frame in tabs.map(placed.toCanvas) + [panel] {
+                #expect(frame.minX >= 0 && frame.maxX <= canvas.maxX && frame.minY >= Canvas1024.topBarHeight && frame.maxY <= canvas.maxY,
+                        "\(w)x\(h): \(frame) on \(canvas)")
+            }
+            for (i, a) in tabs.enumerated() {
+                #expect(!a.intersects(CornerScene.panel), "\(w)x\(h): tab \(i) over the panel")
+                for b in tabs[(i + 1)...] { #expect(!a.intersects(b), "\(w)x\(h): two tabs overlap") }
+            }
+            if Canvas1024.shape == .portrait {
+                #expect(placed.scale == 1 && tabs.allSatisfy { $0.maxY <= CornerScene.panel.minY }, "\(w)x\(h): full size, tabs above the panel")
+            } else {
+                #expect(tabs.allSatisfy { $0.maxX <= CornerScene.panel.minX }, "\(w)x\(h): tabs beside the panel")
+            }
+        }
     }
 
     // MARK: Backgrounds

@@ -109,7 +109,7 @@ public enum Canvas1024 {
     /// The 4:3 size every script and golden log is written for.
     public static let standardSize = Size(1024, 768)
     /// The 1024×768 design's whole area.
-    public static let standardBounds = Rect(0, 0, 1024, 768)
+    public static let standardBounds = Rect(0, 0, standardSize.width, standardSize.height)
     /// The short side of every other shape.
     public static let shortSide: Double = 768
     /// The widest and tallest shapes laid out; beyond them the canvas is letterboxed.

@@ -91,7 +91,8 @@ public final class AdultGateScene: BaseScene {
 
     public override var isOverlay: Bool { true }
     /// Its panel keeps its full size on a portrait screen (`Placement.current(showing:)`).
-    public override var designContent: Rect { Self.panel.insetBy(-12, -12) }
+    public override var designContent: Rect { Self.panelWithMargin }
+    public static let panelWithMargin = panel.insetBy(-12, -12)
     public override var needsFrames: Bool { super.needsFrames || rules.isWaiting }
 
     public override func enter() {

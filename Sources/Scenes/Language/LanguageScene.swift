@@ -31,7 +31,8 @@ public final class LanguageScene: BaseScene {
 
     public override var isOverlay: Bool { true }
     /// Its panel keeps its full size on a portrait screen (`Placement.current(showing:)`).
-    public override var designContent: Rect { Self.panelFrame.insetBy(-12, -12) }
+    public override var designContent: Rect { Self.panelWithMargin }
+    public static let panelWithMargin = panelFrame.insetBy(-12, -12)
 
     public override func enter() {
         context.play(.popup)

@@ -110,18 +110,18 @@ public final class CornerScene: BaseScene {
     /// canvas's width, the four section tabs and the language button in two rows above it,
     /// the whole centred under the bar. Elsewhere the tabs are a column beside the panel and
     /// the 4:3 frames are centred (`Placement`).
-    static var standsUp: Bool { Canvas1024.shape == .portrait && Canvas1024.width >= panel.width + 8 }
-    static let tabGap = 8.0
+    static var standsUp: Bool { Canvas1024.shape == .portrait }
+    static let tabHeight = 96.0, tabGap = 8.0
     /// The two rows of tabs above the panel, and the gap under them (portrait).
-    static let tabRowsHeight = 2 * 96 + tabGap + 12
+    static let tabRowsHeight = 2 * tabHeight + tabGap + 12
 
     /// Tab `i` (0-3 the sections, 4 the language): a column at the left, or in portrait
     /// three to a row above the panel (the frames stay in the 1024×768 design's units, where
     /// the upright placement puts them above the panel).
     static func tabFrame(_ i: Int) -> Rect {
-        guard standsUp else { return Rect(16, 96 + Double(i) * 112, 216, 96) }
+        guard standsUp else { return Rect(16, 96 + Double(i) * 112, 216, tabHeight) }
         let width = ((panel.width - 2 * tabGap) / 3).rounded(.down)
-        return Rect(panel.x + Double(i % 3) * (width + tabGap), panel.y - tabRowsHeight + Double(i / 3) * (96 + tabGap), width, 96)
+        return Rect(panel.x + Double(i % 3) * (width + tabGap), panel.y - tabRowsHeight + Double(i / 3) * (tabHeight + tabGap), width, tabHeight)
     }
 
     public override var placement: Placement {

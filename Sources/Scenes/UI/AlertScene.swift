@@ -152,7 +152,8 @@ public final class AlertScene: BaseScene {
 
     public override var isOverlay: Bool { true }
     /// Its panel keeps its full size on a portrait screen (`Placement.current(showing:)`).
-    public override var designContent: Rect { Self.panelFrame.insetBy(-16, -16) }
+    public override var designContent: Rect { Self.panelWithMargin }
+    public static let panelWithMargin = panelFrame.insetBy(-16, -16)
     public override var needsFrames: Bool {
         super.needsFrames || confetti != nil || (isEndScreen && idle.isWaiting)
             || (content.result?.sticker != nil && age < Self.stickerLands)
