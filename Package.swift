@@ -48,17 +48,21 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "GameCore", path: "Sources/GameCore", swiftSettings: smallInRelease),
+        .target(name: "TextCatalogs", dependencies: ["GameCore"], path: "Sources/TextCatalogs",
+                swiftSettings: smallInRelease),
+        .target(name: "Stage", dependencies: ["GameCore"], path: "Sources/Stage", swiftSettings: smallInRelease),
+        .target(name: "SystemIO", path: "Sources/SystemIO", swiftSettings: smallInRelease),
         .target(name: "Storage", dependencies: ["GameCore", "CSQLite3"], path: "Sources/Storage",
                 swiftSettings: smallInRelease),
-        .target(name: "Scenes", dependencies: ["GameCore"], path: "Sources/Scenes", swiftSettings: smallInRelease),
-        .target(name: "Render", dependencies: ["Scenes", "CSDL2"], path: "Sources/Render",
+        .target(name: "Scenes", dependencies: ["GameCore", "Stage", "TextCatalogs"], path: "Sources/Scenes", swiftSettings: smallInRelease),
+        .target(name: "Render", dependencies: ["Scenes", "Stage", "TextCatalogs", "SystemIO", "CSDL2"], path: "Sources/Render",
                 swiftSettings: optimizedInDebug),
-        .target(name: "Platform", dependencies: ["GameCore", "Scenes", "CSDL2"], path: "Sources/Platform",
+        .target(name: "Platform", dependencies: ["GameCore", "Stage", "SystemIO", "CSDL2"], path: "Sources/Platform",
                 swiftSettings: smallInRelease),
         .executableTarget(
             name: "KidsJoyApp",
             dependencies: [
-                "GameCore", "Scenes", "Render", "Platform", "Storage", "CSDL2",
+                "GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Render", "Platform", "Storage", "CSDL2",
             ],
             path: "Sources/KidsJoyApp",
             swiftSettings: smallInRelease,
@@ -66,7 +70,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneTests",
-            dependencies: ["GameCore", "Scenes", "Render", "Platform", "Storage", "KidsJoyApp", "CSDL2"],
+            dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Render", "Platform", "Storage",
+                           "KidsJoyApp", "CSDL2"],
             path: "Tests/SceneTests"
         ),
     ],

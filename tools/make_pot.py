@@ -2,10 +2,10 @@
 """Write the gettext template po/kids-joy-center.pot from the game's English catalog.
 
 Standard library only. Sources:
-  * every `Message("key", "English text")` literal in Sources/GameCore/**/*.swift
+  * every `Message("key", "English text")` literal in Sources/GameCore/**/*.swift and Sources/TextCatalogs/**/*.swift
     (Messages/Messages.swift and the game titles in the games' rules files);
   * every line of po/voice-lines-en.tsv (the spoken lines, keys starting "voice.");
-    Sources/GameCore/Messages/VoiceLines.swift holds the same lines as catalog entries,
+    Sources/TextCatalogs/VoiceLines.swift holds the same lines as catalog entries,
     and each must match the TSV's text (it is not listed twice).
   * every line of po/desktop-en.tsv (the desktop entry's and the metainfo's texts,
     keys starting "desktop." and "metainfo."; tools/make_desktop.py uses them).
@@ -40,7 +40,8 @@ POT = os.path.join(PO_DIR, "kids-joy-center.pot")
 QPS = os.path.join(PO_DIR, "qps.po")
 VOICE_TSV = os.path.join(PO_DIR, "voice-lines-en.tsv")
 DESKTOP_TSV = os.path.join(PO_DIR, "desktop-en.tsv")
-SWIFT_GLOB = os.path.join(ROOT, "Sources", "GameCore", "**", "*.swift")
+# The rules' own words (game titles) and the text catalogs (issue #25 moved them out of GameCore).
+SWIFT_GLOBS = [os.path.join(ROOT, "Sources", target, "**", "*.swift") for target in ("GameCore", "TextCatalogs")]
 
 # A fixed date keeps the template byte-identical from run to run.
 CREATION_DATE = "2026-01-01 00:00+0000"
@@ -91,7 +92,7 @@ def swift_unescape(s, where):
 
 def extract_swift():
     entries = []
-    for path in sorted(glob.glob(SWIFT_GLOB, recursive=True)):
+    for path in sorted(p for g in SWIFT_GLOBS for p in glob.glob(g, recursive=True)):
         rel = os.path.relpath(path, ROOT)
         with open(path, encoding="utf-8") as f:
             src = f.read()
@@ -126,7 +127,7 @@ def collect():
     spoken = {e.key: e for e in voice}
     swift = []
     for e in extract_swift():
-        # The spoken lines are also catalog entries in Swift (GameCore/Messages/VoiceLines.swift);
+        # The spoken lines are also catalog entries in Swift (TextCatalogs/VoiceLines.swift);
         # the TSV stays their source, so each must say exactly what the TSV says.
         if e.key.startswith("voice."):
             t = spoken.get(e.key)

@@ -3,6 +3,8 @@ import GameCore
 import Platform
 import Render
 import Scenes
+import Stage
+import SystemIO
 
 /// `--bench SCENE`: drives one scene through a fixed, seeded workload in headless mode and
 /// measures update, draw and whole-frame times (the workload's own input injection is not

@@ -1,6 +1,7 @@
 import Glibc
 import GameCore
 import Scenes
+import SystemIO
 
 /// Settings from config files (a small TOML subset: `key = value` lines, `#` comments,
 /// booleans, numbers, quoted strings and lists of them). Every key is optional; later layers

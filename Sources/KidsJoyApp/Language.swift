@@ -1,6 +1,9 @@
 import GameCore
 import Platform
 import Scenes
+import Stage
+import TextCatalogs
+import SystemIO
 
 /// Which language a run speaks (TESTING decision 4): `--language CODE`, else the config's
 /// `language`, else `en` headless (a script replays the same everywhere) and `auto` in a

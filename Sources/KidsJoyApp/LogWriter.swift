@@ -1,5 +1,6 @@
 import Glibc
 import Scenes
+import SystemIO
 
 /// Buffered writer for the event log: a file, or stdout for "-". Flushed every 64 KiB, at
 /// every windowed frame, at exit, and when a line waits more than a quarter of a second of

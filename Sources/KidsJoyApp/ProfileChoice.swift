@@ -1,5 +1,6 @@
 import GameCore
 import Scenes
+import SystemIO
 
 /// `--profile NAME`: the child whose nickname or id (`child-N`) is NAME, or a new child with
 /// that nickname and the avatar the name always gives. A 41st child is a usage error (exit 2).

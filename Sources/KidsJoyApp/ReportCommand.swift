@@ -2,6 +2,7 @@ import GameCore
 import Glibc
 import Scenes
 import Storage
+import SystemIO
 
 /// `kids-joy-center report [--data-dir DIR] [--csv FILE]`: each child's games, wins, best
 /// and average scores, time played and stickers, per game; the guest last. Reads the

@@ -5,6 +5,7 @@ import Render
 import Scenes
 import Storage
 import Synchronization
+import SystemIO
 
 /// The corner's "Save report": a new folder `kids-joy-center-report-YYYYMMDD-N` in the home
 /// folder or on a USB stick (a mounted folder under /media), holding `summary.csv` (per child

@@ -1,5 +1,7 @@
 import GameCore
 import Scenes
+import Stage
+import SystemIO
 /// One line of an input script (TESTING.md): `TIME VERB ARGS...`.
 public struct ScriptCommand: Equatable, Sendable {
     public enum Action: Equatable, Sendable {

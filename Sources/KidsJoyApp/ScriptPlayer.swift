@@ -1,6 +1,7 @@
 import GameCore
 import Scenes
 import CSDL2
+import Stage
 
 /// Feeds a parsed script into SDL's event queue at the right frames, as real mouse, finger
 /// and key events, so scripted input passes the same translation as a child's.

@@ -3,6 +3,7 @@ import Platform
 import Render
 import Glibc
 import Scenes
+import SystemIO
 
 /// The command line of `kids-joy-center` (CommandLineParser.swift: the grammar, help and
 /// completions).

@@ -1,6 +1,7 @@
 import Glibc
 import GameCore
-import Scenes
+import Stage
+import SystemIO
 
 /// Every asset the game needs. A missing file is reported by name at start-up.
 public enum AssetManifest {

@@ -1,6 +1,6 @@
 import CSDL2
 import GameCore
-import Scenes
+import Stage
 
 /// Turns SDL events into `InputEvent`s in logical coordinates, at one place: mouse and the
 /// first finger become one pointer; mouse events SDL synthesizes from touch are dropped so

@@ -1,7 +1,8 @@
 import CSDL2
 import GameCore
-import Scenes
 import Glibc
+import Stage
+import SystemIO
 
 /// Plays the game's sounds through SDL_mixer on two paths: effects (every sound decoded once
 /// at start-up, on any free mixer channel) and the voice (SDL_mixer's music stream: a spoken

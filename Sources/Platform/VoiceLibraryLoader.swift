@@ -1,5 +1,6 @@
 import GameCore
-import Scenes
+import Stage
+import SystemIO
 
 /// Reads which spoken lines exist for a language: `Assets/voices/<lang>/index.tsv`, one line
 /// per recording: `key<TAB>seconds<TAB>text` (a header line is skipped). A recording's

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import GameCore
 import Scenes
+import Stage
 
 /// A picture in memory: premultiplied ARGB, one `UInt32` per pixel (0xAARRGGBB, the byte
 /// order of SDL_PIXELFORMAT_ARGB8888 on little-endian machines), rows packed.

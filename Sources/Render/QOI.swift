@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import GameCore
 import Scenes
+import SystemIO
 
 /// Reads QOI images ("The Quite OK Image Format", https://qoiformat.org), the format of the
 /// game's pictures: decoding all of them takes a few milliseconds, where SDL_image's PNG

@@ -1,6 +1,9 @@
 import CSDL2
 import GameCore
 import Scenes
+import Stage
+import TextCatalogs
+import SystemIO
 
 /// Lines with Arabic letters: each run of one direction (`Bidi.visualRuns`) is shaped by
 /// SDL_ttf's HarfBuzz with its script and direction (so letters join and read right to

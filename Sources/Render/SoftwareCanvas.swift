@@ -4,6 +4,8 @@ import Glibc
 import GameCore
 import Scenes
 import Synchronization
+import Stage
+import SystemIO
 
 /// Pictures decoded on worker threads, each slot written by exactly one of them. A picture
 /// kept compressed keeps only its file's bytes and its size: its decoded pixels (checked,

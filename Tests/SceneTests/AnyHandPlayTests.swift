@@ -1,6 +1,7 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
+import Stage
 
 /// Issue 18's "done when": every game finished at Easy with (a) taps only, no drags, (b)
 /// keys only, (c) pad buttons only, (d) one key under scanning. Memory by keys, pad and

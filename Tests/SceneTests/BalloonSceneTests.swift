@@ -4,6 +4,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 /// A Balloons game on top of Home (SceneDriver: the log's clock follows the steps).
 extension SceneDriver where S == BalloonScene {

@@ -6,6 +6,8 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
+import TextCatalogs
 
 /// Issue 26: a three-year-old alone. The picture and the rules agree in every language, the
 /// voice leads every step, nobody loses by accident.

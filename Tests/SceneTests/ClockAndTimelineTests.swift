@@ -1,6 +1,7 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
+import Stage
 
 /// Game time: the fixed-step clock, countdowns, time-tiered scores, easing curves and the
 /// timeline of delayed, repeated and tweened actions.

@@ -3,6 +3,7 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import KidsJoyApp
+import Stage
 
 /// A canvas that records each text's colour, outline and style (for the contrast tour).
 @MainActor

@@ -4,6 +4,7 @@ import Testing
 @testable import Scenes
 @testable import KidsJoyApp
 @testable import Storage
+import TextCatalogs
 
 /// Issue #28: the progress database is never the reason a child's game is lost (damage found
 /// at open or later is set aside; a lock held elsewhere never blocks a frame; NFS/SMB folders

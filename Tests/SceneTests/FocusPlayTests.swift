@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+import Stage
 
 /// Whole games played without a pointer: only keys, only pad buttons, or one key under
 /// switch scanning. The player here sees what a child sees (the ring on an item) and sends

@@ -4,6 +4,7 @@ import GameCore
 @testable import KidsJoyApp
 @testable import Platform
 @testable import Scenes
+import SystemIO
 
 /// What replaced FoundationEssentials and swift-argument-parser in the binary (issue #17:
 /// 7.5 MB of the static binary): the stores' JSON decoder, the command line, and the C

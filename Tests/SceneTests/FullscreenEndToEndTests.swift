@@ -5,6 +5,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 extension HeavyTests {
     /// Fullscreen covers the screen with and without a window manager (issue #17, item 3):

@@ -4,6 +4,8 @@ import Testing
 @testable import Scenes
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
+import TextCatalogs
 
 // The game contract (the game-contract issue): a fourth game plugs in through the registry
 // alone; every word on screen comes from the catalog; the scene timeline stops while a

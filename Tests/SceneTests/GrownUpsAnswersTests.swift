@@ -3,6 +3,8 @@ import Testing
 @testable import Scenes
 @testable import Render
 @testable import KidsJoyApp
+import Stage
+import TextCatalogs
 
 /// Issue 27, "the grown-ups' answers": Home's padlock and its caption, Progress for every
 /// child (played or not) with won and lost per game and level, the last 7 days, the best

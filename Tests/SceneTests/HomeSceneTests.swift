@@ -5,6 +5,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 /// The Home screen: choosing a game and a level, Play, keys, mute, high scores, quitting.
 @Suite @MainActor struct HomeSceneTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 /// The @2x and @3x pictures (issue #17): lossless WebP files that decode to exactly the
 /// pixels the QOI path gives for the same drawing; the nearest larger set is drawn (@3x on a

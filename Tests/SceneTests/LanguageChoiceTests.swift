@@ -5,6 +5,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import TextCatalogs
 
 /// The grown-ups' language choice: behind the gate, each language by its own name and
 /// voice, switched at once (words, voice, mirrored screens) and remembered for the next

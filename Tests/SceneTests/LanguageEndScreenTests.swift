@@ -5,6 +5,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import TextCatalogs
 
 /// Each language plays every game to its end screen with nothing left in English: every
 /// text drawn on the way (the game, its pause, the end screen) is checked against the

@@ -4,6 +4,7 @@ import Testing
 @testable import Scenes
 @testable import Platform
 @testable import KidsJoyApp
+import TextCatalogs
 
 /// The languages issue (#15): compiled catalogs, the `.mo` reader, choosing the language
 /// and a run in it. Arabic shaping and fonts are not covered yet.

@@ -4,6 +4,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 /// A real MemoryScene on Home, driven frame by frame (SceneDriver: frame n runs at n/60 s,
 /// and so is the log's `t`).

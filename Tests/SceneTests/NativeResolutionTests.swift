@@ -5,6 +5,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 /// Crisp on every screen (issue #17): the canvas draws at the screen's real pixel size, the
 /// play area centred, the background filling the rest; scripts, dumps and logs stay in

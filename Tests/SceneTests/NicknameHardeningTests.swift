@@ -4,6 +4,7 @@ import Testing
 @testable import Scenes
 @testable import KidsJoyApp
 @testable import Storage
+import SystemIO
 
 /// Issue #28: nicknames bounded (16 letters, 64 bytes) and clean at every entry; `--profile`
 /// matches whole names and never makes a child named like an id; a focused text field owns

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import GameCore
+import TextCatalogs
 
 /// The Linux packaging (packaging/install.mk): `make install-files` into a temporary DESTDIR,
 /// the installed game finds its assets in share/ and its fonts in fonts-sil-andika, the

@@ -3,6 +3,7 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import KidsJoyApp
+import TextCatalogs
 
 /// Issue 14, "Play without reading": the high-score popup, the end screens, the quit panel
 /// and the pause screen say everything with pictures; words are small captions.

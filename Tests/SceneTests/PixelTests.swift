@@ -6,6 +6,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 /// The pixel operations of the game's own software renderer: premultiplied blending,
 /// modulation, coverage masks, resampling.

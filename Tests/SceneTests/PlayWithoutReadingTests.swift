@@ -5,6 +5,8 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
+import TextCatalogs
 
 // Issue 14, "Play without reading": the scenes speak, "hear it again", the show-me demo,
 // answers to taps that change nothing, and fairness (the skull's shape, the tap guard,

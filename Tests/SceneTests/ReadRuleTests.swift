@@ -3,6 +3,7 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import KidsJoyApp
+import SystemIO
 
 /// Issue #28, defect 9: one rule for every file the game reads: regular files only, opened
 /// without blocking, a size cap per kind with a message naming the file and the cap.

@@ -5,6 +5,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 /// The renderer decides when a kept picture is stale, so a picture kept for one screen is
 /// never shown under another. Guards the bug where scenes chose the layer keys: Sorting

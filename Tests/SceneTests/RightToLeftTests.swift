@@ -6,6 +6,9 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
+import TextCatalogs
+import SystemIO
 
 /// Arabic: lines laid out in both directions, letters shaped by HarfBuzz in Scheherazade,
 /// and every screen mirrored, taps and dumps included.

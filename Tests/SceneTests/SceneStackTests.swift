@@ -4,6 +4,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 /// A scene that records what happens to it.
 @MainActor

@@ -3,6 +3,7 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import KidsJoyApp
+import Stage
 
 /// Every screen shape is the game's own (issue 27): the canvas takes the screen's shape, the
 /// scenes place their frames for it, and a window fits its screen.

@@ -4,6 +4,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import SystemIO
 
 @Suite struct ScriptParserTests {
     @Test func test_parsesEveryVerb() throws {

@@ -3,6 +3,8 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import KidsJoyApp
+import Stage
+import TextCatalogs
 
 /// Issue #25 item 3 (one settings table, one precedence, locks win everywhere), item 6
 /// (every JSON store checks its version), #28 items 5 and 11 (locks only from root-owned

@@ -6,6 +6,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 /// The software canvas: its cached layers and sprites, shapes, text and screenshots.
 @Suite @MainActor struct SoftwareCanvasTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
 
 /// The Sorting scene driven headless through a SceneStack, stepping time at 1/60 s. As in
 /// the app, a frame handles input first and then runs one update; the game time of input

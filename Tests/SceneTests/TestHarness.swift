@@ -6,6 +6,9 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
+import TextCatalogs
+import SystemIO
 
 // The one test harness: every helper shared by more than one test file lives here.
 //

@@ -6,6 +6,8 @@ import Testing
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
+import Stage
+import TextCatalogs
 
 /// Every string fits its frame in every language: each screen of the tour is drawn with
 /// each catalog, every text is measured with the real fonts (Andika, and Scheherazade with

@@ -1,6 +1,7 @@
 import Glibc
 import Scenes
 import Storage
+import SystemIO
 
 /// The progress database's file on disk: made with the right mode before SQLite opens it
 /// (group-writable in a shared setgid folder: SQLite gives its WAL and shared-memory files

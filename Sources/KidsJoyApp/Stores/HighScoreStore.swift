@@ -2,6 +2,7 @@ import GameCore
 import Scenes
 import Glibc
 import Storage
+import SystemIO
 
 /// Where the game keeps its files: `--data-dir`, else `$XDG_DATA_HOME/kids-joy-center`,
 /// else `~/.local/share/kids-joy-center`.

@@ -1,5 +1,6 @@
 import GameCore
 import Glibc
+import Stage
 
 /// The colours of the balloon images (the asset generator's palette), used to tint the pop
 /// burst so it bursts in the colour of the balloon that was popped.

@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// Balloons, the module (issue #25): everything the rest of the program knows about it.
 public enum BalloonGame: GameModule {

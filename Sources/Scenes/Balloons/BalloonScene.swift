@@ -1,5 +1,7 @@
 import GameCore
 import Glibc
+import Stage
+import TextCatalogs
 
 /// The Balloons game: balloons rise over the sky; a tap pops one and its number flies to the
 /// score. The star balloon slows the next balloons for a while, the skull ends the game.

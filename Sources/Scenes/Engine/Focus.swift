@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// Something keys, a gamepad or one switch can reach: an item of the top scene's dump (the
 /// same list tests and scripts tap), so every scene that lists what can be tapped can be

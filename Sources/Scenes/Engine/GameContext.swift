@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// The services every scene shares, owned by the app and handed down (no globals): the
 /// log, the random source, the stores, the audio channels, the words of the current

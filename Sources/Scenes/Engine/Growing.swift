@@ -1,4 +1,5 @@
 import GameCore
+import TextCatalogs
 
 /// Growing with the child (issue 26; the corner's switch `grow`, on by default): with a child
 /// playing, her first game of each kind is relaxed (no countdown, no losing), three stars at

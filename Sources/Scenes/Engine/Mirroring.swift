@@ -1,4 +1,5 @@
 import GameCore
+import Stage
 
 /// Right-to-left screens: scenes lay out for left to right, and in Arabic everything they
 /// place is mirrored across the canvas's vertical centre line (Back on the right, score and

@@ -1,4 +1,5 @@
 import GameCore
+import Stage
 
 /// Where a panel drawn for 1024×768 goes on a canvas of another shape (issue 27): the
 /// grown-ups' screens, the picker, the sticker book, alerts and popups keep their hand-placed

@@ -1,4 +1,5 @@
 import GameCore
+import Stage
 
 /// Where navigation can go. Scenes name a destination; the context makes the scene
 /// (`GameContext.scene(for:)`), so no scene holds a closure that builds another.

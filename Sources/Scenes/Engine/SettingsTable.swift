@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// One setting's value, whatever layer it comes from (a config file, settings.json, the
 /// command line, the corner).

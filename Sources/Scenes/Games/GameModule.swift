@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// A game, declared in one place (issue #25, "a game is a module"): its definition (id, title,
 /// levels as data, stars), what it says, the pictures it draws, how it can end, how it scores,

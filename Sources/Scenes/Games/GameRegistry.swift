@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// One game as the rest of the program sees it, made from its `GameModule` (the only way in):
 /// its definition (id, picture, words, levels as data), what it says, how it ends and

@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// The adult gate: reached by holding the logo on Home for three seconds. A question a young
 /// child cannot answer by counting (27 + 35, 6 × 7), or the PIN a grown-up set, is answered

@@ -1,5 +1,7 @@
 import GameCore
 import Glibc
+import Stage
+import TextCatalogs
 
 /// The Home screen: choose a game and a level (two segmented rows), Play, High Scores.
 /// Playable with a pointer or the keyboard (arrows/Tab move a focus ring, Return/Space act).

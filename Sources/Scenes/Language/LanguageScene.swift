@@ -1,5 +1,7 @@
 import GameCore
 import Glibc
+import Stage
+import TextCatalogs
 
 /// Changes the language the game shows and speaks, for grown-ups (opened from behind the
 /// adult gate). Each language is a big tile with its name in its own language and script,

@@ -1,5 +1,7 @@
 import GameCore
 import Glibc
+import Stage
+import TextCatalogs
 
 /// The Memory game (SPEC section 4): find the animal pairs before the time runs out.
 /// Taps become `MemoryRules` calls; rule events become sounds, log events and animations:

@@ -1,4 +1,5 @@
 import GameCore
+import Stage
 
 /// How a child's avatar is drawn: her animal on her colour, in a rounded tile; the guest's
 /// picture on grey. Never colour alone: the animal tells children apart.

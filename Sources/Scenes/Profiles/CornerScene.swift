@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// The grown-ups' corner, behind the adult gate: the children (add, nickname, picture,
 /// delete with every record of hers), the switches (SettingsTable's corner switches: voice,

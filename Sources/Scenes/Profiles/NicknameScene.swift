@@ -1,5 +1,7 @@
 import GameCore
 import Glibc
+import Stage
+import TextCatalogs
 
 /// A grown-up types a child's nickname on an on-screen keyboard (the letters of the
 /// language's own alphabet, from the catalog; a space; delete; OK). Up to 16 characters; an

@@ -1,5 +1,7 @@
 import GameCore
 import Glibc
+import Stage
+import TextCatalogs
 
 /// "Who's playing?": big avatar tiles, the guest first and "+" last. A child taps her own
 /// (one tap) or "+" to make one: an animal, then a colour (three taps in all, no typing; an

@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// Reads a player's finished games for the Progress screen (the app's store does, with the
 /// progress database's history query: the rows the saved report's `games.csv` holds).

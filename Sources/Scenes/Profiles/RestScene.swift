@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 extension GameContext {
     /// The session limit (`session-minutes`): counts the time played; two minutes before the

@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// A child's sticker book: every finished round earned her a sticker, won or not, in the
 /// order earned, 24 to a page. No streaks, no penalties, nothing to lose.

@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// Sorting, the module (issue #25): everything the rest of the program knows about it.
 public enum SortingGame: GameModule {

@@ -1,5 +1,6 @@
 import GameCore
 import Glibc
+import Stage
 
 /// Hand-placed frames of the Sorting screen. The background `bg-sorting` is drawn full
 /// screen (1024×768, the top bar over its top 64 px), so the zones are given in the picture's

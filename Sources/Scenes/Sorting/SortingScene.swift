@@ -1,5 +1,7 @@
 import GameCore
 import Glibc
+import Stage
+import TextCatalogs
 
 /// The Sorting game: drag each vehicle of the top row into the sky, the water or the land.
 /// `SortingRules` judges drops and keeps score and time; this scene turns the pointer into

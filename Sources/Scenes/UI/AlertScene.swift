@@ -1,5 +1,7 @@
 import GameCore
 import Glibc
+import Stage
+import TextCatalogs
 
 /// A button of an alert: what it means (`kind`, the answer), the picture that says it
 /// (`icon`) and the small caption for grown-ups (`label`). The picture and the caption

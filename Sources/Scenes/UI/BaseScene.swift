@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// Shared behaviour of all scenes: a timeline, the top bar with Back and mute, the `m` key,
 /// and the dump of touchable items. Subclasses override the `on...` hooks.

@@ -1,5 +1,6 @@
 import GameCore
 import Glibc
+import Stage
 
 /// Falling confetti and stars for a win. Uses its own generator so decoration never changes
 /// the game's random draws.

@@ -1,5 +1,6 @@
 import GameCore
 import Glibc
+import Stage
 
 /// WCAG 2 contrast: relative luminance of sRGB colours and the ratio of two.
 public enum Contrast {

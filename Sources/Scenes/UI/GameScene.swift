@@ -1,5 +1,7 @@
 import GameCore
 import Glibc
+import Stage
+import TextCatalogs
 
 /// What every game shares: the top bar with Back, title, time and score pills; game time;
 /// the countdown label with its last-ten-seconds pulse and tick; "+N" floating texts with

@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// The modal "High Scores" panel: five rows of rank, game, level and score (dashes for
 /// missing rows), each with pictures a child can read: a medal for ranks 1 to 3, the game's

@@ -1,4 +1,5 @@
 import GameCore
+import Stage
 
 /// Buttons a child can use without reading: the picture carries the meaning, the words are
 /// a small caption for grown-ups. Every button in a dump names its picture (`icon`) and,

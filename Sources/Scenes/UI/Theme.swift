@@ -1,4 +1,5 @@
 import GameCore
+import Stage
 
 /// The palette and text styles, named for what they are used for.
 public enum Theme {

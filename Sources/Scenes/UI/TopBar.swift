@@ -1,4 +1,6 @@
 import GameCore
+import Stage
+import TextCatalogs
 
 /// The bar across the top of every screen: logo (Home) or Back and title (games), and the
 /// mute button on the right. Games also show their time and score pills in it.

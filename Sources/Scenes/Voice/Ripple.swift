@@ -1,4 +1,5 @@
 import GameCore
+import Stage
 
 /// The answer to a tap where nothing is: a soft ring that grows and fades where the finger
 /// was (no flashing: one ring, under half a second).

@@ -1,4 +1,5 @@
 import GameCore
+import Stage
 
 /// The show-me demo: a ghost hand shows a game's move over `duration` seconds while the
 /// intro plays. It runs on its own time; the game's time stands still meanwhile and any

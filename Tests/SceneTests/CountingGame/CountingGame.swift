@@ -1,5 +1,6 @@
 import GameCore
 import Scenes
+import Stage
 
 // "Counting", a fourth game that exists only in the tests (issue #25): a game module in a
 // folder of its own, written against the public API alone (no `@testable`). Nothing outside

@@ -5,6 +5,8 @@ import Testing
 @testable import Platform
 @testable import KidsJoyApp
 @testable import Storage
+import Stage
+import TextCatalogs
 
 /// Counting, the test-only fourth game, is a module of its own (issue #25): registered next to
 /// the three real games with nothing edited outside this folder, it speaks its own lines,

@@ -1,3 +1,5 @@
+import GameCore
+
 /// The words of the grown-ups' Progress screen, Home's padlock caption and the saved
 /// report's note (issue 27, "the grown-ups' answers"). Never spoken: they are for readers.
 extension Messages {

@@ -1,3 +1,5 @@
+import GameCore
+
 /// A translation read from a compiled gettext catalog (`.mo`, made by `msgfmt` from
 /// `po/<lang>.po`; `tools/make_mo.sh`). Each entry's context is the message key and its
 /// msgid the English text, so a message is looked up by `"key\u{4}English"`: a changed

@@ -1,3 +1,5 @@
+import GameCore
+
 /// The spoken lines: one catalog entry per line, so a `voice` event's `text` is in the
 /// current language. The English text is po/voice-lines-en.tsv's (a test keeps the two
 /// equal; tools/make_pot.py takes them from the TSV); tools/make_voices.py renders each to

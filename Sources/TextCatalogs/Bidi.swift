@@ -1,3 +1,5 @@
+import GameCore
+
 /// Text direction, for laying out the screens of a right-to-left language and for ordering
 /// the pieces of a line that mixes Arabic with digits or Latin words.
 public enum TextDirection: String, Sendable {

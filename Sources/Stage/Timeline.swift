@@ -1,3 +1,5 @@
+import GameCore
+
 /// Timers and tweens owned by one scene, on that scene's own time. Every delay of a scene
 /// goes through it (hump's timer): `after`, `every`, `tween`. Entries count from the
 /// timeline's time when they were made; the owner moves the time on (`advance`), and

@@ -1,3 +1,5 @@
+import GameCore
+
 /// Easing curves: pure functions from progress 0...1 to eased progress.
 public enum Easing {
     public typealias Curve = @Sendable (Double) -> Double

@@ -1,3 +1,5 @@
+import GameCore
+
 /// The languages a grown-up can choose, each named in its own language and script (the
 /// same words in every catalog: a Spanish speaker looks for "Español" even when the game
 /// speaks German), and spoken in its own voice (`voice.language.self`).

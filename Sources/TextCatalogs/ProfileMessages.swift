@@ -1,3 +1,5 @@
+import GameCore
+
 /// The words of the children's profiles, the stronger gate, the grown-ups' corner, the
 /// sticker book and the rest screen (issue "Every child is someone").
 extension Messages {

@@ -54,11 +54,4 @@ public enum SceneBackgrounds {
                                        offset: Point = .zero, scale: Double = 1) {
         canvas.background(name(base), in: frame(base, anchor: anchor).scaled(scale).offsetBy(offset.x, offset.y))
     }
-
-    @MainActor public static var all: [(name: String, frame: Rect)] { [
-        (name("bg-home"), frame("bg-home")),
-        (name("bg-balloons"), frame("bg-balloons", anchor: BalloonScene.backgroundAnchor)),
-        (name("bg-balloons"), BalloonScene.shakenBackground),
-        (name("bg-sorting"), SortingLayout.backgroundFrame),
-    ] }
 }

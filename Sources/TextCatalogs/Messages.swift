@@ -1,3 +1,5 @@
+import GameCore
+
 /// The English catalog: every word on screen, in the log's text fields and (later) spoken.
 /// Keys never change once published; translations key on them. Games contribute their
 /// own messages (title, items) through their `GameDefinition`.
