@@ -387,40 +387,42 @@ final class WindowSession {
         return env
     }
 
-    /// True when display `n` is taken: its lock file names a process that is still alive.
-    /// (A server killed with SIGKILL leaves its lock behind; Xvfb replaces such a stale lock.)
-    private func isTaken(_ n: Int) -> Bool {
-        guard let text = try? String(contentsOfFile: "/tmp/.X\(n)-lock", encoding: .utf8) else {
-            return FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
-        }
-        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return true }
-        return kill(pid, 0) == 0 || errno != ESRCH
-    }
-
-    /// The first display of :90-:99 whose lock is free or stale; if another program takes
-    /// it meanwhile, Xvfb exits and the next one is tried.
+    /// Xvfb on a display it picks itself and names (`-displayfd`): two suites running at once
+    /// (two checkouts on one machine) never race for the same display, which let one session
+    /// drive or read the other's screen. Waits until xdotool reaches it.
     private func startServer() throws {
-        for n in 90...99 where !isTaken(n) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: xvfbPath)
+        // By default a screen larger than any window size used, so every window point is on screen.
+        // -fbdir: the screen's pixels are also a file (XWD), for comparing what the screen
+        // shows with what the game drew.
+        p.arguments = ["-displayfd", "1", "-screen", "0", "\(screen.width)x\(screen.height)x24", "-nolisten", "tcp",
+                       "-fbdir", directory]
+        let named = Pipe()
+        p.standardOutput = named
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        server = p
+        let deadline = Date().addingTimeInterval(LiveLog.timeout)
+        // The display's number, then a newline, on the pipe once the server listens.
+        var text = ""
+        let fd = named.fileHandleForReading.fileDescriptor
+        while !text.hasSuffix("\n") && p.isRunning && Date() < deadline {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 100) > 0 else { continue }
+            var byte: UInt8 = 0
+            if read(fd, &byte, 1) == 1 { text.append(Character(UnicodeScalar(byte))) } else { break }
+        }
+        if let n = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
             display = ":\(n)"
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: xvfbPath)
-            // By default a screen larger than any window size used, so every window point is on screen.
-            // -fbdir: the screen's pixels are also a file (XWD), for comparing what the screen
-            // shows with what the game drew.
-            p.arguments = [display, "-screen", "0", "\(screen.width)x\(screen.height)x24", "-nolisten", "tcp", "-fbdir", directory]
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            server = p
-            let deadline = Date().addingTimeInterval(LiveLog.timeout)
             while p.isRunning && Date() < deadline {
                 if (try? Exec.run(xdotoolPath, ["getdisplaygeometry"], environment: environment, timeout: 5)) != nil { return }
                 usleep(50_000)
             }
-            Exec.stop(p)
-            server = nil
         }
-        throw Exec.Failure(description: "no free X display in :90-:99 (or Xvfb would not start)")
+        Exec.stop(p)
+        server = nil
+        throw Exec.Failure(description: "Xvfb would not start (it named display '\(text)')")
     }
 
     /// What the X screen shows now, as 0xRRGGBB pixels (Xvfb's framebuffer file, XWD: a
