@@ -7,8 +7,10 @@ import PackageDescription
 //   Scenes     → GameCore. Scenes, UI pieces, feedback tables, the Canvas and Audio protocols.
 //   Render     → Scenes, CSDL2 (SDL_ttf glyphs). The software canvas: pixels, QOI, text cache.
 //   Platform   → GameCore, Scenes, CSDL2. Window, input translation, audio, asset lookup.
-//   Storage    → GameCore, CSQLite3. The typed SQLite wrapper and the progress database.
-//   KidsJoyApp → all. Command line, config layers, stores, the frame loop, the script player.
+//   Storage    → GameCore, SystemIO, CSQLite3. The typed SQLite wrapper, the progress database
+//              and the stores (scores, settings, demos; atomic files, the save queue).
+//   KidsJoyApp → all. Command line, config layers, the frame loop, the script player; it
+//              declares the stores' conformances to the scenes' protocols.
 // Nothing links Foundation, not even FoundationEssentials: with its collections, regex and
 // concurrency pieces it was 7.5 MB of the 16 MB static binary (full Foundation's ICU alone
 // would be 34 MB). Files and the environment come from Glibc (Scenes' SystemFiles), the
@@ -52,7 +54,7 @@ let package = Package(
                 swiftSettings: smallInRelease),
         .target(name: "Stage", dependencies: ["GameCore"], path: "Sources/Stage", swiftSettings: smallInRelease),
         .target(name: "SystemIO", path: "Sources/SystemIO", swiftSettings: smallInRelease),
-        .target(name: "Storage", dependencies: ["GameCore", "CSQLite3"], path: "Sources/Storage",
+        .target(name: "Storage", dependencies: ["GameCore", "SystemIO", "CSQLite3"], path: "Sources/Storage",
                 swiftSettings: smallInRelease),
         .target(name: "Scenes", dependencies: ["GameCore", "Stage", "TextCatalogs"], path: "Sources/Scenes", swiftSettings: smallInRelease),
         .target(name: "Render", dependencies: ["Scenes", "Stage", "TextCatalogs", "SystemIO", "CSDL2"], path: "Sources/Render",

@@ -5,6 +5,7 @@ import Render
 import Scenes
 import Stage
 import SystemIO
+import Storage
 
 /// `--bench SCENE`: drives one scene through a fixed, seeded workload in headless mode and
 /// measures update, draw and whole-frame times (the workload's own input injection is not

@@ -1,3 +1,5 @@
+import SystemIO
+
 /// The command line's grammar, help and shell completions, for `kids-joy-center` and its
 /// `report` command. Written here instead of swift-argument-parser, which links all of
 /// FoundationEssentials (7.5 MB of the 15 MB static binary; issue #17, BENCHMARKS "Package").

@@ -1,6 +1,7 @@
 import Glibc
 import GameCore
 import Scenes
+import Storage
 import SystemIO
 
 /// Settings from config files (a small TOML subset: `key = value` lines, `#` comments,

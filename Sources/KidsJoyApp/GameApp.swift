@@ -7,6 +7,7 @@ import Scenes
 import Stage
 import TextCatalogs
 import SystemIO
+import Storage
 
 /// The program: SDL start-up, assets, the scene stack and the frame loop, windowed or
 /// headless. One fixed update step of 1/60 s; headless runs that step as fast as it can

@@ -1,5 +1,6 @@
 import Glibc
 import Scenes
+import Storage
 import SystemIO
 
 /// Buffered writer for the event log: a file, or stdout for "-". Flushed every 64 KiB, at
@@ -108,12 +109,6 @@ func printOutput(_ text: String) {
 func writeStandardOutput(_ text: String) {
     var bytes = Array(text.utf8)
     _ = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-}
-
-/// The user's home folder from the password database, when HOME is not set.
-func homeDirectory() -> String {
-    guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
-    return String(cString: dir)
 }
 
 extension StringProtocol {

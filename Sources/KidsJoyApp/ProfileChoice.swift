@@ -1,6 +1,7 @@
 import GameCore
 import Scenes
 import SystemIO
+import Storage
 
 /// `--profile NAME`: the child whose nickname or id (`child-N`) is NAME, or a new child with
 /// that nickname and the avatar the name always gives. A 41st child is a usage error (exit 2).

@@ -1,5 +1,6 @@
 import Glibc
 import GameCore
+import Storage
 
 /// Where a windowed start opens and how big (issue 27): at most 90% of the display's usable
 /// area (the window manager's work area, SDL_GetDisplayUsableBounds; the screen without one),

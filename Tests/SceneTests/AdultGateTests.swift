@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Storage
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp

@@ -4,6 +4,7 @@ import GameCore
 @testable import KidsJoyApp
 @testable import Platform
 @testable import Scenes
+@testable import Storage
 import SystemIO
 
 /// What replaced FoundationEssentials and swift-argument-parser in the binary (issue #17:

@@ -1,6 +1,7 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Storage
 @testable import Render
 @testable import KidsJoyApp
 import Stage

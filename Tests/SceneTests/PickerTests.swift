@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Storage
 @testable import KidsJoyApp
 
 /// "Who's playing?": a tap picks a child, three taps make one, 40 is the most, pages turn,

@@ -1,15 +1,5 @@
 import GameCore
 
-/// Why a child could not be added.
-public enum ProfileFailure: Error, Equatable, Sendable {
-    /// There are already `Profiles.maximumChildren`.
-    case full
-    /// Another child has that nickname.
-    case nicknameTaken
-    /// The database refused (its words).
-    case storage(String)
-}
-
 /// Keeps the children (the app's store keeps them in the progress database).
 @MainActor
 public protocol ProfileKeeping: AnyObject {

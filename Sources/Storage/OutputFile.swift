@@ -1,5 +1,5 @@
 import Glibc
-import Scenes
+import SystemIO
 
 /// One rule for every file the game writes at a path the user named (`report --csv`, the
 /// `screenshot` verb, "Save report"'s files):
@@ -9,8 +9,8 @@ import Scenes
 ///   written through, never renamed over (the link and the device stay as they were);
 /// - a folder or a socket: refused.
 /// A failed or short write says the path and why, and what was made is removed.
-enum OutputFile {
-    static func write(_ data: [UInt8], to path: String, mode: mode_t = 0o644) throws {
+public enum OutputFile {
+    public static func write(_ data: [UInt8], to path: String, mode: mode_t = 0o644) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             guard errno == ENOENT else { throw StoreFailure(posix: "cannot write", path: path) }
@@ -52,7 +52,7 @@ enum OutputFile {
     }
 
     /// Writes every byte; answers errno on a failure (a short write of 0 is a full disk).
-    static func writeAll(_ fd: Int32, _ data: [UInt8]) -> Int32? {
+    public static func writeAll(_ fd: Int32, _ data: [UInt8]) -> Int32? {
         data.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {

@@ -1,5 +1,5 @@
 import GameCore
-import Scenes
+import SystemIO
 
 /// Which games' show-me demos a child has seen: demos.json beside settings.json,
 /// `{"version":1,"seen":["memory"]}`. Written atomically on the save queue under the data

@@ -1,7 +1,5 @@
 import GameCore
-import Scenes
 import Glibc
-import Storage
 import SystemIO
 
 /// Where the game keeps its files: `--data-dir`, else `$XDG_DATA_HOME/kids-joy-center`,
@@ -36,6 +34,12 @@ public enum DataDirectory {
     }
 }
 
+/// The user's home folder from the password database, when HOME is not set.
+func homeDirectory() -> String {
+    guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
+    return String(cString: dir)
+}
+
 /// Keeps every finished game, the children and their stickers in the progress database
 /// (progress.db in the data dir, SQLite: see Storage/ProgressDatabase), and answers the
 /// high-score tables from it.
@@ -46,7 +50,7 @@ public enum DataDirectory {
 /// fresh one started; a folder where nothing can be saved keeps the scores in memory until
 /// the game closes. Never a crash, never a blocked frame: each write is one short transaction.
 @MainActor
-public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
+public final class HighScoreStore {
     /// A new entry's id: a random (version 4) UUID in capitals, as Foundation's `UUID().uuidString`.
     public nonisolated static func randomID() -> String {
         var g = SystemRandomNumberGenerator()
@@ -83,7 +87,8 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     /// The games whose scores belong in the table (the registry's); others are unusable.
     let knownGames: Set<GameKind>
 
-    public init(directory: String, knownGames: [GameKind] = GameRegistry.standard.ids, warn: @escaping (String) -> Void,
+    /// `knownGames`: the registry's games (the app's `init(directory:warn:)` gives the standard ones).
+    public init(directory: String, knownGames: [GameKind], warn: @escaping (String) -> Void,
                 clock: @escaping () -> Double = { SystemFiles.now() },
                 makeID: @escaping () -> String = { HighScoreStore.randomID() }) {
         self.directory = directory
@@ -176,7 +181,7 @@ public final class HighScoreStore: ScoreKeeping, ProfileKeeping {
     /// round written to a fresh one.
     /// The entry id of the round recorded last (the crash-test driver matches its lines).
     public private(set) var lastEntryID: String?
-    var idsBefore: String? { lastEntryID }
+    public var idsBefore: String? { lastEntryID }
 
     @discardableResult
     public func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks {

@@ -1,6 +1,6 @@
 import GameCore
-import Scenes
 import Glibc
+import SystemIO
 
 /// Small POSIX helpers for save files that must never be half-written, never be written over
 /// when they could not be read, and never follow a link someone planted in the data folder.
@@ -238,34 +238,15 @@ public enum AtomicFile {
     }
 
     /// What an errno means, in plain words (strerror), with "permission denied" lower-cased.
-    static func describe(_ code: Int32) -> String {
+    public static func describe(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
     }
-}
-
-/// Text for a message: control characters (NUL, CR, escape sequences…) from file names and
-/// file contents are shown escaped, never written raw to the terminal.
-public func printable(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-        switch scalar.value {
-        case 0: out += "\\0"
-        case 0x0D: out += "\\r"
-        case 0x0A: out += "\\n"
-        case 0x09: out += "\\t"
-        case 0..<0x20, 0x7F, 0x80..<0xA0:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
 }
 
 /// A store failure in plain words: what failed, on which path, and strerror's reason.
 public struct StoreFailure: Error, CustomStringConvertible, Sendable {
     public let description: String
-    init(_ text: String) { description = text }
+    public init(_ text: String) { description = text }
     init(posix op: String, path: String, code: Int32 = errno) {
         description = "\(op) \(printable(path)): \(AtomicFile.describe(code))"
     }

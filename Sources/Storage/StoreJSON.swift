@@ -1,4 +1,5 @@
 import GameCore
+import SystemIO
 
 /// What every JSON store (settings.json, demos.json, the old highscores.json) shares: the
 /// file is read by GameCore's JSON module and its `version` is checked. A file of a newer

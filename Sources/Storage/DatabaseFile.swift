@@ -1,12 +1,10 @@
 import Glibc
-import Scenes
-import Storage
 import SystemIO
 
 /// The progress database's file on disk: made with the right mode before SQLite opens it
 /// (group-writable in a shared setgid folder: SQLite gives its WAL and shared-memory files
 /// the database's own mode), and set aside under a new name when it cannot be used.
-enum DatabaseFile {
+public enum DatabaseFile {
     enum Preparation: Equatable {
         case ready
         /// Something that is not a regular file (a folder, a FIFO): left alone.
@@ -152,7 +150,7 @@ enum DatabaseFile {
     }
 
     /// YYYYMMDD of a time (UTC), for the set-aside name.
-    static func day(_ seconds: Double) -> String {
+    public static func day(_ seconds: Double) -> String {
         var t = time_t(seconds)
         var parts = tm()
         gmtime_r(&t, &parts)

@@ -1,11 +1,9 @@
 import GameCore
 import Glibc
-import Scenes
-import Storage
 
 /// The corner's Progress screen reads a player's games through the progress database's
 /// history query (the one the saved report's games.csv uses): no query of its own.
-extension HighScoreStore: ProgressReading {
+extension HighScoreStore {
     public func rounds(of player: String) -> [PlayedRound] {
         guard let database else { return [] }
         let child = Profiles.number(ofID: player)

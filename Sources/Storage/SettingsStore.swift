@@ -1,5 +1,5 @@
 import GameCore
-import Scenes
+import SystemIO
 
 /// The corner's classroom choices as settings.json keeps them (nil: never set there).
 public struct SavedSettings: Equatable, Sendable {
@@ -10,80 +10,23 @@ public struct SavedSettings: Equatable, Sendable {
     public init() {}
 }
 
-/// What settings.json keeps: `{"version":2,"language":"fr","voice":false,...}`: the
-/// language a grown-up chose in the game and SettingsTable's remembered settings the corner
-/// changed. Version 1 files (and files from before the version field) still read; their
-/// `muted` (a child's tap on the speaker, saved) is no longer used: the speaker mutes until
-/// the game quits (issue #26).
-public enum SettingsFile {
-    public static let version = 2
-
-    /// The file's bytes; the keys in SettingsTable's order.
-    static func encode(language: String?, remembered: [String: SettingValue]) -> [UInt8] {
-        var fields: [(String, JSON)] = [("version", .int(version))]
-        if let language { fields.append(("language", .string(language))) }
-        for key in SettingsTable.rememberedKeys where key != "language" {
-            guard let value = remembered[key] else { continue }
-            let json: JSON
-            switch value {
-            case .bool(let b): json = .bool(b)
-            case .int(let i): json = .int(i)
-            case .number(let d): json = .double(d)
-            case .text(let s): json = .string(s)
-            case .list(let l): json = .strings(l)
-            }
-            fields.append((key, json))
-        }
-        return [UInt8]((JSON.object(fields).serialized() + "\n").utf8)
-    }
-
-    /// A document's values, each checked as SettingsTable's kind says: a bad value is left
-    /// out with a message (a PIN of letters never makes the gate impossible).
+/// How settings.json's values are written and checked: SettingsTable's rows, which Storage
+/// does not see (the app's `SettingsFile`).
+public protocol SettingsFormat {
+    /// The version this game writes (a newer file is left untouched).
+    static var version: Int { get }
+    /// The file's bytes.
+    static func encode(language: String?, remembered: [String: SettingValue]) -> [UInt8]
+    /// A document's values, each checked; a bad value is left out with a message.
     @MainActor
-    static func decode(_ json: JSON, version: Int, file: String) -> (language: String?, remembered: [String: SettingValue], problems: [String]) {
-        var problems: [String] = []
-        var remembered: [String: SettingValue] = [:]
-        for (key, count) in json.repeatedKeys {
-            problems.append("settings file \(file): \"\(printable(key))\" appears \(count) times (only the first is used)")
-        }
-        var language: String?
-        if let l = json["language"], l != .null {
-            if let s = l.stringValue, let code = Language.code(s) { language = code == "auto" ? nil : code }
-            else { problems.append("settings file \(file): language: \(Language.unknown(printable(l.serialized()))); it is not used") }
-        }
-        for spec in SettingsTable.all where spec.remembered && spec.key != "language" {
-            guard let raw = json[spec.key], raw != .null else { continue }
-            let value: SettingValue?
-            switch spec.kind {
-            case .bool: value = raw.boolValue.map(SettingValue.bool)
-            case .minutes: value = raw.exactIntValue.map(SettingValue.int)
-            case .pin, .path, .language: value = raw.stringValue.map(SettingValue.text)
-            case .games, .levels: value = raw.stringArrayValue.map(SettingValue.list)
-            case .volume, .seconds: value = raw.doubleValue.map(SettingValue.number)
-            }
-            var checked: Result<SettingValue, SettingProblem> = value.map { SettingReader.check(spec, $0) }
-                ?? .failure(SettingProblem("\(spec.key) has a value of the wrong kind (\(printable(raw.serialized())))"))
-            if case .success(.list(let ids)) = checked, spec.kind == .games {
-                let known = GameRegistry.standard.ids.map(\.rawValue)
-                let unknown = ids.filter { !known.contains($0) }
-                if !unknown.isEmpty {
-                    checked = .failure("games: unknown game \(unknown.map { "'\(printable($0))'" }.joined(separator: ", ")) (known: \(known.joined(separator: ", ")))")
-                }
-            }
-            switch checked {
-            case .success(let v): remembered[spec.key] = v
-            case .failure(let why): problems.append("settings file \(file): \(why); that setting is not used")
-            }
-        }
-        return (language, remembered, problems)
-    }
+    static func decode(_ json: JSON, version: Int, file: String) -> (language: String?, remembered: [String: SettingValue], problems: [String])
 }
 
 /// Settings that persist beside the scores (settings.json): what the corner remembered and
 /// the language chosen in the game. Saves run on the save queue, like the scores', under the
 /// same folder lock. The top bar's mute is this run's only (`muted`), never saved.
 @MainActor
-public final class SettingsStore: SettingsKeeping, SwitchRemembering {
+public final class SettingsStore {
     public nonisolated static let fileName = "settings.json"
     public nonisolated static let sizeLimit = 65_536
     public let directory: String
@@ -97,13 +40,16 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
     /// The file's version when it is newer than this game's: the file is left untouched and
     /// nothing is saved over it.
     public private(set) var keptNewer: Int?
+    /// How the file's values are written and checked (the app's settings table).
+    private let format: any SettingsFormat.Type
     private let warn: (String) -> Void
     private var reportedSaveFailure = false
     private var reportedNotSaved = false
     private let mailbox = Mailbox()
 
-    public init(directory: String, warn: @escaping (String) -> Void) {
+    public init(directory: String, format: any SettingsFormat.Type, warn: @escaping (String) -> Void) {
         self.directory = directory
+        self.format = format
         self.warn = warn
         SaveQueue.shared.waitUntilIdle()
         load()
@@ -169,15 +115,15 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
         case .unreadable(let why):
             warn("settings file \(shown) cannot be read (\(why)); using defaults" + moveAside())
         case .data(let data):
-            switch StoreJSON.read(data, current: SettingsFile.version) {
+            switch StoreJSON.read(data, current: format.version) {
             case .damaged:
                 warn("settings file \(shown) is damaged; using defaults" + moveAside())
             case .newer(let version):
                 keptNewer = version
-                warn(StoreJSON.newerMessage("settings file", path: path, version: version, current: SettingsFile.version,
+                warn(StoreJSON.newerMessage("settings file", path: path, version: version, current: format.version,
                                             consequence: "the game uses its defaults and saves no setting this time"))
             case .document(let json, let version):
-                let (language, remembered, problems) = SettingsFile.decode(json, version: version, file: shown)
+                let (language, remembered, problems) = format.decode(json, version: version, file: shown)
                 self.language = language
                 self.remembered = remembered
                 problems.forEach(warn)
@@ -206,8 +152,8 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
             }
             return
         }
-        let data = SettingsFile.encode(language: language, remembered: remembered)
-        let path = path, directory = directory, mailbox = mailbox
+        let data = format.encode(language: language, remembered: remembered)
+        let path = path, directory = directory, mailbox = mailbox, version = format.version
         SaveQueue.shared.async {
             do {
                 try AtomicFile.makeDirectories(directory)
@@ -217,7 +163,7 @@ public final class SettingsStore: SettingsKeeping, SwitchRemembering {
                     case .unreadable(let why):
                         _ = try HighScoreStore.moveAsideOrRefuse(path, because: "cannot be read (\(why))", name: Self.fileName)
                     case .data(let old):
-                        switch StoreJSON.read(old, current: SettingsFile.version) {
+                        switch StoreJSON.read(old, current: version) {
                         case .damaged:
                             _ = try HighScoreStore.moveAsideOrRefuse(path, because: "is damaged", name: Self.fileName)
                         case .newer(let v):

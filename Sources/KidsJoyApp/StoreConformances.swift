@@ -1,0 +1,25 @@
+import GameCore
+import Scenes
+import Storage
+import SystemIO
+
+// The stores are Storage's, which never sees Scenes: the protocols the scenes reach them
+// through (README "Architecture": stores behind protocols) are declared met here.
+extension HighScoreStore: ScoreKeeping, ProfileKeeping, ProgressReading {}
+extension SettingsStore: SettingsKeeping, SwitchRemembering {}
+
+extension HighScoreStore {
+    /// A store of the standard games' scores (GameRegistry.standard).
+    public convenience init(directory: String, warn: @escaping (String) -> Void,
+                            clock: @escaping () -> Double = { SystemFiles.now() },
+                            makeID: @escaping () -> String = { HighScoreStore.randomID() }) {
+        self.init(directory: directory, knownGames: GameRegistry.standard.ids, warn: warn, clock: clock, makeID: makeID)
+    }
+}
+
+extension SettingsStore {
+    /// settings.json as SettingsTable says (SettingsFile).
+    public convenience init(directory: String, warn: @escaping (String) -> Void) {
+        self.init(directory: directory, format: SettingsFile.self, warn: warn)
+    }
+}
