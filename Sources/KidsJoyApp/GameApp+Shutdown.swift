@@ -1,0 +1,35 @@
+import CSDL2
+import GameCore
+import Platform
+import Render
+import Scenes
+import Storage
+
+// MARK: - Quitting
+
+extension GameApp {
+    public func shutdown() {
+        // A quit while "Save report" writes: it stops, and no half-written folder stays.
+        (context?.reports as? ReportSaver)?.cancelAll()
+        if windowSizeChanged, let windowSizes {
+            do { try windowSizes.save() } catch { warn("cannot remember the window's size in \(windowSizes.path): \(error)") }
+        }
+        // Saves run in the background: a quit waits for every one asked for.
+        scoreStore?.waitForPendingSaves()
+        scoreStore?.close()
+        settingsStore?.waitForPendingSaves()
+        log.flush()
+        soundPlayer?.close()
+        canvas?.keepOwnPixels()
+        canvas?.destroy()
+        if let frameTexture { SDL_DestroyTexture(frameTexture) }
+        if let renderer { SDL_DestroyRenderer(renderer) }
+        if let window { SDL_DestroyWindow(window) }
+        renderer = nil; frameTexture = nil; window = nil
+        // The canvas's shape was this run's: what runs next in the process (tests) starts at 4:3.
+        Canvas1024.use(Canvas1024.standardSize)
+        TTF_Quit()
+        IMG_Quit()
+        SDL_Quit()
+    }
+}

@@ -1,0 +1,170 @@
+import CSDL2
+import Glibc
+import GameCore
+import Platform
+import Render
+import Scenes
+import Stage
+import TextCatalogs
+import SystemIO
+import Storage
+
+// MARK: - Start-up
+
+extension GameApp {
+    public func start() throws {
+        // Pictures of 64 kB and more (sprites, layers, backgrounds) get their own memory
+        // mappings, returned when freed. Left to itself, glibc raises this threshold after the
+        // first 3 MB layer is freed, and the sprites and texts that come and go then scatter
+        // over the heap, which never shrinks: peak memory grew by 9 MB in a Balloons game.
+        kjc_mmap_threshold(64 * 1024)
+        let assets = try AssetLocator.locate(override: options.assetsDir)
+        let missing = AssetLocator.missingFiles(in: assets)
+        guard missing.isEmpty else {
+            throw AppError.fatal("missing asset file\(missing.count > 1 ? "s" : ""): \(missing.prefix(5).joined(separator: ", "))"
+                                 + (missing.count > 5 ? " and \(missing.count - 5) more" : "") + "; reinstall the game or run tools/make-assets")
+        }
+        // SIGTERM and SIGINT are the game's own (StopSignals), in every mode.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        if options.headless {
+            // The canvas takes the shape of the screen it is drawn for (issue 27).
+            Canvas1024.use(options.size.map { Canvas1024.size(forScreen: $0.width, $0.height) } ?? Canvas1024.standardSize,
+                           screen: options.size.map { ($0.width, $0.height) })
+            // Headless, the canvas's own picture is the screen: no renderer at all.
+            guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw AppError.fatal("SDL_Init: \(String(cString: SDL_GetError()))") }
+        } else {
+            try openWindow()
+        }
+        guard IMG_Init(Int32(IMG_INIT_PNG.rawValue)) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
+            throw AppError.fatal("SDL_image cannot read PNG: \(String(cString: SDL_GetError()))")
+        }
+        guard TTF_Init() == 0 else { throw AppError.fatal("SDL_ttf: \(String(cString: SDL_GetError()))") }
+        // Pictures decode on every core and saves run in the background: with no thread to be
+        // had (a process limit reached), Dispatch would wait forever for one. Say so instead.
+        if let error = Self.threadStartError() {
+            throw AppError.fatal("cannot start a thread (\(String(cString: strerror(error)))): too many processes or threads for this user (see ulimit -u)")
+        }
+        canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets))
+        canvas.warn = { [weak self] in self?.warn($0) }
+        try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
+        canvas.prepareBackgrounds(SceneBackgrounds.all)
+        if let size = options.size { try canvas.resize(width: size.width, height: size.height) }
+        try syncOutputSize()
+        if let window, let icon = IMG_Load(assets + "/images/" + AssetManifest.windowIcon) {
+            SDL_SetWindowIcon(window, icon)
+            SDL_FreeSurface(icon)
+        }
+
+        let player: any SoundPlayer
+        if options.headless || options.bench != nil {
+            // No audio device: a spoken line is logged as not heard (decision 8).
+            player = SilentSoundPlayer(audible: false)
+        } else {
+            let sdlPlayer = try SDLSoundPlayer(soundDirectory: assets + "/sounds", volume: options.volume, warn: { [weak self] in self?.warn($0) })
+            soundPlayer = sdlPlayer
+            player = sdlPlayer
+        }
+        let dataDir = DataDirectory.resolve(override: options.dataDir, warn: { [weak self] in self?.warn($0) })
+        let scores = HighScoreStore(directory: dataDir, knownGames: games.ids, warn: { [weak self] in self?.warn($0) })
+        let settings = SettingsStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
+        scoreStore = scores
+        settingsStore = settings
+        // `--profile NAME` before anything runs: a 41st child is a usage error.
+        let chosen = try options.profile.map { try ProfileChoice.resolve($0, in: scores) }
+        // What the corner remembered (settings.json) takes its place in the layers: above
+        // the config files, below the command line, never over a lock (SettingsTable).
+        var options = options
+        options.applyRemembered(settings.remembered)
+        // The top bar's mute is this run's: `--mute` or `mute = true` (or locked) start muted.
+        if options.mute { settings.overrideMuted(true) }
+        // The language: `--language`, else (in a window) the one a grown-up chose in the
+        // game, else the config's, else the default (TESTING decision 4).
+        let language = Language.atStart(options, chosenInGame: settings.language, environment: SystemFiles.environment)
+        // Arabic letters need Scheherazade: required to play in Arabic, otherwise used when
+        // present (the language list names Arabic in its own script).
+        canvas.arabicFontFiles = TextDirection.of(language: language) == .rightToLeft
+            ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
+        context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
+                              soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games),
+                              catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
+                              voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
+        context.warn = { [weak self] in self?.warn($0) }
+        for spec in SettingsTable.cornerSwitches { context.setSwitch(spec.key, options.switchValue(spec.key)) }
+        // The store's `save` and `database` events (rounds waiting for a lock, damage set aside).
+        // Entry ids are random and set-aside names carry a date: neither goes into the log
+        // (the same script and seed give the same log, line for line).
+        scores.onEvent = { [weak self] name, fields in self?.log.emit(name, fields.filter { $0.0 != "entry" && $0.0 != "path" }) }
+        context.classroom = ClassroomSettings(sessionMinutes: options.sessionMinutes, gatePIN: options.gatePIN,
+                                              levels: options.levels, locked: options.locked)
+        if options.profiles || chosen != nil { context.profiles = scores }
+        context.switchMemory = settings
+        context.reports = ReportSaver(app: self, store: scores)
+        if let chosen { context.player = chosen.player }
+
+        var demoStore: DemoStore?
+        context.demos = Self.demoMemory(options: options, directory: dataDir, store: &demoStore, warn: { [weak self] in self?.warn($0) })
+        log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
+                           ("headless", .bool(options.headless)), ("language", .string(language)),
+                           ("canvas", Canvas1024.json)])
+        // A store file of a newer version is left untouched: said on stderr and here.
+        for (file, version) in [(SettingsStore.fileName, settings.keptNewer), (DemoStore.fileName, demoStore?.keptNewer)] {
+            if let version { log.emit("store", [("file", .string(file)), ("action", "kept-newer"), ("version", .int(version))]) }
+        }
+        if let chosen { log.emit("profile", [("action", .string(chosen.action))] + chosen.player.logFields) }
+        logWindow()
+        stack = SceneStack(root: HomeScene(context: context), log: log)
+        stack.rightToLeft = context.rightToLeft
+        if let seconds = options.switchSeconds {
+            stack.focus.scanInterval = seconds
+            stack.focus.visible = true
+        }
+        languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed && !options.locked.contains("language"))
+        context.languages = languageSwitcher
+        // "Who's playing?" at start once children exist (profiles on, no --profile).
+        if chosen == nil, context.profiles != nil, !scores.children.isEmpty {
+            stack.apply([.show(.picker)])
+        }
+
+        // The tap guard counts real time in a window (the log's clock), frames headless.
+        stack.clock = { [log] in log.time }
+    }
+
+    /// The games Home offers: the config's `games` list in its order (unknown ids said
+    /// once), or every game.
+    func registryFor(games chosen: [String]?) -> GameRegistry {
+        Self.registry(games: chosen, among: games, warn: { [weak self] in self?.warn($0) })
+    }
+
+    static func registry(games: [String]?, among standard: GameRegistry = .standard, warn: ((String) -> Void)? = nil) -> GameRegistry {
+        guard let games else { return standard }
+        let unknown = games.filter { standard.entry(GameKind(rawValue: $0)) == nil }
+        if !unknown.isEmpty {
+            warn?("config: games: unknown game \(unknown.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) (known: \(standard.ids.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let chosen = games.compactMap { standard.entry(GameKind(rawValue: $0)) }
+        return chosen.isEmpty ? standard : GameRegistry(chosen)
+    }
+
+    /// Demos: windowed play shows each game's the first time and remembers it (demos.json);
+    /// a headless or scripted run shows them only with `--demo`, and never marks one seen.
+    static func demoMemory(options: AppOptions, directory: String, warn: @escaping (String) -> Void) -> DemoMemory {
+        var store: DemoStore?
+        return demoMemory(options: options, directory: directory, store: &store, warn: warn)
+    }
+
+    static func demoMemory(options: AppOptions, directory: String, store made: inout DemoStore?, warn: @escaping (String) -> Void) -> DemoMemory {
+        let scripted = options.scriptPath != nil || options.scriptText != nil || options.bench != nil
+        let showing = options.demo || (!options.headless && !scripted)
+        guard showing else { return DemoMemory(mode: .off) }
+        // A scripted or headless run neither reads nor writes what was seen, so it replays the
+        // same whatever the data folder holds.
+        guard !scripted && !options.headless else { return DemoMemory(mode: .firstTime) }
+        let store = DemoStore(directory: directory, warn: warn)
+        made = store
+        return DemoMemory(mode: .firstTime, seen: store.seen, save: { store.save($0) })
+    }
+}
