@@ -6,11 +6,14 @@ import PackageDescription
 //              rule events, message keys. The Swift standard library only.
 //   Scenes     → GameCore. Scenes, UI pieces, feedback tables, the Canvas and Audio protocols.
 //   Render     → Scenes, CSDL2 (SDL_ttf glyphs). The software canvas: pixels, QOI, text cache.
-//   Platform   → GameCore, Scenes, CSDL2. Window, input translation, audio, asset lookup.
+//   Platform   → GameCore, Stage, SystemIO, CSDL2. SDL's start and stop, the window (fitting,
+//              fullscreen, presenting a frame), the event queue and scripted events, input
+//              translation, audio, asset lookup.
 //   Storage    → GameCore, SystemIO, CSQLite3. The typed SQLite wrapper, the progress database
 //              and the stores (scores, settings, demos; atomic files, the save queue).
-//   KidsJoyApp → all. Command line, config layers, the frame loop, the script player; it
-//              declares the stores' conformances to the scenes' protocols.
+//   KidsJoyApp → all but CSDL2 (SDL only through Platform and Render). Command line, config
+//              layers, the frame loop, the script player; it declares the stores'
+//              conformances to the scenes' protocols.
 // Nothing links Foundation, not even FoundationEssentials: with its collections, regex and
 // concurrency pieces it was 7.5 MB of the 16 MB static binary (full Foundation's ICU alone
 // would be 34 MB). Files and the environment come from Glibc (Scenes' SystemFiles), the
@@ -64,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "KidsJoyApp",
             dependencies: [
-                "GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Render", "Platform", "Storage", "CSDL2",
+                "GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Render", "Platform", "Storage",
             ],
             path: "Sources/KidsJoyApp",
             swiftSettings: smallInRelease,

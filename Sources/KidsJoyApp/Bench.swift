@@ -1,4 +1,3 @@
-import CSDL2
 import GameCore
 import Platform
 import Render
@@ -20,7 +19,7 @@ extension GameApp {
             throw AppError.usage("--bench: unknown scene '\(name)' (known: \(benchScenes.joined(separator: ", ")))")
         }
         workload.start(stack)
-        let frequency = Double(SDL_GetPerformanceFrequency())
+        let frequency = PerformanceCounter.frequency
         func ms(_ a: UInt64, _ b: UInt64) -> Double { Double(b &- a) / frequency * 1000 }
         var update: [Double] = [], draw: [Double] = [], whole: [Double] = []
         let frames = max(options.benchFrames, 1)
@@ -31,16 +30,16 @@ extension GameApp {
             log.time = Double(f) / 60
             workload.drive(stack, frame: f)
             maxItems = max(maxItems, workload.lastItemCount)
-            let t0 = SDL_GetPerformanceCounter()
+            let t0 = PerformanceCounter.now()
             stack.step()
-            let t1 = SDL_GetPerformanceCounter()
+            let t1 = PerformanceCounter.now()
             if let profiler {
                 stack.draw(on: profiler)
                 canvas.endFrame()
             } else {
                 drawFrame()
             }
-            let t2 = SDL_GetPerformanceCounter()
+            let t2 = PerformanceCounter.now()
             update.append(ms(t0, t1)); draw.append(ms(t1, t2)); whole.append(ms(t0, t2))
         }
         if let path = options.benchCSV {
@@ -148,13 +147,13 @@ public enum ProcessStats {
 final class ProfilingCanvas: Canvas {
     let inner: SoftwareCanvas
     private(set) var totals: [String: (ms: Double, calls: Int)] = [:]
-    private let frequency = Double(SDL_GetPerformanceFrequency())
+    private let frequency = PerformanceCounter.frequency
     init(inner: SoftwareCanvas) { self.inner = inner }
 
     private func measure(_ label: String, _ body: () -> Void) {
-        let t0 = SDL_GetPerformanceCounter()
+        let t0 = PerformanceCounter.now()
         body()
-        let ms = Double(SDL_GetPerformanceCounter() &- t0) / frequency * 1000
+        let ms = Double(PerformanceCounter.now() &- t0) / frequency * 1000
         let old = totals[label] ?? (0, 0)
         totals[label] = (old.ms + ms, old.calls + 1)
     }

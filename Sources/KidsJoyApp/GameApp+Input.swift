@@ -1,4 +1,3 @@
-import CSDL2
 import Platform
 import Scenes
 import Stage
@@ -8,18 +7,17 @@ import Stage
 extension GameApp {
     /// Reads SDL's queue and hands translated input to the top scene.
     func pumpEvents() -> Bool {
-        var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
+        while let event = EventQueue.poll(translatingWith: &translator) {
             dirty = true
-            if event.type == SDL_WINDOWEVENT.rawValue {
+            if event.isWindowEvent {
                 do { try syncOutputSize() } catch { warn("\(error)") }
-                rememberDraggedSize(event.window)
+                rememberDraggedSize(event.resized)
             }
-            if event.type == SDL_QUIT.rawValue {
+            if event.isQuit {
                 if context.kiosk { log.emit("ignored", [("what", "quit"), ("why", "kiosk")]); continue }
                 return false
             }
-            guard let input = translator.translate(event) else { continue }
+            guard let input = event.input else { continue }
             if case .key(.f11, _) = input {
                 // A kiosk stays fullscreen.
                 if context.kiosk { log.emit("ignored", [("what", "fullscreen"), ("why", "kiosk")]) } else { toggleFullscreen() }

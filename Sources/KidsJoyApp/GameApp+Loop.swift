@@ -1,4 +1,3 @@
-import CSDL2
 import Glibc
 import GameCore
 import Platform
@@ -57,7 +56,7 @@ extension GameApp {
 
     func runWindowed() {
         let player = ScriptPlayer(commands: script)
-        player.windowID = window.map { SDL_GetWindowID($0) } ?? 0
+        player.windowID = window?.id ?? 0
         // Script coordinates are logical: to real pixels by the canvas's viewport, then to the
         // window's points (fewer than pixels on a high-DPI screen).
         player.toWindow = { [unowned self] p in
@@ -68,8 +67,8 @@ extension GameApp {
             let real = translator.viewport.toReal(p)
             return Point(real.x / Double(translator.viewport.width), real.y / Double(translator.viewport.height))
         }
-        let frequency = Double(SDL_GetPerformanceFrequency())
-        func seconds() -> Double { Double(SDL_GetPerformanceCounter()) / frequency }
+        let frequency = PerformanceCounter.frequency
+        func seconds() -> Double { Double(PerformanceCounter.now()) / frequency }
         let started = seconds()
         var previous = started
         var accumulator = 0.0
@@ -82,13 +81,13 @@ extension GameApp {
             // push ran SDL's renderer watch on it again: window coordinates were mapped to the
             // canvas twice, and in a resized window the click landed elsewhere.)
             if !stack.needsFrames && player.isFinished {
-                _ = SDL_WaitEventTimeout(nil, 1000)
+                EventQueue.wait(milliseconds: 1000)
                 previous = seconds()
                 accumulator = 0
             } else if !stack.needsFrames, let next = player.nextTime {
                 let wait = next - (seconds() - started)
                 if wait > 0.02 {
-                    _ = SDL_WaitEventTimeout(nil, Int32(min(wait, 1) * 1000))
+                    EventQueue.wait(milliseconds: Int32(min(wait, 1) * 1000))
                     previous = seconds()
                     accumulator = 0
                 }
@@ -124,7 +123,7 @@ extension GameApp {
                 let nextLine = player.nextTime.map { $0 - (seconds() - started) } ?? .infinity
                 if stillFrames >= Self.stillFramesBeforeSlowing && nextLine > 4 * GameClock.step {
                     let wait = 4 * GameClock.step - accumulator
-                    if wait > 0.002 { _ = SDL_WaitEventTimeout(nil, Int32(wait * 1000)) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+                    if wait > 0.002 { EventQueue.wait(milliseconds: Int32(wait * 1000)) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
                 } else {
                     // To the microsecond: SDL_Delay's whole milliseconds woke the loop up to 1 ms
                     // early, and it then spun to the step, reading X's socket on every turn
@@ -181,7 +180,7 @@ extension GameApp {
         let playing = stack.scenes.contains { $0 is GameScene }
         guard playing != screensaverInhibited else { return }
         screensaverInhibited = playing
-        if window != nil { if playing { SDL_DisableScreenSaver() } else { SDL_EnableScreenSaver() } }
+        window?.inhibitScreensaver(playing)
         log.emit("screensaver", [("inhibited", .bool(playing))])
     }
 

@@ -1,4 +1,3 @@
-import CSDL2
 import GameCore
 import Platform
 import Render
@@ -22,14 +21,10 @@ extension GameApp {
         soundPlayer?.close()
         canvas?.keepOwnPixels()
         canvas?.destroy()
-        if let frameTexture { SDL_DestroyTexture(frameTexture) }
-        if let renderer { SDL_DestroyRenderer(renderer) }
-        if let window { SDL_DestroyWindow(window) }
-        renderer = nil; frameTexture = nil; window = nil
+        window?.close()
+        window = nil
         // The canvas's shape was this run's: what runs next in the process (tests) starts at 4:3.
         Canvas1024.use(Canvas1024.standardSize)
-        TTF_Quit()
-        IMG_Quit()
-        SDL_Quit()
+        SDLSystem.quit()
     }
 }

@@ -1,4 +1,3 @@
-import CSDL2
 import Glibc
 import GameCore
 import Platform
@@ -17,7 +16,7 @@ extension GameApp {
         // mappings, returned when freed. Left to itself, glibc raises this threshold after the
         // first 3 MB layer is freed, and the sprites and texts that come and go then scatter
         // over the heap, which never shrinks: peak memory grew by 9 MB in a Balloons game.
-        kjc_mmap_threshold(64 * 1024)
+        SDLSystem.mapAllocations(above: 64 * 1024)
         let assets = try AssetLocator.locate(override: options.assetsDir)
         let missing = AssetLocator.missingFiles(in: assets)
         guard missing.isEmpty else {
@@ -25,24 +24,17 @@ extension GameApp {
                                  + (missing.count > 5 ? " and \(missing.count - 5) more" : "") + "; reinstall the game or run tools/make-assets")
         }
         // SIGTERM and SIGINT are the game's own (StopSignals), in every mode.
-        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
-        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
-        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
-        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
-        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        SDLSystem.setHints()
         if options.headless {
             // The canvas takes the shape of the screen it is drawn for (issue 27).
             Canvas1024.use(options.size.map { Canvas1024.size(forScreen: $0.width, $0.height) } ?? Canvas1024.standardSize,
                            screen: options.size.map { ($0.width, $0.height) })
             // Headless, the canvas's own picture is the screen: no renderer at all.
-            guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw AppError.fatal("SDL_Init: \(String(cString: SDL_GetError()))") }
+            try SDLSystem.startEventsOnly()
         } else {
             try openWindow()
         }
-        guard IMG_Init(Int32(IMG_INIT_PNG.rawValue)) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
-            throw AppError.fatal("SDL_image cannot read PNG: \(String(cString: SDL_GetError()))")
-        }
-        guard TTF_Init() == 0 else { throw AppError.fatal("SDL_ttf: \(String(cString: SDL_GetError()))") }
+        try SDLSystem.startImagesAndText()
         // Pictures decode on every core and saves run in the background: with no thread to be
         // had (a process limit reached), Dispatch would wait forever for one. Say so instead.
         if let error = Self.threadStartError() {
@@ -54,10 +46,7 @@ extension GameApp {
         canvas.prepareBackgrounds(SceneBackgrounds.all)
         if let size = options.size { try canvas.resize(width: size.width, height: size.height) }
         try syncOutputSize()
-        if let window, let icon = IMG_Load(assets + "/images/" + AssetManifest.windowIcon) {
-            SDL_SetWindowIcon(window, icon)
-            SDL_FreeSurface(icon)
-        }
+        window?.setIcon(path: assets + "/images/" + AssetManifest.windowIcon)
 
         let player: any SoundPlayer
         if options.headless || options.bench != nil {

@@ -19,10 +19,8 @@ public final class GameApp {
     let script: [ScriptCommand]
     let log: EventLog
     private let logWriter: LogWriter?
-    var window: OpaquePointer?
-    var renderer: OpaquePointer?
-    /// Windowed: the texture the canvas's frame is uploaded to each drawn frame.
-    var frameTexture: OpaquePointer?
+    /// Windowed: the window, and how a frame reaches it (Platform).
+    var window: GameWindow?
     var canvas: SoftwareCanvas!
     var soundPlayer: SDLSoundPlayer?
     public internal(set) var context: GameContext!
@@ -32,15 +30,8 @@ public final class GameApp {
     /// Which frame the loop is on (headless: time = frame / 60).
     var frame = 0
     var fullscreen = false
-    /// Fullscreen with or without a window manager (see FullscreenWindow).
-    var fullscreenWindow: FullscreenWindow?
     /// Set when an event arrived: the windowed loop redraws even if nothing animates.
     var dirty = true
-    /// Without a GPU the frame goes straight into the window's own surface (no renderer),
-    /// and only the rectangles that changed are sent to the display.
-    var useWindowSurface = false
-    /// Set by window events (exposed, resized): the next present sends the whole frame.
-    var presentWhole = true
     /// Drawables above this many pixels (beyond a 3840×2160 screen: 5K and more) are drawn at
     /// half their width and height and shown doubled. A 3840×2160 screen is drawn natively:
     /// `make bench` measured every scene there within the 12 ms p99 the issue allows (README,

@@ -2,8 +2,8 @@
 /// escaped, so a NUL, a carriage return or another control character can neither cut a
 /// message short nor overwrite the terminal line: NUL → `\0`, CR → `\r`, LF → `\n`,
 /// tab → `\t`, the rest → `\u{1B}`.
-enum TextEscaping {
-    static func escaped(_ text: some StringProtocol, keepingLineBreaks: Bool = false) -> String {
+public enum TextEscaping {
+    public static func escaped(_ text: some StringProtocol, keepingLineBreaks: Bool = false) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -21,7 +21,16 @@ enum TextEscaping {
 
     /// A number written in user input. (`Double("1\u{0}0")` reads C's string, which ends at
     /// the NUL: 1. A word with a NUL is no number.)
-    static func number(_ word: some StringProtocol) -> Double? {
+    public static func number(_ word: some StringProtocol) -> Double? {
         word.utf8.contains(0) ? nil : Double(String(word))
+    }
+}
+
+extension StringProtocol {
+    /// Without the spaces and tabs at both ends.
+    public func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
