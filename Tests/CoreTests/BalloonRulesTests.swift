@@ -150,7 +150,7 @@ import Testing
         var rules = BalloonRules(config: Self.endless(.hard), using: &rng)
         let balloons = Self.spawned(Self.run(&rules, until: 120, rng: &rng))
         let regular = Set(balloons.filter { $0.type == .regular }.map(\.color))
-        #expect(regular == Set(AssetManifest.balloonColors))
+        #expect(regular == Set(GameContent.balloonColors))
         #expect(Set(balloons.filter { $0.type == .bonus }.map(\.imageName)) == ["balloon-star"])
         #expect(Set(balloons.filter { $0.type == .killer }.map(\.imageName)) == ["balloon-skull"])
     }

@@ -30,7 +30,7 @@ import Testing
             let counts = Dictionary(grouping: rules.cards, by: \.face).mapValues(\.count)
             #expect(counts.count == MemoryRules.pairCount(for: level), "\(level)")
             #expect(counts.values.allSatisfy { $0 == 2 }, "\(level)")
-            #expect(counts.keys.allSatisfy(AssetManifest.animals.contains), "\(level)")
+            #expect(counts.keys.allSatisfy(GameContent.animals.contains), "\(level)")
             #expect(rules.cards.map(\.id) == Array(0..<rules.cards.count))
             #expect(rules.cards.allSatisfy { $0.state == .hidden })
         }
@@ -53,7 +53,7 @@ import Testing
                 seen.formUnion(faces)
                 layouts.insert(faces)
             }
-            #expect(seen == Set(AssetManifest.animals), "\(level): every one of the 10 animals is drawn sometimes")
+            #expect(seen == Set(GameContent.animals), "\(level): every one of the 10 animals is drawn sometimes")
             #expect(layouts.count > 190, "\(level): positions are shuffled anew")
             // Every card position holds more than one animal across games.
             var rng = SeededGenerator(seed: 1)
@@ -73,7 +73,7 @@ import Testing
         var rng = SeededGenerator(seed: 3)
         #expect(Set(MemoryRules(level: .easy, using: &rng).cards.map(\.face)).count == 6)
         #expect(Set(MemoryRules(level: .medium, using: &rng).cards.map(\.face)).count == 8)
-        #expect(Set(MemoryRules(level: .hard, using: &rng).cards.map(\.face)) == Set(AssetManifest.animals))
+        #expect(Set(MemoryRules(level: .hard, using: &rng).cards.map(\.face)) == Set(GameContent.animals))
     }
 
     // MARK: - Opening and matching

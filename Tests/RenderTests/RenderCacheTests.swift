@@ -21,64 +21,6 @@ import Stage
     static let sky = Color(150, 205, 250)
     static let tileAlpha = 90
 
-    /// Every order, each in a fresh game: the first level's picture is the one that could stay.
-    @Test(arguments: [("easy", "hard"), ("hard", "easy"), ("easy", "medium"), ("medium", "easy"),
-                      ("medium", "hard"), ("hard", "medium")])
-    func sortingSlotTiles_matchTheVehicles_afterBackAndAnotherLevel(first: String, then second: String) throws {
-        let dir = temporaryDirectory()
-        let order = [first, second]
-        var script = "0.2 tap \(Self.sortingTile.0) \(Self.sortingTile.1)\n"
-        var t = 0.4
-        for (i, name) in order.enumerated() {
-            if i > 0 {
-                script += "\(t) tap \(Self.backButton.0) \(Self.backButton.1)\n"
-                t += 0.35 // past the tap guard (issue 14): Back asks (issue 26), the door leaves
-                script += "\(t) tap 388 498\n"
-                t += 0.35
-            }
-            let tap = try #require(Self.levels[name]).tap
-            script += "\(t) tap \(tap.0) \(tap.1)\n"
-            script += "\(t + 0.2) tap \(Self.playButton.0) \(Self.playButton.1)\n"
-            t += 1.0
-            script += "\(t) screenshot \(dir)/\(i).png\n\(t) dump\n"
-            t += 0.1
-        }
-        let log = try runScript(script, seed: 5, dataDir: dir, draw: true)
-        let dumps = log.events("dump")
-        try #require(dumps.count == order.count, "one dump per game: \(dumps.count)")
-        let background = try QOI.load(path: try AssetLocator.locate() + "/images/bg-sorting.qoi")
-
-        for (i, dump) in dumps.enumerated() {
-            let level = try #require(Self.levels[order[i]])
-            let game = i > 0 ? "\(order[i]) after \(order[i - 1])" : "\(order[i]) first"
-            #expect(dump["scene"]?.stringValue == "sorting", "\(game)")
-            let slots = dump["items"]?.arrayValue?.filter { $0["kind"]?.stringValue == "vehicle" }
-                .compactMap { Self.rect($0["home"]) }.sorted { $0.x < $1.x } ?? []
-            try #require(slots.count == level.vehicles, "\(game): \(slots.count) vehicles")
-            let shot = try PixelImage(path: "\(dir)/\(i).png")
-            func sky(_ x: Int, _ y: Int) -> [Int] { Self.over(background[x, y], Self.sky) }
-
-            var wrong: [String] = []
-            for (k, slot) in slots.enumerated() {
-                // Just outside the vehicle's frame, inside its tile, at the middle of each side.
-                let x0 = Int(slot.x), y0 = Int(slot.y), x1 = Int(slot.maxX), y1 = Int(slot.maxY)
-                let midX = Int(slot.midX), midY = Int(slot.midY)
-                for (x, y) in [(x0 - 1, midY), (x1, midY), (midX, y0 - 1), (midX, y1)] {
-                    let expected = sky(x, y).map { $0 + (255 - $0) * Self.tileAlpha / 255 }
-                    if !Self.close(shot[x, y], expected, 3) { wrong.append("no tile at \(x),\(y) by slot \(k): \(shot[x, y])") }
-                }
-                // Between this slot's tile and the next one's: plain sky, from the top of the
-                // tallest tile row (Easy's) to its bottom.
-                guard k + 1 < slots.count else { continue }
-                let gapX = Int(((slot.maxX + slots[k + 1].x) / 2).rounded(.down))
-                for y in stride(from: 82, through: 180, by: 7) where !Self.close(shot[gapX, y], sky(gapX, y), 2) {
-                    wrong.append("stray tile at \(gapX),\(y) between slots \(k) and \(k + 1): \(shot[gapX, y])")
-                }
-            }
-            #expect(wrong.isEmpty, "\(game): \(wrong.prefix(6).joined(separator: "; "))")
-        }
-    }
-
     /// Beneath an overlay, a game's background is a layer inside a layer: a change inside
     /// redraws both, a change outside only the outer one, no change nothing; and at most two
     /// full-screen pictures are kept, each freed after 5 s unused.

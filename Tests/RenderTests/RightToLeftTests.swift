@@ -13,42 +13,6 @@ import SystemIO
 /// Arabic: lines laid out in both directions, letters shaped by HarfBuzz in Scheherazade,
 /// and every screen mirrored, taps and dumps included.
 @Suite @MainActor struct RightToLeftTests {
-    // MARK: - Line layout (pure)
-
-    @Test func test_directionOfLanguages() {
-        #expect(TextDirection.of(language: "ar") == .rightToLeft)
-        #expect(TextDirection.of(language: "en") == .leftToRight)
-        #expect(TextDirection.of(language: "pt-BR") == .leftToRight)
-        #expect(TextDirection.of(language: "qps") == .leftToRight)
-    }
-
-    @Test func test_aLatinLineIsOneRunAndNeedsNoLayout() {
-        #expect(!Bidi.needsLayout("Score: 30"))
-        #expect(Bidi.visualRuns("Score: 30") == [BidiRun("Score: 30", .leftToRight)])
-    }
-
-    /// "النقاط: 30" (Score: 30): the label reads from the right, so the number shows at the
-    /// left end, its digits in their usual order.
-    @Test func test_anArabicLabelWithANumber() {
-        let runs = Bidi.visualRuns("النقاط: 30")
-        #expect(runs == [BidiRun("30", .leftToRight), BidiRun("النقاط: ", .rightToLeft)])
-    }
-
-    /// A time keeps its colon and order; the Arabic words on both sides stay one reading.
-    @Test func test_aTimeInsideAnArabicLine() {
-        let runs = Bidi.visualRuns("بقي 1:05 دقيقة")
-        #expect(runs == [BidiRun(" دقيقة", .rightToLeft), BidiRun("1:05", .leftToRight), BidiRun("بقي ", .rightToLeft)])
-    }
-
-    /// A Latin name in an Arabic line is its own left-to-right run; an Arabic word in an
-    /// English line is a right-to-left run in place.
-    @Test func test_mixedScriptsInBothParagraphDirections() {
-        #expect(Bidi.visualRuns("مرحبا Kids Joy") == [BidiRun("Kids Joy", .leftToRight), BidiRun("مرحبا ", .rightToLeft)])
-        #expect(Bidi.visualRuns("Arabic: العربية!") == [BidiRun("Arabic: ", .leftToRight), BidiRun("العربية", .rightToLeft), BidiRun("!", .leftToRight)])
-        #expect(Bidi.paragraphDirection("123") == .leftToRight)
-        #expect(Bidi.paragraphDirection("123 سهل") == .rightToLeft)
-    }
-
     // MARK: - Shaping
 
     static func arabicCanvas() throws -> SoftwareCanvas {
@@ -100,40 +64,6 @@ import SystemIO
 
     // MARK: - Mirrored screens
 
-    func run(_ script: String, language: String, kiosk: Bool = false) throws -> [JSON] {
-        try runApp(script) { $0.language = language; $0.kiosk = kiosk }.lines
-    }
-
-    static func frames(_ items: [JSON]) -> [String: [Int]] {
-        var out: [String: [Int]] = [:]
-        for item in items {
-            guard let id = item["id"]?.stringValue, let f = item["frame"]?.arrayValue?.compactMap(\.intValue), f.count == 4 else { continue }
-            out[id] = f
-        }
-        return out
-    }
-
-    /// Every frame of Home and of a game in Arabic is the English one mirrored across the
-    /// centre line: Back on the right, score and time swapped, cards from the right.
-    @Test func test_arabicDumpsShowMirroredFrames() throws {
-        let script = "0.5 dump\n0.6 tap 248 225\n0.8 tap 248 440\n1.0 tap 512 640\n1.5 dump\n"
-        let en = try run(script, language: "en").events("dump").map { Self.frames($0["items"]?.arrayValue ?? []) }
-        let arScript = "0.5 dump\n0.6 tap 776 225\n0.8 tap 776 440\n1.0 tap 512 640\n1.5 dump\n"
-        let arLog = try run(arScript, language: "ar")
-        let ar = arLog.events("dump").map { Self.frames($0["items"]?.arrayValue ?? []) }
-        #expect(arLog.events("dump").last?["scene"]?.stringValue == "memory", "the mirrored taps chose Memory and played")
-        #expect(en.count == 2 && ar.count == 2)
-        for (e, a) in zip(en, ar) {
-            #expect(Set(e.keys) == Set(a.keys))
-            for (id, f) in e {
-                #expect(a[id] == [1024 - f[0] - f[2], f[1], f[2], f[3]], "\(id)")
-            }
-        }
-        let game = try #require(ar.last)
-        #expect(game["back"]![0] > 512, "Back is on the right")
-        #expect(en.last!["back"]![0] < 512)
-    }
-
     /// The Back arrow is drawn on the right in Arabic, pointing right (the way back when
     /// reading from the right): its orange disc is there, its white arrow head at the right.
     @Test func test_theBackArrowTurnsRound() throws {
@@ -157,16 +87,6 @@ import SystemIO
         let right = (992...1004).flatMap { x in (26...38).map { y in canvas.frame[x, y] } }.filter { isWhite($0) }.count
         let left = (976...988).flatMap { x in (26...38).map { y in canvas.frame[x, y] } }.filter { isWhite($0) }.count
         #expect(right != left, "the arrow is not symmetric left to right (\(left) vs \(right))")
-    }
-
-    /// The gate's number pad keeps its left-to-right order.
-    @Test func test_theGateIsNotMirrored() throws {
-        let script = "0.5 down 512 32\n4 up 512 32\n4.5 dump\n"
-        let enLog = try run(script, language: "en", kiosk: true), arLog = try run(script, language: "ar", kiosk: true)
-        #expect(arLog.events("dump").last?["scene"]?.stringValue == "gate")
-        let en = enLog.events("dump").last.map { Self.frames($0["items"]?.arrayValue ?? []) }
-        let ar = arLog.events("dump").last.map { Self.frames($0["items"]?.arrayValue ?? []) }
-        #expect(en != nil && en == ar)
     }
 
     /// The input a scene sees is mirrored back: a drag in Sorting logs `at` where the child

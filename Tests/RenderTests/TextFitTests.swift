@@ -47,11 +47,7 @@ import TextCatalogs
         }
     }
 
-    static func catalog(_ language: String) throws -> any MessageCatalog {
-        guard language != "en" else { return EnglishCatalog() }
-        let path = packageRoot + "/Assets/locale/\(language)/kids-joy-center.mo"
-        return try MOCatalog(language: language, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-    }
+    static func catalog(_ language: String) throws -> any MessageCatalog { try SceneAssets.catalog(language) }
 
     static func itemFrames(_ fields: [(String, JSON)]) -> [(id: String, kind: String, frame: Rect)] {
         let items = fields.first { $0.0 == "items" }?.1.arrayValue ?? []

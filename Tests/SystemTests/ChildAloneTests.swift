@@ -566,13 +566,6 @@ import TextCatalogs
 }
 
 
-/// Back in a game asks first (issue 26): past the tap guard, the door (`alert-yes`) leaves.
-@MainActor
-func answerDoor(_ stack: SceneStack, log: EventLog? = nil) {
-    step(stack, seconds: SceneStack.tapGuard + 0.05, log: log)
-    tap(stack, Point(388, 498), log: log)
-}
-
 extension ChildAloneTests {
     /// The painting and the rules agree at every shape, right-to-left too (issue 27): the play
     /// field mirrors whole in Arabic, its background included. Drawn at a canvas's own size

@@ -7,13 +7,6 @@ import Testing
 @testable import SceneTests
 @testable import RenderTests
 
-/// A tap after the tap guard's 0.3 s (TESTING decision 2): each tap here is a new press.
-@MainActor
-func calmTap(_ stack: SceneStack, _ p: Point) {
-    step(stack, seconds: SceneStack.tapGuard + 0.05)
-    tap(stack, p)
-}
-
 /// The grown-ups' corner: reached through the gate; deleting a child (after a question)
 /// removes every row about her; switches change and are remembered unless locked; a nickname
 /// is typed on the on-screen keyboard; the report is saved as CSV and pictures.

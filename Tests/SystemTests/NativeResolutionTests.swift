@@ -274,14 +274,6 @@ struct SizeOptionTests {
     }
 }
 
-extension PixelImage {
-    init(width: Int, height: Int, pixels: [UInt32]) {
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-    }
-}
-
 extension Rect {
     /// The rectangle in real pixels of a play area scaled by `scale` at (0, 0).
     func applying(scale: Double) -> Rect { Rect(x * scale, y * scale, width * scale, height * scale) }

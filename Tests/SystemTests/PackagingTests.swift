@@ -59,7 +59,7 @@ final class PackagingTests: XCTestCase {
 
     /// Width and height from a PNG's IHDR chunk.
     static func pngSize(_ path: String) -> (Int, Int)? {
-        FileManager.default.contents(atPath: path).flatMap(SceneTests.pngSize).map { ($0.width, $0.height) }
+        FileManager.default.contents(atPath: path).flatMap(RenderTests.pngSize).map { ($0.width, $0.height) }
     }
 
     func makeDestDir() throws -> (tmp: String, destdir: String) {
