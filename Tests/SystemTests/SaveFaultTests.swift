@@ -484,11 +484,22 @@ enum GameProcess {
             p.standardOutput = out
             p.standardError = FileHandle.nullDevice
             try p.run()
-            // Let it start and save for a random while (20-160 ms), then pull the plug.
-            usleep(UInt32.random(in: 20_000...160_000, using: &rng))
+            // Pull the plug at a random moment of its saving: right after it reports its k-th
+            // saved round (the next save is then under way), or at once while it starts (k = 0).
+            let wanted = Int.random(in: 0...24, using: &rng)
+            var text = ""
+            let deadline = Date().addingTimeInterval(120)
+            while text.split(separator: "\n").filter({ $0.hasPrefix("saved ") }).count < wanted && Date() < deadline {
+                // Until it writes (at most a second at a time, so a silent run meets the deadline).
+                var ready = pollfd(fd: out.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 1000) > 0 else { continue }
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }  // it ended
+                text += String(decoding: chunk, as: UTF8.self)
+            }
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            text += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             confirmed += text.split(separator: "\n").compactMap { line in
                 line.hasPrefix("saved ") ? Int(line.dropFirst(6)) : nil
             }
