@@ -1,5 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
+// The manifest alone reads the environment (KJC_CHECK, at the end); the game links no Foundation.
+import Foundation
 
 // The targets are rooms whose doors the compiler guards (README "Architecture"):
 //   GameCore   rules, levels as data, game definitions, clock and timeline, seeded random,
@@ -73,12 +75,44 @@ let package = Package(
             swiftSettings: smallInRelease,
             linkerSettings: smallLink
         ),
+        // The tests, one target a layer (README "Tests"), each depending on what its files touch:
+        // the rules; the scenes, driven with in-memory stores (no SDL, no SQLite, no app);
+        // pixels and fonts; and the app, the binary and other programs. RenderTests and
+        // SystemTests import SceneTests' harness, SystemTests also RenderTests'.
+        .testTarget(name: "CoreTests", dependencies: ["GameCore", "TextCatalogs", "Stage"], path: "Tests/CoreTests"),
+        .testTarget(name: "SceneTests", dependencies: ["GameCore", "Stage", "TextCatalogs", "Scenes"], path: "Tests/SceneTests"),
         .testTarget(
-            name: "SceneTests",
+            name: "RenderTests",
+            dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Render", "Platform", "CSDL2", "SceneTests"],
+            path: "Tests/RenderTests"
+        ),
+        .testTarget(
+            name: "SystemTests",
             dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Render", "Platform", "Storage",
-                           "KidsJoyApp", "CSDL2"],
-            path: "Tests/SceneTests"
+                           "KidsJoyApp", "CSDL2", "SceneTests", "RenderTests"],
+            path: "Tests/SystemTests"
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// `make check` (KJC_CHECK=1, in its own build folder): the fast loop declares only CoreTests
+/// and SceneTests and the targets they need (found from the dependencies above), so a scene
+/// edit rebuilds Scenes and links a small test bundle: no SDL, SQLite, renderer or app.
+if ProcessInfo.processInfo.environment["KJC_CHECK"] == "1" {
+    var needed: Set<String> = ["CoreTests", "SceneTests"]
+    while true {
+        let more = package.targets.filter { needed.contains($0.name) }.flatMap { target in
+            target.dependencies.compactMap { dependency -> String? in
+                switch dependency {
+                case .targetItem(let name, _), .byNameItem(let name, _): return name
+                default: return nil
+                }
+            }
+        }
+        if needed.isSuperset(of: more) { break }
+        needed.formUnion(more)
+    }
+    package.targets.removeAll { !needed.contains($0.name) }
+    package.products = []
+}

@@ -205,7 +205,8 @@ if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null && command -v
     timeout 60 xvfb-run -a bash -c '
       "$1" --windowed --data-dir "$2" >/dev/null 2>&1 & pid=$!
       for i in $(seq 1 80); do w=$(xdotool search --pid $pid 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.25; done
-      sleep 0.5; [ -n "$w" ] && xprop -id "$w" WM_CLASS; kill $pid; wait $pid 2>/dev/null; true' _ "$bin" "$root/data")
+      c=""; for i in $(seq 1 80); do [ -z "$w" ] && break; c=$(xprop -id "$w" WM_CLASS 2>/dev/null); case "$c" in *\"*) break;; esac; sleep 0.25; done
+      echo "$c"; kill $pid; wait $pid 2>/dev/null; true' _ "$bin" "$root/data")
   echo "  | $wmclass"
   later "WM_CLASS is $APP_ID" grep -q "\"$APP_ID\", \"$APP_ID\"" <<<"$wmclass"
 fi

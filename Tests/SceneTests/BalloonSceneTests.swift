@@ -1,15 +1,12 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 import Stage
 
 /// A Balloons game on top of Home (SceneDriver: the log's clock follows the steps).
 extension SceneDriver where S == BalloonScene {
-    convenience init(level: Level, seed: UInt64, dataDir: String? = nil) {
-        self.init(seed: seed, dataDir: dataDir) { BalloonScene(context: $0, level: level) }
+    convenience init(level: Level, seed: UInt64) {
+        self.init(seed: seed) { BalloonScene(context: $0, level: level) }
     }
 
     var balloons: [JSON] { scene.dumpItems().filter { $0["kind"]?.stringValue == "balloon" } }
@@ -54,8 +51,7 @@ extension SceneDriver where S == BalloonScene {
     // MARK: - Whole games
 
     @Test func test_hardGame_poppingFromDumps_withABonus_endsAtTimeOut_andRecordsTheScore() throws {
-        let dir = temporaryDirectory()
-        let game = Game(level: .hard, seed: 21, dataDir: dir)
+        let game = Game(level: .hard, seed: 21)
         game.play(bonus: true, killer: false)
         let over = try #require(game.gameOver)
         #expect(over["reason"]?.stringValue == "time")
@@ -86,8 +82,7 @@ extension SceneDriver where S == BalloonScene {
     }
 
     @Test func test_killerPop_endsTheGameLost_nothingRecorded() throws {
-        let dir = temporaryDirectory()
-        let game = Game(level: .hard, seed: 21, dataDir: dir)
+        let game = Game(level: .hard, seed: 21)
         game.play(bonus: false, killer: true)
         let over = try #require(game.gameOver)
         #expect(over["reason"]?.stringValue == "killer")
@@ -274,36 +269,5 @@ extension SceneDriver where S == BalloonScene {
         canvas = RecordingCanvas()
         game.stack.draw(on: canvas)
         #expect(!canvas.images.contains("snail"), "the indicator goes after 5 s")
-    }
-
-    // MARK: - Scripted, from Home
-
-    @Test func test_script_fromHome_balloonsSpawn_andAnIdleGameEndsAfterTenSeconds() throws {
-        let lines = try runScript("""
-            0.2 tap 776 224
-            0.4 tap 512 440
-            0.6 tap 512 646
-            3.0 dump
-            12.0 dump
-            """, seed: 3)
-        #expect(lines.events("scene").last { $0["action"]?.stringValue == "push" && $0["scene"]?.stringValue == "balloons" }?["scene"]?.stringValue == "balloons")
-        let start = try #require(lines.events("scene").first { $0["scene"]?.stringValue == "balloons" }?["t"]?.doubleValue)
-        let spawns = lines.events("spawn")
-        #expect(spawns.count >= 10)
-        for s in spawns {
-            #expect(s["type"]?.stringValue == "regular")
-            #expect((1...7).contains(s["number"]?.intValue ?? 0))
-            #expect((0...9).contains(s["spot"]?.intValue ?? -1))
-            #expect(s["speed"]?.doubleValue == 150)
-        }
-        let firstDump = try #require(lines.events("dump").first)
-        #expect(firstDump["scene"]?.stringValue == "balloons")
-        #expect((firstDump["items"]?.arrayValue ?? []).contains { $0["kind"]?.stringValue == "balloon" })
-        let over = try #require(lines.events("gameover").first)
-        #expect(over["reason"]?.stringValue == "idle")
-        #expect(over["result"]?.stringValue == "lost")
-        #expect(over["recorded"] == .bool(false))
-        #expect(abs(((over["t"]?.doubleValue ?? 0) - start) - 10) <= 0.05)
-        #expect(lines.lastDumpItems().first { $0["id"]?.stringValue == "alert-yes" }?["kind"]?.stringValue == "button")
     }
 }

@@ -2,9 +2,6 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Storage
-@testable import Platform
-@testable import KidsJoyApp
 import Stage
 import TextCatalogs
 
@@ -17,11 +14,10 @@ import TextCatalogs
 @MainActor
 @Suite struct GameContractTests {
     static func fourGames() -> (GameContext, SceneStack) {
-        let dir = temporaryDirectory()
         let registry = GameRegistry(GameRegistry.standard.games + [GameEntry(CountingGame.self)])
         let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3),
-                                  scores: HighScoreStore(directory: dir, knownGames: registry.ids, warn: { _ in }),
-                                  settings: SettingsStore(directory: dir, warn: { _ in }), soundPlayer: SilentSoundPlayer(),
+                                  scores: InMemoryScores(),
+                                  settings: InMemorySettings(), soundPlayer: SilentSoundPlayer(),
                                   registry: registry)
         return (context, SceneStack(root: HomeScene(context: context), log: context.log))
     }
@@ -202,9 +198,8 @@ import TextCatalogs
         let clips = [hello, find, one, two].enumerated().map {
             VoiceClip(key: $0.element.key, language: "en", path: "/nonexistent/\($0.element.key).ogg", duration: 0.5 + Double($0.offset) * 0.25)
         }
-        let dir = temporaryDirectory()
         let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1),
-                                  scores: HighScoreStore(directory: dir, warn: { _ in }), settings: SettingsStore(directory: dir, warn: { _ in }),
+                                  scores: InMemoryScores(), settings: InMemorySettings(),
                                   soundPlayer: player, voices: VoiceLibrary(language: "en", clips: clips))
         return (context, player, [])
     }
@@ -280,11 +275,6 @@ import TextCatalogs
         // Issue 14: an interrupting line also drops the one that was waiting.
         for _ in 0..<180 { context.voice.update(dt: GameClock.step) }
         #expect(player.voices == [Self.find.key, Self.hello.key])
-    }
-
-    @Test func test_theVoiceIndexIsRead() {
-        let clips = VoiceLibraryLoader.parse("key\tseconds\ttext\nvoice.a\t1.250\tHello\nvoice.b\tx\tbad\n", folder: "/v/en", language: "en")
-        #expect(clips == [VoiceClip(key: "voice.a", language: "en", path: "/v/en/voice.a.ogg", duration: 1.25)])
     }
 }
 

@@ -2,9 +2,6 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 import TextCatalogs
 
 /// Each language plays every game to its end screen with nothing left in English: every
@@ -27,7 +24,7 @@ import TextCatalogs
 
     @Test(arguments: languages)
     func test_everyGamePlaysToItsEndScreenInTheLanguage(language: String) throws {
-        let catalog = try TextFitTests.catalog(language)
+        let catalog = try SceneAssets.catalog(language)
         let registry = GameRegistry.standard
         // English texts whose translation differs: seeing one drawn means it escaped.
         let messages = Messages.all + registry.messages

@@ -1,9 +1,6 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 
 /// The Memory grid: centred in the play area, equal margins and gaps, square cards as big
 /// as fit and never too small for a child's finger.

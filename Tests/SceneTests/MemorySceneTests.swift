@@ -1,9 +1,6 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 import Stage
 
 /// A real MemoryScene on Home, driven frame by frame (SceneDriver: frame n runs at n/60 s,
@@ -400,84 +397,5 @@ extension SceneDriver where S == MemoryScene {
         #expect(fronts.first ?? 1 < 0.5, "the face grows from narrow")
         #expect(fronts.last == 1, "and ends full width")
         #expect(fronts == fronts.sorted(), "the face only grows")
-    }
-
-    // MARK: - The real app, scripted from Home
-
-    /// Runs the real app headless on a script (no drawing) and answers its log.
-    func play(_ script: String, seed: UInt64) -> [JSON] {
-        do { return try runScript(script, seed: seed, draw: false) } catch {
-            Issue.record("script failed: \(error)")
-            return []
-        }
-    }
-
-    @Test func test_script_fromHomeIntoMemory_logsPushFlipsAndDumpOfTwelveCards() {
-        let script = """
-        0.2 tap 248 224
-        0.4 tap 248 440
-        0.6 tap 512 646
-        1.0 dump
-        1.5 tap 176 192
-        2.0 tap 400 192
-        2.2 dump
-        """
-        let log = play(script, seed: 7)
-        #expect(log.events("scene").contains {
-            $0["action"]?.stringValue == "push" && $0["scene"]?.stringValue == "memory" && $0["stack"] == .strings(["home", "memory"])
-        })
-        let dumps = log.events("dump")
-        #expect(dumps.count == 2)
-        #expect(dumps[0]["scene"]?.stringValue == "memory")
-        #expect(dumps[0]["timeLeft"]?.intValue == 120)
-        let cards = (dumps[0]["items"]?.arrayValue ?? []).filter { $0["kind"]?.stringValue == "card" }
-        #expect(cards.count == 12)
-        #expect(cards.map { $0["id"]?.stringValue } == (0..<12).map { "card-\($0)" })
-        #expect(cards.allSatisfy { $0["state"]?.stringValue == "hidden" && AssetManifest.animals.contains($0["face"]?.stringValue ?? "") })
-        // The tapped points lie on card-0 and card-1.
-        func frame(_ item: JSON) -> Rect {
-            let f = item["frame"]!.arrayValue!.map { $0.doubleValue! }
-            return Rect(f[0], f[1], f[2], f[3])
-        }
-        #expect(frame(cards[0]).contains(Point(176, 192)))
-        #expect(frame(cards[1]).contains(Point(400, 192)))
-        let flips = log.events("flip")
-        #expect(flips.map { $0["card"]?.stringValue } == ["card-0", "card-1"])
-        #expect(flips.map { $0["face"]?.stringValue } == [cards[0]["face"]?.stringValue, cards[1]["face"]?.stringValue])
-        let after = (dumps[1]["items"]?.arrayValue ?? []).filter { $0["kind"]?.stringValue == "card" }
-        let expected = cards[0]["face"] == cards[1]["face"] ? "matched" : "open"
-        #expect(after[0]["state"]?.stringValue == expected)
-        #expect(after[1]["state"]?.stringValue == expected)
-        #expect(log.events(expected == "matched" ? "match" : "mismatch").count == 1)
-    }
-
-    @Test func test_script_wholeHardGame_fromTheDump_isWon() {
-        // First run: learn the deck for seed 21 from a dump.
-        let start = """
-        0.2 tap 248 224
-        0.4 tap 776 440
-        0.6 tap 512 646
-        1.0 dump
-        """
-        let first = play(start, seed: 21)
-        let cards = first.lastDumpItems().filter { $0["kind"]?.stringValue == "card" }
-        #expect(cards.count == 20)
-        var byFace: [String: [Point]] = [:]
-        for card in cards { byFace[card["face"]!.stringValue!, default: []].append(card.frameCenter!) }
-        // Second run, same seed: the same deck; tap every pair.
-        var lines = [start]
-        var t = 1.5
-        for face in byFace.keys.sorted() {
-            let points = byFace[face]!
-            lines.append("\(t) tap \(Int(points[0].x)) \(Int(points[0].y))")
-            lines.append("\(t + 0.4) tap \(Int(points[1].x)) \(Int(points[1].y))")
-            t += 1
-        }
-        lines.append("\(t + 2) dump")
-        let log = play(lines.joined(separator: "\n"), seed: 21)
-        #expect(log.events("match").count == 10)
-        #expect(log.events("gameover").first?["result"]?.stringValue == "won")
-        #expect(log.events("gameover").first?["score"]?.intValue == 50)
-        #expect(log.events("dump").last?["scene"]?.stringValue == "alert")
     }
 }

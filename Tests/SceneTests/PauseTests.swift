@@ -2,9 +2,6 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 
 /// Pausing a game: the clock stands still while paused (focus lost or the pause button).
 @Suite @MainActor struct PauseTests {

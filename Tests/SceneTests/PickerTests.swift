@@ -2,8 +2,6 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Storage
-@testable import KidsJoyApp
 
 /// "Who's playing?": a tap picks a child, three taps make one, 40 is the most, pages turn,
 /// and the picker shows at start only when children exist and profiles are on.
@@ -96,19 +94,6 @@ import Testing
         calmTap(home, ProfileBar.playerFrame.center)
         #expect(home.names == ["home", "picker"])
     }
-
-    /// With a fresh data dir the game starts on Home as the guest; once children exist the
-    /// picker shows at start (pushed over Home), unless profiles are off or --profile chose.
-    @Test func pickerAtStartOnlyWhenChildrenExist() throws {
-        let dir = temporaryDirectory()
-        let fresh = try runScript("0.2 dump\n", dataDir: dir)
-        #expect(fresh.events("dump").last?.stack == ["home"])
-        _ = HighScoreStore(directory: dir, warn: { _ in }).addChild(nickname: "Mo", avatar: Avatar(animal: "cat", colour: "pink"))
-        let again = try runScript("0.2 dump\n", dataDir: dir)
-        #expect(again.events("dump").last?.stack == ["home", "picker"])
-        let off = try runApp("0.2 dump\n", dataDir: dir) { $0.profiles = false }.lines
-        #expect(off.events("dump").last?.stack == ["home"], "profiles off: no picker")
-    }
 }
 
 /// The high-score popup's tabs and game picker (TESTING decision 11).
@@ -148,15 +133,5 @@ import Testing
         stack.apply([.show(.highScores)])
         let ids = (stack.top as! HighScoresPopup).dumpItems().compactMap { $0["id"]?.stringValue }
         #expect(!ids.contains("tab-mine") && ids.contains("table-all") && ids.contains("close"))
-    }
-}
-
-/// The config's `games` and `levels` decide what Home offers.
-@Suite @MainActor struct HomeChoiceTests {
-    @Test func homeShowsTheConfiguredGamesAndLevels() throws {
-        let ids = try runApp("0.2 dump\n") { $0.games = ["balloons", "memory", "chess"]; $0.levels = [.hard, .easy] }
-            .lines.lastDumpItems().compactMap { $0["id"]?.stringValue }
-        #expect(ids.filter { $0.hasPrefix("game-") } == ["game-balloons", "game-memory"])
-        #expect(ids.filter { $0.hasPrefix("level-") } == ["level-easy", "level-hard"], "in their usual order")
     }
 }

@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Storage
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 import Stage
 import TextCatalogs
 
@@ -25,15 +21,13 @@ final class VoicedGame {
 
     init(_ kind: GameKind, _ level: Level, seed: UInt64 = 1, language: String = "en", demos: DemoMemory? = nil,
          beforePush: ((GameContext, SceneStack) -> Void)? = nil) throws {
-        let assets = try AssetLocator.locate()
-        let dir = temporaryDirectory()
         let log = EventLog(writer: nil, keepInMemory: true)
         context = GameContext(log: log, random: RandomSource(seed: seed),
-                              scores: HighScoreStore(directory: dir, warn: { _ in }),
-                              settings: SettingsStore(directory: dir, warn: { _ in }),
+                              scores: InMemoryScores(),
+                              settings: InMemorySettings(),
                               soundPlayer: SilentSoundPlayer(),
-                              catalog: Language.catalog(assets: assets, language: language, warn: { _ in }),
-                              voices: Language.voices(assets: assets, language: language, warn: { _ in }))
+                              catalog: try SceneAssets.catalog(language),
+                              voices: SceneAssets.voices(language))
         if let demos { context.demos = demos }
         stack = SceneStack(root: HomeScene(context: context), log: log)
         beforePush?(context, stack)
@@ -69,12 +63,6 @@ final class VoicedGame {
     }
 }
 
-/// The real app headless on a script, with `--demo` when asked.
-@MainActor
-func runVoiceScript(_ script: String, demo: Bool = false, language: String? = nil, dataDir: String? = nil) throws -> [JSON] {
-    try runApp(script, dataDir: dataDir) { $0.demo = demo; $0.language = language }.lines
-}
-
 @Suite @MainActor struct VoiceLineCatalogTests {
     /// The English source of the spoken lines, as the TSV has them.
     static func tsv() throws -> [(String, String)] {
@@ -90,7 +78,7 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
         let rows = try Self.tsv()
         #expect(VoiceLines.all.map(\.key) == rows.map(\.0), "run tools/make_voice_lines.py")
         #expect(VoiceLines.all.map(\.english) == rows.map(\.1), "run tools/make_voice_lines.py")
-        let library = VoiceLibraryLoader.load(assets: try AssetLocator.locate(), language: "en", warn: { _ in })
+        let library = SceneAssets.voices("en")
         #expect(VoiceLines.all.filter { library.clip($0.key) == nil }.map(\.key) == [])
         // The helpers name lines that exist.
         // In typed parts: one long chain of `+` is too much for Swift 6.0's type checker.
@@ -259,16 +247,6 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
         try expectEndVoice(skull, "voice.lost.skull", "skull")
     }
 
-    @Test func test_homeGreetsAndNamesTilesAndPlay() throws {
-        let log = try runVoiceScript("0.2 tap 248 224\n0.4 tap 776 440\n0.6 tap 512 646\n1.8 quit\n")
-        let lines = log.events("voice").compactMap { $0["line"]?.stringValue }
-        #expect(Array(lines.prefix(4)) == ["voice.home.greeting", "voice.game.memory", "voice.level.hard", "voice.home.play"])
-        let push = try #require(log.events("scene").first { $0["scene"]?.stringValue == "memory" })
-        let intro = try #require(log.events("voice").first { $0["line"]?.stringValue == "voice.intro.memory" })
-        #expect(intro["t"]!.doubleValue! - push["t"]!.doubleValue! <= 1.0)
-        #expect(intro["text"]?.stringValue == "Find the pairs!")
-    }
-
     @Test func test_pauseSays_tapToKeepPlaying_andNewHighScoreSaysItsRank() throws {
         let game = try VoicedGame(.sorting, .easy)
         game.frames(10)
@@ -409,48 +387,6 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
         game.tap(card)
         #expect(game.events("flip").count == 1)
     }
-
-    @Test func test_headlessRunsShowDemosOnlyWithTheDemoFlag_andNeverMarkThemSeen() throws {
-        let script = "0.2 tap 248 224\n0.4 tap 248 440\n0.6 tap 512 646\n5 quit\n"
-        let dir = temporaryDirectory()
-        let plain = try runVoiceScript(script, dataDir: dir)
-        #expect(plain.events("demo").isEmpty)
-        let shown = try runVoiceScript(script, demo: true, dataDir: dir)
-        #expect(shown.events("demo").map { $0["action"]?.stringValue } == ["start", "end"])
-        #expect(!FileManager.default.fileExists(atPath: dir + "/" + DemoStore.fileName), "a scripted run marks nothing seen")
-        // The same script with --demo: its timing moves by the demo; without it, never.
-        let timers = plain.events("timer").map { $0["t"]!.doubleValue! }
-        #expect(timers.first == shown.events("timer").first?["t"]?.doubleValue)
-        #expect(timers.count > shown.events("timer").count)
-    }
-
-    @Test func test_windowedPlayRemembersSeenDemos_inTheDataFolder() throws {
-        let dir = temporaryDirectory()
-        var options = AppOptions()
-        options.headless = false
-        let memory = GameApp.demoMemory(options: options, directory: dir, warn: { _ in })
-        #expect(memory.mode == .firstTime)
-        #expect(memory.shouldShow(.memory))
-        memory.markSeen(.memory)
-        SaveQueue.shared.waitUntilIdle()
-        let again = GameApp.demoMemory(options: options, directory: dir, warn: { _ in })
-        #expect(!again.shouldShow(.memory))
-        #expect(again.shouldShow(.sorting))
-        let text = try String(contentsOfFile: dir + "/" + DemoStore.fileName, encoding: .utf8)
-        #expect(text == "{\"version\":1,\"seen\":[\"memory\"]}\n")
-        // A damaged file: the demos show again, said once, nothing crashes.
-        try "{not json".write(toFile: dir + "/" + DemoStore.fileName, atomically: true, encoding: .utf8)
-        var warnings: [String] = []
-        let damaged = GameApp.demoMemory(options: options, directory: dir, warn: { warnings.append($0) })
-        #expect(damaged.shouldShow(.memory))
-        #expect(warnings.count == 1)
-        // Scripted windowed runs and headless runs: off unless --demo, and never saved.
-        options.scriptText = "1 quit"
-        #expect(GameApp.demoMemory(options: options, directory: dir, warn: { _ in }).mode == .off)
-        options.demo = true
-        let scripted = GameApp.demoMemory(options: options, directory: dir, warn: { _ in })
-        #expect(scripted.mode == .firstTime && scripted.save == nil && scripted.shouldShow(.memory))
-    }
 }
 
 @Suite @MainActor struct HintTests {
@@ -529,9 +465,6 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
         game.tap(Point(512, 300))
         #expect(game.events("hint").last?["kind"]?.stringValue == "nothing-here")
         #expect(game.events("sound").last?["name"]?.stringValue == "nope")
-        let log = try runVoiceScript("0.2 tap 512 646\n0.5 quit\n")
-        let hint = try #require(log.events("hint").first)
-        #expect(hint["target"]?.stringValue == "play")
     }
 }
 
@@ -575,17 +508,6 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
         game.stack.handle(.pointerDown(Point(body.maxX + 8, body.midY)))
         #expect(game.events("gameover").isEmpty)
         #expect(scene.rules.ended == nil)
-    }
-
-    @Test func test_tapGuard_aDoubleTapOnPlayFlipsNoCard_aLaterTapDoes() throws {
-        let card = MemoryLayout.frames(for: .easy, in: GameScene.playArea)[9].center
-        let script = "0.2 tap 248 224\n0.4 tap 248 440\n0.6 tap 512 646\n0.75 tap \(Int(card.x)) \(Int(card.y))\n"
-            + "1.0 tap \(Int(card.x)) \(Int(card.y))\n1.2 quit\n"
-        let log = try runVoiceScript(script)
-        #expect(log.events("ignored").filter { $0["why"]?.stringValue == "tap-guard" }.count == 1)
-        #expect(log.events("flip").count == 1)
-        let flipTime: Double = log.events("flip").first?["t"]?.doubleValue ?? 0
-        #expect(abs(flipTime - (1.0 + 1.0 / 60)) < 0.002, "on the release a frame later")
     }
 
     @Test func test_tapGuard_in_theStack_pressAt300msCounts() throws {

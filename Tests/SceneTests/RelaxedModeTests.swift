@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import KidsJoyApp
 
 /// Relaxed mode (TESTING decision 12): no countdown shown, no idle loss, no skull; the game
 /// ends after its usual time (Balloons) or when done (Memory, Sorting), always as a finish,

@@ -1,9 +1,6 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 import Stage
 
 /// A scene that records what happens to it.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import KidsJoyApp
 
 /// The session limit (`session-minutes`): a spoken warning two minutes before, then the calm
 /// rest screen that only the adult gate dismisses. Rule time, stepped: no test sleeps.

@@ -1,9 +1,6 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 
 /// The row of vehicles and the zones: hand-placed frames checked against the spec.
 @Suite struct SortingLayoutTests {

@@ -1,9 +1,6 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 
 /// SPEC section 5 rules: the draw, drops judged by the release point, speed scoring, time.
 // On the main actor: the layouts read the process-wide canvas size, which the shape tests

@@ -1,9 +1,6 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 import Stage
 
 /// The Sorting scene driven headless through a SceneStack, stepping time at 1/60 s. As in
@@ -322,31 +319,6 @@ import Stage
         guard case .image(let name, let frame)? = lifted.calls.last else { Issue.record("no image last"); return }
         #expect(name == game.scene.rules.vehicles[4].imageName)
         assertSameFrame(frame, Rect(center: Point(500, 40), size: game.scene.home(of: 4).size), "over the top bar, following the pointer")
-    }
-
-    // MARK: - Scripted play through the real app
-
-    @Test func test_script_fromHome_dragVerb_logsPickAndDrop() {
-        let slot = SortingLayout.slots(count: 12)[0].center
-        guard let lines = try? runScript("""
-            0.2 tap 512 224
-            0.4 tap 776 440
-            0.6 tap 512 646
-            1.0 dump
-            1.2 drag \(Int(slot.x)) \(Int(slot.y)) 240 600 0.3
-            2.0 dump
-            """, seed: 3) else { Issue.record("the script did not run"); return }
-        let category = lines.events("dump").first?["items"]?.arrayValue?
-            .first { $0["id"]?.stringValue == "vehicle-0" }?["category"]?.stringValue
-        #expect(category != nil)
-        #expect(lines.events("pick").first?["vehicle"] == .string("vehicle-0"))
-        let drop = lines.events("drop").first
-        #expect(drop?["vehicle"] == .string("vehicle-0"))
-        #expect(drop?["at"] == .array([.int(240), .int(600)]))
-        #expect(drop?["correct"] == .bool(category == "water"))
-        #expect(drop?["zone"] == .string("zone-water-1"))
-        let state = lines.lastDumpItems().first { $0["id"]?.stringValue == "vehicle-0" }?["state"]
-        #expect(state == .string(category == "water" ? "placed" : "returning"))
     }
 }
 

@@ -1,7 +1,6 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import KidsJoyApp
 
 /// Sorting without dragging (tap a vehicle, then a zone) and several fingers at once
 /// (issue 18, items 1 and 4).
@@ -235,23 +234,6 @@ import Testing
         #expect(pops.compactMap { $0["balloon"]?.stringValue }.sorted() == [pair[0]["id"]!.stringValue!, pair[1]["id"]!.stringValue!].sorted())
         #expect(Set(pops.compactMap { $0["t"]?.doubleValue }).count == 1, "the same frame")
         #expect(game.events("score").count == 2)
-    }
-
-    /// The same through a script and the real SDL translation: two `finger-down`s at one
-    /// time pop two balloons, and both score.
-    @Test func test_aScriptPopsTwoBalloonsWithTwoFingers() throws {
-        let open = "0.2 tap 776 224\n0.4 tap 248 440\n0.6 tap 512 646\n"
-        // Where Balloons' Easy opens (Home: Balloons, Easy, Play); a first run looks.
-        let look = try runScript(open + "5 dump\n", seed: 5)
-        #expect(look.events("dump").last?["scene"]?.stringValue == "balloons")
-        let balloons = look.lastDumpItems().filter { $0["kind"]?.stringValue == "balloon" && $0["type"]?.stringValue == "regular" && ($0["frame"]?.arrayValue?[3].doubleValue ?? 0) > 60 }
-        try #require(balloons.count >= 2, "two balloons to pop")
-        let a = try #require(balloons[0].frameCenter), b = try #require(balloons[1].frameCenter)
-        let lines = try runScript(open + "5 finger-down 0 \(a.x) \(a.y)\n5 finger-down 1 \(b.x) \(b.y)\n5.1 finger-up 0 \(a.x) \(a.y)\n5.1 finger-up 1 \(b.x) \(b.y)\n9 dump\n", seed: 5)
-        let pops = lines.events("pop")
-        #expect(pops.count == 2)
-        #expect(Set(pops.compactMap { $0["t"]?.doubleValue }).count == 1, "in one frame")
-        #expect(lines.events("score").count == 2)
     }
 
     /// Alerts take one tap from one finger: a second finger on "No" changes nothing.

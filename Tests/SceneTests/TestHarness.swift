@@ -1,17 +1,15 @@
-import CSDL2
 import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
-@testable import Storage
-@testable import Render
-@testable import Platform
-@testable import KidsJoyApp
 import Stage
 import TextCatalogs
-import SystemIO
 
-// The one test harness: every helper shared by more than one test file lives here.
+// The scenes' test harness: every helper shared by more than one test file lives here, and
+// the other test targets import it (RenderTests adds pictures, SystemTests the app, the
+// binary and other programs: RenderHarness.swift, SystemHarness.swift). Scenes are driven
+// with in-memory stores (InMemoryStores.swift) and the committed assets read as files
+// (SceneAssets.swift): no SDL, no SQLite, no app.
 //
 // Tests are Swift Testing suites. Those that touch scenes, the event log, the software
 // canvas or SDL are `@MainActor` suites: they run one at a time on the main thread, so the
@@ -60,14 +58,14 @@ func temporaryDirectory(_ name: String = #function) -> String {
     return path
 }
 
-/// A context for driving scenes directly in tests: in-memory log, silent sound, temp data.
+/// A context for driving scenes directly in tests: in-memory log, stores and silent sound.
+/// (SystemTests' `makeContext(dataDir:)` gives one on the app's real stores.)
 @MainActor
-func makeContext(seed: UInt64 = 1, dataDir: String? = nil) -> GameContext {
-    let dir = dataDir ?? temporaryDirectory()
+func makeContext(seed: UInt64 = 1) -> GameContext {
     let log = EventLog(writer: nil, keepInMemory: true)
     return GameContext(log: log, random: RandomSource(seed: seed),
-                       scores: HighScoreStore(directory: dir, warn: { _ in }),
-                       settings: SettingsStore(directory: dir, warn: { _ in }),
+                       scores: InMemoryScores(),
+                       settings: InMemorySettings(),
                        soundPlayer: SilentSoundPlayer())
 }
 
@@ -107,8 +105,8 @@ final class SceneDriver<S: Scene> {
     /// The frames run so far (the number of the frame that runs next).
     var frame: Int { Int((log.time * 60).rounded()) }
 
-    init(seed: UInt64 = 1, dataDir: String? = nil, _ make: (GameContext) -> S) {
-        context = makeContext(seed: seed, dataDir: dataDir)
+    init(seed: UInt64 = 1, _ make: (GameContext) -> S) {
+        context = makeContext(seed: seed)
         stack = SceneStack(root: HomeScene(context: context), log: context.log)
         scene = make(context)
         stack.apply([.push(scene)])
@@ -146,32 +144,6 @@ final class SceneDriver<S: Scene> {
     func events(_ name: String) -> [JSON] { log.events(name) }
 }
 
-/// Runs the real app headless, in process, on a script; answers the log lines.
-@MainActor
-func runScript(_ script: String, seed: UInt64 = 1, dataDir: String? = nil, draw: Bool = false) throws -> [JSON] {
-    try runApp(script, seed: seed, dataDir: dataDir, draw: draw).lines
-}
-
-/// The same, with `configure` setting the run's other options (`--language`, `--switch`,
-/// `--profile`, ...); answers the log lines and the app, already shut down.
-@MainActor
-func runApp(_ script: String, seed: UInt64 = 1, dataDir: String? = nil, draw: Bool = false,
-            _ configure: (inout AppOptions) -> Void = { _ in }) throws -> (lines: [JSON], app: GameApp) {
-    var options = AppOptions()
-    options.headless = true
-    options.seed = seed
-    options.scriptText = script
-    options.dataDir = dataDir ?? temporaryDirectory()
-    options.noDraw = !draw
-    configure(&options)
-    let app = try GameApp(options: options, keepLogInMemory: true)
-    try app.start()
-    _ = app.run()
-    let lines = app.log.lines
-    app.shutdown()
-    return (lines, app)
-}
-
 extension Array where Element == JSON {
     func events(_ name: String) -> [JSON] { filter { $0["event"]?.stringValue == name } }
     /// The items of the last `dump` event.
@@ -188,72 +160,7 @@ extension JSON {
     var stack: [String] { self["stack"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
 }
 
-// MARK: - Pictures
-
-/// A decoded PNG for pixel assertions (SDL_image: call it from main-actor tests only).
-struct PixelImage {
-    let width: Int
-    let height: Int
-    let pixels: [UInt32]
-
-    init(path: String) throws {
-        guard let loaded = IMG_Load(path) else { throw AppError.fatal("cannot load \(path)") }
-        defer { SDL_FreeSurface(loaded) }
-        guard let s = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { throw AppError.fatal("convert") }
-        defer { SDL_FreeSurface(s) }
-        width = Int(s.pointee.w)
-        height = Int(s.pointee.h)
-        let pitch = Int(s.pointee.pitch) / 4
-        let raw = s.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        var out = [UInt32](repeating: 0, count: width * height)
-        for y in 0..<height { for x in 0..<width { out[y * width + x] = raw[y * pitch + x] } }
-        pixels = out
-    }
-
-    func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
-
-    /// Red, green and blue of a pixel, 0-255.
-    subscript(x: Int, y: Int) -> [Int] {
-        let p = pixel(x, y)
-        return [Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF)]
-    }
-
-    /// Mean absolute channel difference over a rectangle.
-    func meanDifference(_ other: PixelImage, in r: Rect) -> Double {
-        var total = 0.0, count = 0.0
-        for y in Int(r.minY)..<Int(r.maxY) {
-            for x in Int(r.minX)..<Int(r.maxX) {
-                let a = pixel(x, y), b = other.pixel(x, y)
-                for shift in [0, 8, 16] {
-                    total += abs(Double((a >> UInt32(shift)) & 0xFF) - Double((b >> UInt32(shift)) & 0xFF))
-                }
-                count += 3
-            }
-        }
-        return total / count
-    }
-
-    func colourCount(in r: Rect) -> Int {
-        var set = Set<UInt32>()
-        for y in Int(r.minY)..<Int(r.maxY) { for x in Int(r.minX)..<Int(r.maxX) { set.insert(pixel(x, y)) } }
-        return set.count
-    }
-}
-
-/// Width and height from a PNG's IHDR chunk.
-func pngSize(_ data: Data) -> (width: Int, height: Int)? {
-    let bytes = [UInt8](data.prefix(24))
-    guard bytes.count == 24, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
-    func be(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
-    return (be(16), be(20))
-}
-
-// MARK: - Programs outside the test process
-
-/// The suites that run other programs for long (the monkey, the long run, the windowed
-/// game on Xvfb, make install) are nested here and run one after another: at most one of
-/// them loads the two cores at a time, and no two of them share a display or a process.
-@Suite(.serialized) enum HeavyTests {}
+// MARK: - Files of the tree
 
 /// The folder holding Package.swift, found by walking up from this file.
 let packageRoot: String = {
@@ -264,105 +171,6 @@ let packageRoot: String = {
     }
     return FileManager.default.currentDirectoryPath
 }()
-
-/// The `kids-joy-center` binary built beside the test bundle.
-enum GameBinary {
-    static var path: String {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        if dir.path.hasSuffix(".xctest") || dir.lastPathComponent == "MacOS" { dir = dir.deletingLastPathComponent() }
-        return dir.appendingPathComponent("kids-joy-center").path
-    }
-
-    /// Tests of the binary are enabled only when it is built (`swift build` builds it).
-    static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: path) }
-
-    /// Runs the binary to the end with the test's environment, silent audio, and `environment` on top.
-    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_AUDIODRIVER"] = "dummy"
-        for (k, v) in environment { env[k] = v }
-        return try Exec.capture(path, args, stdin: stdin, environment: env)
-    }
-}
-
-/// What a finished program left: its exit status and output.
-struct ProcessResult {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-    var output: String { stdout + stderr }
-}
-
-/// Running external programs with a time limit (a hung program must not hang the suite).
-enum Exec {
-    /// The path of `name` on PATH (or in /usr/bin, /usr/local/bin), or nil.
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return (path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"])
-            .map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    struct Failure: Error, CustomStringConvertible { let description: String }
-
-    /// Runs a program to the end with exactly `environment`; throws if it is still running
-    /// after `timeout` seconds (it is stopped). Output goes through files, so a chatty
-    /// program can never fill a pipe and stall.
-    static func capture(_ executable: String, _ args: [String], stdin: String? = nil, cwd: String? = nil,
-                        environment: [String: String], timeout: Double = 120) throws -> ProcessResult {
-        let scratch = NSTemporaryDirectory() + "kjc-run-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        _ = FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
-        _ = FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/out"))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/err"))
-        defer { try? out.close(); try? err.close() }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-        p.environment = environment
-        p.standardOutput = out
-        p.standardError = err
-        let input = Pipe()
-        p.standardInput = input
-        try p.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while p.isRunning && Date() < deadline { usleep(10_000) }
-        if p.isRunning {
-            stop(p)
-            throw Failure(description: "\(executable) \(args.joined(separator: " ")) took over \(Int(timeout)) s")
-        }
-        p.waitUntilExit()
-        let o = (try? String(contentsOfFile: scratch + "/out", encoding: .utf8)) ?? ""
-        let e = (try? String(contentsOfFile: scratch + "/err", encoding: .utf8)) ?? ""
-        return ProcessResult(status: p.terminationStatus, stdout: o, stderr: e)
-    }
-
-    /// Runs to the end within `timeout` seconds; answers stdout. Throws on a time-out or a
-    /// non-zero status.
-    @discardableResult
-    static func run(_ path: String, _ args: [String], environment: [String: String], timeout: Double = 20) throws -> String {
-        let r = try capture(path, args, environment: environment, timeout: timeout)
-        guard r.status == 0 else {
-            throw Failure(description: "\(path) \(args.joined(separator: " ")) exited \(r.status)")
-        }
-        return r.stdout
-    }
-
-    /// SIGTERM, up to 3 s to go, then SIGKILL; reaps the process either way.
-    static func stop(_ p: Process) {
-        guard p.isRunning else { return }
-        kill(p.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(3)
-        while p.isRunning && Date() < deadline { usleep(10_000) }
-        if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
-    }
-}
 
 /// Every text drawn on every screen: Home, each game at each level (playing and paused),
 /// the end-of-game and quit alerts, the high scores (with a row) and both stages of the

@@ -9,6 +9,10 @@ lock, "set-aside PATH" when it sets damage aside), and meanwhile does one or mor
   lock      hold the write lock from another program (sqlite3's BEGIN IMMEDIATE) for 0.2-2 s
   kill      SIGKILL the game at a random moment
 
+An attack strikes at a random moment of the recording: right after the game reports its
+k-th saved round (k drawn at random; its next save is then under way), never after a fixed
+wait, so a slow machine moves the attacks with the game.
+
 Then it checks: every round reported "saved" is in progress.db, or the game set the file
 aside after it was saved (damage: the set-aside file is named on stdout and stderr), or
 the harness damaged the file after the round was saved and the game has not met the damage
@@ -64,9 +68,12 @@ def rows_in(path):
     return found
 
 
-def attack(kind, db, rng, proc, log, stop):
-    """One attack, at a random moment while the game runs; notes when it damaged the file."""
-    time.sleep(rng.uniform(0.02, 0.6))
+def attack(kind, db, rng, proc, log, stop, progress):
+    """One attack, at a random moment while the game runs: right after its k-th "saved" line
+    (k = 0: at once); notes when it damaged the file."""
+    wanted = rng.randint(0, 40)
+    with progress:
+        progress.wait_for(lambda: progress.saved >= wanted or stop.is_set() or proc.poll() is not None, timeout=120)
     if stop.is_set() or proc.poll() is not None:
         return
     if kind == "corrupt":
@@ -118,13 +125,27 @@ def one_run(binary, seed, keep):
     count = rng.randint(200, 1500)
     err_path = os.path.join(data, "stderr.txt")
     lines = []  # (monotonic time read, line)
+    # The rounds reported saved so far; the attacks wait on it (notified at every line and at the end).
+    progress = threading.Condition()
+    progress.saved = 0
+
+    def read(stream):
+        for line in stream:
+            lines.append((time.monotonic(), line.strip()))
+            with progress:
+                progress.saved += line.startswith("saved ")
+                progress.notify_all()
+        with progress:
+            progress.notify_all()
+
     with open(err_path, "w") as err:
         proc = subprocess.Popen([binary, "--data-dir", data, "--stress-record", str(count)], env=env,
                                 stdout=subprocess.PIPE, stderr=err, text=True)
-        reader = threading.Thread(target=lambda: [lines.append((time.monotonic(), l.strip())) for l in proc.stdout])
+        reader = threading.Thread(target=read, args=(proc.stdout,))
         reader.start()
         log, stop = [], threading.Event()
-        threads = [threading.Thread(target=attack, args=(k, db, random.Random(rng.random()), proc, log, stop)) for k in kinds]
+        threads = [threading.Thread(target=attack, args=(k, db, random.Random(rng.random()), proc, log, stop, progress))
+                   for k in kinds]
         for t in threads:
             t.start()
         try:
@@ -133,8 +154,12 @@ def one_run(binary, seed, keep):
             proc.kill()
             proc.wait()
             stop.set()
+            with progress:
+                progress.notify_all()
             return {"seed": seed, "kinds": kinds, "error": "the game hung (no exit in 180 s)", "dir": data, "saved": 0, "lost": []}
         stop.set()
+        with progress:
+            progress.notify_all()
         for t in threads:
             t.join()
         reader.join()

@@ -1,0 +1,105 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import GameCore
+@testable import Scenes
+@testable import Render
+@testable import Platform
+import Stage
+import TextCatalogs
+import SystemIO
+@testable import SceneTests
+
+/// Arabic: lines laid out in both directions, letters shaped by HarfBuzz in Scheherazade,
+/// and every screen mirrored, taps and dumps included.
+@Suite @MainActor struct RightToLeftTests {
+    // MARK: - Shaping
+
+    static func arabicCanvas() throws -> SoftwareCanvas {
+        let canvas = try SoftwareCanvasTests.makeCanvas()
+        canvas.arabicFontFiles = try FontLocator.arabic(assets: try AssetLocator.locate())
+        return canvas
+    }
+
+    /// Joined letters are narrower than the same letters standing alone (HarfBuzz picks the
+    /// initial, medial and final forms); without shaping they would be the same width.
+    @Test func test_arabicLettersJoin() throws {
+        let canvas = try Self.arabicCanvas()
+        let style = TextStyle(size: 32)
+        let word = canvas.measure("بببب", style).width
+        let alone = canvas.measure("ب", style).width * 4
+        #expect(word > 0)
+        #expect(word < alone * 0.9, "joined \(word) px vs \(alone) px for the letters alone")
+    }
+
+    /// Arabic is drawn with Scheherazade's glyphs, not Andika's empty boxes: the drawn word
+    /// has ink in the shape of real letters (far fewer inked pixels than three boxes).
+    @Test func test_arabicIsDrawnInTheArabicFont() throws {
+        let shaped = try Self.arabicCanvas()
+        let plain = try SoftwareCanvasTests.makeCanvas()
+        #expect(shaped.measure("سهل", TextStyle(size: 40)) != plain.measure("سهل", TextStyle(size: 40)))
+        for canvas in [shaped, plain] {
+            canvas.clear(.white)
+            canvas.text("سهل", TextStyle(size: 40), at: Point(512, 384), color: .black)
+            canvas.endFrame()
+        }
+        func ink(_ c: SoftwareCanvas) -> Int {
+            var n = 0
+            for y in 334..<434 { for x in 412..<612 where c.frame[x, y] & 0xFF < 128 { n += 1 } }
+            return n
+        }
+        #expect(ink(shaped) > 100)
+        #expect(ink(shaped) != ink(plain))
+    }
+
+    @Test func test_aMissingArabicFontIsAClearError() throws {
+        let empty = temporaryDirectory()
+        do {
+            _ = try FontLocator.arabic(assets: empty, folders: [empty])
+            Issue.record("no error without the font")
+        } catch let error as AppError {
+            #expect("\(error)".contains("apt install fonts-sil-scheherazade"))
+        }
+    }
+
+    // MARK: - Mirrored screens
+
+    /// The Back arrow is drawn on the right in Arabic, pointing right (the way back when
+    /// reading from the right): its orange disc is there, its white arrow head at the right.
+    @Test func test_theBackArrowTurnsRound() throws {
+        let canvas = try SoftwareCanvasTests.makeCanvas()
+        canvas.arabicFontFiles = try FontLocator.arabic(assets: try AssetLocator.locate())
+        let context = makeContext()
+        context.catalog = try TextFitTests.catalog("ar")
+        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        stack.rightToLeft = true
+        stack.apply([.show(.game(.memory, .easy))])
+        step(stack, seconds: 1)
+        canvas.beginFrame()
+        stack.draw(on: canvas)
+        canvas.endFrame()
+        // English draws the arrow's disc at x 14..54; mirrored it is at 970..1010.
+        func isOrange(_ p: UInt32) -> Bool { p >> 16 & 0xFF > 200 && p >> 8 & 0xFF > 90 && p >> 8 & 0xFF < 190 && p & 0xFF < 90 }
+        let disc = (972...1008).flatMap { x in (14...50).map { y in canvas.frame[x, y] } }.filter { isOrange($0) }.count
+        #expect(disc > 300, "the orange disc of Back at the right (\(disc) px)")
+        // The arrow's point: white pixels on the disc's right half outnumber its left half's.
+        func isWhite(_ p: UInt32) -> Bool { p >> 16 & 0xFF > 230 && p >> 8 & 0xFF > 230 && p & 0xFF > 230 }
+        let right = (992...1004).flatMap { x in (26...38).map { y in canvas.frame[x, y] } }.filter { isWhite($0) }.count
+        let left = (976...988).flatMap { x in (26...38).map { y in canvas.frame[x, y] } }.filter { isWhite($0) }.count
+        #expect(right != left, "the arrow is not symmetric left to right (\(left) vs \(right))")
+    }
+
+    /// The input a scene sees is mirrored back: a drag in Sorting logs `at` where the child
+    /// let go, on the mirrored screen.
+    @Test func test_mirroredCanvasMapsFramesPointsAndTextAlignment() {
+        let recording = RecordingCanvas()
+        let mirrored = MirroredCanvas(recording)
+        mirrored.fill(Rect(10, 20, 100, 50), .black)
+        mirrored.text("x", TextStyle(size: 20), at: Point(30, 40), align: .left, color: .black)
+        #expect(MirroredCanvas.mirror(Rect(10, 20, 100, 50)) == Rect(914, 20, 100, 50))
+        #expect(MirroredCanvas.mirror(.pointerDown(Point(30, 40))) == .pointerDown(Point(994, 40)))
+        #expect(MirroredCanvas.mirror(JSON.object([("frame", .array([.int(10), .int(20), .int(100), .int(50)])), ("at", .array([.int(30), .int(40)]))]))
+                == .object([("frame", .array([.int(914), .int(20), .int(100), .int(50)])), ("at", .array([.int(994), .int(40)]))]))
+        #expect(recording.texts == ["x"])
+    }
+}

@@ -1,0 +1,87 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import GameCore
+@testable import Scenes
+@testable import Render
+@testable import Platform
+import Stage
+@testable import SceneTests
+
+/// The software canvas: its cached layers and sprites, shapes, text and screenshots.
+@Suite @MainActor struct SoftwareCanvasTests {
+    /// A canvas with every game image loaded. SDL_ttf counts TTF_Init calls and only closes
+    /// when TTF_Quit balances them: this one is never balanced, so the in-process app of
+    /// another test (`runScript`, which quits SDL_ttf) cannot close it under a canvas.
+    static func makeCanvas() throws -> SoftwareCanvas {
+        _ = TTF_Init()
+        let root = try AssetLocator.locate()
+        let canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: root))
+        try canvas.loadImages(from: root + "/images", names: AssetManifest.images)
+        return canvas
+    }
+
+    @Test func test_layer_isRedrawnOnlyWhenWhatItDrawsChanges() throws {
+        let canvas = try Self.makeCanvas()
+        for blue in [30, 30, 30, 40, 40, 30] {
+            canvas.layer("test") {
+                canvas.clear(Color(10, 20, UInt8(blue)))
+            }
+            canvas.endFrame()
+        }
+        #expect(canvas.layerRedraws == 3)
+        #expect(canvas.frame[500, 400] == 0xFF0A_141E, "the layer is copied to the frame")
+    }
+
+    /// A sprite asked for again the next frame (a swaying balloon) is kept; one whose angle
+    /// changes every frame (a spinning sparkle) is resampled and never fills the cache; and
+    /// sprites of a scene that is gone are freed after five seconds.
+    @Test func test_spriteCache_keepsSteadySpritesOnlyAndFreesIdleOnes() throws {
+        let canvas = try Self.makeCanvas()
+        for frame in 0..<120 {
+            canvas.image("sparkle", in: Rect(100, 100, 40, 40), ImageOptions(rotation: Double(frame * 3)))
+            canvas.endFrame()
+        }
+        #expect(canvas.cachedSpriteCount == 0)
+        for _ in 0..<3 {
+            canvas.image("balloon-red", in: Rect(100, 100, 96, 144), ImageOptions(rotation: 3))
+            canvas.endFrame()
+        }
+        #expect(canvas.cachedSpriteCount == 1)
+        for _ in 0..<(SoftwareCanvas.idleFrames + 60) { canvas.endFrame() }
+        #expect(canvas.cachedSpriteCount == 0)
+    }
+
+    @Test func test_shapesAndText_drawWhereAsked() throws {
+        let canvas = try Self.makeCanvas()
+        canvas.clear(.white)
+        canvas.fillRounded(Rect(100, 100, 200, 100), radius: 30, Color(255, 0, 0))
+        #expect(canvas.frame[200, 150] == 0xFFFF_0000)
+        #expect(canvas.frame[101, 101] == 0xFFFF_FFFF, "the corner is rounded off")
+        canvas.fillCircle(center: Point(500, 500), radius: 40, Color(0, 0, 255, 128))
+        let c = canvas.frame[500, 500]
+        #expect(abs(Int(c >> 16 & 0xFF) - 127) <= 1)
+        #expect(c & 0xFF == 255)
+        canvas.line(from: Point(600, 100), to: Point(700, 100), width: 4, .black)
+        #expect(canvas.frame[650, 100] == 0xFF00_0000)
+        #expect(canvas.frame[650, 110] == 0xFFFF_FFFF)
+        canvas.text("Hello", Theme.headingText, at: Point(512, 700), color: .black)
+        let dark = (450..<575).contains { x in (690..<710).contains { y in canvas.frame[x, y] & 0xFF < 100 } }
+        #expect(dark, "the text is drawn")
+        canvas.image("logo", in: Rect(0, 0, 520, 110))
+        #expect(canvas.frame[260, 55] != 0xFFFF_FFFF)
+    }
+
+    @Test func test_screenshot_savesTheFrame() throws {
+        let canvas = try Self.makeCanvas()
+        canvas.clear(Color(0, 128, 255))
+        canvas.fill(Rect(0, 0, 10, 10), Color(255, 0, 0))
+        let path = temporaryDirectory() + "/shot.png"
+        try canvas.screenshot(to: path)
+        let image = try PixelImage(path: path)
+        #expect(image.width == 1024)
+        #expect(image.height == 768)
+        #expect(image.pixel(5, 5) == 0xFFFF_0000)
+        #expect(image.pixel(500, 500) == 0xFF00_80FF)
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+@testable import GameCore
+@testable import Scenes
+@testable import Render
+@testable import KidsJoyApp
+@testable import SceneTests
+
+/// What keeps a Balloons game at 1920x1080 within a tenth of a core and every frame on time
+/// (issue #17): operations hidden under a full-screen picture are not drawn, the frame can
+/// live in the window's own pixels (nothing copied to present it), and the backgrounds are
+/// scaled to the screen ahead of use. Each must leave the pixels exactly as they were.
+@Suite @MainActor struct FrameCostTests {
+    static let enterBalloons = "0.3 tap 776 224\n0.6 tap 776 440\n0.9 tap 512 646\n"
+
+    static func app(_ script: String, size: (Int, Int), seed: UInt64 = 5) throws -> GameApp {
+        var options = AppOptions()
+        options.headless = true
+        options.seed = seed
+        options.scriptText = script
+        options.dataDir = temporaryDirectory()
+        options.size = (width: size.0, height: size.1)
+        let app = try GameApp(options: options, keepLogInMemory: true)
+        try app.start()
+        return app
+    }
+
+    static func differing(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        guard a.width == b.width && a.height == b.height else { return -1 }
+        var n = 0
+        for i in 0..<(a.width * a.height) where a.pixels[i] != b.pixels[i] { n += 1 }
+        return n
+    }
+
+    /// Drawing only what the last full-screen picture leaves visible gives the frame that
+    /// drawing every operation gives (the damage test compares with an uncut drawing too),
+    /// and at 1920x1080 the page colour under the background is really skipped.
+    @Test func test_hiddenOperationsAreSkippedWithoutChangingAPixel() throws {
+        let app = try Self.app(Self.enterBalloons + "2 dump\n", size: (1920, 1080))
+        defer { app.shutdown() }
+        _ = app.run()
+        for _ in 0..<30 { app.stack.step(); app.drawFrame() }
+        let whole = app.canvas.wholeDrawingOfShownList()
+        #expect(Self.differing(whole, app.canvas.frame) == 0)
+        let list = app.canvas.shownOps
+        let page = try #require(list.first, "the page colour comes first beyond 4:3")
+        guard case .fill(let rect, _) = page else { Issue.record("first op: \(page)"); return }
+        #expect(rect == app.canvas.frame.bounds)
+        #expect(list.dropFirst().contains { $0.coversOpaquely(app.canvas.frame.bounds.intersection(IRect(300, 100, 1300, 800))) },
+                "the background covers the play area and hides the page colour")
+        // Something translucent never hides what is under it.
+        #expect(!SoftwareCanvas.DrawOp.fill(IRect(0, 0, 10, 10), 0x8000_0000).coversOpaquely(IRect(0, 0, 5, 5)))
+        #expect(!SoftwareCanvas.DrawOp.fill(IRect(0, 0, 10, 10), 0xFF00_0000).coversOpaquely(IRect(5, 5, 10, 10)))
+    }
+
+    /// The frame drawn straight into pixels the window owns: the same pictures as before,
+    /// frame after frame; when the window lets them go, the next frame is drawn whole, and
+    /// closing the window leaves the canvas a copy of its own.
+    @Test func test_drawingIntoTheWindowsPixelsGivesTheSameFrames() throws {
+        let enter = NativeResolutionTests.enter(game: 2, level: 2, size: (1920, 1080))
+        let a = try Self.app(enter + "2 dump\n", size: (1920, 1080))
+        let b = try Self.app(enter + "2 dump\n", size: (1920, 1080))
+        defer { a.shutdown(); b.shutdown() }
+        _ = a.run(); _ = b.run()
+        let count = a.canvas.frame.width * a.canvas.frame.height
+        let windowPixels = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        defer { windowPixels.deallocate() }
+        windowPixels.initialize(repeating: 0x1234_5678, count: count)
+        a.canvas.drawInto(windowPixels)
+        #expect(a.canvas.frame.pixels == windowPixels && !a.canvas.frame.ownsPixels)
+        #expect(Self.differing(a.canvas.frame, b.canvas.frame) == 0, "the frame so far is copied in")
+        var partial = 0
+        for _ in 0..<40 {
+            for app in [a, b] { app.stack.step(); app.drawFrame() }
+            if let d = a.canvas.damage.first, d != a.canvas.frame.bounds { partial += 1 }
+            #expect(Self.differing(a.canvas.frame, b.canvas.frame) == 0)
+        }
+        #expect(partial > 30, "only the damage is drawn into the window's pixels: \(partial)")
+        #expect(a.canvas.frame.pixels == windowPixels)
+        // The window made new pixels: nothing is read from the old ones, the next frame is whole.
+        windowPixels.update(repeating: 0, count: count)
+        a.canvas.dropBorrowedPixels()
+        #expect(a.canvas.frame.ownsPixels)
+        for app in [a, b] { app.stack.step(); app.drawFrame() }
+        #expect(a.canvas.damage == [a.canvas.frame.bounds])
+        #expect(Self.differing(a.canvas.frame, b.canvas.frame) == 0)
+        // Borrowed again, then the window closes: the canvas keeps a copy.
+        a.canvas.drawInto(windowPixels)
+        a.canvas.keepOwnPixels()
+        #expect(a.canvas.frame.ownsPixels && a.canvas.frame.pixels != windowPixels)
+        #expect(Self.differing(a.canvas.frame, b.canvas.frame) == 0)
+    }
+
+    /// The backgrounds made ahead on a worker thread are the ones made on demand, pixel for
+    /// pixel; with them, entering Balloons and a skull's shake resample nothing.
+    @Test func test_backgroundsMadeAheadAreTheOnesMadeOnDemand() throws {
+        // A skull pop (the shake) is not needed: the shaken size is made ahead all the same.
+        let script = NativeResolutionTests.enter(game: 2, level: 2, size: (1920, 1080)) + "3 dump\n"
+        let ahead = try Self.app(script, size: (1920, 1080))
+        let onDemand = try Self.app(script, size: (1920, 1080))
+        defer { ahead.shutdown(); onDemand.shutdown() }
+        ahead.canvas.waitForBackgroundsMadeAhead()
+        onDemand.canvas.prepareBackgrounds([])
+        _ = ahead.run(); _ = onDemand.run()
+        #expect(ahead.stack.top.name == "balloons")
+        #expect(ahead.canvas.backgroundsMade.onDemand == 0, "\(ahead.canvas.backgroundsMade)")
+        #expect(ahead.canvas.backgroundsMade.ahead >= 2, "Home's and Balloons' wide backgrounds")
+        #expect(onDemand.canvas.backgroundsMade.ahead == 0 && onDemand.canvas.backgroundsMade.onDemand >= 2)
+        #expect(Self.differing(ahead.canvas.frame, onDemand.canvas.frame) == 0)
+        #expect(ahead.canvas.madeAheadKeys.contains { $0.name == "bg-balloons-wide" && $0.width > 1997 },
+                "the shaken sky's larger background waits, made")
+        // At 1024x768 nothing is scaled, so nothing is made.
+        let logical = try Self.app(Self.enterBalloons + "3 dump\n", size: (1024, 768))
+        defer { logical.shutdown() }
+        logical.canvas.waitForBackgroundsMadeAhead()
+        _ = logical.run()
+        #expect(logical.canvas.backgroundsMade.ahead == 0 && logical.canvas.backgroundsMade.onDemand == 0)
+    }
+}
