@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["GameCore", "SystemIO", "CSQLite3"], path: "Sources/Storage",
                 swiftSettings: smallInRelease),
         .target(name: "Scenes", dependencies: ["GameCore", "Stage", "TextCatalogs"], path: "Sources/Scenes", swiftSettings: smallInRelease),
-        .target(name: "Render", dependencies: ["Scenes", "Stage", "TextCatalogs", "SystemIO", "CSDL2"], path: "Sources/Render",
+        .target(name: "Render", dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2"], path: "Sources/Render",
                 swiftSettings: optimizedInDebug),
         .target(name: "Platform", dependencies: ["GameCore", "Stage", "SystemIO", "CSDL2"], path: "Sources/Platform",
                 swiftSettings: smallInRelease),

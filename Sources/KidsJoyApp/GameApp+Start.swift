@@ -40,7 +40,7 @@ extension GameApp {
         if let error = Self.threadStartError() {
             throw AppError.fatal("cannot start a thread (\(String(cString: strerror(error)))): too many processes or threads for this user (see ulimit -u)")
         }
-        canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets))
+        canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets), letterbox: Theme.background, warmUpText: Theme.bodyText)
         canvas.warn = { [weak self] in self?.warn($0) }
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
         canvas.prepareBackgrounds(SceneBackgrounds.all)

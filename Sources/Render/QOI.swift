@@ -1,7 +1,6 @@
 import Dispatch
 import Glibc
 import GameCore
-import Scenes
 import SystemIO
 
 /// Reads QOI images ("The Quite OK Image Format", https://qoiformat.org), the format of the

@@ -1,6 +1,5 @@
 import CSDL2
 import GameCore
-import Scenes
 import Stage
 import TextCatalogs
 import SystemIO

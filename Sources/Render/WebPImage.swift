@@ -1,6 +1,5 @@
 import CSDL2
 import GameCore
-import Scenes
 
 /// Reads the @2x and @3x pictures: lossless WebP files (`tools/make_images.py --scale N`),
 /// decoded by SDL_image (libwebp, already a dependency of Debian's libsdl2-image). They take

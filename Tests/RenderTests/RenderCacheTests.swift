@@ -27,7 +27,7 @@ import Stage
     @Test func layersInsideLayers_redrawWhatChanged_andStayBounded() throws {
         _ = TTF_Init()
         let root = try AssetLocator.locate()
-        let canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: root))
+        let canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: root), letterbox: Theme.background, warmUpText: Theme.bodyText)
         try canvas.loadImages(from: root + "/images", names: AssetManifest.images)
         var background = Color(10, 20, 30), dim = Color(0, 0, 0, 0)
         func drawFrame() {

@@ -16,7 +16,7 @@ import Stage
     static func makeCanvas() throws -> SoftwareCanvas {
         _ = TTF_Init()
         let root = try AssetLocator.locate()
-        let canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: root))
+        let canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: root), letterbox: Theme.background, warmUpText: Theme.bodyText)
         try canvas.loadImages(from: root + "/images", names: AssetManifest.images)
         return canvas
     }

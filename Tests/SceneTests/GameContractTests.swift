@@ -326,6 +326,8 @@ import TextCatalogs
             "Scenes": ["GameCore", "Stage", "TextCatalogs", "Glibc"], "Stage": ["GameCore", "Glibc"],
             "TextCatalogs": ["GameCore"], "SystemIO": ["Glibc"],
             "Platform": ["GameCore", "Stage", "SystemIO", "CSDL2", "CSDL2X11", "Glibc"],
+            // The renderer draws what scenes ask through Stage's Canvas: a scene edit never rebuilds it.
+            "Render": ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2", "Glibc", "Dispatch", "Synchronization"],
         ]
         for (target, names) in allowed {
             let files = Self.imports(of: target)

@@ -1,0 +1,162 @@
+import Dispatch
+import GameCore
+import SystemIO
+
+extension SoftwareCanvas {
+    // MARK: - Drawing, on two cores
+    //
+    // What the scenes draw into the frame is listed during the frame and drawn at its end by
+    // two threads, one for the top half of the frame and one for the bottom: the work is
+    // memory-bound blending, and the machine has two cores. Text, sprites and layers are made
+    // while listing (one thread); the list only copies and blends finished pictures.
+
+    enum DrawOp: Sendable {
+        case fill(IRect, UInt32)
+        case mask(CoverageMask, from: IRect, x: Int, y: Int, UInt32)
+        case draw(PixelBuffer, x: Int, y: Int, Modulation)
+        case transformed(PixelBuffer, centerX: Double, centerY: Double, width: Double, height: Double, degrees: Double, Modulation)
+
+        /// The pixels the operation may change.
+        var bounds: IRect {
+            switch self {
+            case .fill(let rect, _): return rect
+            case .mask(_, let from, let x, let y, _): return IRect(x, y, from.w, from.h)
+            case .draw(let picture, let x, let y, _): return IRect(x, y, picture.width, picture.height)
+            case .transformed(_, let cx, let cy, let w, let h, let degrees, _):
+                let box = Pixels.turnedBox(width: w, height: h, degrees: degrees)
+                return IRect(Int((cx - Double(box.width) / 2).rounded(.down)), Int((cy - Double(box.height) / 2).rounded(.down)),
+                             box.width + 1, box.height + 1)
+            }
+        }
+
+        /// Whether two operations draw the same pixels: the same pictures (by identity and
+        /// version: pictures never change, except layers, which count their redrawings), in
+        /// the same places, colours and modulations.
+        func same(as other: DrawOp, versions: (Int, Int)) -> Bool {
+            switch (self, other) {
+            case let (.fill(r1, c1), .fill(r2, c2)): return r1 == r2 && c1 == c2
+            case let (.mask(m1, f1, x1, y1, c1), .mask(m2, f2, x2, y2, c2)):
+                return m1 === m2 && f1 == f2 && x1 == x2 && y1 == y2 && c1 == c2
+            case let (.draw(p1, x1, y1, m1), .draw(p2, x2, y2, m2)):
+                return p1 === p2 && versions.0 == versions.1 && x1 == x2 && y1 == y2 && m1 == m2
+            case let (.transformed(p1, cx1, cy1, w1, h1, d1, m1), .transformed(p2, cx2, cy2, w2, h2, d2, m2)):
+                return p1 === p2 && versions.0 == versions.1 && cx1 == cx2 && cy1 == cy2 && w1 == w2 && h1 == h2 && d1 == d2 && m1 == m2
+            default: return false
+            }
+        }
+
+        /// Whether the operation paints every pixel of `clip` opaquely: nothing listed before
+        /// it shows there (the page colour beneath a full-screen background, the background
+        /// beneath a full-screen layer).
+        func coversOpaquely(_ clip: IRect) -> Bool { opaqueBounds?.contains(clip) ?? false }
+
+        /// The bounds, for an operation that paints all of them opaquely; nil otherwise.
+        var opaqueBounds: IRect? {
+            switch self {
+            case .fill(let rect, let color): return color >> 24 == 255 ? rect : nil
+            case .draw(let p, let x, let y, let modulation):
+                return p.opaque && modulation.isIdentity ? IRect(x, y, p.width, p.height) : nil
+            default: return nil
+            }
+        }
+
+        var picture: PixelBuffer? {
+            switch self {
+            case .draw(let p, _, _, _), .transformed(let p, _, _, _, _, _, _): return p
+            default: return nil
+            }
+        }
+
+        func run(on target: PixelBuffer, clip: IRect?, scratch: inout [UInt32]) {
+            switch self {
+            case .fill(let rect, let color): Pixels.fill(target, rect, color, clip: clip)
+            case .mask(let mask, let from, let x, let y, let color): Pixels.fill(target, mask: mask, from: from, x: x, y: y, color, clip: clip)
+            case .draw(let picture, let x, let y, let modulation): Pixels.draw(picture, to: target, x: x, y: y, modulation, clip: clip)
+            case .transformed(let picture, let cx, let cy, let w, let h, let degrees, let modulation):
+                Pixels.drawTransformed(picture, to: target, centerX: cx, centerY: cy, width: w, height: h, degrees: degrees, modulation,
+                                       clip: clip, scratch: &scratch)
+            }
+        }
+    }
+
+    final class BandScratch: @unchecked Sendable {
+        /// One per thread: each thread touches only its own.
+        let buffers: UnsafeMutableBufferPointer<[UInt32]>
+        init(count: Int) {
+            buffers = .allocate(capacity: count)
+            buffers.initialize(repeating: [])
+        }
+        deinit {
+            _ = buffers.deinitialize()
+            buffers.deallocate()
+        }
+    }
+    /// Threads drawing a frame's list (at most 4; 1 draws it directly).
+    static let drawThreads = min(max(SystemFiles.activeProcessorCount, 1), 4)
+
+    /// While listing, ops go to `ops`, the list of the picture drawn into now (`target`: the
+    /// frame, or a layer being redrawn, whose list is drawn when its drawing is done).
+    func drawOp(_ op: DrawOp) {
+        if listing {
+            ops.append(op)
+        } else {
+            op.run(on: target, clip: nil, scratch: &scratch)
+            if target === frame { shownValid = false }
+        }
+    }
+
+    /// Starts listing a frame's drawing (see `endFrame`).
+    public func beginFrame() {
+        listing = true
+        // Beyond 4:3 the screen is wider or taller than the play area: a scene that fills only
+        // 0..1024 × 0..768 leaves the page colour there, never the last screen's pixels.
+        if !viewport.isIdentity { ops.append(.fill(frame.bounds, Pixels.pixel(letterbox))) }
+    }
+
+    private nonisolated static func geometry(of list: [DrawOp], cull: Bool) -> (boxes: [IRect], covers: [IRect?]) {
+        (list.map(\.bounds), cull ? list.map(\.opaqueBounds) : [])
+    }
+
+    /// Draws a list into a picture (within `regions`, else all of it) in bands, one thread a band.
+    /// `cull`: start each region at the last operation that hides all before it there (false:
+    /// draw every one, the reference the tests compare with).
+    func run(_ list: [DrawOp], on picture: PixelBuffer, regions: [IRect]? = nil, cull: Bool = true) {
+        let regions = regions ?? [picture.bounds]
+        // Where each operation draws, worked out once: the threads then look at an operation
+        // only to draw it (each look at one retains and releases its picture).
+        let (boxes, covers) = Self.geometry(of: list, cull: cull)
+        let bands = Self.drawThreads
+        if bands == 1 {
+            for region in regions { Self.run(list, boxes, covers, on: picture, clip: region, scratch: &scratch) }
+            return
+        }
+        let height = (picture.height + bands - 1) / bands
+        let scratches = bandScratch
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let strip = IRect(0, band * height, picture.width, min(height, picture.height - band * height))
+            for region in regions {
+                let clip = region.intersection(strip)
+                guard !clip.isEmpty else { continue }
+                Self.run(list, boxes, covers, on: picture, clip: clip, scratch: &scratches.buffers[band])
+            }
+        }
+    }
+
+    /// Draws the operations that touch `clip` (`boxes`: their bounds), from the last one that
+    /// hides all before it (`covers`: the opaque operations' bounds; empty: draw them all). A
+    /// full-screen background hides the page colour beneath, and a layer the background: a
+    /// moving balloon's pixels are then written twice, not four times.
+    private nonisolated static func run(_ list: [DrawOp], _ boxes: [IRect], _ covers: [IRect?], on picture: PixelBuffer, clip: IRect,
+                                        scratch: inout [UInt32]) {
+        var first = covers.isEmpty ? 0 : list.count - 1
+        while first > 0 && !(covers[first]?.contains(clip) ?? false) { first -= 1 }
+        for i in max(first, 0)..<list.count where boxes[i].intersects(clip) {
+            list[i].run(on: picture, clip: clip, scratch: &scratch)
+        }
+    }
+
+    /// Draws a picture 1:1 with its top-left at `origin` (rounded to whole pixels).
+    func put(_ picture: PixelBuffer, at origin: Point, _ modulation: Modulation) {
+        drawOp(.draw(picture, x: Int(origin.x.rounded()), y: Int(origin.y.rounded()), modulation))
+    }
+}

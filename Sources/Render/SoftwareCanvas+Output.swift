@@ -1,0 +1,96 @@
+import CSDL2
+import Glibc
+import GameCore
+import SystemIO
+
+extension SoftwareCanvas {
+    // MARK: - Drawing into the window's own pixels
+    //
+    // In a window without a renderer the frame can live in the window's framebuffer (X11's
+    // shared-memory image): each frame's damage is drawn there and sent, with no copy of
+    // the damaged pixels between. The window may make a new framebuffer (resized, full
+    // screen): the app asks for it before each use and says so when the old one is gone.
+
+    /// Draws from now on straight into `pixels` (the frame's size, rows packed), which get a
+    /// copy of the frame first.
+    public func drawInto(_ pixels: UnsafeMutablePointer<UInt32>) {
+        guard pixels != frame.pixels else { return }
+        pixels.update(from: frame.pixels, count: frame.width * frame.height)
+        replaceFrame(PixelBuffer(borrowing: pixels, width: frame.width, height: frame.height))
+    }
+
+    /// The borrowed pixels are gone (freed by their owner): the frame gets pixels of its
+    /// own, and the next frame is drawn whole. Nothing is read from the old ones.
+    public func dropBorrowedPixels() {
+        guard !frame.ownsPixels else { return }
+        replaceFrame(PixelBuffer(width: frame.width, height: frame.height, opaque: true))
+        shownValid = false
+    }
+
+    /// Copies the borrowed pixels into pixels of the frame's own (before their owner frees
+    /// them: the window closes).
+    public func keepOwnPixels() {
+        guard !frame.ownsPixels else { return }
+        let own = PixelBuffer(width: frame.width, height: frame.height, opaque: true)
+        own.pixels.update(from: frame.pixels, count: frame.width * frame.height)
+        replaceFrame(own)
+    }
+
+    // MARK: - Output
+
+    /// The frame drawn so far as PNG bytes (written by the caller, whose every write is
+    /// checked: SDL_image's own file writer ignores a full disk).
+    public func pngData() throws -> [UInt8] { try Self.pngData(frame) }
+
+    /// A copy of the frame drawn so far (to encode on another thread: "Save report").
+    public func copyOfFrame() -> PixelBuffer {
+        let copy = PixelBuffer(width: frame.width, height: frame.height, opaque: frame.opaque)
+        copy.pixels.update(from: frame.pixels, count: frame.width * frame.height)
+        return copy
+    }
+
+    /// A picture as PNG bytes; touches no canvas state, so any thread may call it.
+    public nonisolated static func pngData(_ frame: PixelBuffer) throws -> [UInt8] {
+        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
+                                                               Int32(frame.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw AppError.fatal("screenshot: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_FreeSurface(surface) }
+        // Room for the picture stored uncompressed, with every row's filter byte and headers.
+        let capacity = frame.width * frame.height * 4 + frame.height * 8 + (frame.width * frame.height) / 8 + 1 << 16
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let written: Int = try buffer.withUnsafeMutableBytes { raw in
+            guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else {
+                throw AppError.fatal("screenshot: \(String(cString: SDL_GetError()))")
+            }
+            defer { SDL_RWclose(rw) }
+            guard IMG_SavePNG_RW(surface, rw, 0) == 0 else { throw AppError.fatal("screenshot: \(String(cString: SDL_GetError()))") }
+            return Int(SDL_RWtell(rw))
+        }
+        guard written > 8 else { throw AppError.fatal("screenshot: no picture was made") }
+        return Array(buffer[0..<written])
+    }
+
+    /// Saves the frame drawn so far as a 1024×768 PNG.
+    public func screenshot(to path: String) throws {
+        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
+                                                               Int32(frame.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw AppError.fatal("screenshot: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_FreeSurface(surface) }
+        // IMG_SavePNG opens the path for writing (fopen "wb": O_WRONLY|O_CREAT|O_TRUNC), so it
+        // writes through a symbolic link, into a FIFO or a device, and never renames over what
+        // is there. A folder or a socket is refused with a clear message.
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw AppError.fatal("screenshot \(path): is a folder, not a file")
+            case S_IFSOCK: throw AppError.fatal("screenshot \(path): is a socket, not a file")
+            default: break
+            }
+        }
+        guard IMG_SavePNG(surface, path) == 0 else {
+            throw AppError.fatal("screenshot \(path): \(String(cString: SDL_GetError()))")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import GameCore
+
+extension SoftwareCanvas {
+    // MARK: - Sprite cache
+    //
+    // A scaled or turned image is resampled into a sprite of that size (snapped to even
+    // pixels) and angle (whole degrees). A sprite asked for again the next frame (a balloon
+    // swaying slowly, a card) is kept and from then on copied 1:1; one whose size or angle
+    // changes every frame (a burst growing, a sparkle spinning) is resampled each frame and
+    // never pushes out the sprites in use. The cache is bounded by bytes and evicts what was
+    // used least recently.
+
+    struct SpriteKey: Hashable {
+        let name: String
+        let width: Int
+        let height: Int
+        let degrees: Int
+    }
+    struct CachedSprite {
+        let buffer: PixelBuffer
+        var lastUsed: Int
+    }
+    /// Enough for every balloon at every sway angle plus the pop animations.
+    static let spriteBudget = 8 << 20
+    /// The budget at this scale: sprites grow with its square, plus room for three screens'
+    /// worth (every balloon at every sway angle at 1920x1080 is 22 MB). (The scaled
+    /// backgrounds are kept apart, see "Backgrounds made ahead".)
+    private var spriteBudget: Int {
+        viewport.isIdentity ? Self.spriteBudget
+            : Int(Double(Self.spriteBudget) * max(1, viewport.scale * viewport.scale)) + 3 * frame.byteCount
+    }
+
+    /// The cached sprite, or a new one if this key was also asked for in the last frame; nil
+    /// for a one-off.
+    func sprite(for key: SpriteKey, from picture: PixelBuffer) -> PixelBuffer? {
+        if var cached = sprites[key] {
+            cached.lastUsed = frameNumber
+            sprites[key] = cached
+            return cached.buffer
+        }
+        guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
+        let made = resampled(picture, to: key)
+        sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
+        spriteBytes += made.byteCount
+        if spriteBytes > spriteBudget { evictSprites() }
+        return made
+    }
+
+    /// `source` resampled to the key's size and angle.
+    nonisolated static func makeSprite(_ key: SpriteKey, from source: PixelBuffer, opaque: Bool) -> PixelBuffer {
+        let made = Pixels.transformed(source, width: Double(key.width), height: Double(key.height), degrees: Double(key.degrees))
+        // An opaque picture scaled upright (a background) stays opaque: copied, not blended.
+        if opaque && key.degrees % 360 == 0 { made.opaque = made.isAllOpaque } else { made.findSpans() }
+        return made
+    }
+
+    /// How many times `picture` is halved before drawing it at `scale` needs no more than
+    /// halving again.
+    nonisolated static func halvings(of picture: PixelBuffer, scale: Double) -> Int {
+        var scale = scale, level = 0
+        while scale < 0.5 && picture.width >> (level + 1) >= 2 && picture.height >> (level + 1) >= 2 {
+            scale *= 2
+            level += 1
+        }
+        return level
+    }
+
+    /// The scale at which `picture` fills the sprite `key`.
+    nonisolated static func scale(of picture: PixelBuffer, toFill key: SpriteKey) -> Double {
+        min(Double(key.width) / Double(picture.width), Double(key.height) / Double(picture.height))
+    }
+
+    /// `picture` resampled to the sprite `key`, from its halvings (kept in `halvings`).
+    func resampled(_ picture: PixelBuffer, to key: SpriteKey) -> PixelBuffer {
+        Self.makeSprite(key, from: source(key.name, picture, scale: Self.scale(of: picture, toFill: key)), opaque: picture.opaque)
+    }
+
+    /// The picture, halved until drawing it at `scale` needs no more than halving again.
+    func source(_ name: String, _ picture: PixelBuffer, scale: Double) -> PixelBuffer {
+        let level = Self.halvings(of: picture, scale: scale)
+        guard level > 0 else { return picture }
+        var levels = halvings[name] ?? []
+        while levels.count < level { levels.append(Pixels.halved(levels.last ?? picture)) }
+        halvings[name] = levels
+        return levels[level - 1]
+    }
+
+    private func evictSprites() {
+        for (key, sprite) in sprites.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+            guard spriteBytes > spriteBudget * 3 / 4 else { break }
+            guard sprite.lastUsed < frameNumber else { continue }
+            sprites[key] = nil
+            spriteBytes -= sprite.buffer.byteCount
+        }
+    }
+}
