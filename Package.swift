@@ -4,7 +4,11 @@ import PackageDescription
 // The targets are rooms whose doors the compiler guards (README "Architecture"):
 //   GameCore   rules, levels as data, game definitions, clock and timeline, seeded random,
 //              rule events, message keys. The Swift standard library only.
-//   Scenes     → GameCore. Scenes, UI pieces, feedback tables, the Canvas and Audio protocols.
+//   Scenes     → GameCore. Scenes, UI pieces, feedback tables, the Canvas and Audio protocols,
+//              the Effect values scenes send and the read-only GameContext they see.
+//   Runtime    → GameCore, Scenes. The event log, the voice channel, the store protocols and
+//              the session's state (GameRuntime): it carries out the scenes' effects. Scenes
+//              cannot import it, so no scene plays, logs or writes a store itself.
 //   Render     → Scenes, CSDL2 (SDL_ttf glyphs). The software canvas: pixels, QOI, text cache.
 //   Platform   → GameCore, Scenes, CSDL2. Window, input translation, audio, asset lookup.
 //   Storage    → GameCore, CSQLite3. The typed SQLite wrapper and the progress database.
@@ -51,6 +55,8 @@ let package = Package(
         .target(name: "Storage", dependencies: ["GameCore", "CSQLite3"], path: "Sources/Storage",
                 swiftSettings: smallInRelease),
         .target(name: "Scenes", dependencies: ["GameCore"], path: "Sources/Scenes", swiftSettings: smallInRelease),
+        .target(name: "Runtime", dependencies: ["GameCore", "Scenes"], path: "Sources/Runtime",
+                swiftSettings: smallInRelease),
         .target(name: "Render", dependencies: ["Scenes", "CSDL2"], path: "Sources/Render",
                 swiftSettings: optimizedInDebug),
         .target(name: "Platform", dependencies: ["GameCore", "Scenes", "CSDL2"], path: "Sources/Platform",
@@ -58,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "KidsJoyApp",
             dependencies: [
-                "GameCore", "Scenes", "Render", "Platform", "Storage", "CSDL2",
+                "GameCore", "Scenes", "Runtime", "Render", "Platform", "Storage", "CSDL2",
             ],
             path: "Sources/KidsJoyApp",
             swiftSettings: smallInRelease,
@@ -66,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SceneTests",
-            dependencies: ["GameCore", "Scenes", "Render", "Platform", "Storage", "KidsJoyApp", "CSDL2"],
+            dependencies: ["GameCore", "Scenes", "Runtime", "Render", "Platform", "Storage", "KidsJoyApp", "CSDL2"],
             path: "Tests/SceneTests"
         ),
     ],

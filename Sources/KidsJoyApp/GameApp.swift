@@ -3,6 +3,7 @@ import Glibc
 import GameCore
 import Platform
 import Render
+import Runtime
 import Scenes
 
 /// The program: SDL start-up, assets, the scene stack and the frame loop, windowed or
@@ -20,7 +21,7 @@ public final class GameApp {
     private var frameTexture: OpaquePointer?
     private(set) var canvas: SoftwareCanvas!
     private var soundPlayer: SDLSoundPlayer?
-    public private(set) var context: GameContext!
+    public private(set) var context: GameRuntime!
     public private(set) var stack: SceneStack!
     private var translator = InputTranslator()
     private var warned = Set<String>()
@@ -217,7 +218,7 @@ public final class GameApp {
         // present (the language list names Arabic in its own script).
         canvas.arabicFontFiles = TextDirection.of(language: language) == .rightToLeft
             ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
-        context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
+        context = GameRuntime(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
                               soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games),
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))

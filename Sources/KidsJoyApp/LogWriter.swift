@@ -1,4 +1,5 @@
 import Glibc
+import Runtime
 import Scenes
 
 /// Buffered writer for the event log: a file, or stdout for "-". Flushed every 64 KiB, at

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 
 /// Whole games played without a pointer: only keys, only pad buttons, or one key under
 /// switch scanning. The player here sees what a child sees (the ring on an item) and sends
@@ -11,7 +12,7 @@ import Testing
 
     @MainActor final class Player {
         let stack: SceneStack
-        let context: GameContext
+        let context: GameRuntime
         let hand: Hand
         init(hand: Hand, seed: UInt64 = 1) {
             self.hand = hand

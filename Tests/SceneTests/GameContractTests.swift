@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 @testable import Platform
 @testable import KidsJoyApp
 
@@ -13,10 +14,10 @@ import Testing
 
 @MainActor
 @Suite struct GameContractTests {
-    static func fourGames() -> (GameContext, SceneStack) {
+    static func fourGames() -> (GameRuntime, SceneStack) {
         let dir = temporaryDirectory()
         let registry = GameRegistry(GameRegistry.standard.games + [GameEntry(CountingGame.self)])
-        let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3),
+        let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3),
                                   scores: HighScoreStore(directory: dir, knownGames: registry.ids, warn: { _ in }),
                                   settings: SettingsStore(directory: dir, warn: { _ in }), soundPlayer: SilentSoundPlayer(),
                                   registry: registry)
@@ -194,19 +195,19 @@ import Testing
     static let two = Message("voice.test.two", "Two")
     static let missing = Message("voice.test.missing", "Nobody recorded me")
 
-    static func context() -> (GameContext, SilentSoundPlayer, [String]) {
+    static func context() -> (GameRuntime, SilentSoundPlayer, [String]) {
         let player = SilentSoundPlayer()
         let clips = [hello, find, one, two].enumerated().map {
             VoiceClip(key: $0.element.key, language: "en", path: "/nonexistent/\($0.element.key).ogg", duration: 0.5 + Double($0.offset) * 0.25)
         }
         let dir = temporaryDirectory()
-        let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1),
+        let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1),
                                   scores: HighScoreStore(directory: dir, warn: { _ in }), settings: SettingsStore(directory: dir, warn: { _ in }),
                                   soundPlayer: player, voices: VoiceLibrary(language: "en", clips: clips))
         return (context, player, [])
     }
 
-    static func run(_ context: GameContext, seconds: Double) {
+    static func run(_ context: GameRuntime, seconds: Double) {
         for _ in 0..<Int((seconds * 60).rounded()) { context.voice.update(dt: GameClock.step) }
     }
 

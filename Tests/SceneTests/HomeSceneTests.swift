@@ -2,13 +2,14 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
 
 /// The Home screen: choosing a game and a level, Play, keys, mute, high scores, quitting.
 @Suite @MainActor struct HomeSceneTests {
-    private static func makeHome() -> (GameContext, HomeScene, SceneStack) {
+    private static func makeHome() -> (GameRuntime, HomeScene, SceneStack) {
         let context = makeContext()
         let home = HomeScene(context: context)
         return (context, home, SceneStack(root: home, log: context.log))

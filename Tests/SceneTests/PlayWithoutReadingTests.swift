@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
@@ -14,18 +15,18 @@ import Testing
 /// A Home with a game pushed on it, the real voices, and the log's clock kept like the app's.
 @MainActor
 final class VoicedGame {
-    let context: GameContext
+    let context: GameRuntime
     let stack: SceneStack
     var log: EventLog { context.log }
     /// The log time the game appeared at.
     let appearedAt: Double
 
     init(_ kind: GameKind, _ level: Level, seed: UInt64 = 1, language: String = "en", demos: DemoMemory? = nil,
-         beforePush: ((GameContext, SceneStack) -> Void)? = nil) throws {
+         beforePush: ((GameRuntime, SceneStack) -> Void)? = nil) throws {
         let assets = try AssetLocator.locate()
         let dir = temporaryDirectory()
         let log = EventLog(writer: nil, keepInMemory: true)
-        context = GameContext(log: log, random: RandomSource(seed: seed),
+        context = GameRuntime(log: log, random: RandomSource(seed: seed),
                               scores: HighScoreStore(directory: dir, warn: { _ in }),
                               settings: SettingsStore(directory: dir, warn: { _ in }),
                               soundPlayer: SilentSoundPlayer(),
@@ -98,7 +99,7 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
             .flatMap { [VoiceLines.intro($0), VoiceLines.reprompt($0), VoiceLines.game($0.rawValue)] }
         let things: [Message] = Level.allCases.map { VoiceLines.level($0) } + GameContent.animals.map { VoiceLines.animal($0) }
             + GameContent.vehicles.flatMap { [VoiceLines.vehicle($0.name), VoiceLines.placed($0.name)] }
-        let numbers: [Message] = VehicleCategory.allCases.map { VoiceLines.hint($0) } + (1...9).map { VoiceLines.number($0) }
+        let numbers: [Message] = VehicleCategory.allCases.map { VoiceLines.zoneHint($0) } + (1...9).map { VoiceLines.number($0) }
             + (1...5).map { VoiceLines.highScore(rank: $0) }
         let named: [Message] = fixed + games + things + numbers + VoiceLines.praise + VoiceLines.encouragements
         #expect(named.filter { $0.english.isEmpty }.map(\.key) == [])

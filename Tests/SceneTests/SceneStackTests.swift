@@ -1,6 +1,7 @@
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 @testable import KidsJoyApp
 
 /// Issue #25 item 3 (one settings table, one precedence, locks win everywhere), item 6

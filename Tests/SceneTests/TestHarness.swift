@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
@@ -58,10 +59,10 @@ func temporaryDirectory(_ name: String = #function) -> String {
 
 /// A context for driving scenes directly in tests: in-memory log, silent sound, temp data.
 @MainActor
-func makeContext(seed: UInt64 = 1, dataDir: String? = nil) -> GameContext {
+func makeContext(seed: UInt64 = 1, dataDir: String? = nil) -> GameRuntime {
     let dir = dataDir ?? temporaryDirectory()
     let log = EventLog(writer: nil, keepInMemory: true)
-    return GameContext(log: log, random: RandomSource(seed: seed),
+    return GameRuntime(log: log, random: RandomSource(seed: seed),
                        scores: HighScoreStore(directory: dir, warn: { _ in }),
                        settings: SettingsStore(directory: dir, warn: { _ in }),
                        soundPlayer: SilentSoundPlayer())
@@ -96,14 +97,14 @@ func tap(_ stack: SceneStack, _ p: Point, log: EventLog? = nil) {
 /// pushed in, so the game time of frame n is n/60 s, and so is the log's `t`.
 @MainActor
 final class SceneDriver<S: Scene> {
-    let context: GameContext
+    let context: GameRuntime
     let stack: SceneStack
     let scene: S
     var log: EventLog { context.log }
     /// The frames run so far (the number of the frame that runs next).
     var frame: Int { Int((log.time * 60).rounded()) }
 
-    init(seed: UInt64 = 1, dataDir: String? = nil, _ make: (GameContext) -> S) {
+    init(seed: UInt64 = 1, dataDir: String? = nil, _ make: (GameRuntime) -> S) {
         context = makeContext(seed: seed, dataDir: dataDir)
         stack = SceneStack(root: HomeScene(context: context), log: context.log)
         scene = make(context)
@@ -427,7 +428,7 @@ func tourEveryScreen(catalog: (any MessageCatalog)? = nil, _ look: (SceneStack) 
 /// The screens of the children's profiles: the gate's wrong tries and wait, the picker with
 /// its three stages, the sticker book.
 @MainActor
-func tourProfileScreens(_ context: GameContext, _ stack: SceneStack, _ look: (SceneStack) -> Void) throws {
+func tourProfileScreens(_ context: GameRuntime, _ stack: SceneStack, _ look: (SceneStack) -> Void) throws {
     stack.apply([.popToRoot, .show(.gate)])
     step(stack, seconds: 0.5)
     tap(stack, AdultGateScene.keyFrame(.digit(1))!.center)

@@ -1,4 +1,5 @@
 import GameCore
+import Runtime
 import Scenes
 import Glibc
 import Storage

@@ -1,4 +1,5 @@
 import GameCore
+import Runtime
 import Scenes
 
 /// The corner's classroom choices as settings.json keeps them (nil: never set there).
