@@ -316,7 +316,7 @@ import Testing
         for (file, names) in storage {
             #expect(names.isSubset(of: ["GameCore", "CSQLite3", "Glibc"]), "Storage/\(file) imports \(names)")
         }
-        for target in ["GameCore", "Scenes", "Render", "Platform", "KidsJoyApp"] {
+        for target in ["GameCore", "Scenes", "Runtime", "Render", "Platform", "KidsJoyApp"] {
             for (file, names) in Self.imports(of: target) { #expect(!names.contains("CSQLite3"), "\(target)/\(file)") }
         }
     }
@@ -328,13 +328,37 @@ import Testing
         for (file, names) in Self.imports(of: "Scenes") {
             #expect(names.isSubset(of: ["GameCore", "Glibc"]), "Scenes/\(file) imports \(names)")
         }
-        for target in ["GameCore", "Scenes", "Render", "Platform", "Storage", "KidsJoyApp"] {
+        for target in ["GameCore", "Scenes", "Runtime", "Render", "Platform", "Storage", "KidsJoyApp"] {
             for (file, names) in Self.imports(of: target) {
                 #expect(!names.contains("Foundation"), "\(target)/\(file) imports full Foundation")
                 #expect(!names.contains { $0.hasPrefix("Foundation") || $0.hasPrefix("_Foundation") || $0 == "ArgumentParser" },
                         "\(target)/\(file) imports \(names): the binary links no Foundation")
-                if ["GameCore", "Scenes"].contains(target) { #expect(!names.contains("CSDL2"), "\(target)/\(file)") }
+                if ["GameCore", "Scenes", "Runtime"].contains(target) { #expect(!names.contains("CSDL2"), "\(target)/\(file)") }
             }
         }
+    }
+
+    /// Effects out, environment in (issue #25): scenes send `Effect` values; the event log, the
+    /// voice, the sound player, the stores and the session's state are the Runtime target's,
+    /// which sees GameCore and Scenes only and which Scenes cannot import (it depends on them).
+    /// So no scene plays, logs, speaks or hints itself.
+    @Test func test_scenesSendEffects_andOnlyTheRuntimeCarriesThemOut() throws {
+        let runtime = Self.imports(of: "Runtime")
+        #expect(!runtime.isEmpty, "the sources were found and read")
+        for (file, names) in runtime {
+            #expect(names.isSubset(of: ["GameCore", "Scenes"]), "Runtime/\(file) imports \(names)")
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Scenes").path
+        let direct = try Regex(#"\.(play|emit|say|hint)\("#)
+        var read = 0
+        for case let file as String in FileManager.default.enumerator(atPath: root) ?? NSEnumerator() where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            read += 1
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(direct) {
+                Issue.record("Scenes/\(file):\(n + 1) calls a service directly: \(line)")
+            }
+        }
+        #expect(read > 10, "the sources were found and read")
     }
 }
