@@ -6,8 +6,16 @@ import Foundation
 // The targets are rooms whose doors the compiler guards (README "Architecture"):
 //   GameCore   rules, levels as data, game definitions, clock and timeline, seeded random,
 //              rule events, message keys. The Swift standard library only.
-//   Scenes     → GameCore. Scenes, UI pieces, feedback tables, the Canvas and Audio protocols.
-//   Render     → Scenes, CSDL2 (SDL_ttf glyphs). The software canvas: pixels, QOI, text cache.
+//   Stage      → GameCore. The Canvas and its types, input events, the viewport, sounds and
+//              voice clips, backgrounds, timeline and easing.
+//   TextCatalogs → GameCore. The words: catalogs, the .mo reader, voice lines, Bidi.
+//   SystemIO   → Glibc. File reads, the environment, AppError.
+//   Scenes     → GameCore, Stage, TextCatalogs. Scenes, UI pieces, feedback tables, the
+//              Effect values scenes send and the read-only GameContext they see.
+//   Runtime    → GameCore, Stage, TextCatalogs, Scenes. The event log, the voice channel, the store protocols and
+//              the session's state (GameRuntime): it carries out the scenes' effects. Scenes
+//              cannot import it, so no scene plays, logs or writes a store itself.
+//   Render     → GameCore, Stage, TextCatalogs, SystemIO, CSDL2 (SDL_ttf glyphs). The software canvas: pixels, QOI, text cache.
 //   Platform   → GameCore, Stage, SystemIO, CSDL2. SDL's start and stop, the window (fitting,
 //              fullscreen, presenting a frame), the event queue and scripted events, input
 //              translation, audio, asset lookup.
@@ -62,6 +70,8 @@ let package = Package(
         .target(name: "Storage", dependencies: ["GameCore", "SystemIO", "CSQLite3"], path: "Sources/Storage",
                 swiftSettings: smallInRelease),
         .target(name: "Scenes", dependencies: ["GameCore", "Stage", "TextCatalogs"], path: "Sources/Scenes", swiftSettings: smallInRelease),
+        .target(name: "Runtime", dependencies: ["GameCore", "Stage", "TextCatalogs", "Scenes"], path: "Sources/Runtime",
+                swiftSettings: smallInRelease),
         .target(name: "Render", dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2"], path: "Sources/Render",
                 swiftSettings: optimizedInDebug),
         .target(name: "Platform", dependencies: ["GameCore", "Stage", "SystemIO", "CSDL2"], path: "Sources/Platform",
@@ -69,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "KidsJoyApp",
             dependencies: [
-                "GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Render", "Platform", "Storage",
+                "GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage",
             ],
             path: "Sources/KidsJoyApp",
             swiftSettings: smallInRelease,
@@ -80,16 +90,17 @@ let package = Package(
         // pixels and fonts; and the app, the binary and other programs. RenderTests and
         // SystemTests import SceneTests' harness, SystemTests also RenderTests'.
         .testTarget(name: "CoreTests", dependencies: ["GameCore", "TextCatalogs", "Stage"], path: "Tests/CoreTests"),
-        .testTarget(name: "SceneTests", dependencies: ["GameCore", "Stage", "TextCatalogs", "Scenes"], path: "Tests/SceneTests"),
+        .testTarget(name: "SceneTests", dependencies: ["GameCore", "Stage", "TextCatalogs", "Scenes", "Runtime"], path: "Tests/SceneTests"),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Render", "Platform", "CSDL2", "SceneTests"],
+            dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "CSDL2",
+                           "SceneTests"],
             path: "Tests/RenderTests"
         ),
         .testTarget(
             name: "SystemTests",
-            dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Render", "Platform", "Storage",
-                           "KidsJoyApp", "CSDL2", "SceneTests", "RenderTests"],
+            dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform",
+                           "Storage", "KidsJoyApp", "CSDL2", "SceneTests", "RenderTests"],
             path: "Tests/SystemTests"
         ),
     ],

@@ -2,6 +2,7 @@ import Platform
 import Render
 import Scenes
 import TextCatalogs
+import Runtime
 
 /// The in-game language choice: loads the catalog and voices, turns the screens round for a
 /// right-to-left language, and remembers the choice in settings.json.

@@ -7,6 +7,7 @@ import Stage
 import TextCatalogs
 import SystemIO
 import Storage
+import Runtime
 
 // MARK: - Start-up
 
@@ -77,7 +78,7 @@ extension GameApp {
         // present (the language list names Arabic in its own script).
         canvas.arabicFontFiles = TextDirection.of(language: language) == .rightToLeft
             ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
-        context = GameContext(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
+        context = GameRuntime(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
                               soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games),
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))

@@ -1,6 +1,7 @@
 import Glibc
 import Platform
 import Render
+import Runtime
 import Scenes
 import SystemIO
 import Storage
@@ -23,7 +24,7 @@ public final class GameApp {
     var window: GameWindow?
     var canvas: SoftwareCanvas!
     var soundPlayer: SDLSoundPlayer?
-    public internal(set) var context: GameContext!
+    public internal(set) var context: GameRuntime!
     public internal(set) var stack: SceneStack!
     var translator = InputTranslator()
     private var warned = Set<String>()

@@ -1,4 +1,5 @@
 import Glibc
+import Runtime
 import Scenes
 import Storage
 import SystemIO

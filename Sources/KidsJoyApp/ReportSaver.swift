@@ -2,6 +2,7 @@ import GameCore
 import Dispatch
 import Glibc
 import Render
+import Runtime
 import Scenes
 import Storage
 import Synchronization

@@ -2,6 +2,7 @@ import GameCore
 import Scenes
 import Storage
 import SystemIO
+import Runtime
 
 // The stores are Storage's, which never sees Scenes: the protocols the scenes reach them
 // through (README "Architecture": stores behind protocols) are declared met here.

@@ -171,7 +171,7 @@ public enum VoiceLines {
     public static func vehicle(_ name: String) -> Message { named("voice.vehicle.\(name)") }
     public static func placed(_ name: String) -> Message { named("voice.placed.\(name)") }
     /// Where a category belongs, said when its zone glows after two wrong drops.
-    public static func hint(_ category: VehicleCategory) -> Message {
+    public static func zoneHint(_ category: VehicleCategory) -> Message {
         switch category {
         case .air: return named("voice.hint.sky")
         case .water: return named("voice.hint.water")

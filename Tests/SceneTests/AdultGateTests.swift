@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 
 /// The grown-ups' gate behind the logo: hold three seconds, answer a sum, then quit or reset.
 @Suite @MainActor struct AdultGateTests {
-    static func openGate(kiosk: Bool = true, pin: String? = nil, context: GameContext? = nil) -> (GameContext, SceneStack) {
+    static func openGate(kiosk: Bool = true, pin: String? = nil, context: GameRuntime? = nil) -> (GameRuntime, SceneStack) {
         let context = context ?? makeContext()
         context.kiosk = kiosk
         context.classroom.gatePIN = pin

@@ -3,6 +3,7 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 import Stage
+@testable import Runtime
 
 /// Whole games played without a pointer: only keys, only pad buttons, or one key under
 /// switch scanning. The player here sees what a child sees (the ring on an item) and sends
@@ -12,7 +13,7 @@ import Stage
 
     @MainActor final class Player {
         let stack: SceneStack
-        let context: GameContext
+        let context: GameRuntime
         let hand: Hand
         init(hand: Hand, seed: UInt64 = 1) {
             self.hand = hand

@@ -4,6 +4,7 @@ import Testing
 @testable import Scenes
 import Stage
 import TextCatalogs
+@testable import Runtime
 
 // The game contract (the game-contract issue): a fourth game plugs in through the registry
 // alone; every word on screen comes from the catalog; the scene timeline stops while a
@@ -13,9 +14,9 @@ import TextCatalogs
 
 @MainActor
 @Suite struct GameContractTests {
-    static func fourGames() -> (GameContext, SceneStack) {
+    static func fourGames() -> (GameRuntime, SceneStack) {
         let registry = GameRegistry(GameRegistry.standard.games + [GameEntry(CountingGame.self)])
-        let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3),
+        let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3),
                                   scores: InMemoryScores(),
                                   settings: InMemorySettings(), soundPlayer: SilentSoundPlayer(),
                                   registry: registry)
@@ -193,18 +194,18 @@ import TextCatalogs
     static let two = Message("voice.test.two", "Two")
     static let missing = Message("voice.test.missing", "Nobody recorded me")
 
-    static func context() -> (GameContext, SilentSoundPlayer, [String]) {
+    static func context() -> (GameRuntime, SilentSoundPlayer, [String]) {
         let player = SilentSoundPlayer()
         let clips = [hello, find, one, two].enumerated().map {
             VoiceClip(key: $0.element.key, language: "en", path: "/nonexistent/\($0.element.key).ogg", duration: 0.5 + Double($0.offset) * 0.25)
         }
-        let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1),
+        let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1),
                                   scores: InMemoryScores(), settings: InMemorySettings(),
                                   soundPlayer: player, voices: VoiceLibrary(language: "en", clips: clips))
         return (context, player, [])
     }
 
-    static func run(_ context: GameContext, seconds: Double) {
+    static func run(_ context: GameRuntime, seconds: Double) {
         for _ in 0..<Int((seconds * 60).rounded()) { context.voice.update(dt: GameClock.step) }
     }
 
@@ -310,7 +311,7 @@ import TextCatalogs
             #expect(names.isSubset(of: ["GameCore", "SystemIO", "CSQLite3", "Glibc", "Dispatch", "Synchronization"]),
                     "Storage/\(file) imports \(names)")
         }
-        for target in ["GameCore", "Scenes", "Render", "Platform", "KidsJoyApp"] {
+        for target in ["GameCore", "Scenes", "Runtime", "Render", "Platform", "KidsJoyApp"] {
             for (file, names) in Self.imports(of: target) { #expect(!names.contains("CSQLite3"), "\(target)/\(file)") }
         }
     }
@@ -336,15 +337,39 @@ import TextCatalogs
                 #expect(imported.isSubset(of: names), "\(target)/\(file) imports \(imported)")
             }
         }
-        for target in ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Render", "Platform", "Storage", "KidsJoyApp"] {
+        for target in ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage", "KidsJoyApp"] {
             for (file, names) in Self.imports(of: target) {
                 #expect(!names.contains("Foundation"), "\(target)/\(file) imports full Foundation")
                 #expect(!names.contains { $0.hasPrefix("Foundation") || $0.hasPrefix("_Foundation") || $0 == "ArgumentParser" },
                         "\(target)/\(file) imports \(names): the binary links no Foundation")
-                if ["GameCore", "Scenes", "Storage", "KidsJoyApp"].contains(target) {
+                if ["GameCore", "Scenes", "Runtime", "Storage", "KidsJoyApp"].contains(target) {
                     #expect(!names.contains("CSDL2") && !names.contains("CSDL2X11"), "\(target)/\(file)")
                 }
             }
         }
+    }
+
+    /// Effects out, environment in (issue #25): scenes send `Effect` values; the event log, the
+    /// voice, the sound player, the stores and the session's state are the Runtime target's,
+    /// which sees GameCore, Stage, the catalogs and Scenes only and which Scenes cannot import (it depends on them).
+    /// So no scene plays, logs, speaks or hints itself.
+    @Test func test_scenesSendEffects_andOnlyTheRuntimeCarriesThemOut() throws {
+        let runtime = Self.imports(of: "Runtime")
+        #expect(!runtime.isEmpty, "the sources were found and read")
+        for (file, names) in runtime {
+            #expect(names.isSubset(of: ["GameCore", "Stage", "TextCatalogs", "Scenes"]), "Runtime/\(file) imports \(names)")
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Scenes").path
+        let direct = try Regex(#"\.(play|emit|say|hint)\("#)
+        var read = 0
+        for case let file as String in FileManager.default.enumerator(atPath: root) ?? NSEnumerator() where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            read += 1
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(direct) {
+                Issue.record("Scenes/\(file):\(n + 1) calls a service directly: \(line)")
+            }
+        }
+        #expect(read > 10, "the sources were found and read")
     }
 }

@@ -3,10 +3,11 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 import Stage
+@testable import Runtime
 
 /// The Home screen: choosing a game and a level, Play, keys, mute, high scores, quitting.
 @Suite @MainActor struct HomeSceneTests {
-    private static func makeHome() -> (GameContext, HomeScene, SceneStack) {
+    private static func makeHome() -> (GameRuntime, HomeScene, SceneStack) {
         let context = makeContext()
         let home = HomeScene(context: context)
         return (context, home, SceneStack(root: home, log: context.log))

@@ -1,5 +1,6 @@
 import GameCore
 @testable import Scenes
+import Runtime
 
 // In-memory stand-ins for the app's stores, so scenes are driven with no file, no SQLite and
 // no app (the real ones, `HighScoreStore` on the progress database and `SettingsStore` on

@@ -2,17 +2,18 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 
 /// "Who's playing?": a tap picks a child, three taps make one, 40 is the most, pages turn,
 /// and the picker shows at start only when children exist and profiles are on.
 @Suite @MainActor struct PickerTests {
-    static func context() -> GameContext {
+    static func context() -> GameRuntime {
         let context = makeContext()
         context.profiles = context.scores as? any ProfileKeeping
         return context
     }
 
-    static func picker(_ context: GameContext) -> SceneStack {
+    static func picker(_ context: GameRuntime) -> SceneStack {
         let stack = SceneStack(root: HomeScene(context: context), log: context.log)
         stack.apply([.show(.picker)])
         return stack

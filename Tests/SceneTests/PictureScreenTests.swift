@@ -3,6 +3,7 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 import TextCatalogs
+@testable import Runtime
 
 /// Issue 14, "Play without reading": the high-score popup, the end screens, the quit panel
 /// and the pause screen say everything with pictures; words are small captions.
@@ -11,7 +12,7 @@ import TextCatalogs
     // MARK: - The high-score popup
 
     /// The popup over Home with four recorded scores (ranks 1 to 4), fully scaled in.
-    static func popup() -> (GameContext, SceneStack) {
+    static func popup() -> (GameRuntime, SceneStack) {
         let context = makeContext()
         _ = context.scores.record(game: .balloons, level: .hard, score: 132)
         _ = context.scores.record(game: .memory, level: .medium, score: 40)

@@ -4,6 +4,7 @@ import Testing
 @testable import Scenes
 import Stage
 import TextCatalogs
+@testable import Runtime
 
 // Issue 14, "Play without reading": the scenes speak, "hear it again", the show-me demo,
 // answers to taps that change nothing, and fairness (the skull's shape, the tap guard,
@@ -13,16 +14,16 @@ import TextCatalogs
 /// A Home with a game pushed on it, the real voices, and the log's clock kept like the app's.
 @MainActor
 final class VoicedGame {
-    let context: GameContext
+    let context: GameRuntime
     let stack: SceneStack
     var log: EventLog { context.log }
     /// The log time the game appeared at.
     let appearedAt: Double
 
     init(_ kind: GameKind, _ level: Level, seed: UInt64 = 1, language: String = "en", demos: DemoMemory? = nil,
-         beforePush: ((GameContext, SceneStack) -> Void)? = nil) throws {
+         beforePush: ((GameRuntime, SceneStack) -> Void)? = nil) throws {
         let log = EventLog(writer: nil, keepInMemory: true)
-        context = GameContext(log: log, random: RandomSource(seed: seed),
+        context = GameRuntime(log: log, random: RandomSource(seed: seed),
                               scores: InMemoryScores(),
                               settings: InMemorySettings(),
                               soundPlayer: SilentSoundPlayer(),
@@ -89,7 +90,7 @@ final class VoicedGame {
             .flatMap { [VoiceLines.intro($0), VoiceLines.reprompt($0), VoiceLines.game($0.rawValue)] }
         let things: [Message] = Level.allCases.map { VoiceLines.level($0) } + GameContent.animals.map { VoiceLines.animal($0) }
             + GameContent.vehicles.flatMap { [VoiceLines.vehicle($0.name), VoiceLines.placed($0.name)] }
-        let numbers: [Message] = VehicleCategory.allCases.map { VoiceLines.hint($0) } + (1...9).map { VoiceLines.number($0) }
+        let numbers: [Message] = VehicleCategory.allCases.map { VoiceLines.zoneHint($0) } + (1...9).map { VoiceLines.number($0) }
             + (1...5).map { VoiceLines.highScore(rank: $0) }
         let named: [Message] = fixed + games + things + numbers + VoiceLines.praise + VoiceLines.encouragements
         #expect(named.filter { $0.english.isEmpty }.map(\.key) == [])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 
 /// Relaxed mode (TESTING decision 12): no countdown shown, no idle loss, no skull; the game
 /// ends after its usual time (Balloons) or when done (Memory, Sorting), always as a finish,

@@ -2,6 +2,7 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 import Stage
+@testable import Runtime
 
 /// A scene that records what happens to it.
 @MainActor

@@ -2,6 +2,7 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 import Stage
+import Runtime
 
 // Steps many scene tests take (from ChildAloneTests and CornerTests, which the other targets
 // now hold).

@@ -4,6 +4,7 @@ import Testing
 @testable import Scenes
 import Stage
 import TextCatalogs
+@testable import Runtime
 
 // The scenes' test harness: every helper shared by more than one test file lives here, and
 // the other test targets import it (RenderTests adds pictures, SystemTests the app, the
@@ -61,9 +62,9 @@ func temporaryDirectory(_ name: String = #function) -> String {
 /// A context for driving scenes directly in tests: in-memory log, stores and silent sound.
 /// (SystemTests' `makeContext(dataDir:)` gives one on the app's real stores.)
 @MainActor
-func makeContext(seed: UInt64 = 1) -> GameContext {
+func makeContext(seed: UInt64 = 1) -> GameRuntime {
     let log = EventLog(writer: nil, keepInMemory: true)
-    return GameContext(log: log, random: RandomSource(seed: seed),
+    return GameRuntime(log: log, random: RandomSource(seed: seed),
                        scores: InMemoryScores(),
                        settings: InMemorySettings(),
                        soundPlayer: SilentSoundPlayer())
@@ -98,14 +99,14 @@ func tap(_ stack: SceneStack, _ p: Point, log: EventLog? = nil) {
 /// pushed in, so the game time of frame n is n/60 s, and so is the log's `t`.
 @MainActor
 final class SceneDriver<S: Scene> {
-    let context: GameContext
+    let context: GameRuntime
     let stack: SceneStack
     let scene: S
     var log: EventLog { context.log }
     /// The frames run so far (the number of the frame that runs next).
     var frame: Int { Int((log.time * 60).rounded()) }
 
-    init(seed: UInt64 = 1, _ make: (GameContext) -> S) {
+    init(seed: UInt64 = 1, _ make: (GameRuntime) -> S) {
         context = makeContext(seed: seed)
         stack = SceneStack(root: HomeScene(context: context), log: context.log)
         scene = make(context)
@@ -239,7 +240,7 @@ func tourEveryScreen(catalog: (any MessageCatalog)? = nil, _ look: (SceneStack) 
 /// The screens of the children's profiles: the gate's wrong tries and wait, the picker with
 /// its three stages, the sticker book.
 @MainActor
-func tourProfileScreens(_ context: GameContext, _ stack: SceneStack, _ look: (SceneStack) -> Void) throws {
+func tourProfileScreens(_ context: GameRuntime, _ stack: SceneStack, _ look: (SceneStack) -> Void) throws {
     stack.apply([.popToRoot, .show(.gate)])
     step(stack, seconds: 0.5)
     tap(stack, AdultGateScene.keyFrame(.digit(1))!.center)

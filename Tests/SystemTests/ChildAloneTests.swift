@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 @testable import Render
 @testable import Platform
 @testable import KidsJoyApp
@@ -164,7 +165,7 @@ import TextCatalogs
     // MARK: - Every game to its end in every language, by what is drawn
 
     /// A stack in `language`, mirrored as the app mirrors it.
-    static func stack(_ language: String, seed: UInt64 = 1) throws -> (GameContext, SceneStack) {
+    static func stack(_ language: String, seed: UInt64 = 1) throws -> (GameRuntime, SceneStack) {
         let context = makeContext(seed: seed)
         context.catalog = try TextFitTests.catalog(language)
         let stack = SceneStack(root: HomeScene(context: context), log: context.log)
@@ -375,7 +376,7 @@ import TextCatalogs
 
     // MARK: - Item 5: grow with the child
 
-    static func childContext() throws -> (GameContext, ChildProfile) {
+    static func childContext() throws -> (GameRuntime, ChildProfile) {
         let context = makeContext()
         context.profiles = context.scores as? any ProfileKeeping
         let kid = try context.profiles!.addChild(nickname: nil, avatar: Avatar(animal: "owl", colour: "teal")).get()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 @testable import KidsJoyApp
 @testable import Storage
 @testable import SceneTests
@@ -11,7 +12,7 @@ import Testing
 /// removes every row about her; switches change and are remembered unless locked; a nickname
 /// is typed on the on-screen keyboard; the report is saved as CSV and pictures.
 @Suite @MainActor struct CornerTests {
-    static func corner(_ context: GameContext) -> (SceneStack, CornerScene) {
+    static func corner(_ context: GameRuntime) -> (SceneStack, CornerScene) {
         context.profiles = context.scores as? any ProfileKeeping
         let stack = SceneStack(root: HomeScene(context: context), log: context.log)
         stack.handle(.pointerDown(TopBar.logoFrame.center))

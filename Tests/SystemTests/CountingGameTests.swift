@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 @testable import Platform
 @testable import KidsJoyApp
 @testable import Storage
@@ -18,13 +19,13 @@ import TextCatalogs
     static var registry: GameRegistry { GameRegistry(GameRegistry.standard.games + [GameEntry(CountingGame.self)]) }
 
     /// Four games, Counting's lines recorded (silent files: the voice channel logs what it says).
-    static func context() -> (GameContext, HighScoreStore) {
+    static func context() -> (GameRuntime, HighScoreStore) {
         let dir = temporaryDirectory()
         let clips = (CountingGame.voice.all + [VoiceLines.letsPlay, VoiceLines.won]).map {
             VoiceClip(key: $0.key, language: "en", path: "/nonexistent/\($0.key).ogg", duration: 0.5)
         }
         let scores = HighScoreStore(directory: dir, knownGames: registry.ids, warn: { _ in })
-        let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3), scores: scores,
+        let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3), scores: scores,
                                   settings: SettingsStore(directory: dir, warn: { _ in }), soundPlayer: SilentSoundPlayer(),
                                   registry: registry, voices: VoiceLibrary(language: "en", clips: clips))
         return (context, scores)

@@ -2,6 +2,7 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import Storage
+@testable import Runtime
 @testable import Render
 @testable import KidsJoyApp
 import Stage
@@ -16,10 +17,10 @@ import TextCatalogs
     final class Clock { var now = 1_795_000_000.0 }  // 2026-11-18 11:06:40 UTC
 
     /// A context with profiles on, a store on `clock`, and `names` children.
-    static func context(_ names: [String], clock: Clock, language: String = "en") throws -> (GameContext, [ChildProfile]) {
+    static func context(_ names: [String], clock: Clock, language: String = "en") throws -> (GameRuntime, [ChildProfile]) {
         let dir = temporaryDirectory()
         let store = HighScoreStore(directory: dir, warn: { _ in }, clock: { clock.now })
-        let context = GameContext(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1), scores: store,
+        let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1), scores: store,
                                   settings: SettingsStore(directory: dir, warn: { _ in }), soundPlayer: SilentSoundPlayer())
         context.catalog = try TextFitTests.catalog(language)
         context.profiles = store
@@ -31,7 +32,7 @@ import TextCatalogs
     }
 
     /// The corner, on its Progress section.
-    static func progress(_ context: GameContext) -> (SceneStack, CornerScene) {
+    static func progress(_ context: GameRuntime) -> (SceneStack, CornerScene) {
         let corner = CornerScene(context: context)
         let stack = SceneStack(root: corner, log: context.log)
         stack.rightToLeft = context.rightToLeft

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+@testable import Runtime
 @testable import Render
 @testable import KidsJoyApp
 @testable import SceneTests
@@ -155,7 +156,7 @@ import Testing
     @Test func test_theDemoHandNeverFlashes() throws {
         let canvas = try FlashTests.canvas()
         for reduced in [false, true] {
-            let scenes: [(String, (GameContext) -> GameScene)] = [
+            let scenes: [(String, (GameRuntime) -> GameScene)] = [
                 ("memory", { MemoryScene(context: $0, level: .easy) }), ("sorting", { SortingScene(context: $0, level: .easy) }),
                 ("balloons", { BalloonScene(context: $0, level: .easy) }),
             ]

@@ -3,6 +3,7 @@ import Testing
 @testable import GameCore
 @testable import Scenes
 @testable import Storage
+@testable import Runtime
 @testable import KidsJoyApp
 import Stage
 import TextCatalogs

@@ -6,6 +6,7 @@ import Testing
 @testable import KidsJoyApp
 import Stage
 @testable import SceneTests
+import Runtime
 
 // The system tests' harness, on top of the scenes' (SceneTests/TestHarness.swift): the real
 // app in process, scenes on the app's real stores, the built binary and other programs.
@@ -13,9 +14,9 @@ import Stage
 /// A context on the app's real stores in `dataDir` (the progress database and settings.json),
 /// for tests of what the stores keep; scenes alone use the in-memory `makeContext(seed:)`.
 @MainActor
-func makeContext(seed: UInt64 = 1, dataDir: String) -> GameContext {
+func makeContext(seed: UInt64 = 1, dataDir: String) -> GameRuntime {
     let log = EventLog(writer: nil, keepInMemory: true)
-    return GameContext(log: log, random: RandomSource(seed: seed),
+    return GameRuntime(log: log, random: RandomSource(seed: seed),
                        scores: HighScoreStore(directory: dataDir, warn: { _ in }),
                        settings: SettingsStore(directory: dataDir, warn: { _ in }),
                        soundPlayer: SilentSoundPlayer())

@@ -111,7 +111,7 @@ public enum FocusNavigation {
         let key: String?
         switch field("kind") {
         case "vehicle": key = field("name").map { "voice.vehicle.\($0)" }
-        case "zone": key = field("category").flatMap(VehicleCategory.init(rawValue:)).map { VoiceLines.hint($0).key }
+        case "zone": key = field("category").flatMap(VehicleCategory.init(rawValue:)).map { VoiceLines.zoneHint($0).key }
         case "balloon":
             switch field("type") {
             case "bonus": key = VoiceLines.starBalloon.key

@@ -2,87 +2,109 @@ import GameCore
 import Stage
 import TextCatalogs
 
-/// The services every scene shares, owned by the app and handed down (no globals): the
-/// log, the random source, the stores, the audio channels, the words of the current
-/// language and the registry of games. It is also the router: it makes the scene a route
-/// names.
+/// What a scene sees of the game around it: a read-only environment (the words of the
+/// current language, the games, the switches, the session, who plays, what the stores
+/// hold) and the outbox its effects go to (`send`). The runtime provides it (`GameRuntime`,
+/// in the Runtime target, which Scenes cannot import): the event log, the voice, the sound
+/// player, the stores and the session's state are the runtime's, and a scene changes them
+/// only by sending an `Effect`. It is also the router: it makes the scene a route names.
 @MainActor
-public final class GameContext {
-    public let log: EventLog
-    public let random: RandomSource
-    public let scores: any ScoreKeeping
-    public let settings: any SettingsKeeping
-    public var soundPlayer: any SoundPlayer
-    /// Kiosk mode: quitting needs the adult gate.
-    public var kiosk: Bool
-    /// The games Home offers, in tile order.
-    /// (The grown-ups' corner may change which games Home shows.)
-    public var registry: GameRegistry
+public protocol GameContext: EffectPerformer {
+    // MARK: Words, games, chance
+
     /// The words of the current language.
-    public var catalog: any MessageCatalog
-    /// The catalog's language reads right to left: screens mirror (`SceneStack.rightToLeft`).
-    public var rightToLeft: Bool { TextDirection.of(language: catalog.language) == .rightToLeft }
+    var catalog: any MessageCatalog { get }
+    /// The games Home offers, in tile order (the corner may change which: `.showGames`).
+    var registry: GameRegistry { get }
+    /// The run's seeded generator (`--seed`): scenes draw decks and questions from it.
+    var random: RandomSource { get }
+    /// Kiosk mode: quitting needs the adult gate.
+    var kiosk: Bool { get }
+
+    // MARK: Switches and classroom
+
+    /// The top bar's speaker (this run's mute).
+    var muted: Bool { get }
     /// Voices on (a setting): off keeps every spoken line silent, effects still play.
-    public var voiceEnabled = true
+    var voiceEnabled: Bool { get }
+    /// Sound effects on (a setting): off keeps every effect silent, spoken lines still play.
+    var effectsEnabled: Bool { get }
+    /// Relaxed mode (the corner or `relaxed = true`): games count for the child's own
+    /// progress, never for the everyone-table.
+    var relaxed: Bool { get }
     /// Reduced motion (a setting): no confetti and no shaking (a shake becomes a short
     /// outline pulse), flips and glides shortened. Visual only, except Sorting's glide home,
     /// which takes `SortingRules.reducedGlideDuration` (its `returned.seconds` says so).
-    public var reducedMotion = false
-    public private(set) var voice: VoiceChannel!
-    /// Switches the language while the game runs (the app's; nil in tests that need none).
-    public weak var languages: (any LanguageSwitching)?
-    /// Reports a problem once on the terminal (the app's `warn`).
-    public var warn: (String) -> Void = { _ in }
-    /// Who plays now (the guest unless a child was picked or `--profile` named one).
-    public var player: Player = .guest
-    /// The children, when profiles are on and a store keeps them.
-    public var profiles: (any ProfileKeeping)?
-    /// Relaxed mode (the corner or `relaxed = true`): games count for the child's own
-    /// progress, never for the everyone-table.
-    public var relaxed = false
-    /// Sound effects on (a setting): off keeps every effect silent, spoken lines still play.
-    public var effectsEnabled = true
-    /// Grow with the child (the `grow` setting, on by default): read-only for scenes; the
-    /// corner's switch and the app change it through `setSwitch`.
-    public private(set) var growWithChild = true
+    var reducedMotion: Bool { get }
+    /// Grow with the child (the `grow` setting, on by default).
+    var growWithChild: Bool { get }
     /// What a school or a parent set in the config files (session limit, gate PIN, locks).
-    public var classroom = ClassroomSettings()
+    var classroom: ClassroomSettings { get }
+
+    // MARK: The session
+
     /// The adult gate's tries and wait, kept while the gate is closed (reopening it gives no
     /// new tries). Made at the gate's first opening.
-    public var gateRules: GateRules?
+    var gateRules: GateRules? { get }
     /// The session limit's clock (seconds played since the start or the last rest), whether
     /// the spoken warning was given, and whether the rest screen shows.
-    public var sessionElapsed = 0.0
-    public var sessionWarned = false
-    public var restShowing = false
-    /// Remembers the corner's switches; saves the progress report.
-    public var switchMemory: (any SwitchRemembering)?
-    public var reports: (any ReportSaving)?
+    var sessionElapsed: Double { get }
+    var sessionWarned: Bool { get }
+    var restShowing: Bool { get }
+    /// Who plays now (the guest unless a child was picked or `--profile` named one).
+    var player: Player { get }
+    /// The key of the line the voice is speaking, nil when it is quiet.
+    var speakingKey: String? { get }
+    /// Whether this run shows show-me demos at all, and whether `game` opens with its demo.
+    var demosOn: Bool { get }
+    func showsDemo(_ game: GameKind) -> Bool
+    /// The language choice, when the app offers one: the current code, and whether it may
+    /// change in this run.
+    var languageSetting: LanguageSetting? { get }
 
-    /// Which show-me demos to show, and which were seen (the app's demo store).
-    public var demos = DemoMemory(mode: .off)
-    /// Praise and encouragement take turns through their lines (never drawn from the seeded
-    /// generator: speaking must not change what a game deals).
-    private var praiseTurn = 0
-    private var encourageTurn = 0
+    // MARK: What the stores hold
 
-    public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settings: any SettingsKeeping,
-                soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry = .standard,
-                catalog: any MessageCatalog = EnglishCatalog(), voices: VoiceLibrary = .empty) {
-        self.log = log
-        self.random = random
-        self.scores = scores
-        self.settings = settings
-        self.soundPlayer = soundPlayer
-        self.kiosk = kiosk
-        self.registry = registry
-        self.catalog = catalog
-        voice = VoiceChannel(log: log, library: voices, player: { [unowned self] in self.soundPlayer },
-                             silenced: { [unowned self] in self.muted || !self.voiceEnabled },
-                             text: { [unowned self] in self.text($0, $1) }, warn: { [unowned self] in self.warn($0) })
-    }
+    /// The everyone-table, and the id of the score recorded last in this run (the popup
+    /// highlights it).
+    var highScores: HighScoreTable { get }
+    var lastRecordedScoreID: String? { get }
+    /// A table: everyone's or a player's own, all games or one, best first.
+    func scoreEntries(_ query: TableQuery) -> [HighScoreEntry]
+    /// Profiles are on (the picker, the corner's children).
+    var profilesOn: Bool { get }
+    /// The children, and how many (kept, not counted at every frame); none when profiles
+    /// are off.
+    var children: [ChildProfile] { get }
+    var childCount: Int { get }
+    /// The stickers a child earned, in order (kinds 1...24).
+    func stickers(of child: ChildProfile) -> [Int]
+    /// Per player and game: rounds, wins, best, time and the scores in order.
+    func progressSummary() -> [ProgressSummary]
+    /// Her rounds of one game, oldest first.
+    func rounds(of child: ChildProfile, game: GameKind) -> [PlayedRound]
+    /// The Progress screen's reader (the store's history query), when there is one.
+    var progressReader: (any ProgressReading)? { get }
+    /// The progress report can be saved in this run, and where to.
+    var reportsOn: Bool { get }
+    func reportDestinations() -> [ReportDestination]
+}
 
-    public var muted: Bool { settings.muted }
+/// The in-game language choice as scenes see it (`Effect.chooseLanguage` changes it).
+public struct LanguageSetting: Equatable, Sendable {
+    /// The current language's code.
+    public var current: String
+    /// False when the choice is fixed for this run (`--language`, or locked by the
+    /// classroom's configuration): the tiles show it and a tap only says the name.
+    public var canChoose: Bool
+    public init(current: String, canChoose: Bool) { self.current = current; self.canChoose = canChoose }
+}
+
+extension GameContext {
+    /// The catalog's language reads right to left: screens mirror (`SceneStack.rightToLeft`).
+    public var rightToLeft: Bool { TextDirection.of(language: catalog.language) == .rightToLeft }
+
+    /// The voice is saying a line.
+    public var voiceIsSpeaking: Bool { speakingKey != nil }
 
     // MARK: Words
 
@@ -96,61 +118,12 @@ public final class GameContext {
         registry.entry(game).map { text($0.definition.title) } ?? game.rawValue
     }
 
-    // MARK: Sound and feedback
+    // MARK: Feedback
 
-    /// Logs the sound and plays it unless muted.
-    public func play(_ sound: Sound) {
-        let silent = muted || !effectsEnabled
-        log.emit("sound", [("name", .string(sound.rawValue)), ("muted", .bool(silent))])
-        if !silent { soundPlayer.play(sound) }
-    }
-
-    /// Carries out cues in order: effects, spoken lines and log lines (the feedback tables'
-    /// output; animations stay with the scene that draws them).
+    /// Sends the effects of cues, in order (the feedback tables' output; animations stay
+    /// with the scene that draws them).
     public func perform(_ cues: [Cue]) {
-        for cue in cues {
-            switch cue {
-            case .effect(let sound): play(sound)
-            case .voice(let message, let values): voice.say(message, values)
-            case .voiceNow(let message, let values): voice.say(message, values, interrupt: true)
-            case .praise:
-                voice.say(VoiceLines.praise[praiseTurn % VoiceLines.praise.count])
-                praiseTurn += 1
-            case .encourage:
-                // The answer to a mistake just made: at once.
-                voice.say(VoiceLines.encouragements[encourageTurn % VoiceLines.encouragements.count], interrupt: true)
-                encourageTurn += 1
-            case .hint(let kind, let target): hint(kind, target: target)
-            case .log(let event, let fields):
-                // Points in the log are where the child saw them (`drop.at` in Arabic).
-                log.emit(event, rightToLeft ? fields.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) } : fields)
-            }
-        }
-    }
-
-    /// A tap that changed nothing, or help after mistakes: the `hint` event (TESTING.md).
-    public func hint(_ kind: String, target: String?, _ fields: [(String, JSON)] = []) {
-        log.emit("hint", [("kind", .string(kind)), ("target", .optional(target))] + fields)
-    }
-
-    /// A tap that changes nothing gets an answer: a soft sound and a `nothing-here` hint
-    /// (the scene wiggles the thing, or ripples where nothing is).
-    public func nothingHere(_ target: String?) {
-        play(.nope)
-        hint("nothing-here", target: target)
-    }
-
-    /// Sets one of SettingsTable's corner switches (`voice`, `effects`, `relaxed`,
-    /// `reduced-motion`, `grow`).
-    public func setSwitch(_ key: String, _ value: Bool) {
-        switch key {
-        case "voice": voiceEnabled = value
-        case "effects": effectsEnabled = value
-        case "relaxed": relaxed = value
-        case "reduced-motion": reducedMotion = value
-        case "grow": growWithChild = value
-        default: break
-        }
+        for cue in cues { send(cue.effect(rightToLeft: rightToLeft)) }
     }
 
     /// A corner switch's value now.
@@ -167,23 +140,6 @@ public final class GameContext {
 
     /// Whether a system file locked the top bar's speaker (`[locked] mute = ...`).
     public var muteLocked: Bool { classroom.isLocked("mute") }
-
-    /// A tap on a locked control: it changes nothing and answers with a soft "no" (the
-    /// `sound` and a `hint` of kind `locked` naming it).
-    public func refuseLocked(_ target: String) {
-        play(.nope)
-        hint("locked", target: target)
-    }
-
-    /// The top bar's speaker (and M): mutes or unmutes until the game quits, never saved
-    /// (issue #26). Locked by a system file, it only says no.
-    public func toggleMute() {
-        if muteLocked { refuseLocked("mute"); return }
-        settings.setMuted(!settings.muted)
-        log.emit("mute", [("muted", .bool(muted))])
-        if muted { soundPlayer.stopVoice() }
-        if !muted { play(.click) }
-    }
 
     // MARK: Routes
 
@@ -209,58 +165,4 @@ public final class GameContext {
         case .rest: return RestScene(context: self)
         }
     }
-}
-
-/// One piece of feedback for something that happened: an effect, a spoken line, a log line.
-/// Each game turns its rule events into cues in one function (its feedback table).
-public enum Cue {
-    case effect(Sound)
-    /// A spoken line: now if the voice is free, else after the current line (replacing
-    /// any line already waiting: never a backlog).
-    case voice(Message, [String: String])
-    /// A spoken line that cuts the current one (the answer to what the child just did).
-    case voiceNow(Message, [String: String])
-    /// The next praise line (after the current line), and the next gentle encouragement
-    /// (at once); each takes turns through its lines.
-    case praise, encourage
-    /// The `hint` event: `kind` and the item it is about.
-    case hint(String, String?)
-    case log(String, [(String, JSON)])
-
-    public static func voice(_ message: Message) -> Cue { .voice(message, [:]) }
-    public static func voiceNow(_ message: Message) -> Cue { .voiceNow(message, [:]) }
-}
-
-/// Keeps the high-score table (the app's store writes it to the data folder).
-@MainActor
-public protocol ScoreKeeping: AnyObject {
-    var table: HighScoreTable { get }
-    /// The id of the score recorded last in this run (the popup highlights it).
-    var lastRecordedID: String? { get }
-    /// Records a finished game's score if it makes the top five; answers its rank.
-    @discardableResult func record(game: GameKind, level: Level, score: Int) -> Int?
-    /// Clears the table (the adult gate's "Reset high scores").
-    func reset()
-    /// Records a finished game for a player (every finished game; the tables take the ones
-    /// that count); answers its ranks and sticker.
-    @discardableResult func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks
-    /// A table: everyone's or a player's own, all games or one, best first.
-    func entries(_ query: TableQuery) -> [HighScoreEntry]
-    /// Reads the table again (what another running copy recorded or reset).
-    func refresh()
-}
-
-extension ScoreKeeping {
-    public func refresh() {}
-}
-
-/// Keeps this run's mute (the top bar's speaker); the remembered settings are the
-/// corner's (`SwitchRemembering`).
-@MainActor
-public protocol SettingsKeeping: AnyObject {
-    var muted: Bool { get }
-    /// Mutes or unmutes this run (not saved).
-    func setMuted(_ value: Bool)
-    /// Mutes this run only (`--mute`, `mute = true`).
-    func overrideMuted(_ value: Bool)
 }

@@ -15,15 +15,15 @@ extension GameContext {
 
     /// The child's rounds of `game`, oldest first (none for the guest).
     func childRounds(_ game: GameKind) -> [PlayedRound] {
-        guard let child = player.child, let profiles else { return [] }
-        return profiles.rounds(of: child, game: game)
+        guard let child = player.child, profilesOn else { return [] }
+        return rounds(of: child, game: game)
     }
 
     /// A game of `game` starts relaxed: the relaxed switch, or a child's first game of it
     /// in a run that shows the show-me demos (it is the game that opens with the demo; a
     /// scripted run without `--demo` plays every level by its rules, TESTING decision 3).
     public func playsRelaxed(_ game: GameKind) -> Bool {
-        relaxed || (growWithChild && demos.mode != .off && player.child != nil && profiles != nil && childRounds(game).isEmpty)
+        relaxed || (growWithChild && demosOn && player.child != nil && profilesOn && childRounds(game).isEmpty)
     }
 
     /// The level Home chooses with the game for a child: the one suggested after her last

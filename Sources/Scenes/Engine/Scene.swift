@@ -100,7 +100,8 @@ extension Scene {
 @MainActor
 public final class SceneStack {
     public private(set) var scenes: [any Scene] = []
-    private let log: EventLog?
+    /// Where the stack's own lines go (`scene`, `ignored`, `focus`): the runtime's.
+    private let effects: (any EffectPerformer)?
     public private(set) var quitRequested = false
     /// How strongly overlays dim what is beneath them.
     public static let dimColor = Color(20, 24, 40, 130)
@@ -109,8 +110,8 @@ public final class SceneStack {
     /// Seconds left of the fade-in, or nil.
     public private(set) var transitionLeft: Double?
 
-    public init(root: any Scene, log: EventLog?) {
-        self.log = log
+    public init(root: any Scene, effects: (any EffectPerformer)?) {
+        self.effects = effects
         scenes = [root]
         root.enter()
         logScene("push", root)
@@ -210,7 +211,7 @@ public final class SceneStack {
         case .pointerDown:
             if let until = guardUntil, now < until - 1e-9 {
                 ignoringPress = true
-                log?.emit("ignored", [("what", "press"), ("why", "tap-guard")])
+                effects?.send(.log("ignored", [("what", "press"), ("why", "tap-guard")]))
                 return
             }
             ignoringPress = false
@@ -247,13 +248,13 @@ public final class SceneStack {
     /// quiet or still naming the previous item (which it cuts short), never queued behind
     /// or in place of a game's line.
     private func nameFocused() {
-        guard let voice = (top as? BaseScene)?.context.voice else { return }
-        let games = (top as? BaseScene)?.context.registry
+        guard let context = (top as? BaseScene)?.context else { return }
+        let games = context.registry
         let items = dump(withFocus: false).first { $0.0 == "items" }?.1.arrayValue ?? []
         guard let id = focus.focusedID, let item = items.first(where: { $0["id"]?.stringValue == id }),
               let line = FocusNavigation.voiceLine(for: item, games: games) else { return }
-        if voice.isSpeaking && voice.currentKey != namingKey { return }
-        voice.say(line, interrupt: voice.isSpeaking)
+        if context.voiceIsSpeaking && context.speakingKey != namingKey { return }
+        context.send(.speak(line, now: context.voiceIsSpeaking))
         namingKey = line.key
     }
 
@@ -309,7 +310,7 @@ public final class SceneStack {
         apply(top.update(dt: dt))
         followTopForFocus()
         if focus.scanInterval != nil, focus.update(dt: dt, items: focusItems, rightToLeft: rightToLeft) {
-            log?.emit("focus", [("item", focus.focusedID.map { .string($0) } ?? .null), ("by", "scan")])
+            effects?.send(.log("focus", [("item", focus.focusedID.map { .string($0) } ?? .null), ("by", "scan")]))
             nameFocused()
         }
     }
@@ -402,6 +403,6 @@ public final class SceneStack {
     }
 
     private func logScene(_ action: String, _ scene: any Scene) {
-        log?.emit("scene", [("action", .string(action)), ("scene", .string(scene.name)), ("stack", .strings(names))])
+        effects?.send(.log("scene", [("action", .string(action)), ("scene", .string(scene.name)), ("stack", .strings(names))]))
     }
 }

@@ -77,12 +77,20 @@ public final class AdultGateScene: BaseScene {
     public init(context: GameContext) {
         let pin = context.classroom.gatePIN
         if context.gateRules == nil || context.gateRules?.pin != pin {
-            context.gateRules = GateRules(pin: pin, using: &context.random.generator)
+            context.send(.setGateRules(GateRules(pin: pin, using: &context.random.generator)))
         }
         super.init(context: context, name: "gate")
     }
 
     public var rules: GateRules { context.gateRules! }
+
+    /// Changes the rules: the runtime keeps them while the gate is closed.
+    private func changeRules<T>(_ change: (inout GateRules) -> T) -> T {
+        var changed = rules
+        let result = change(&changed)
+        context.send(.setGateRules(changed))
+        return result
+    }
     /// The question's two numbers (0 for a PIN).
     public var a: Int {
         switch rules.question { case .sum(let a, _), .product(let a, _): return a; case .pin: return 0 }
@@ -98,17 +106,17 @@ public final class AdultGateScene: BaseScene {
     public override var needsFrames: Bool { super.needsFrames || rules.isWaiting }
 
     public override func enter() {
-        context.play(.popup)
-        context.log.emit("gate", [("action", "open"), ("question", .string(rules.question.text)),
-                                  ("triesLeft", .int(rules.triesLeft)), ("wait", .int(rules.waitSeconds))])
+        context.send(.sound(.popup))
+        context.send(.log("gate", [("action", "open"), ("question", .string(rules.question.text)),
+                                   ("triesLeft", .int(rules.triesLeft)), ("wait", .int(rules.waitSeconds))]))
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
     }
 
     /// The wait runs on rule time while the gate shows.
     public override func onUpdate(dt: Double) -> [SceneCommand] {
-        if context.gateRules?.advance(dt) == true {
+        if context.gateRules != nil, changeRules({ $0.advance(dt) }) {
             lastOutcome = nil
-            context.log.emit("gate", [("action", "ready"), ("question", .string(rules.question.text))])
+            context.send(.log("gate", [("action", "ready"), ("question", .string(rules.question.text))]))
         }
         return []
     }
@@ -178,11 +186,11 @@ public final class AdultGateScene: BaseScene {
     private func activate(_ target: Target) -> [SceneCommand] {
         if rules.isWaiting, stage == .question, target != .cancel {
             // Every tap gets an answer: during the wait, a soft "not now".
-            context.play(.oops)
-            context.log.emit("gate", [("action", "waiting"), ("wait", .int(rules.waitSeconds))])
+            context.send(.sound(.oops))
+            context.send(.log("gate", [("action", "waiting"), ("wait", .int(rules.waitSeconds))]))
             return []
         }
-        context.play(.click)
+        context.send(.sound(.click))
         switch target {
         case .digit(let d):
             let limit = rules.pin == nil || stage == .confirm ? GateRules.questionDigits : GateRules.maximumDigits
@@ -193,51 +201,51 @@ public final class AdultGateScene: BaseScene {
             // The reset's second confirmation: right resets; anything else goes back.
             let right = typed == confirmAnswer
             typed = ""
-            context.gateRules?.newQuestion(using: &context.random.generator)
+            changeRules { $0.newQuestion(using: &context.random.generator) }
             if right {
-                context.scores.reset()
-                context.log.emit("gate", [("action", "reset")])
+                context.send(.resetScores)
+                context.send(.log("gate", [("action", "reset")]))
                 return [.pop]
             }
-            context.log.emit("gate", [("action", "reset-wrong")])
+            context.send(.log("gate", [("action", "reset-wrong")]))
             stage = .unlocked
         case .ok:
-            let outcome = context.gateRules!.check(typed, using: &context.random.generator)
+            let outcome = changeRules { $0.check(typed, using: &context.random.generator) }
             typed = ""
             lastOutcome = outcome
             switch outcome {
             case .right:
-                context.log.emit("gate", [("action", "right")])
+                context.send(.log("gate", [("action", "right")]))
                 // Over the rest screen, the right answer ends the rest.
                 if context.restShowing { return [.pop(.answered(.rest, .ok))] }
                 // Opened for one thing (the picker's "+"): the right answer is that thing.
                 if let unlocks { return [.pop(unlocks)] }
                 stage = .unlocked
             case .wrong(let left):
-                context.log.emit("gate", [("action", "wrong"), ("triesLeft", .int(left)), ("question", .string(rules.question.text))])
+                context.send(.log("gate", [("action", "wrong"), ("triesLeft", .int(left)), ("question", .string(rules.question.text))]))
             case .waiting(let seconds):
-                context.log.emit("gate", [("action", "wrong"), ("triesLeft", .int(0)), ("wait", .int(Int(seconds)))])
+                context.send(.log("gate", [("action", "wrong"), ("triesLeft", .int(0)), ("wait", .int(Int(seconds)))]))
             case .ignored:
                 break
             }
         case .cancel:
-            context.log.emit("gate", [("action", "cancel")])
+            context.send(.log("gate", [("action", "cancel")]))
             return [.pop]
         case .quit:
-            context.log.emit("gate", [("action", "quit")])
+            context.send(.log("gate", [("action", "quit")]))
             return [.quit]
         case .language:
             return [.show(.languages)]
         case .corner:
-            context.log.emit("gate", [("action", "corner")])
+            context.send(.log("gate", [("action", "corner")]))
             return [.pop, .show(.corner)]
         case .reset:
             // A fresh question (never the one that opened the gate): only an adult reaches Yes.
-            context.gateRules?.newQuestion(using: &context.random.generator)
+            changeRules { $0.newQuestion(using: &context.random.generator) }
             confirmQuestion = rules.pin == nil ? rules.question : GateRules.makeQuestion(avoiding: rules.wrongAnswers, using: &context.random.generator)
             typed = ""
             stage = .confirm
-            context.log.emit("gate", [("action", "confirm"), ("question", .string(confirmQuestion.text))])
+            context.send(.log("gate", [("action", "confirm"), ("question", .string(confirmQuestion.text))]))
         }
         return []
     }

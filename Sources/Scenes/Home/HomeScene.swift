@@ -54,7 +54,7 @@ public final class HomeScene: BaseScene {
     public override func enter() {
         super.enter()
         idle = IdlePrompt()
-        context.perform([.voice(VoiceLines.greeting)])
+        context.send(.speak(VoiceLines.greeting))
     }
 
 
@@ -72,8 +72,8 @@ public final class HomeScene: BaseScene {
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil || idle.isWaiting }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
-        if idle.update(dt: dt, speaking: context.voice.isSpeaking) {
-            context.log.emit("reprompt", [("scene", "home"), ("count", .int(idle.said))])
+        if idle.update(dt: dt, speaking: context.voiceIsSpeaking) {
+            context.send(.log("reprompt", [("scene", "home"), ("count", .int(idle.said))]))
             sayNextStep()
         }
         guard let held = logoHold else { return [] }
@@ -124,7 +124,7 @@ public final class HomeScene: BaseScene {
             unmutePressed = false
             if HomeLayout.mutedSpeaker.contains(p), context.muted {
                 // The big muted speaker: one tap brings the sound back.
-                context.toggleMute()
+                context.send(.toggleMute)
                 sayNextStep()
             }
         case .pointerDown(let p) where ProfileBar.hit(p, context) != nil:
@@ -137,7 +137,7 @@ public final class HomeScene: BaseScene {
             // A child's tap on the padlock gets the soft answer of any tap on nothing: the
             // gate still opens only by holding the logo.
             grownUpsPressed = false
-            if Self.grownUpsFrame().contains(p) { context.nothingHere("grownups") }
+            if Self.grownUpsFrame().contains(p) { context.send(Effect.nothingHere("grownups")) }
         case .pointerDown(let p):
             focus = nil
             press.down(hit(p))
@@ -183,43 +183,43 @@ public final class HomeScene: BaseScene {
             if selectedGame != g {
                 selectedGame = g
                 animateLift(target)
-                context.log.emit("select", [("row", "game"), ("value", .string(g.rawValue))])
+                context.send(.log("select", [("row", "game"), ("value", .string(g.rawValue))]))
             }
-            context.play(.select)
+            context.send(.sound(.select))
             // Its name, as its module says it.
-            if let name = context.registry.entry(g)?.voice.name { context.perform([.voiceNow(name)]) }
+            if let name = context.registry.entry(g)?.voice.name { context.send(.speak(name, now: true)) }
             // With a child playing, the level she played last (or the one suggested) is
             // chosen already: two taps start a game. The guest chooses both.
             if let level = context.levelToChoose(for: g, among: levels), selectedLevel != level {
                 selectedLevel = level
                 animateLift(.level(level))
-                context.log.emit("select", [("row", "level"), ("value", .string(level.rawValue)), ("by", "child")])
+                context.send(.log("select", [("row", "level"), ("value", .string(level.rawValue)), ("by", "child")]))
             }
             sayNextStep(after: true)
         case .level(let l):
             if selectedLevel != l {
                 selectedLevel = l
                 animateLift(target)
-                context.log.emit("select", [("row", "level"), ("value", .string(l.rawValue))])
+                context.send(.log("select", [("row", "level"), ("value", .string(l.rawValue))]))
             }
-            context.play(.select)
-            context.perform([.voiceNow(VoiceLines.level(l))])
+            context.send(.sound(.select))
+            context.send(.speak(VoiceLines.level(l), now: true))
             sayNextStep(after: true)
         case .play:
             guard playEnabled, let game = selectedGame, let level = selectedLevel else {
-                context.play(.boing)
-                context.hint("nothing-here", target: "play")
+                context.send(.sound(.boing))
+                context.send(.hintEvent("nothing-here", target: "play"))
                 // The voice says what is missing.
-                context.perform([.voiceNow(selectedGame == nil ? VoiceLines.pickGame : VoiceLines.pickLevel)])
+                context.send(.speak(selectedGame == nil ? VoiceLines.pickGame : VoiceLines.pickLevel, now: true))
                 timeline.tween(0.5, step: { [weak self] v in self?.wiggle = v }, done: { [weak self] in self?.wiggle = 0 })
                 return []
             }
-            context.play(.whoosh)
-            context.perform([.voiceNow(VoiceLines.letsPlay)])
+            context.send(.sound(.whoosh))
+            context.send(.speak(VoiceLines.letsPlay, now: true))
             return [.show(.game(game, level))]
         case .highScores:
-            context.play(.click)
-            context.perform([.voiceNow(VoiceLines.highScores)])
+            context.send(.sound(.click))
+            context.send(.speak(VoiceLines.highScores, now: true))
             return [.show(.highScores)]
         }
         return []
@@ -237,7 +237,7 @@ public final class HomeScene: BaseScene {
             line = VoiceLines.pressPlay
             timeline.tween(0.8, step: { [weak self] v in self?.playBounce = v }, done: { [weak self] in self?.playBounce = 0 })
         }
-        context.perform([after ? .voice(line) : .voiceNow(line)])
+        context.send(.speak(line, now: !after))
     }
 
     private func animateLift(_ target: Target) {
@@ -249,10 +249,10 @@ public final class HomeScene: BaseScene {
     public override func onEscape() -> [SceneCommand] {
         if context.kiosk {
             // In kiosk mode only the adult gate (hold the logo) leads out.
-            context.log.emit("ignored", [("what", "quit"), ("why", "kiosk")])
+            context.send(.log("ignored", [("what", "quit"), ("why", "kiosk")]))
             return []
         }
-        context.perform([.voiceNow(VoiceLines.quitAsk)])
+        context.send(.speak(VoiceLines.quitAsk, now: true))
         return [.show(.alert(AlertContent(kind: .quit, title: Messages.quitTitle, lines: [.init(Messages.quitMessage)],
                                           buttons: [.yes, .no])))]
     }

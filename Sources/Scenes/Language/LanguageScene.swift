@@ -9,17 +9,6 @@ import TextCatalogs
 /// grown-up who cannot read the script hears it. The chosen tile has a check mark and a
 /// thick frame (not colour alone). ✕ or Escape closes.
 @MainActor
-public protocol LanguageSwitching: AnyObject {
-    /// The current language's code.
-    var current: String { get }
-    /// False when the choice is fixed for this run (`--language`, or locked by the
-    /// classroom's configuration): the tiles show it and a tap only says the name.
-    var canChoose: Bool { get }
-    /// Switches the game to `code` (catalog, voices, layout direction) and remembers it.
-    func choose(_ code: String)
-}
-
-@MainActor
 public final class LanguageScene: BaseScene {
     public static let panelFrame = Rect(112, 104, 800, 530)
     public static let closeFrame = Rect(panelFrame.maxX - 96, panelFrame.y + 12, 84, 84)
@@ -37,12 +26,12 @@ public final class LanguageScene: BaseScene {
     public static let panelWithMargin = panelFrame.insetBy(-12, -12)
 
     public override func enter() {
-        context.play(.popup)
-        context.log.emit("language", [("action", "open"), ("language", .string(current))])
+        context.send(.sound(.popup))
+        context.send(.log("language", [("action", "open"), ("language", .string(current))]))
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
     }
 
-    private var current: String { context.languages?.current ?? context.catalog.language }
+    private var current: String { context.languageSetting?.current ?? context.catalog.language }
 
     public static func tileFrame(_ index: Int) -> Rect {
         let w = 232.0, h = 150.0, gap = 24.0
@@ -68,20 +57,20 @@ public final class LanguageScene: BaseScene {
     public override func onEscape() -> [SceneCommand] { activate("close") }
 
     private func activate(_ target: String) -> [SceneCommand] {
-        context.play(.click)
+        context.send(.sound(.click))
         guard target != "close" else { return [.pop] }
-        guard let switcher = context.languages else { return [] }
-        if switcher.canChoose && target != switcher.current {
-            switcher.choose(target)
-            context.log.emit("language", [("action", "chosen"), ("language", .string(target))])
-        } else if !switcher.canChoose && target != switcher.current {
+        guard let choice = context.languageSetting else { return [] }
+        if choice.canChoose && target != choice.current {
+            context.send(.chooseLanguage(target))
+            context.send(.log("language", [("action", "chosen"), ("language", .string(target))]))
+        } else if !choice.canChoose && target != choice.current {
             // Fixed for this run: the tile shakes, the name is still said.
             wiggle = (target, 0.4)
-            context.log.emit("hint", [("kind", "locked"), ("target", .string("language-" + target))])
+            context.send(.log("hint", [("kind", "locked"), ("target", .string("language-" + target))]))
         }
         // The name in the (new) language's own voice.
-        if target == switcher.current {
-            context.voice.say(LanguageNames.spoken)
+        if target == context.languageSetting?.current {
+            context.send(.speak(LanguageNames.spoken))
         }
         return []
     }
@@ -139,7 +128,7 @@ public final class LanguageScene: BaseScene {
         LanguageNames.choices.enumerated().map { i, choice in
             dumpItem("language-" + choice.code, kind: "button", frame: Self.tileFrame(i),
                      [("selected", .bool(choice.code == current)), ("icon", "speaker-on"), ("key", .string(choice.name.key)),
-                      ("enabled", .bool(context.languages?.canChoose ?? false || choice.code == current))])
+                      ("enabled", .bool(context.languageSetting?.canChoose ?? false || choice.code == current))])
         } + [dumpItem("close", kind: "button", frame: Self.closeFrame, [("icon", "close"), ("enabled", true)])]
     }
 

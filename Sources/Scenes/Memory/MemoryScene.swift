@@ -121,7 +121,7 @@ public final class MemoryScene: GameScene {
                     .voiceNow(VoiceLines.animal(cards[first].face)), .praise]
         case .mismatched(let first, let second):
             return [.log("mismatch", [("cards", ids(first, second)), ("faces", .strings([cards[first].face, cards[second].face]))]),
-                    .effect(.boing), .hint("mismatch", cardID(second)), .encourage]
+                    .effect(.boing), .hintEvent("mismatch", cardID(second)), .encourage]
         case .closed(let first, let second):
             return [.log("close", [("cards", ids(first, second))]), .effect(.close)]
         case .won, .lost:

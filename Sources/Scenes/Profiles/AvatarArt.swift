@@ -41,7 +41,7 @@ public enum ProfileBar {
 
     /// Shown once there are children (a fresh data folder's Home is exactly as before).
     public static func targets(_ context: GameContext) -> [Target] {
-        guard let profiles = context.profiles, profiles.childCount > 0 || context.player.child != nil else { return [] }
+        guard context.profilesOn, context.childCount > 0 || context.player.child != nil else { return [] }
         return context.player.child == nil ? [.player] : [.player, .stickers]
     }
 
@@ -67,7 +67,7 @@ public enum ProfileBar {
 
     /// What tapping does: the picker, or the child's sticker book.
     public static func activate(_ t: Target, _ context: GameContext) -> [SceneCommand] {
-        context.play(.whoosh)
+        context.send(.sound(.whoosh))
         switch t {
         case .player: return [.show(.picker)]
         case .stickers: return [.show(.stickers)]

@@ -56,8 +56,8 @@ public final class CornerScene: BaseScene {
     }
 
     private func reload() {
-        children = context.profiles?.children ?? []
-        summary = context.profiles?.summary() ?? []
+        children = context.children
+        summary = context.progressSummary()
         page = min(page, max(0, pages - 1))
         loadProgressPage()
     }
@@ -66,7 +66,7 @@ public final class CornerScene: BaseScene {
     public override var showsBack: Bool { true }
 
     public override func enter() {
-        context.log.emit("corner", [("action", "open"), ("section", .string(section.rawValue)), ("children", .int(children.count))])
+        context.send(.log("corner", [("action", "open"), ("section", .string(section.rawValue)), ("children", .int(children.count))]))
     }
 
     /// Back from a picture change or a nickname: the list is read again.
@@ -76,10 +76,10 @@ public final class CornerScene: BaseScene {
         saving = nil
         if case .answered(.delete, let button)? = result, let child = deleting {
             deleting = nil
-            if button == .yes, context.profiles?.deleteChild(child) == true {
-                if context.player.child?.number == child.number { context.player = .guest }
-                context.log.emit("profile", [("action", "deleted"), ("player", .string(child.id)),
-                                             ("nickname", child.nickname.map(JSON.string) ?? .null)])
+            if button == .yes, context.send(.deleteChild(child)).changed {
+                if context.player.child?.number == child.number { context.send(.choosePlayer(.guest)) }
+                context.send(.log("profile", [("action", "deleted"), ("player", .string(child.id)),
+                                              ("nickname", child.nickname.map(JSON.string) ?? .null)]))
             }
         }
         reload()
@@ -146,8 +146,8 @@ public final class CornerScene: BaseScene {
     func frame(of t: Target) -> Rect? {
         switch t {
         case .section(let s): return Self.sectionFrame(s)
-        case .language: return context.languages == nil ? nil : Self.languageFrame
-        case .add: return section == .children && context.profiles != nil && children.count < Profiles.maximumChildren ? Self.addFrame : nil
+        case .language: return context.languageSetting == nil ? nil : Self.languageFrame
+        case .add: return section == .children && context.profilesOn && children.count < Profiles.maximumChildren ? Self.addFrame : nil
         case .name(let i), .picture(let i), .delete(let i):
             guard section == .children, i >= page * Self.rowsPerPage, i < min(children.count, (page + 1) * Self.rowsPerPage) else { return nil }
             let n: Int
@@ -158,7 +158,7 @@ public final class CornerScene: BaseScene {
             return Self.toggleFrame(i)
         case .previous: return section != .settings && page > 0 ? Self.previousFrame : nil
         case .next: return section != .settings && page < pages - 1 ? Self.nextFrame : nil
-        case .save: return section == .progress && context.reports != nil && !summary.isEmpty ? Self.saveFrame : nil
+        case .save: return section == .progress && context.reportsOn && !summary.isEmpty ? Self.saveFrame : nil
         case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
             guard section == .classroom, t != .pinClear || context.classroom.gatePIN != nil else { return nil }
             return Self.classroomFrame(t)
@@ -217,9 +217,9 @@ public final class CornerScene: BaseScene {
 
     private func activate(_ t: Target) -> [SceneCommand] {
         // A locked control answers with a soft "no" only (no click first).
-        if case .toggle(let key) = t, isLocked(key) { context.refuseLocked("switch-" + key); return [] }
-        if Self.isClassroom(t), isLocked(Self.key(t)) { context.refuseLocked(Self.key(t)); return [] }
-        context.play(.click)
+        if case .toggle(let key) = t, isLocked(key) { context.send(Effect.refuseLocked("switch-" + key)); return [] }
+        if Self.isClassroom(t), isLocked(Self.key(t)) { context.send(Effect.refuseLocked(Self.key(t))); return [] }
+        context.send(.sound(.click))
         switch t {
         case .section(let s):
             section = s
@@ -227,7 +227,7 @@ public final class CornerScene: BaseScene {
             saveNote = nil
             savedFolder = nil
             reload()
-            context.log.emit("corner", [("action", "section"), ("section", .string(s.rawValue))])
+            context.send(.log("corner", [("action", "section"), ("section", .string(s.rawValue))]))
         case .language:
             return [.show(.languages)]
         case .add:
@@ -242,9 +242,8 @@ public final class CornerScene: BaseScene {
                                               lines: [.init(Messages.cornerDeleteMessage)], buttons: [.yes, .no])))]
         case .toggle(let key):
             let value = !isOn(key)
-            context.setSwitch(key, value)
-            context.switchMemory?.remember(key, value)
-            context.log.emit("setting", [("key", .string(key)), ("value", .bool(value))])
+            context.send([.setSwitch(key, value), .rememberSwitch(key, value)])
+            context.send(.log("setting", [("key", .string(key)), ("value", .bool(value))]))
         case .previous, .next:
             page = max(0, min(pages - 1, page + (t == .next ? 1 : -1)))
             loadProgressPage()
@@ -281,24 +280,27 @@ public final class CornerScene: BaseScene {
             let now = context.classroom.sessionMinutes ?? 0
             let i = Self.sessionSteps.lastIndex { $0 <= now } ?? 0
             let next = Self.sessionSteps[max(0, min(Self.sessionSteps.count - 1, i + (t == .sessionUp ? 1 : -1)))]
-            context.classroom.sessionMinutes = next == 0 ? nil : next
-            context.sessionElapsed = 0
-            context.sessionWarned = false
+            var settings = context.classroom
+            settings.sessionMinutes = next == 0 ? nil : next
+            context.send([.setClassroom(settings), .session(elapsed: 0, warned: false)])
         case .game(let g):
             var games = shownGames
             if games.contains(g) { games.removeAll { $0 == g } } else { games.append(g) }
-            guard !games.isEmpty else { context.play(.oops); return [] } // one game at least
-            context.registry = GameRegistry(GameRegistry.standard.games.filter { games.contains($0.id) })
+            guard !games.isEmpty else { context.send(.sound(.oops)); return [] } // one game at least
+            context.send(.showGames(games))
         case .level(let l):
             var levels = shownLevels
             if levels.contains(l) { levels.removeAll { $0 == l } } else { levels.append(l) }
-            guard !levels.isEmpty else { context.play(.oops); return [] }
-            context.classroom.levels = Level.allCases.filter { levels.contains($0) }
+            guard !levels.isEmpty else { context.send(.sound(.oops)); return [] }
+            var settings = context.classroom
+            settings.levels = Level.allCases.filter { levels.contains($0) }
+            context.send(.setClassroom(settings))
         case .pinSet:
             return [.push(PinScene(context: context))]
         case .pinClear:
-            context.classroom.gatePIN = nil
-            context.gateRules = nil
+            var settings = context.classroom
+            settings.gatePIN = nil
+            context.send([.setClassroom(settings), .setGateRules(nil)])
         default: break
         }
         rememberClassroom()
@@ -306,11 +308,11 @@ public final class CornerScene: BaseScene {
     }
 
     func rememberClassroom() {
-        context.switchMemory?.rememberClassroom(sessionMinutes: context.classroom.sessionMinutes ?? 0, games: shownGames.map(\.rawValue),
-                                                levels: shownLevels.map(\.rawValue), gatePIN: context.classroom.gatePIN ?? "")
-        context.log.emit("setting", [("key", "classroom"), ("sessionMinutes", .optional(context.classroom.sessionMinutes)),
-                                     ("games", .strings(shownGames.map(\.rawValue))), ("levels", .strings(shownLevels.map(\.rawValue))),
-                                     ("pin", .bool(context.classroom.gatePIN != nil))])
+        context.send(.rememberClassroom(sessionMinutes: context.classroom.sessionMinutes ?? 0, games: shownGames.map(\.rawValue),
+                                        levels: shownLevels.map(\.rawValue), gatePIN: context.classroom.gatePIN ?? ""))
+        context.send(.log("setting", [("key", "classroom"), ("sessionMinutes", .optional(context.classroom.sessionMinutes)),
+                                      ("games", .strings(shownGames.map(\.rawValue))), ("levels", .strings(shownLevels.map(\.rawValue))),
+                                      ("pin", .bool(context.classroom.gatePIN != nil))]))
     }
 
     // MARK: - Drawing
@@ -464,7 +466,7 @@ public final class CornerScene: BaseScene {
         let players = progressPlayers
         guard section == .progress, page < players.count else { progressPage = nil; return }
         let player = players[page]
-        let reader = context.profiles as? any ProgressReading
+        let reader = context.progressReader
         let rounds = reader?.rounds(of: player) ?? []
         progressPage = ProgressPage(player: player, child: children.first { $0.id == player },
                                     progress: ChildProgress(rounds: rounds, now: reader?.progressNow ?? 0, games: GameRegistry.standard.ids),

@@ -62,22 +62,22 @@ public final class NicknameScene: BaseScene {
     }
 
     private func activate(_ key: String) -> [SceneCommand] {
-        context.play(.click)
+        context.send(.sound(.click))
         switch key {
         case "erase": typed = String(typed.dropLast())
         case "space": if typed.count < Profiles.nicknameLimit && typed.utf8.count < Profiles.nicknameByteLimit { typed += " " }
         case "ok":
             var changed = child
             changed.nickname = Profiles.cleanNickname(typed)
-            if let profiles = context.profiles, changed.nickname != child.nickname {
-                if let name = changed.nickname, profiles.children.contains(where: { $0.nickname == name && $0.number != child.number }) {
-                    context.play(.oops)
-                    context.log.emit("hint", [("kind", "nickname-taken"), ("target", .string(child.id))])
+            if context.profilesOn, changed.nickname != child.nickname {
+                if let name = changed.nickname, context.children.contains(where: { $0.nickname == name && $0.number != child.number }) {
+                    context.send(.sound(.oops))
+                    context.send(.log("hint", [("kind", "nickname-taken"), ("target", .string(child.id))]))
                     return []
                 }
-                profiles.update(changed)
-                if context.player.child?.number == child.number { context.player = .child(changed) }
-                context.log.emit("profile", [("action", "changed")] + Player.child(changed).logFields)
+                context.send(.updateChild(changed))
+                if context.player.child?.number == child.number { context.send(.choosePlayer(.child(changed))) }
+                context.send(.log("profile", [("action", "changed")] + Player.child(changed).logFields))
             }
             return [.pop]
         default:
@@ -141,7 +141,7 @@ public final class SaveReportScene: BaseScene {
     private var press = PressTracker<Int>()
 
     public init(context: GameContext) {
-        destinations = context.reports?.destinations() ?? []
+        destinations = context.reportDestinations()
         super.init(context: context, name: "savereport")
     }
 
@@ -159,11 +159,12 @@ public final class SaveReportScene: BaseScene {
         switch event {
         case .pointerDown(let p): press.down(job == nil ? hit(p) : nil)
         case .pointerUp(let p):
-            if let i = press.up(job == nil ? hit(p) : nil), job == nil, let reports = context.reports {
-                context.play(.click)
+            if let i = press.up(job == nil ? hit(p) : nil), job == nil, context.reportsOn {
+                context.send(.sound(.click))
                 started += 1
                 spin = 0
-                job = (i, reports.begin(to: destinations[i]))
+                guard let begun = context.send(.saveReport(destinations[i])).reportJob else { return [] }
+                job = (i, begun)
                 return finishIfDone()
             }
         default: break
@@ -183,13 +184,13 @@ public final class SaveReportScene: BaseScene {
         var ok = false
         if case .success(let folder) = result {
             ok = true
-            context.log.emit("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))])
+            context.send(.log("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))]))
             savedFolder = folder
-            context.play(.cheer)
+            context.send(.sound(.cheer))
         } else {
-            if case .failure(let failure) = result { context.warn("cannot save the report (\(failure))") }
-            context.log.emit("report", [("action", "failed"), ("usb", .bool(destinations[i].isUSB))])
-            context.play(.oops)
+            if case .failure(let failure) = result { context.send(.warn("cannot save the report (\(failure))")) }
+            context.send(.log("report", [("action", "failed"), ("usb", .bool(destinations[i].isUSB))]))
+            context.send(.sound(.oops))
         }
         return [.pop(.answered(ok ? .reportSaved : .reportFailed, .ok))]
     }
@@ -268,20 +269,21 @@ public final class PinScene: BaseScene {
             guard let k = press.up(hit(p)) else { return [] }
             switch k {
             case .digit(let d):
-                context.play(.click)
+                context.send(.sound(.click))
                 if typed.count < GateRules.maximumDigits { typed += String(d) }
             case .erase:
-                context.play(.click)
+                context.send(.sound(.click))
                 typed = String(typed.dropLast())
             case .ok:
                 guard typed.count >= 4 else {
-                    context.play(.oops)
-                    context.log.emit("hint", [("kind", "pin-too-short"), ("target", "gate-ok")])
+                    context.send(.sound(.oops))
+                    context.send(.log("hint", [("kind", "pin-too-short"), ("target", "gate-ok")]))
                     return []
                 }
-                context.play(.click)
-                context.classroom.gatePIN = typed
-                context.gateRules = nil
+                context.send(.sound(.click))
+                var settings = context.classroom
+                settings.gatePIN = typed
+                context.send([.setClassroom(settings), .setGateRules(nil)])
                 return [.pop]
             default: break
             }

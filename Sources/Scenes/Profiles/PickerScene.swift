@@ -57,7 +57,7 @@ public final class PickerScene: BaseScene {
         self.mode = mode
         super.init(context: context, name: "picker")
         if mode != .play { stage = .animal }
-        children = context.profiles?.children ?? []
+        children = context.children
         // Open on the page of the one playing now.
         if let i = tiles.firstIndex(where: { Self.same($0, context.player) }) { page = i / Self.perPage }
     }
@@ -73,16 +73,16 @@ public final class PickerScene: BaseScene {
     public override var needsFrames: Bool { super.needsFrames || wiggle != nil || idle.isWaiting }
 
     public override func enter() {
-        context.log.emit("picker", [("action", "open"), ("children", .int(children.count))])
+        context.send(.log("picker", [("action", "open"), ("children", .int(children.count))]))
         say()
     }
 
     /// Every stage says what to do: nothing here needs reading.
     private func say() {
         switch stage {
-        case .choose: context.voice.say(Messages.pickerSpoken, interrupt: true)
-        case .animal: context.voice.say(Messages.pickerAnimalSpoken, interrupt: true)
-        case .colour: context.voice.say(Messages.pickerColourSpoken, interrupt: true)
+        case .choose: context.send(.speak(Messages.pickerSpoken, now: true))
+        case .animal: context.send(.speak(Messages.pickerAnimalSpoken, now: true))
+        case .colour: context.send(.speak(Messages.pickerColourSpoken, now: true))
         }
     }
 
@@ -168,8 +168,8 @@ public final class PickerScene: BaseScene {
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         if let w = wiggle { wiggle = w.left - dt > 0 ? (w.target, w.left - dt) : nil }
-        if idle.update(dt: dt, speaking: context.voice.isSpeaking) {
-            context.log.emit("reprompt", [("scene", "picker"), ("count", .int(idle.said))])
+        if idle.update(dt: dt, speaking: context.voiceIsSpeaking) {
+            context.send(.log("reprompt", [("scene", "picker"), ("count", .int(idle.said))]))
             say()
         }
         return []
@@ -183,7 +183,7 @@ public final class PickerScene: BaseScene {
         case .animal: stage = .choose
         case .colour: stage = .animal
         }
-        context.log.emit("picker", [("action", "stage"), ("stage", .string(stage.name))])
+        context.send(.log("picker", [("action", "stage"), ("stage", .string(stage.name))]))
         say()
         return []
     }
@@ -191,9 +191,9 @@ public final class PickerScene: BaseScene {
     private func activate(_ target: Target) -> [SceneCommand] {
         switch target {
         case .previous, .next:
-            context.play(.click)
+            context.send(.sound(.click))
             page = max(0, min(pages - 1, page + (target == .next ? 1 : -1)))
-            context.log.emit("picker", [("action", "page"), ("page", .int(page + 1)), ("pages", .int(pages))])
+            context.send(.log("picker", [("action", "page"), ("page", .int(page + 1)), ("pages", .int(pages))]))
             return []
         case .tile(let i):
             switch tiles[i] {
@@ -201,21 +201,21 @@ public final class PickerScene: BaseScene {
             case .child(let c): return choose(.child(c))
             case .add:
                 guard !isFull else {
-                    context.play(.oops)
+                    context.send(.sound(.oops))
                     wiggle = (target, 0.4)
-                    context.log.emit("hint", [("kind", "full"), ("target", "add-child")])
+                    context.send(.log("hint", [("kind", "full"), ("target", "add-child")]))
                     return []
                 }
                 // The first child is made freely; once a child exists, "+" asks the gate
                 // (no child can lose her animal among copies made by tapping around).
                 if mode == .play, !children.isEmpty {
-                    context.play(.click)
-                    context.log.emit("picker", [("action", "gate")])
+                    context.send(.sound(.click))
+                    context.send(.log("picker", [("action", "gate")]))
                     let gate = AdultGateScene(context: context)
                     gate.unlocks = .unlocked
                     return [.push(gate)]
                 }
-                context.play(.select)
+                context.send(.sound(.select))
                 startAdding()
                 return []
             }
@@ -224,38 +224,40 @@ public final class PickerScene: BaseScene {
                 refuseTaken(target)
                 return []
             }
-            context.play(.select)
+            context.send(.sound(.select))
             stage = .colour(a)
-            context.log.emit("picker", [("action", "stage"), ("stage", "colour"), ("animal", .string(a))])
+            context.send(.log("picker", [("action", "stage"), ("stage", "colour"), ("animal", .string(a))]))
             say()
             return []
         case .colour(let c):
-            guard case .colour(let animal) = stage, let profiles = context.profiles else { return [] }
+            guard case .colour(let animal) = stage, context.profilesOn else { return [] }
             if !freeColours(of: animal).contains(c) {
                 refuseTaken(target)
                 return []
             }
             if case .change(var child) = mode {
                 child.avatar = Avatar(animal: animal, colour: c)
-                profiles.update(child)
-                if context.player.child?.number == child.number { context.player = .child(child) }
-                context.log.emit("profile", [("action", "changed"), ("player", .string(child.id)), ("nickname", child.nickname.map(JSON.string) ?? .null),
-                                             ("animal", .string(animal)), ("colour", .string(c))])
-                context.play(.cheer)
+                context.send(.updateChild(child))
+                if context.player.child?.number == child.number { context.send(.choosePlayer(.child(child))) }
+                context.send(.log("profile", [("action", "changed"), ("player", .string(child.id)), ("nickname", child.nickname.map(JSON.string) ?? .null),
+                                              ("animal", .string(animal)), ("colour", .string(c))]))
+                context.send(.sound(.cheer))
                 return [.pop]
             }
-            switch profiles.addChild(nickname: nil, avatar: Avatar(animal: animal, colour: c)) {
-            case .success(let child):
-                if mode == .play { context.player = .child(child) }
-                context.log.emit("profile", [("action", "created")] + Player.child(child).logFields
-                                 + [("animal", .string(animal)), ("colour", .string(c))])
-                context.play(.cheer)
+            switch context.send(.addChild(nickname: nil, avatar: Avatar(animal: animal, colour: c))).child {
+            case .success(let child)?:
+                if mode == .play { context.send(.choosePlayer(.child(child))) }
+                context.send(.log("profile", [("action", "created")] + Player.child(child).logFields
+                                  + [("animal", .string(animal)), ("colour", .string(c))]))
+                context.send(.sound(.cheer))
                 return [.pop]
-            case .failure(let failure):
-                context.play(.oops)
-                context.warn("cannot add a child (\(failure))")
+            case .failure(let failure)?:
+                context.send(.sound(.oops))
+                context.send(.warn("cannot add a child (\(failure))"))
                 stage = .choose
-                children = profiles.children
+                children = context.children
+                return []
+            case nil:
                 return []
             }
         }
@@ -263,7 +265,7 @@ public final class PickerScene: BaseScene {
 
     private func startAdding() {
         stage = .animal
-        context.log.emit("picker", [("action", "stage"), ("stage", "animal")])
+        context.send(.log("picker", [("action", "stage"), ("stage", "animal")]))
         say()
     }
 
@@ -287,7 +289,7 @@ public final class PickerScene: BaseScene {
 
     /// A taken animal (every colour of it) or colour: greyed, and a tap says "not this one".
     private func refuseTaken(_ target: Target) {
-        context.play(.oops)
+        context.send(.sound(.oops))
         wiggle = (target, 0.4)
         let id: String
         switch target {
@@ -295,13 +297,13 @@ public final class PickerScene: BaseScene {
         case .colour(let c): id = "colour-" + c
         default: id = ""
         }
-        context.hint("taken", target: id)
+        context.send(.hintEvent("taken", target: id))
     }
 
     private func choose(_ player: Player) -> [SceneCommand] {
-        context.player = player
-        context.log.emit("profile", [("action", "chosen")] + player.logFields)
-        context.play(.select)
+        context.send(.choosePlayer(player))
+        context.send(.log("profile", [("action", "chosen")] + player.logFields))
+        context.send(.sound(.select))
         return [.pop]
     }
 

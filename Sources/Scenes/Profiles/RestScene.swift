@@ -7,16 +7,16 @@ extension GameContext {
     /// end a spoken warning; at the end the rest screen. Called every frame by the top scene.
     public func sessionStep(_ dt: Double) -> [SceneCommand] {
         guard let minutes = classroom.sessionMinutes, minutes > 0, !restShowing else { return [] }
-        sessionElapsed += dt
+        let elapsed = sessionElapsed + dt
+        send(.session(elapsed: elapsed))
         let limit = Double(minutes) * 60
-        if !sessionWarned && sessionElapsed >= limit - RestScene.warningSeconds {
-            sessionWarned = true
-            log.emit("session", [("action", "warning"), ("left", .int(Int(RestScene.warningSeconds)))])
-            voice.say(Messages.sessionWarning)
+        if !sessionWarned && elapsed >= limit - RestScene.warningSeconds {
+            send([.session(warned: true),
+                  .log("session", [("action", "warning"), ("left", .int(Int(RestScene.warningSeconds)))]),
+                  .speak(Messages.sessionWarning)])
         }
-        guard sessionElapsed >= limit else { return [] }
-        restShowing = true
-        log.emit("session", [("action", "rest"), ("minutes", .int(minutes))])
+        guard elapsed >= limit else { return [] }
+        send([.session(resting: true), .log("session", [("action", "rest"), ("minutes", .int(minutes))])])
         return [.show(.rest)]
     }
 }
@@ -39,7 +39,7 @@ public final class RestScene: BaseScene {
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
 
     public override func enter() {
-        context.voice.say(Messages.sessionRest)
+        context.send(.speak(Messages.sessionRest))
     }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
@@ -56,8 +56,7 @@ public final class RestScene: BaseScene {
         switch event {
         case .pointerDown(let p):
             if TopBar.logoFrame.contains(p) { logoHold = 0 } else {
-                context.play(.boing)
-                context.log.emit("hint", [("kind", "resting"), ("target", .null)])
+                context.send([.sound(.boing), .log("hint", [("kind", "resting"), ("target", .null)])])
             }
         case .pointerMoved(let p): if !TopBar.logoFrame.contains(p) { logoHold = nil }
         case .pointerUp: logoHold = nil
@@ -68,17 +67,14 @@ public final class RestScene: BaseScene {
 
     /// Escape and Back do nothing here: only the gate ends the rest.
     public override func onEscape() -> [SceneCommand] {
-        context.log.emit("ignored", [("what", "escape"), ("why", "rest")])
+        context.send(.log("ignored", [("what", "escape"), ("why", "rest")]))
         return []
     }
 
     /// The gate's right answer: the rest ends and a new session starts.
     public override func resume(with result: SceneResult?) -> [SceneCommand] {
         guard case .answered(.rest, _)? = result else { return [] }
-        context.restShowing = false
-        context.sessionElapsed = 0
-        context.sessionWarned = false
-        context.log.emit("session", [("action", "resumed")])
+        context.send([.session(elapsed: 0, warned: false, resting: false), .log("session", [("action", "resumed")])])
         return [.pop]
     }
 

@@ -16,7 +16,7 @@ public final class StickerBookScene: BaseScene {
 
     public init(context: GameContext) {
         child = context.player.child
-        stickers = child.flatMap { c in context.profiles?.stickers(of: c) } ?? []
+        stickers = child.map { c in context.stickers(of: c) } ?? []
         super.init(context: context, name: "stickers")
         page = max(0, pages - 1) // the newest first
     }
@@ -26,7 +26,7 @@ public final class StickerBookScene: BaseScene {
     public var pages: Int { max(1, (stickers.count + Self.perPage - 1) / Self.perPage) }
 
     public override func enter() {
-        context.log.emit("stickers", [("action", "open"), ("count", .int(stickers.count))] + context.player.logFields)
+        context.send(.log("stickers", [("action", "open"), ("count", .int(stickers.count))] + context.player.logFields))
     }
 
     public static func slotFrame(_ slot: Int) -> Rect {
@@ -46,13 +46,13 @@ public final class StickerBookScene: BaseScene {
             press.down(hit(p))
             if hit(p) == nil, Rect(0, TopBar.height, 1024, 768 - TopBar.height).contains(p) {
                 // Every tap gets an answer: a sticker (or an empty place) sparkles.
-                context.play(.boing)
+                context.send(.sound(.boing))
             }
         case .pointerUp(let p):
             if let d = press.up(hit(p)) {
-                context.play(.click)
+                context.send(.sound(.click))
                 page = max(0, min(pages - 1, page + d))
-                context.log.emit("stickers", [("action", "page"), ("page", .int(page + 1))])
+                context.send(.log("stickers", [("action", "page"), ("page", .int(page + 1))]))
             }
         default: break
         }

@@ -9,7 +9,7 @@ public enum SortingGame: GameModule {
     public static let voice = GameVoice(
         name: VoiceLines.game("sorting"), intro: VoiceLines.intro(.sorting), reprompt: VoiceLines.reprompt(.sorting),
         lines: GameContent.vehicles.map { VoiceLines.vehicle($0.name) } + GameContent.vehicles.map { VoiceLines.placed($0.name) }
-            + VehicleCategory.allCases.map { VoiceLines.hint($0) })
+            + VehicleCategory.allCases.map { VoiceLines.zoneHint($0) })
     /// Every vehicle placed: won, recorded.
     public static let allPlaced = GameEnding.won("all-placed")
     public static let endings = [allPlaced, GameEnding.timeUp]

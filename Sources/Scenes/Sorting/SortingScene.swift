@@ -221,7 +221,7 @@ public final class SortingScene: GameScene {
             lifted = held.index
             sprites[held.index].frame = sprites[held.index].home
             sprites[held.index].state = .lifted
-            context.log.emit("lift", [("vehicle", .string(Self.id(held.index)))])
+            context.send(.log("lift", [("vehicle", .string(Self.id(held.index)))]))
         }
     }
 
@@ -242,10 +242,10 @@ public final class SortingScene: GameScene {
         sprites[index].order = nextOrder
         nextOrder += 1
         drags[key] = Drag(index: index, grab: p - sprites[index].frame.origin, pointer: p, start: p, wasLifted: false, fromSlot: fromSlot)
-        context.play(.pick)
+        context.send(.sound(.pick))
         // A finger other than the pointer's says which one (a touch table: several hands).
-        context.log.emit("pick", [("vehicle", .string(Self.id(index)))] + (key == Self.pointerKey ? [] : [("finger", .int(key))]))
-        context.perform([.voiceNow(VoiceLines.vehicle(sprites[index].vehicle.name))])
+        context.send(.log("pick", [("vehicle", .string(Self.id(index)))] + (key == Self.pointerKey ? [] : [("finger", .int(key))])))
+        context.send(.speak(VoiceLines.vehicle(sprites[index].vehicle.name), now: true))
         animateScale(index, to: Self.liftScale, lift: 1, duration: Self.liftDuration, easing: Easing.easeOutQuad)
     }
 
@@ -253,8 +253,8 @@ public final class SortingScene: GameScene {
     private func putDown(_ index: Int) {
         sprites[index].frame = sprites[index].home
         sprites[index].state = .waiting
-        context.play(.click)
-        context.log.emit("putdown", [("vehicle", .string(Self.id(index)))])
+        context.send(.sound(.click))
+        context.send(.log("putdown", [("vehicle", .string(Self.id(index)))]))
         animateScale(index, to: 1, lift: 0, duration: Self.liftDuration, easing: Easing.easeOutQuad)
     }
 
@@ -319,7 +319,7 @@ public final class SortingScene: GameScene {
                 sparkles.append(Sparkle(center: sprites[index].frame.center))
                 showPoints(points)
                 if glow?.category == sprites[index].vehicle.category { glow = nil }
-                context.perform([.voiceNow(VoiceLines.placed(sprites[index].vehicle.name)), .praise])
+                context.send([.speak(VoiceLines.placed(sprites[index].vehicle.name), now: true), .praise])
             case .rejected:
                 startGlide(index)
                 helpAfterWrongDrop(index)
@@ -354,13 +354,13 @@ public final class SortingScene: GameScene {
     private func helpAfterWrongDrop(_ index: Int) {
         wrongDrops[index, default: 0] += 1
         guard wrongDrops[index]! >= Self.wrongDropsBeforeHint else {
-            context.perform([.encourage])
+            context.send(.encourage)
             return
         }
         let category = sprites[index].vehicle.category
         glow = (category, sceneClock.now)
         let zone = rules.zones.first { $0.category == category }
-        context.perform([.hint("zone-glow", zone?.id), .voiceNow(VoiceLines.hint(category))])
+        context.send([.hintEvent("zone-glow", target: zone?.id), .speak(VoiceLines.zoneHint(category), now: true)])
     }
 
     /// Glides from where the vehicle is now to its slot in exactly `glideDuration`, eased.
@@ -381,7 +381,7 @@ public final class SortingScene: GameScene {
                 sprites[index].frame = home
                 sprites[index].state = .waiting
                 sprites[index].glide = nil
-                context.log.emit("returned", [("vehicle", .string(Self.id(index))), ("seconds", .double(now - glide.start))])
+                context.send(.log("returned", [("vehicle", .string(Self.id(index))), ("seconds", .double(now - glide.start))]))
             } else {
                 let v = Easing.easeInOutCubic(max(progress, 0))
                 let from = glide.from

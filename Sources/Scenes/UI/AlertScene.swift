@@ -165,14 +165,14 @@ public final class AlertScene: BaseScene {
     var isEndScreen: Bool { content.kind == .won || content.kind == .lost }
 
     public override func enter() {
-        context.play(.popup)
+        context.send(.sound(.popup))
         var fields: [(String, JSON)] = [("title", .string(alertTitle)), ("message", .string(message)),
                                         ("buttons", .strings(buttons.map { $0.kind.rawValue })), ("kind", .string(content.kind.rawValue)),
                                         ("key", .string(content.title.key)), ("messageKey", .optional(content.lines.first?.message.key))]
         if let result = content.result { fields.append(("stars", .int(result.stars))) }
         if let reason = content.result?.reason { fields.append(("reason", .string(reason))) }
         if let sticker = content.result?.sticker { fields.append(("sticker", .int(sticker))) }
-        context.log.emit("alert", fields)
+        context.send(.log("alert", fields))
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
         if let result = content.result {
             for i in 0..<result.stars {
@@ -224,9 +224,9 @@ public final class AlertScene: BaseScene {
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         age += dt
-        if isEndScreen, idle.update(dt: dt, speaking: context.voice.isSpeaking) {
-            context.log.emit("reprompt", [("scene", "alert"), ("count", .int(idle.said))])
-            context.perform([.voiceNow(VoiceLines.endIdle)])
+        if isEndScreen, idle.update(dt: dt, speaking: context.voiceIsSpeaking) {
+            context.send(.log("reprompt", [("scene", "alert"), ("count", .int(idle.said))]))
+            context.send(.speak(VoiceLines.endIdle, now: true))
         }
         confetti?.update(dt: dt)
         if confetti?.isFinished == true { confetti = nil }
@@ -259,8 +259,8 @@ public final class AlertScene: BaseScene {
     }
 
     private func answer(_ kind: AlertButton.Kind) -> [SceneCommand] {
-        context.play(.click)
-        context.log.emit("answer", [("button", .string(kind.rawValue))])
+        context.send(.sound(.click))
+        context.send(.log("answer", [("button", .string(kind.rawValue))]))
         return [.pop(.answered(content.kind, kind))]
     }
 

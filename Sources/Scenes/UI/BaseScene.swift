@@ -45,7 +45,7 @@ open class BaseScene: Scene {
     public func scene(for route: Route) -> (any Scene)? { context.scene(for: route) }
 
     public func update(dt: Double) -> [SceneCommand] {
-        context.voice.update(dt: dt)
+        context.send(.advanceVoice(dt))
         advanceTimeline(dt: dt)
         return onUpdate(dt: dt) + context.sessionStep(dt)
     }
@@ -57,7 +57,7 @@ open class BaseScene: Scene {
     public func handle(_ event: InputEvent) -> [SceneCommand] {
         if let commands = intercept(event) { return commands }
         if case .key(.m, _) = event {
-            context.toggleMute()
+            context.send(.toggleMute)
             return []
         }
         if !isOverlay {
@@ -71,9 +71,9 @@ open class BaseScene: Scene {
                 if barPress.pressed != nil {
                     let tapped = barPress.up(TopBar.hit(p, showsBack: showsBack, showsPause: showsPause))
                     switch tapped {
-                    case .mute?: context.toggleMute(); return []
-                    case .back?: context.play(.click); return onBack()
-                    case .pause?: context.play(.click); onPause(); return []
+                    case .mute?: context.send(.toggleMute); return []
+                    case .back?: context.send(.sound(.click)); return onBack()
+                    case .pause?: context.send(.sound(.click)); onPause(); return []
                     case nil: return []
                     }
                 }

@@ -88,14 +88,14 @@ open class GameScene: BaseScene {
         // is still speaking, else at once.
         // Both start with the game's first frame, so the log shows them after the game's
         // `scene` event.
-        introDue = context.voice.currentKey == VoiceLines.letsPlay.key ? Self.introLatest : 0
-        demoDue = context.demos.shouldShow(kind)
+        introDue = context.speakingKey == VoiceLines.letsPlay.key ? Self.introLatest : 0
+        demoDue = context.showsDemo(kind)
     }
 
     open override func leave() {
         super.leave()
         // What a game was saying ends with it (Back, Home, the next game's intro).
-        context.voice.stop()
+        context.send(.stopSpeaking)
     }
 
     /// The timeline runs inside the step, on scene time (see `onUpdate`).
@@ -112,9 +112,9 @@ open class GameScene: BaseScene {
             demoDue = false
             startDemo()
         }
-        if let due = introDue, context.voice.currentKey != VoiceLines.letsPlay.key || aliveTime >= due - 1e-9 {
+        if let due = introDue, context.speakingKey != VoiceLines.letsPlay.key || aliveTime >= due - 1e-9 {
             introDue = nil
-            context.perform([.voiceNow(voice.intro)])
+            context.send(.speak(voice.intro, now: true))
         }
         guard !isPaused else { return [] }
         if demo != nil {
@@ -127,7 +127,7 @@ open class GameScene: BaseScene {
             quietFor += dt
             if quietFor >= Self.repromptAfter - 1e-9 {
                 quietFor = 0
-                context.perform([.voice(voice.reprompt)])
+                context.send(.speak(voice.reprompt))
             }
         }
         var commands: [SceneCommand] = []
@@ -218,27 +218,27 @@ open class GameScene: BaseScene {
 
     /// "Hear it again": the intro once more; a second tap soon after shows the demo.
     public func hearAgain() {
-        context.play(.click)
+        context.send(.sound(.click))
         if let last = lastHearAgainAt, aliveTime - last <= Self.hearAgainDoubleTap + 1e-9 {
             lastHearAgainAt = nil
             startDemo()
             return
         }
         lastHearAgainAt = aliveTime
-        context.log.emit("hear-again", [("game", .string(kind.rawValue))])
-        context.perform([.voiceNow(voice.intro)])
+        context.send(.log("hear-again", [("game", .string(kind.rawValue))]))
+        context.send(.speak(voice.intro, now: true))
     }
 
     /// Starts the show-me demo (first opening, or "hear it again" twice).
     public func startDemo() {
         guard demo == nil, !isOver, let stops = demoStops() else { return }
         demo = ShowMeDemo(stops: stops)
-        context.demos.markSeen(kind)
-        context.log.emit("demo", [("action", "start"), ("game", .string(kind.rawValue))])
+        context.send(.demoSeen(kind))
+        context.send(.log("demo", [("action", "start"), ("game", .string(kind.rawValue))]))
         // The demo plays with the intro: said now, unless it is already being said.
-        if context.voice.currentKey != voice.intro.key {
+        if context.speakingKey != voice.intro.key {
             introDue = nil
-            context.perform([.voiceNow(voice.intro)])
+            context.send(.speak(voice.intro, now: true))
         }
     }
 
@@ -246,7 +246,7 @@ open class GameScene: BaseScene {
         guard demo != nil else { return }
         demo = nil
         quietFor = 0
-        context.log.emit("demo", [("action", "end"), ("game", .string(kind.rawValue)), ("reason", .string(reason))])
+        context.send(.log("demo", [("action", "end"), ("game", .string(kind.rawValue)), ("reason", .string(reason))]))
     }
 
     /// The hand's path over the demo's 3.6 s (nil: this game has no demo).
@@ -258,7 +258,7 @@ open class GameScene: BaseScene {
     /// A tap where nothing is: a ripple there, a soft sound and a `nothing-here` hint.
     public func nothingHere(at p: Point?, target: String?) {
         if let p { ripples.append(Ripple(center: p)) }
-        context.nothingHere(target)
+        context.send(Effect.nothingHere(target))
     }
 
     /// Game-specific input (not called while paused or over).
@@ -279,7 +279,7 @@ open class GameScene: BaseScene {
         guard !isOver, !isDecided else { return [] }
         // Back asks first, in pictures (issue 26): the quit panel's door (leave) and ▶ (go
         // on). The game is beneath the panel, so its clocks stand still while it asks.
-        context.perform([.voiceNow(VoiceLines.quitAsk)])
+        context.send(.speak(VoiceLines.quitAsk, now: true))
         return [.show(.alert(Self.leaveQuestion))]
     }
 
@@ -303,11 +303,11 @@ open class GameScene: BaseScene {
         guard !relaxed, seconds != shownSeconds else { return }
         let first = shownSeconds == nil
         shownSeconds = seconds
-        context.log.emit("timer", [("left", .int(seconds))])
-        if !first && seconds > 0 && seconds <= Self.lastSeconds { context.play(.tick) }
+        context.send(.log("timer", [("left", .int(seconds))]))
+        if !first && seconds > 0 && seconds <= Self.lastSeconds { context.send(.sound(.tick)) }
         if !first && !saidHurry && seconds > 0 && seconds <= Self.lastSeconds {
             saidHurry = true
-            context.perform([.voice(VoiceLines.hurry)])
+            context.send(.speak(VoiceLines.hurry))
         }
     }
 
@@ -317,8 +317,8 @@ open class GameScene: BaseScene {
     public func showPoints(_ delta: Int) {
         guard delta != 0 else { return }
         shownScore += delta
-        context.log.emit("score", [("delta", .int(delta)), ("total", .int(shownScore))])
-        context.play(.coin)
+        context.send(.log("score", [("delta", .int(delta)), ("total", .int(shownScore))]))
+        context.send(.sound(.coin))
         // Points that land close together fan out sideways instead of stacking.
         let young = floating.filter { $0.age < 0.4 }.count
         let dx = Double([0, -40, 40][young % 3])
@@ -350,22 +350,22 @@ open class GameScene: BaseScene {
         let round = RoundRecord(game: kind, level: level, score: score, result: outcome.rawValue, reason: reason,
                                 duration: clock.now, progress: progress, mistakes: mistakes,
                                 relaxed: relaxed, counts: record)
-        let ranks = context.scores.recordRound(round, player: context.player)
+        let ranks = context.send(.recordRound(round)).ranks ?? RoundRanks()
         let rank = ranks.rank
         let end = ending.message
-        context.log.emit("gameover", [
+        context.send(.log("gameover", [
             ("game", .string(kind.rawValue)), ("level", .string(level.rawValue)), ("result", .string(outcome.rawValue)),
             ("reason", .string(reason)), ("score", .int(score)), ("recorded", .bool(rank != nil)), ("rank", .optional(rank)),
             ("key", .string(end.key)),
         ] + context.player.logFields + [("childRank", .optional(ranks.childRank)), ("gameRank", .optional(ranks.gameRank)),
-                                        ("sticker", .optional(ranks.sticker)), ("relaxed", .bool(relaxed))])
-        context.play(outcome == .won ? .fanfare : .sadTrombone)
-        if rank != nil { context.play(.applause) }
+                                         ("sticker", .optional(ranks.sticker)), ("relaxed", .bool(relaxed))]))
+        context.send(.sound(outcome == .won ? .fanfare : .sadTrombone))
+        if rank != nil { context.send(.sound(.applause)) }
         // Growing with the child: three stars suggest the next level, two losses an easier one.
         let suggestion = context.player.child != nil && context.growWithChild
             ? context.suggestion(after: context.childRounds(kind), game: kind, among: context.offeredLevels) : nil
         if let suggestion {
-            context.log.emit("suggest", [("game", .string(kind.rawValue)), ("level", .string(suggestion.level.rawValue))] + context.player.logFields)
+            context.send(.log("suggest", [("game", .string(kind.rawValue)), ("level", .string(suggestion.level.rawValue))] + context.player.logFields))
         }
         speakEnd(ending, rank: rank, sticker: ranks.sticker, suggestion: suggestion?.line)
         var lines: [AlertContent.Line] = []
@@ -395,7 +395,7 @@ open class GameScene: BaseScene {
         }
         guard case .answered(let kind, let button)? = result, kind == .won || kind == .lost else { return [] }
         if button == .yes {
-            context.play(.whoosh)
+            context.send(.sound(.whoosh))
             return [.switchTo(.game(self.kind, level))]
         }
         return [.popToRoot]
@@ -415,8 +415,8 @@ open class GameScene: BaseScene {
     private func speakEnd(_ ending: GameEnding, rank: Int?, sticker: Int?, suggestion: Message?) {
         let line = ending.voice
         // Nothing said during the game is still to come after its end.
-        context.voice.stop()
-        context.perform([.voiceNow(line)])
+        context.send(.stopSpeaking)
+        context.send(.speak(line, now: true))
         // Then a new high score with its rank, the sticker she earned, named, and the level
         // growing with her suggests.
         sayInTurn([rank.map { VoiceLines.highScore(rank: $0) }, sticker.map { VoiceLines.sticker($0) }, suggestion].compactMap { $0 }[...])
@@ -425,7 +425,7 @@ open class GameScene: BaseScene {
     /// Says the lines one after another, each when the one before has ended.
     func sayInTurn(_ lines: ArraySlice<Message>) {
         guard let first = lines.first else { return }
-        context.voice.say(first, onFinished: { [weak self] in self?.sayInTurn(lines.dropFirst()) })
+        context.send(.speak(first, then: { [weak self] in self?.sayInTurn(lines.dropFirst()) }))
     }
 
     // MARK: - Pause
@@ -433,8 +433,8 @@ open class GameScene: BaseScene {
     public func setPaused(_ paused: Bool) {
         guard paused != isPaused, !isOver else { return }
         isPaused = paused
-        context.log.emit(paused ? "pause" : "resume", [("game", .string(kind.rawValue))])
-        if paused { context.perform([.voiceNow(VoiceLines.paused)]) }
+        context.send(.log(paused ? "pause" : "resume", [("game", .string(kind.rawValue))]))
+        if paused { context.send(.speak(VoiceLines.paused, now: true)) }
     }
 
     // MARK: - Drawing

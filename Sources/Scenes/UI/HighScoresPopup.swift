@@ -41,35 +41,35 @@ public final class HighScoresPopup: BaseScene {
     private let kids: [ChildProfile]
 
     public init(context: GameContext) {
-        kids = context.profiles?.children ?? []
+        kids = context.children
         super.init(context: context, name: "highscores")
     }
 
     public override var isOverlay: Bool { true }
 
     public override func enter() {
-        context.play(.popup)
+        context.send(.sound(.popup))
         // Another copy of the game may have reset the tables or recorded since.
-        context.scores.refresh()
+        context.send(.refreshScores)
         logTable()
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
     }
 
     private func logTable() {
-        context.log.emit("highscores", [("entries", rowsJSON), ("tab", .string(tab.rawValue)), ("game", .string(game?.rawValue ?? "all"))])
+        context.send(.log("highscores", [("entries", rowsJSON), ("tab", .string(tab.rawValue)), ("game", .string(game?.rawValue ?? "all"))]))
     }
 
     /// The rows shown: the table the tab and the game picker name.
     public var entries: [HighScoreEntry] {
-        if tab == .everyone && game == nil { return context.scores.table.entries }
-        return context.scores.entries(TableQuery(player: tab == .mine ? context.player.id : nil, game: game))
+        if tab == .everyone && game == nil { return context.highScores.entries }
+        return context.scoreEntries(TableQuery(player: tab == .mine ? context.player.id : nil, game: game))
     }
 
     // MARK: Tabs and the game picker (beside the panel, so the panel's items keep their places)
 
     /// The tabs show only with profiles on and children to tell apart: otherwise there is one
     /// table, as before.
-    var showsTabs: Bool { context.profiles != nil && (!kids.isEmpty || context.player.child != nil) }
+    var showsTabs: Bool { context.profilesOn && (!kids.isEmpty || context.player.child != nil) }
     public static func tabFrame(_ t: Tab) -> Rect { Rect(28, t == .everyone ? 124 : 244, 116, 104) }
     public static func gameFrame(_ index: Int) -> Rect { Rect(880, 124 + Double(index) * 112, 116, 100) }
     /// Press ids: 1 close, 10+ tabs, 20+ games (20: all games).
@@ -88,7 +88,7 @@ public final class HighScoresPopup: BaseScene {
         case 10, 11: tab = id == 10 ? .everyone : .mine
         default: game = id == 20 ? nil : context.registry.ids[id - 21]
         }
-        context.play(.select)
+        context.send(.sound(.select))
         logTable()
         return []
     }
@@ -111,7 +111,7 @@ public final class HighScoresPopup: BaseScene {
     public override func onEscape() -> [SceneCommand] { close() }
 
     private func close() -> [SceneCommand] {
-        context.play(.click)
+        context.send(.sound(.click))
         return [.pop]
     }
 
@@ -131,7 +131,7 @@ public final class HighScoresPopup: BaseScene {
         for index in 0..<HighScoreTable.capacity {
             let row = Self.rowFrame(index)
             let entry = index < entries.count ? entries[index] : nil
-            if let entry, entry.id == context.scores.lastRecordedID {
+            if let entry, entry.id == context.lastRecordedScoreID {
                 canvas.fillRounded(row, radius: 14, Theme.highlightRow)
                 canvas.image("star", in: Rect(row.maxX - 4, row.midY - 18, 36, 36))
             } else if index % 2 == 0 {

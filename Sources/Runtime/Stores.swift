@@ -1,4 +1,42 @@
 import GameCore
+import Scenes
+
+// The stores and services the runtime owns and scenes never see: scenes read what they hold
+// through `GameContext` and change it with `Effect`s.
+
+/// Keeps the high-score table (the app's store writes it to the data folder).
+@MainActor
+public protocol ScoreKeeping: AnyObject {
+    var table: HighScoreTable { get }
+    /// The id of the score recorded last in this run (the popup highlights it).
+    var lastRecordedID: String? { get }
+    /// Records a finished game's score if it makes the top five; answers its rank.
+    @discardableResult func record(game: GameKind, level: Level, score: Int) -> Int?
+    /// Clears the table (the adult gate's "Reset high scores").
+    func reset()
+    /// Records a finished game for a player (every finished game; the tables take the ones
+    /// that count); answers its ranks and sticker.
+    @discardableResult func recordRound(_ round: RoundRecord, player: Player) -> RoundRanks
+    /// A table: everyone's or a player's own, all games or one, best first.
+    func entries(_ query: TableQuery) -> [HighScoreEntry]
+    /// Reads the table again (what another running copy recorded or reset).
+    func refresh()
+}
+
+extension ScoreKeeping {
+    public func refresh() {}
+}
+
+/// Keeps this run's mute (the top bar's speaker); the remembered settings are the
+/// corner's (`SwitchRemembering`).
+@MainActor
+public protocol SettingsKeeping: AnyObject {
+    var muted: Bool { get }
+    /// Mutes or unmutes this run (not saved).
+    func setMuted(_ value: Bool)
+    /// Mutes this run only (`--mute`, `mute = true`).
+    func overrideMuted(_ value: Bool)
+}
 
 /// Keeps the children (the app's store keeps them in the progress database).
 @MainActor
@@ -44,15 +82,6 @@ public protocol SwitchRemembering: AnyObject {
     func rememberClassroom(sessionMinutes: Int?, games: [String]?, levels: [String]?, gatePIN: String?)
 }
 
-/// Where the progress report can be saved: the home folder, or a mounted USB stick.
-public struct ReportDestination: Equatable, Sendable {
-    /// The stick's name; nil for the home folder (its words come from the catalog).
-    public var label: String?
-    public var path: String
-    public var isUSB: Bool
-    public init(label: String?, path: String, isUSB: Bool) { self.label = label; self.path = path; self.isUSB = isUSB }
-}
-
 /// Saves the progress report (CSV and chart pictures) to a folder (the app does: it owns the
 /// files and the pictures).
 @MainActor
@@ -63,22 +92,14 @@ public protocol ReportSaving: AnyObject {
     func begin(to destination: ReportDestination) -> any ReportJob
 }
 
-/// One "Save report" under way (issue #28: saving froze the game 4-10 s). `poll()` is called
-/// once a frame and does at most one small step on the main thread (one chart drawn); the
-/// files are encoded and written on a worker thread.
+/// Switches the language while the game runs (the app's).
 @MainActor
-public protocol ReportJob: AnyObject {
-    /// nil while saving; then the folder written, or why it failed (nothing half-saved stays).
-    func poll() -> Result<String, ProfileFailure>?
-    /// Stops it (a quit, or the screen closed): what was written is removed, the folder too.
-    func cancel()
-}
-
-/// A job already done (saved or failed), for savers that write at once.
-@MainActor
-public final class FinishedReportJob: ReportJob {
-    private let result: Result<String, ProfileFailure>
-    public init(_ result: Result<String, ProfileFailure>) { self.result = result }
-    public func poll() -> Result<String, ProfileFailure>? { result }
-    public func cancel() {}
+public protocol LanguageSwitching: AnyObject {
+    /// The current language's code.
+    var current: String { get }
+    /// False when the choice is fixed for this run (`--language`, or locked by the
+    /// classroom's configuration): the tiles show it and a tap only says the name.
+    var canChoose: Bool { get }
+    /// Switches the game to `code` (catalog, voices, layout direction) and remembers it.
+    func choose(_ code: String)
 }

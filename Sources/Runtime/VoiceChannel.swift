@@ -1,6 +1,6 @@
 import GameCore
+import Scenes
 import Stage
-import TextCatalogs
 
 /// The voice channel's rules: one line at a time; a line asked for while another speaks
 /// waits, and a newer one replaces the one waiting (never a backlog); effects duck while a

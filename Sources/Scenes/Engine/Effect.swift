@@ -1,0 +1,163 @@
+import GameCore
+import Stage
+
+/// Something a scene wants done outside itself: a sound, a spoken line, a log line, a change
+/// to the session, a store's record. Scenes make these values and send them to their
+/// context (`GameContext.send`); the runtime (the `Runtime` target, which Scenes cannot
+/// import) carries each out at once, in the order sent, so the log reads as if the scene had
+/// done it itself. Navigation stays `SceneCommand`s, returned from the callbacks.
+@MainActor
+public enum Effect {
+    // MARK: Sound and speech
+
+    /// A sound effect: logged (`sound`, with `muted`), heard unless muted or effects are off.
+    case sound(Sound)
+    /// A spoken line (the `voice` event when it starts). Queued: now if the voice is free,
+    /// else after the current line, replacing any line already waiting. `now`: cuts the
+    /// current line (the answer to what the child just did). `then` runs when it finishes.
+    case speak(Message, [String: String] = [:], now: Bool = false, then: (@MainActor () -> Void)? = nil)
+    /// The next praise line (queued), and the next gentle encouragement (at once); each takes
+    /// turns through its lines.
+    case praise, encourage
+    /// Silences the voice and forgets the waiting line (leaving a screen).
+    case stopSpeaking
+    /// The voice channel's time: the top scene's frame, before anything else it does.
+    case advanceVoice(Double)
+
+    // MARK: The log and the terminal
+
+    /// A line of the event log (TESTING.md), fields as given.
+    case log(String, [(String, JSON)])
+    /// The `hint` event: a tap that changed nothing, or help after mistakes.
+    case hintEvent(String, target: String?, [(String, JSON)] = [])
+    /// A problem said once on the terminal (the app's `warn`).
+    case warn(String)
+
+    // MARK: The session
+
+    /// The top bar's speaker (and M): mutes or unmutes this run; a locked one only says no.
+    case toggleMute
+    /// Sets one of SettingsTable's corner switches (`voice`, `effects`, `relaxed`,
+    /// `reduced-motion`, `grow`) for this run.
+    case setSwitch(String, Bool)
+    /// Remembers a corner switch for the next start (settings.json).
+    case rememberSwitch(String, Bool)
+    /// The corner's classroom choices for this run.
+    case setClassroom(ClassroomSettings)
+    /// The games Home offers (among the standard ones, in their order).
+    case showGames([GameKind])
+    /// Remembers the classroom choices (the session limit, 0: none; the games and levels Home
+    /// shows; the gate's PIN, "": none).
+    case rememberClassroom(sessionMinutes: Int, games: [String], levels: [String], gatePIN: String)
+    /// The adult gate's tries, wait and question, kept while it is closed (nil: made anew).
+    case setGateRules(GateRules?)
+    /// The session limit's clock, whether the warning was given, whether the rest shows
+    /// (nil: unchanged).
+    case session(elapsed: Double? = nil, warned: Bool? = nil, resting: Bool? = nil)
+    /// Who plays now.
+    case choosePlayer(Player)
+    /// A game's show-me demo was shown (not shown again where the run remembers it).
+    case demoSeen(GameKind)
+    /// Switches the game's language (catalog, voices, direction) and remembers the choice.
+    case chooseLanguage(String)
+
+    // MARK: The stores (answers come back as `EffectReply`)
+
+    /// Records a finished round for the current player; answers `.ranks`.
+    case recordRound(RoundRecord)
+    /// Empties the high-score table (the gate's "Reset high scores").
+    case resetScores
+    /// Reads the table again (what another running copy recorded or reset).
+    case refreshScores
+    /// Adds a child; answers `.child`.
+    case addChild(nickname: String?, avatar: Avatar)
+    /// Changes a child's nickname or avatar; answers `.changed`.
+    case updateChild(ChildProfile)
+    /// Deletes a child and every record of hers; answers `.changed`.
+    case deleteChild(ChildProfile)
+    /// Starts saving the progress report there, off the frame loop; answers `.report`.
+    case saveReport(ReportDestination)
+
+    // MARK: Small sentences
+
+    /// A tap that changes nothing: a soft sound and a `nothing-here` hint (the scene wiggles
+    /// the thing, or ripples where nothing is).
+    public static func nothingHere(_ target: String?) -> [Effect] {
+        [.sound(.nope), .hintEvent("nothing-here", target: target)]
+    }
+
+    /// A tap on a locked control: it changes nothing and answers with a soft "no" (the `sound`
+    /// and a `hint` of kind `locked` naming it).
+    public static func refuseLocked(_ target: String) -> [Effect] {
+        [.sound(.nope), .hintEvent("locked", target: target)]
+    }
+}
+
+/// What the runtime answers an effect: `.done` for most, the result for a store's record.
+@MainActor
+public enum EffectReply {
+    case done
+    /// `recordRound`: the round's ranks and sticker.
+    case ranks(RoundRanks)
+    /// `addChild`: the child, or why she could not be added.
+    case child(Result<ChildProfile, ProfileFailure>)
+    /// `updateChild`, `deleteChild`: whether the store changed.
+    case changed(Bool)
+    /// `saveReport`: the save under way (nil: no saver in this run).
+    case report((any ReportJob)?)
+
+    public var ranks: RoundRanks? { if case .ranks(let r) = self { r } else { nil } }
+    public var child: Result<ChildProfile, ProfileFailure>? { if case .child(let c) = self { c } else { nil } }
+    public var changed: Bool { if case .changed(let c) = self { c } else { false } }
+    public var reportJob: (any ReportJob)? { if case .report(let j) = self { j } else { nil } }
+}
+
+/// Where effects go: the runtime carries each out when it is sent, in order.
+@MainActor
+public protocol EffectPerformer: AnyObject {
+    @discardableResult func send(_ effect: Effect) -> EffectReply
+}
+
+extension EffectPerformer {
+    /// Sends effects one by one, in order.
+    public func send(_ effects: [Effect]) {
+        for effect in effects { send(effect) }
+    }
+}
+
+/// One piece of feedback for something that happened: an effect, a spoken line, a log line.
+/// Each game turns its rule events into cues in one function (its feedback table); the
+/// context turns them into effects (`GameContext.perform`).
+public enum Cue {
+    case effect(Sound)
+    /// A spoken line: now if the voice is free, else after the current line (replacing
+    /// any line already waiting: never a backlog).
+    case voice(Message, [String: String])
+    /// A spoken line that cuts the current one (the answer to what the child just did).
+    case voiceNow(Message, [String: String])
+    /// The next praise line (after the current line), and the next gentle encouragement
+    /// (at once); each takes turns through its lines.
+    case praise, encourage
+    /// The `hint` event: `kind` and the item it is about.
+    case hintEvent(String, String?)
+    case log(String, [(String, JSON)])
+
+    public static func voice(_ message: Message) -> Cue { .voice(message, [:]) }
+    public static func voiceNow(_ message: Message) -> Cue { .voiceNow(message, [:]) }
+
+    /// The effect this cue asks for. Points in a `log` cue are where the child saw them
+    /// (`drop.at` in Arabic): mirrored when the screens are.
+    @MainActor
+    public func effect(rightToLeft: Bool) -> Effect {
+        switch self {
+        case .effect(let sound): return .sound(sound)
+        case .voice(let message, let values): return .speak(message, values)
+        case .voiceNow(let message, let values): return .speak(message, values, now: true)
+        case .praise: return .praise
+        case .encourage: return .encourage
+        case .hintEvent(let kind, let target): return .hintEvent(kind, target: target)
+        case .log(let event, let fields):
+            return .log(event, rightToLeft ? fields.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) } : fields)
+        }
+    }
+}
