@@ -118,9 +118,6 @@ extension GameApp {
         if chosen == nil, context.profiles != nil, !scores.children.isEmpty {
             stack.apply([.show(.picker)])
         }
-
-        // The tap guard counts real time in a window (the log's clock), frames headless.
-        stack.clock = { [log] in log.time }
     }
 
     /// The games Home offers: the config's `games` list in its order (unknown ids said

@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func aNicknameIsTypedOnTheKeyboard() throws {
-        let context = makeContext()
+        let context = makeContext(dataDir: temporaryDirectory())
         let store = context.scores as! HighScoreStore
         let kid = try store.addChild(nickname: nil, avatar: Avatar(animal: "pig", colour: "pink")).get()
         let (stack, corner) = Self.corner(context)

@@ -51,7 +51,7 @@ import SystemIO
 
     /// #26 item 6: typing "Mia" into the nickname field never mutes; the letters are typed.
     @Test func typedLettersGoToTheNicknameNotToMute() throws {
-        let context = makeContext()
+        let context = makeContext(dataDir: temporaryDirectory())
         let store = context.scores as! HighScoreStore
         _ = try store.addChild(nickname: nil, avatar: Avatar(animal: "pig", colour: "pink")).get()
         let (stack, corner) = CornerTests.corner(context)

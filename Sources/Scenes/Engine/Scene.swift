@@ -122,7 +122,7 @@ public final class SceneStack {
     /// (Loops, not closures: a closure written here and handed to the standard library checks,
     /// each call, that it runs on the main thread; these run several times a frame.)
     public var needsFrames: Bool {
-        if transitionLeft != nil { return true }
+        if transitionLeft != nil || tapGuardRunning { return true }
         for scene in scenes where scene.needsFrames { return true }
         return false
     }
@@ -154,12 +154,13 @@ public final class SceneStack {
     /// changed the scene or opened an alert or popup is ignored, with the rest of it, so a
     /// double tap on "Yes" never flips a card in the new game.
     public static let tapGuard = 0.3
-    /// Seconds of frames stepped so far (the time input of the current frame sees).
+    /// Seconds of frames stepped so far (the time input of the current frame sees): the tap
+    /// guard's clock too, windowed and headless alike (issue #25, one clock). The stack asks
+    /// for frames while the guard runs, so an idle window never sleeps through it.
     public private(set) var time = 0.0
-    /// The guard's clock: by default the frames stepped; the app gives the log's clock,
-    /// which in a window is real time (an idle window steps no frames while it sleeps).
-    public var clock: (() -> Double)?
-    private var now: Double { clock?() ?? time }
+    private var now: Double { time }
+    /// True while a press would be ignored (just after a press changed the scene).
+    public var tapGuardRunning: Bool { guardUntil.map { time < $0 - 1e-9 } ?? false }
     private var lastPressAt: Double?
     private var guardUntil: Double?
     private var ignoringPress = false
