@@ -32,10 +32,10 @@ public final class CornerScene: BaseScene {
     public private(set) var section = Section.children
     public private(set) var page = 0
     private(set) var children: [ChildProfile] = []
-    private var summary: [ProgressSummary] = []
-    private var press = PressTracker<Target>()
+    var summary: [ProgressSummary] = []
+    var press = PressTracker<Target>()
     /// The child a delete question is about.
-    private var deleting: ChildProfile?
+    var deleting: ChildProfile?
     /// What the last save said (shown under the button).
     public private(set) var saveNote: Message?
     /// The folder the last report went to (named under the button; nothing is opened).
@@ -186,7 +186,7 @@ public final class CornerScene: BaseScene {
     var shownGames: [GameKind] { context.registry.ids }
     var shownLevels: [Level] { context.classroom.levels.flatMap { $0.isEmpty ? nil : $0 } ?? Level.allCases }
 
-    private var targets: [Target] {
+    var targets: [Target] {
         var list: [Target] = Section.allCases.map { .section($0) } + [.language, .add, .previous, .next, .save]
         list += children.indices.flatMap { [Target.name($0), .picture($0), .delete($0)] }
         list += Self.switches.map { .toggle($0) }
@@ -195,7 +195,7 @@ public final class CornerScene: BaseScene {
         return list.filter { frame(of: $0) != nil }
     }
 
-    private func hit(_ p: Point) -> Target? { targets.first { frame(of: $0)!.contains(p) } }
+    func hit(_ p: Point) -> Target? { targets.first { frame(of: $0)!.contains(p) } }
 
     // MARK: - Switches
 
@@ -356,113 +356,8 @@ public final class CornerScene: BaseScene {
         }
     }
 
-    private func button(_ canvas: any Canvas, _ t: Target, _ label: Message, _ color: Color, icon: String? = nil) {
-        guard let f = frame(of: t) else { return }
-        let text = context.text(label)
-        if icon != nil {
-            Decor.button(canvas, f, label: text, color: color, icon: icon, pressed: press.pressed == t)
-        } else {
-            let r = press.pressed == t ? f.scaled(0.94) : f
-            Decor.button(canvas, f, label: "", color: color, pressed: press.pressed == t)
-            canvas.text(text, canvas.fitting(text, Theme.labelText, width: r.width - 12), at: r.center, color: .white)
-        }
-    }
-
-    private func drawChildren(_ canvas: any Canvas) {
-        button(canvas, .add, Messages.cornerAdd, Theme.yes, icon: "add-child")
-        if children.isEmpty {
-            canvas.text(context.text(Messages.cornerNoChildren), Theme.headingText, at: Point(Self.panel.midX, Self.panel.midY), color: Theme.inkSoft)
-        }
-        for i in children.indices where frame(of: .name(i)) != nil {
-            let row = Self.rowFrame(i - page * Self.rowsPerPage)
-            let child = children[i]
-            canvas.fillRounded(row, radius: 18, Color(246, 240, 226))
-            AvatarArt.draw(canvas, child.avatar, in: Rect(row.x + 8, row.y + 6, 72, 72), radius: 14, shadow: 0)
-            let label = child.nickname ?? context.text(Messages.cornerUnnamed, ["n": String(child.number)])
-            canvas.text(label, canvas.fitting(label, Theme.labelText, width: 170), at: Point(row.x + 92, row.midY), align: .left, color: Theme.ink)
-            button(canvas, .name(i), Messages.cornerName, Theme.focus)
-            button(canvas, .picture(i), Messages.cornerPicture, Theme.focus)
-            button(canvas, .delete(i), Messages.cornerDelete, Theme.no)
-        }
-    }
-
-    private func drawSettings(_ canvas: any Canvas) {
-        for (i, key) in Self.switches.enumerated() {
-            guard let corner = SettingsTable.spec(key)?.corner else { continue }
-            let f = Self.toggleFrame(i)
-            // The switch's name, and under it its one-line explanation.
-            let width = f.x - 24 - (Self.panel.x + 40)
-            let label = context.text(corner.label), about = context.text(corner.explanation)
-            canvas.text(label, canvas.fitting(label, Theme.headingText, width: width), at: Point(Self.panel.x + 40, f.midY - 16), align: .left, color: Theme.ink)
-            canvas.text(about, canvas.fitting(about, Theme.smallText, width: width), at: Point(Self.panel.x + 40, f.midY + 22), align: .left, color: Theme.inkSoft)
-            let on = isOn(key), locked = isLocked(key)
-            let r = press.pressed == .toggle(key) ? f.scaled(0.94) : f
-            Decor.card(canvas, r, radius: r.height / 2, fill: locked ? Theme.neutral : (on ? Theme.yes : Theme.no), shadow: 4)
-            // On/off by word and mark, never by colour alone.
-            canvas.image(locked ? "lock" : (on ? "check" : "close"), in: Rect(r.x + 14, r.midY - 26, 52, 52))
-            canvas.text(context.text(on ? Messages.cornerOn : Messages.cornerOff), Theme.labelText, at: Point(r.x + 124, r.midY), color: .white)
-            if locked {
-                canvas.text(context.text(Messages.cornerLocked), Theme.smallText, at: Point(r.midX, r.maxY + 16), color: Theme.inkSoft)
-            }
-        }
-    }
-
-    private func drawClassroom(_ canvas: any Canvas) {
-        func label(_ m: Message, _ y: Double, locked: Bool) {
-            let text = context.text(m)
-            canvas.text(text, canvas.fitting(text, Theme.headingText, width: 260), at: Point(Self.panel.x + 30, y), align: .left, color: Theme.ink)
-            if locked { canvas.image("lock", in: Rect(Self.panel.maxX - 70, y - 24, 48, 48)) }
-        }
-        func tile(_ t: Target, _ icon: String, on: Bool) {
-            guard let f = frame(of: t) else { return }
-            let r = press.pressed == t ? f.scaled(0.94) : f
-            Decor.card(canvas, r, radius: 20, fill: Theme.tile, shadow: 4)
-            canvas.image(icon, in: Rect(r.midX - 34, r.y + 8, 68, 68), ImageOptions(alpha: on ? 1 : 0.35))
-            // Shown or not by a mark, not by colour alone.
-            canvas.image(on ? "check" : "close", in: Rect(r.maxX - 30, r.maxY - 30, 40, 40))
-        }
-        let minutes = context.classroom.sessionMinutes
-        label(Messages.cornerSession, Self.panel.y + 72, locked: isLocked("session-minutes"))
-        for (t, minus) in [(Target.sessionDown, true), (.sessionUp, false)] {
-            guard let f = frame(of: t) else { continue }
-            let r = press.pressed == t ? f.scaled(0.92) : f
-            Decor.card(canvas, r, radius: r.height / 2, fill: Theme.focus, shadow: 4)
-            canvas.fill(Rect(r.midX - 20, r.midY - 4, 40, 8), .white)
-            if !minus { canvas.fill(Rect(r.midX - 4, r.midY - 20, 8, 40), .white) }
-        }
-        let value = minutes.map { context.text(Messages.cornerMinutes, ["n": String($0)]) } ?? context.text(Messages.cornerNoLimit)
-        canvas.text(value, canvas.fitting(value, Theme.headingText, width: 200), at: Point(Self.panel.x + 300 + 192, Self.panel.y + 72), color: Theme.ink)
-        label(Messages.cornerGames, Self.panel.y + 220, locked: isLocked("games"))
-        for g in GameRegistry.standard.ids { tile(.game(g), g.imageName, on: shownGames.contains(g)) }
-        label(Messages.cornerLevels, Self.panel.y + 370, locked: isLocked("levels"))
-        for l in Level.allCases { tile(.level(l), l.imageName, on: shownLevels.contains(l)) }
-        label(Messages.cornerPIN, Self.panel.y + 512, locked: isLocked("gate-pin"))
-        button(canvas, .pinSet, Messages.cornerPINSet, Theme.focus)
-        if context.classroom.gatePIN != nil { button(canvas, .pinClear, Messages.cornerPINClear, Theme.no) }
-        let state = context.text(context.classroom.gatePIN != nil ? Messages.cornerOn : Messages.cornerOff)
-        canvas.text(state, Theme.labelText, at: Point(Self.panel.x + 30, Self.panel.y + 552), align: .left, color: Theme.inkSoft)
-    }
-
-    private func drawProgress(_ canvas: any Canvas) {
-        button(canvas, .save, Messages.cornerSave, Theme.yes, icon: "chart")
-        ProgressScreen.draw(canvas, progressPage, number: page + 1, of: progressPlayers.count, note: noteLines, context: context)
-    }
-
-    /// Under the Save button: the folder the report went to, or why it could not be saved.
-    var noteLines: [String] {
-        guard let note = saveNote else { return [] }
-        if note == Messages.cornerSaved, let savedFolder { return [context.text(Messages.cornerSavedIn), savedFolder] }
-        return [context.text(note)]
-    }
-
-    /// Progress: every child, played or not (in the children's order), then the guest when
-    /// she has played.
-    var progressPlayers: [String] {
-        children.map(\.id) + (summaryPlayers.contains("guest") ? ["guest"] : [])
-    }
-
     /// Reads the shown page's games (the store's history query) when Progress is open.
-    private func loadProgressPage() {
+    func loadProgressPage() {
         let players = progressPlayers
         guard section == .progress, page < players.count else { progressPage = nil; return }
         let player = players[page]

@@ -1,0 +1,88 @@
+import GameCore
+import Glibc
+import Stage
+import TextCatalogs
+
+// The end of a round: recorded, logged, said and shown (the game over alert). Split from
+// GameScene.swift by job.
+extension GameScene {
+    /// Ends the game one of the ways its module declared (scenes call `finish(_:score:)`,
+    /// which only a scene that tells its `RoundStatistics` has): records the round (and the
+    /// score if the ending counts and it makes the top five), logs `gameover`, plays fanfare
+    /// or sad trombone (and applause for a new high score), and shows the "Play again?"
+    /// alert; its answer comes back in `resume(with:)`.
+    func endRound(_ ending: GameEnding, score: Int, progress: Int, mistakes: Int) -> [SceneCommand] {
+        guard !isOver else { return [] }
+        assert(endings.contains(ending), "\(kind) ended \(ending.result)/\(ending.reason), which its module does not declare")
+        let outcome = ending.result, reason = ending.reason, record = ending.records
+        isOver = true
+        // The scene stops updating under the alert: drop "+N" texts so none hang frozen.
+        floating.removeAll()
+        // Every finished game goes into the player's history (and earns a child a sticker);
+        // the tables take the ones that count.
+        let round = RoundRecord(game: kind, level: level, score: score, result: outcome.rawValue, reason: reason,
+                                duration: clock.now, progress: progress, mistakes: mistakes,
+                                relaxed: relaxed, counts: record)
+        let ranks = context.send(.recordRound(round)).ranks ?? RoundRanks()
+        let rank = ranks.rank
+        let end = ending.message
+        context.send(.log("gameover", [
+            ("game", .string(kind.rawValue)), ("level", .string(level.rawValue)), ("result", .string(outcome.rawValue)),
+            ("reason", .string(reason)), ("score", .int(score)), ("recorded", .bool(rank != nil)), ("rank", .optional(rank)),
+            ("key", .string(end.key)),
+        ] + context.player.logFields + [("childRank", .optional(ranks.childRank)), ("gameRank", .optional(ranks.gameRank)),
+                                         ("sticker", .optional(ranks.sticker)), ("relaxed", .bool(relaxed))]))
+        context.send(.sound(outcome == .won ? .fanfare : .sadTrombone))
+        if rank != nil { context.send(.sound(.applause)) }
+        // Growing with the child: three stars suggest the next level, two losses an easier one.
+        let suggestion = context.player.child != nil && context.growWithChild
+            ? context.suggestion(after: context.childRounds(kind), game: kind, among: context.offeredLevels) : nil
+        if let suggestion {
+            context.send(.log("suggest", [("game", .string(kind.rawValue)), ("level", .string(suggestion.level.rawValue))] + context.player.logFields))
+        }
+        speakEnd(ending, rank: rank, sticker: ranks.sticker, suggestion: suggestion?.line)
+        var lines: [AlertContent.Line] = []
+        if outcome == .won {
+            lines.append(.init(Messages.yourScore, ["score": String(score)]))
+            if let rank { lines.append(.init(Messages.newHighScore, ["rank": String(rank)])) }
+        } else {
+            lines.append(.init(end))
+            if score > 0 && ending.showsScore { lines.append(.init(Messages.yourScore, ["score": String(score)])) }
+        }
+        lines.append(.init(Messages.playAgain))
+        // Stars are for wins and finished Balloons rounds only; a loss shows why instead.
+        let stars = outcome == .won ? context.registry.entry(kind)?.definition.starCount(score: score, level: level) ?? 0 : 0
+        let content = AlertContent(kind: outcome == .won ? .won : .lost, title: outcome == .won ? Messages.won : Messages.lost,
+                                   lines: lines, buttons: [.yes, .no], celebrate: outcome == .won,
+                                   result: .init(score: score, stars: stars, rank: rank,
+                                                 reason: outcome == .lost ? ending.picture ?? Self.reasonPicture(reason) : nil, sticker: ranks.sticker))
+        return [.show(.alert(content))]
+    }
+
+    /// The spoken end of a game: won (a finish, for Balloons' time), or lost by time, idle or
+    /// the skull; then a new high score with its rank.
+    /// The picture of why a game was lost: the clock, the skull, a sleeping balloon.
+    public static func reasonPicture(_ reason: String) -> String {
+        switch reason {
+        case "killer": return "reason-killer"
+        case "idle": return "reason-idle"
+        default: return "reason-time"
+        }
+    }
+
+    func speakEnd(_ ending: GameEnding, rank: Int?, sticker: Int?, suggestion: Message?) {
+        let line = ending.voice
+        // Nothing said during the game is still to come after its end.
+        context.send(.stopSpeaking)
+        context.send(.speak(line, now: true))
+        // Then a new high score with its rank, the sticker she earned, named, and the level
+        // growing with her suggests.
+        sayInTurn([rank.map { VoiceLines.highScore(rank: $0) }, sticker.map { VoiceLines.sticker($0) }, suggestion].compactMap { $0 }[...])
+    }
+
+    /// Says the lines one after another, each when the one before has ended.
+    func sayInTurn(_ lines: ArraySlice<Message>) {
+        guard let first = lines.first else { return }
+        context.send(.speak(first, then: { [weak self] in self?.sayInTurn(lines.dropFirst()) }))
+    }
+}
