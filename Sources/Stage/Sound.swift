@@ -30,6 +30,18 @@ public struct VoiceLibrary: Sendable {
         self.clips = Dictionary(clips.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     }
     public static let empty = VoiceLibrary(language: "en", clips: [])
+    /// The recordings a voice index lists (`voices/<lang>/index.tsv`, one line per recording:
+    /// `key<TAB>seconds<TAB>text`; a header or a bad line is skipped), each at
+    /// `folder/key.ogg`. A recording's length comes from the index, so a headless run knows
+    /// how long each line speaks without decoding audio.
+    public static func clips(inIndex text: String, folder: String, language: String) -> [VoiceClip] {
+        text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count >= 2, let seconds = Double(fields[1]), seconds.isFinite, seconds > 0 else { return nil }
+            let key = String(fields[0])
+            return VoiceClip(key: key, language: language, path: "\(folder)/\(key).ogg", duration: seconds)
+        }
+    }
     public func clip(_ key: String) -> VoiceClip? { clips[key] }
     public var count: Int { clips.count }
     /// This library with more recordings (a game module's own lines; a key it has wins).

@@ -22,11 +22,7 @@ enum SceneAssets {
     static func voices(_ language: String) -> VoiceLibrary {
         let dir = folder + "/voices/\(language)"
         let text = (try? String(contentsOfFile: dir + "/index.tsv", encoding: .utf8)) ?? ""
-        let clips: [VoiceClip] = text.split(whereSeparator: \.isNewline).compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count >= 2, let seconds = Double(fields[1]), seconds.isFinite, seconds > 0 else { return nil }
-            return VoiceClip(key: String(fields[0]), language: language, path: "\(dir)/\(fields[0]).ogg", duration: seconds)
-        }
+        let clips = VoiceLibrary.clips(inIndex: text, folder: dir, language: language)
         if clips.isEmpty && language != "en" { return voices("en") }
         return VoiceLibrary(language: language, clips: clips)
     }

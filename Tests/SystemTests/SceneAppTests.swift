@@ -351,7 +351,7 @@ import Stage
 @Suite struct VoiceIndexTests {
 
     @Test func test_theVoiceIndexIsRead() {
-        let clips = VoiceLibraryLoader.parse("key\tseconds\ttext\nvoice.a\t1.250\tHello\nvoice.b\tx\tbad\n", folder: "/v/en", language: "en")
+        let clips = VoiceLibrary.clips(inIndex: "key\tseconds\ttext\nvoice.a\t1.250\tHello\nvoice.b\tx\tbad\n", folder: "/v/en", language: "en")
         #expect(clips == [VoiceClip(key: "voice.a", language: "en", path: "/v/en/voice.a.ogg", duration: 1.25)])
     }
 }

@@ -158,7 +158,6 @@ public final class SceneStack {
     /// guard's clock too, windowed and headless alike (issue #25, one clock). The stack asks
     /// for frames while the guard runs, so an idle window never sleeps through it.
     public private(set) var time = 0.0
-    private var now: Double { time }
     /// True while a press would be ignored (just after a press changed the scene).
     public var tapGuardRunning: Bool { guardUntil.map { time < $0 - 1e-9 } ?? false }
     private var lastPressAt: Double?
@@ -210,13 +209,13 @@ public final class SceneStack {
     private func deliver(_ event: InputEvent) {
         switch event {
         case .pointerDown:
-            if let until = guardUntil, now < until - 1e-9 {
+            if tapGuardRunning {
                 ignoringPress = true
                 effects?.send(.log("ignored", [("what", "press"), ("why", "tap-guard")]))
                 return
             }
             ignoringPress = false
-            lastPressAt = now
+            lastPressAt = time
         case .pointerMoved:
             if ignoringPress { return }
         case .pointerUp:
