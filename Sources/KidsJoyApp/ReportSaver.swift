@@ -4,6 +4,7 @@ import Glibc
 import Render
 import Runtime
 import Scenes
+import Stage
 import Storage
 import Synchronization
 import SystemIO

@@ -1,5 +1,6 @@
 import GameCore
 import Scenes
+import Stage
 
 // The stores and services the runtime owns and scenes never see: scenes read what they hold
 // through `GameContext` and change it with `Effect`s.

@@ -372,4 +372,26 @@ import TextCatalogs
         }
         #expect(read > 10, "the sources were found and read")
     }
+
+    /// What a scene is and says (the Scene protocol, routes, commands and results, effects and
+    /// their replies, an alert's content) is declared in Stage, beside the Canvas it draws on,
+    /// not in Scenes: the contract has no scene in it (issue #25 item 4).
+    @Test func test_theSceneContractLivesInStage() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources").path
+        var declared: [String: String] = [:]
+        let declaration = try Regex(#"^public (?:protocol|enum|struct|final class) ([A-Za-z]+)"#)
+        for case let file as String in FileManager.default.enumerator(atPath: root) ?? NSEnumerator() where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                if let match = try declaration.firstMatch(in: String(line)), let name = match.output[1].substring {
+                    declared[String(name)] = String(file.split(separator: "/").first ?? "")
+                }
+            }
+        }
+        for name in ["Scene", "Route", "SceneCommand", "SceneResult", "Effect", "EffectReply", "EffectPerformer",
+                     "AlertContent", "AlertButton", "ClassroomSettings", "ReportDestination", "ReportJob"] {
+            #expect(declared[name] == "Stage", "\(name) is declared in \(declared[name] ?? "no target")")
+        }
+    }
 }

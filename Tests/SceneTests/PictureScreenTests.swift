@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
+import Stage
 import TextCatalogs
 @testable import Runtime
 

@@ -1,0 +1,94 @@
+import GameCore
+
+/// Where navigation can go. Scenes name a destination; the context makes the scene
+/// (`GameContext.scene(for:)`), so no scene holds a closure that builds another.
+public enum Route: Sendable {
+    case home
+    /// A game at a level (from Home's Play, or "play again").
+    case game(GameKind, Level)
+    /// The benchmark's busiest workload of a game.
+    case bench(GameKind)
+    /// A modal question over the current screen.
+    case alert(AlertContent)
+    case highScores
+    /// The adult gate, opened for a purpose (today: the grown-ups' menu).
+    case gate
+    /// The language choice, for grown-ups (behind the gate).
+    case languages
+    /// "Who's playing?": the children's avatars, pushed over Home.
+    case picker
+    /// The current child's sticker book.
+    case stickers
+    /// The grown-ups' corner (behind the gate).
+    case corner
+    /// "Time to rest": the session limit is reached; only the gate dismisses it.
+    case rest
+}
+
+/// What an overlay hands back to the scene beneath it when it closes (hump's pop with
+/// values into `resume`): the scene beneath decides what happens next.
+public enum SceneResult: Equatable, Sendable {
+    /// An alert was answered with this button.
+    case answered(AlertContent.Kind, AlertButton.Kind)
+    /// The adult gate, opened for one thing, was answered right (the picker's "+").
+    case unlocked
+}
+
+/// What a scene asks the stack to do; applied in order at the end of the frame, never in
+/// the middle of a callback.
+@MainActor
+public enum SceneCommand {
+    /// Push the scene a route names.
+    case show(Route)
+    /// Replace the top scene with the scene a route names.
+    case switchTo(Route)
+    /// Close the top scene; the scene beneath resumes with `result`.
+    case pop(SceneResult? = nil)
+    case popToRoot
+    case quit
+    /// Push or replace with a scene made elsewhere (tests, the benchmark's own set-ups).
+    case push(any Scene)
+    case replace(any Scene)
+
+    public static var pop: SceneCommand { .pop(nil) }
+}
+
+/// One screen or overlay. Only the top scene of the stack receives input and time.
+@MainActor
+public protocol Scene: AnyObject {
+    /// The name used in logs: `home`, `memory`, `alert`, ...
+    var name: String { get }
+    /// Overlays are drawn over the scene below, which is dimmed.
+    var isOverlay: Bool { get }
+    /// True while something moves or counts down; when no scene needs frames, the app
+    /// sleeps until the next input event.
+    var needsFrames: Bool { get }
+    var mirrorsRightToLeft: Bool { get }
+    var handlesFocus: Bool { get }
+    /// A focused text field shows (a nickname being typed, the gate's answer): typed text
+    /// goes to it, and the letter shortcuts (M for mute, P for pause) do not fire.
+    var ownsTextKeys: Bool { get }
+    func enter()
+    func leave()
+    /// Called when the scene above it was popped, with what that scene handed back.
+    func resume(with result: SceneResult?) -> [SceneCommand]
+    func update(dt: Double) -> [SceneCommand]
+    func handle(_ event: InputEvent) -> [SceneCommand]
+    func draw(on canvas: any Canvas)
+    /// Fields for the `dump` log event besides `scene` and `stack`.
+    func dump() -> [(String, JSON)]
+    /// Makes the scene a route names (scenes made by a context answer through it).
+    func scene(for route: Route) -> (any Scene)?
+}
+
+extension Scene {
+    /// False for a scene that keeps its left-to-right layout in a right-to-left language
+    /// (the adult gate's number pad reads 1 2 3 like every keypad).
+    public var mirrorsRightToLeft: Bool { true }
+    /// True for a scene that moves its own keyboard focus (Home, alerts): the stack's ring
+    /// then only serves one-switch scanning there.
+    public var handlesFocus: Bool { false }
+    public var ownsTextKeys: Bool { false }
+    public func resume(with result: SceneResult?) -> [SceneCommand] { [] }
+    public func scene(for route: Route) -> (any Scene)? { nil }
+}
