@@ -51,11 +51,17 @@ import Testing
     @Test func test_scanningStepsOnTimeAndFollowsMovingItems() {
         let ring = FocusRing(scanInterval: 1.5)
         #expect(ring.visible)
-        var stepped = 0
-        for _ in 0..<(60 * 3) where ring.update(dt: 1.0 / 60, items: Self.grid) { stepped += 1 }
+        var stepped = 0, now = 0.0
+        for _ in 0..<(60 * 3) {
+            now += 1.0 / 60
+            if ring.update(now: now, items: Self.grid) { stepped += 1 }
+        }
         #expect(stepped == 2, "on the first thing at once, then one step each 1.5 s")
         #expect(ring.focusedID == "c1")
-        for _ in 0..<(60 * 12) { _ = ring.update(dt: 1.0 / 60, items: Self.grid) }
+        for _ in 0..<(60 * 12) {
+            now += 1.0 / 60
+            _ = ring.update(now: now, items: Self.grid)
+        }
         #expect(ring.focusedID == "c1", "8 items, 8 steps: round once")
 
         let ring2 = FocusRing()

@@ -28,7 +28,7 @@ public enum BalloonPalette {
 /// and fading, and sparkles flying out. The star balloon's burst is bigger and golden with
 /// more sparkles (magic); the skull's is a dark "boom". Purely decorative: the sparkle
 /// directions come from the balloon id, never from the game's random generator.
-public struct PopEffect: Sendable {
+public struct PopEffect: Sendable, Aging {
     public enum Style: Sendable { case pop, magic, boom }
     public let center: Point
     public let tint: Color
@@ -42,7 +42,7 @@ public struct PopEffect: Sendable {
 
     public static let burstDuration = 0.4
     public var duration: Double { style == .pop ? 0.7 : 1.1 }
-    public var isFinished: Bool { age >= duration }
+    public var isFinished: Bool { age >= duration - 1e-9 }
 
     var sparkleCount: Int {
         switch style {

@@ -11,14 +11,17 @@ import TextCatalogs
 public final class BalloonScene: GameScene {
     public private(set) var rules: BalloonRules
     private let countdown: Countdown
-    /// Numbers on their way to the score pill; each counts when it lands.
-    public private(set) var flights: [FlyingNumber] = []
-    private var effects: [PopEffect] = []
+    /// Numbers on their way to the score pill; each counts when it lands. They fly on rule
+    /// time (`playedTime`), so they stop with the game.
+    public var flights: [FlyingNumber] { flying.items(at: playedTime) }
+    private var flying = Particles<FlyingNumber>()
+    /// The bursts where balloons popped, on awake time (they play on through the demo).
+    private var effects = Particles<PopEffect>()
     /// Shake and red flash after the skull balloon: 1 when it pops, down to 0 (timeline tweens).
     private var shake = 0.0
     private var flash = 0.0
-    /// Decoration time: keeps sparkles around the star balloon twinkling.
-    private var decorTime = 0.0
+    /// Decoration time: keeps sparkles around the star balloon twinkling (awake time).
+    private var decorTime: Double { awakeTime }
 
     public static let shakeDuration = 0.45
     public static let flashDuration = 0.5
@@ -51,17 +54,14 @@ public final class BalloonScene: GameScene {
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         let commands = super.onUpdate(dt: dt)
         guard !isPaused else { return commands }
-        decorTime += dt
-        for i in effects.indices { effects[i].age += dt }
-        effects.removeAll { $0.isFinished }
+        effects.removeFinished(at: awakeTime)
         return commands
     }
 
     public override func updateGame(now: Double, dt: Double) -> [SceneCommand] {
         // Numbers land first, so a number that lands in the last frame still counts on screen.
-        for i in flights.indices { flights[i].age += dt }
         for flight in flights where flight.hasLanded { showPoints(flight.number) }
-        flights.removeAll { $0.hasLanded }
+        flying.removeFinished(at: playedTime)
         // The rules run on this frame's time, like every game's (one frame later than they
         // once did here: a named change of the game-contract issue).
         let events = rules.advance(to: now, using: &context.random.generator)
@@ -129,15 +129,15 @@ public final class BalloonScene: GameScene {
                 let center = BalloonLayout.body(in: swayedFrame(b, at: now)).center
                 switch b.type {
                 case .regular:
-                    effects.append(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .pop, seed: b.id))
+                    effects.add(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .pop, seed: b.id), at: awakeTime)
                 case .bonus:
-                    effects.append(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .magic, seed: b.id))
+                    effects.add(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .magic, seed: b.id), at: awakeTime)
                 case .killer:
-                    effects.append(PopEffect(center: center, tint: Color(70, 70, 84), style: .boom, seed: b.id))
+                    effects.add(PopEffect(center: center, tint: Color(70, 70, 84), style: .boom, seed: b.id), at: awakeTime)
                     timeline.tween(Self.shakeDuration, step: { [weak self] v in self?.shake = 1 - v }, done: { [weak self] in self?.shake = 0 })
                     timeline.tween(Self.flashDuration, step: { [weak self] v in self?.flash = 1 - v }, done: { [weak self] in self?.flash = 0 })
                 }
-                if points > 0 { flights.append(FlyingNumber(number: points, from: center)) }
+                if points > 0 { flying.add(FlyingNumber(number: points, from: center), at: playedTime) }
             case .ended(let reason):
                 landAllFlights()
                 switch reason {
@@ -158,7 +158,7 @@ public final class BalloonScene: GameScene {
     /// The game ended with numbers still flying: count them now so the final score is right.
     private func landAllFlights() {
         for flight in flights { showPoints(flight.number) }
-        flights.removeAll()
+        flying.removeAll()
     }
 
     // MARK: - Drawing
@@ -197,7 +197,7 @@ public final class BalloonScene: GameScene {
         let background = offset == .zero ? Self.backgroundFrame : Self.shakenBackground.offsetBy(offset.x, offset.y)
         canvas.background(SceneBackgrounds.name("bg-balloons"), in: background)
         for b in rules.balloons { drawBalloon(b, now: now, offset: offset, on: canvas) }
-        for effect in effects { effect.draw(on: canvas, offset: offset) }
+        for effect in effects.items(at: awakeTime) { effect.draw(on: canvas, offset: offset) }
         drawSlowIndicator(now: now, on: canvas)
         if flash > 0 {
             canvas.fill(BalloonLayout.playArea, Color(255, 40, 40).withAlpha(0.45 * flash))
@@ -322,4 +322,9 @@ public final class BalloonScene: GameScene {
             ])
         }
     }
+}
+
+/// A number flies until it lands (`Particles` reads its age from the game's clock).
+extension FlyingNumber: Aging {
+    public var isFinished: Bool { hasLanded }
 }

@@ -155,7 +155,8 @@ public final class FocusRing {
     public var visible = false
     /// One-switch scanning: seconds per step (nil: off).
     public var scanInterval: Double?
-    private var sinceStep = 0.0
+    /// The stack's time of the last scanning step (or of the start on a new screen).
+    private var lastStepAt = 0.0
     private var lastFrame: Rect?
     /// Whether a vehicle was lifted at the last scanning step.
     private var scanningLifted = false
@@ -204,13 +205,14 @@ public final class FocusRing {
         return true
     }
 
-    /// Scanning: one step every `scanInterval` seconds. Answers whether it stepped.
-    public func update(dt: Double, items: [Focusable], rightToLeft: Bool = false) -> Bool {
+    /// Scanning: one step every `scanInterval` seconds of the stack's time (`now`, the
+    /// frame's). Answers whether it stepped.
+    public func update(now: Double, items: [Focusable], rightToLeft: Bool = false) -> Bool {
         guard let interval = scanInterval else { return false }
         if focused(in: items) == nil, let first = FocusNavigation.scanOrder(items, rightToLeft: rightToLeft).first {
             // A new screen: the ring starts on its first thing at once.
             focus(first)
-            sinceStep = 0
+            lastStepAt = now
             return true
         }
         let order = FocusNavigation.scanOrder(items, rightToLeft: rightToLeft)
@@ -221,24 +223,24 @@ public final class FocusRing {
                 // A vehicle was just lifted: the ring goes to the first zone at once; it was
                 // sent to a zone (or put down): back to the first vehicle.
                 focus(first)
-                sinceStep = 0
+                lastStepAt = now
                 return true
             }
         }
-        sinceStep += dt
-        guard sinceStep >= interval - 1e-9 else { return false }
-        sinceStep = 0
+        guard now - lastStepAt >= interval - 1e-9 else { return false }
+        lastStepAt = now
         guard !order.isEmpty else { focus(nil); return false }
         let i = focused(in: items).flatMap { f in order.firstIndex { $0.id == f.id } } ?? -1
         focus(order[(i + 1) % order.count])
         return true
     }
 
-    /// The scene changed: start again from the first item, with a full step to look at it.
-    public func reset() {
+    /// The scene changed (at the stack's time `now`): start again from the first item, with a
+    /// full step to look at it.
+    public func reset(at now: Double) {
         focusedID = nil
         lastFrame = nil
-        sinceStep = 0
+        lastStepAt = now
         scanningLifted = false
     }
 

@@ -14,8 +14,10 @@ public final class SceneStack {
     public static let dimColor = Color(20, 24, 40, 130)
     /// Play's fade-in: a game appears through the Home background colour over this long.
     public static let transitionDuration = 0.25
+    /// When the fade-in ends, on the stack's time.
+    private var transitionEnds: Double?
     /// Seconds left of the fade-in, or nil.
-    public private(set) var transitionLeft: Double?
+    public var transitionLeft: Double? { transitionEnds.map { $0 - time } }
 
     public init(root: any Scene, effects: (any EffectPerformer)?) {
         self.effects = effects
@@ -29,7 +31,7 @@ public final class SceneStack {
     /// (Loops, not closures: a closure written here and handed to the standard library checks,
     /// each call, that it runs on the main thread; these run several times a frame.)
     public var needsFrames: Bool {
-        if transitionLeft != nil || tapGuardRunning { return true }
+        if transitionEnds != nil || tapGuardRunning { return true }
         for scene in scenes where scene.needsFrames { return true }
         return false
     }
@@ -53,7 +55,7 @@ public final class SceneStack {
         let id = ObjectIdentifier(top)
         if id != focusOwner {
             focusOwner = id
-            focus.reset()
+            focus.reset(at: time)
         }
     }
 
@@ -61,9 +63,10 @@ public final class SceneStack {
     /// changed the scene or opened an alert or popup is ignored, with the rest of it, so a
     /// double tap on "Yes" never flips a card in the new game.
     public static let tapGuard = 0.3
-    /// Seconds of frames stepped so far (the time input of the current frame sees): the tap
-    /// guard's clock too, windowed and headless alike (issue #25, one clock). The stack asks
-    /// for frames while the guard runs, so an idle window never sleeps through it.
+    /// Seconds of frames stepped so far (the time input of the current frame sees): the
+    /// stack's clock, the only one it keeps: the tap guard's, the fade-in's and scanning's,
+    /// windowed and headless alike (issue #25, one clock). The stack asks for frames while
+    /// the guard or the fade runs, so an idle window never sleeps through it.
     public private(set) var time = 0.0
     /// True while a press would be ignored (just after a press changed the scene).
     public var tapGuardRunning: Bool { guardUntil.map { time < $0 - 1e-9 } ?? false }
@@ -213,10 +216,10 @@ public final class SceneStack {
             pendingRelease = nil
             deliver(.pointerUp(p))
         }
-        if let left = transitionLeft { transitionLeft = left - dt > 1e-9 ? left - dt : nil }
+        if let left = transitionLeft, left <= 1e-9 { transitionEnds = nil }
         apply(top.update(dt: dt))
         followTopForFocus()
-        if focus.scanInterval != nil, focus.update(dt: dt, items: focusItems, rightToLeft: rightToLeft) {
+        if focus.scanInterval != nil, focus.update(now: time, items: focusItems, rightToLeft: rightToLeft) {
             effects?.send(.log("focus", [("item", focus.focusedID.map { .string($0) } ?? .null), ("by", "scan")]))
             nameFocused()
         }
@@ -262,11 +265,11 @@ public final class SceneStack {
             switch command {
             case .show(let route):
                 guard let scene = top.scene(for: route) else { continue }
-                if case .game = route { transitionLeft = Self.transitionDuration }
+                if case .game = route { transitionEnds = time + Self.transitionDuration }
                 push(scene)
             case .switchTo(let route):
                 guard let scene = top.scene(for: route) else { continue }
-                if case .game = route { transitionLeft = Self.transitionDuration }
+                if case .game = route { transitionEnds = time + Self.transitionDuration }
                 replace(with: scene)
             case .push(let scene):
                 push(scene)

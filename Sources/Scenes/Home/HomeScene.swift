@@ -30,8 +30,11 @@ public final class HomeScene: BaseScene {
     private var lift: [Target: Double] = [:]
     /// A wiggle of the rows still missing a choice when Play is tapped too early.
     private var wiggle = 0.0
-    /// Seconds the logo has been held (the adult gate opens at `gateHoldSeconds`).
-    private var logoHold: Double?
+    /// The timeline's time when the logo was pressed, while it is held: the adult gate opens
+    /// `gateHoldSeconds` later.
+    private var holdStart: Double?
+    /// Seconds the logo has been held.
+    private var logoHold: Double? { holdStart.map { timeline.time - $0 } }
     public static let gateHoldSeconds = 3.0
     /// The voice's next step after a quiet while (issue 26).
     private var idle = IdlePrompt()
@@ -77,17 +80,16 @@ public final class HomeScene: BaseScene {
             sayNextStep()
         }
         guard let held = logoHold else { return [] }
-        if held + dt >= Self.gateHoldSeconds - 1e-9 {
-            logoHold = nil
+        if held >= Self.gateHoldSeconds - 1e-9 {
+            holdStart = nil
             return [.show(.gate)]
         }
-        logoHold = held + dt
         return []
     }
 
     public override func leave() {
         super.leave()
-        logoHold = nil
+        holdStart = nil
     }
 
     public func frame(of target: Target) -> Rect {
@@ -141,11 +143,11 @@ public final class HomeScene: BaseScene {
         case .pointerDown(let p):
             focus = nil
             press.down(hit(p))
-            if TopBar.logoFrame.contains(p) { logoHold = 0 }
+            if TopBar.logoFrame.contains(p) { holdStart = timeline.time }
         case .pointerMoved(let p):
-            if !TopBar.logoFrame.contains(p) { logoHold = nil }
+            if !TopBar.logoFrame.contains(p) { holdStart = nil }
         case .pointerUp(let p):
-            logoHold = nil
+            holdStart = nil
             if let target = press.up(hit(p)) { return activate(target) }
         case .key(let key, let shift):
             return handleKey(key, shift: shift)
@@ -298,7 +300,7 @@ public final class HomeScene: BaseScene {
     public override func drawOverBar(on canvas: any Canvas) {
         ProfileBar.draw(canvas, context, pressed: profilePress.pressed)
         drawGrownUps(canvas)
-        guard let held = logoHold, held > 0.2 else { return }
+        guard let held = logoHold, held > 0.2 + 1e-9 else { return }
         // Shows the grown-up holding the logo that something is happening.
         let logo = TopBar.logoFrame
         let progress = min(held / Self.gateHoldSeconds, 1)

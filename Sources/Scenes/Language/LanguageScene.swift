@@ -14,7 +14,11 @@ public final class LanguageScene: BaseScene {
     public static let closeFrame = Rect(panelFrame.maxX - 96, panelFrame.y + 12, 84, 84)
     private var appear = 0.0
     private var press = PressTracker<String>()
-    private var wiggle: (code: String, left: Double)?
+    /// A shake of a tile that cannot be chosen, until the timeline's `until` (its last frame,
+    /// at rest, included).
+    private var wiggling: (code: String, until: Double)?
+    /// The shaking tile and the seconds its shake has left.
+    private var wiggle: (code: String, left: Double)? { wiggling.map { ($0.code, $0.until - timeline.time) } }
 
     public init(context: GameContext) {
         super.init(context: context, name: "language")
@@ -65,7 +69,7 @@ public final class LanguageScene: BaseScene {
             context.send(.log("language", [("action", "chosen"), ("language", .string(target))]))
         } else if !choice.canChoose && target != choice.current {
             // Fixed for this run: the tile shakes, the name is still said.
-            wiggle = (target, 0.4)
+            wiggling = (target, timeline.time + 0.4)
             context.send(.log("hint", [("kind", "locked"), ("target", .string("language-" + target))]))
         }
         // The name in the (new) language's own voice.
@@ -76,11 +80,11 @@ public final class LanguageScene: BaseScene {
     }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
-        if let w = wiggle { wiggle = w.left - dt > 0 ? (w.code, w.left - dt) : nil }
+        if let w = wiggling, timeline.time > w.until + 1e-9 { wiggling = nil }
         return []
     }
 
-    public override var needsFrames: Bool { appear < 1 || wiggle != nil || super.needsFrames }
+    public override var needsFrames: Bool { appear < 1 || wiggling != nil || super.needsFrames }
 
     public override func drawContent(on canvas: any Canvas) {
         let panel = Self.panelFrame.scaled(0.6 + 0.4 * appear)

@@ -16,7 +16,8 @@ public final class MemoryScene: GameScene {
     private let gridBounds: Rect
 
     /// How a card looks right now, apart from the rules' state: which side is up and the
-    /// animations running on it. Times are on `animationTime`.
+    /// animations running on it. Times are on `animationTime`, the game's `playedTime`: the
+    /// cards move with the rules and stand still while paused or in the demo.
     struct CardLook {
         /// The side showing once the current flip (if any) is done.
         var faceUp = false
@@ -44,7 +45,7 @@ public final class MemoryScene: GameScene {
     static let mismatchRed = Color(225, 70, 70, 200)
 
     private var looks: [CardLook]
-    private var animationTime = 0.0
+    private var animationTime: Double { playedTime }
     private var press = PressTracker<Int>()
     /// A press between the cards: a release there too ripples.
     private var emptyPress = false
@@ -101,7 +102,6 @@ public final class MemoryScene: GameScene {
     // MARK: - Time
 
     public override func updateGame(now: Double, dt: Double) -> [SceneCommand] {
-        animationTime += dt
         // Rules run on this frame's time, the same time a tap handled just before this
         // update saw: the log shows a mismatch closing exactly 1.000 s after its flip and the
         // time running out exactly 2:00 after the game appeared.

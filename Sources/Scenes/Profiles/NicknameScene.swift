@@ -134,8 +134,9 @@ public final class SaveReportScene: BaseScene {
     public private(set) var savedFolder: String?
     /// The save under way and its tile.
     private var job: (index: Int, job: any ReportJob)?
-    /// Seconds since the save began (the spinner turns once a second).
-    private var spin = 0.0
+    /// The timeline's time when the save began: the spinner turns once a second from then.
+    private var spinStart = 0.0
+    private var spin: Double { timeline.time - spinStart }
     /// How many saves were started here (a second tap while saving starts none).
     public private(set) var started = 0
     private var press = PressTracker<Int>()
@@ -162,7 +163,7 @@ public final class SaveReportScene: BaseScene {
             if let i = press.up(job == nil ? hit(p) : nil), job == nil, context.reportsOn {
                 context.send(.sound(.click))
                 started += 1
-                spin = 0
+                spinStart = timeline.time
                 guard let begun = context.send(.saveReport(destinations[i])).reportJob else { return [] }
                 job = (i, begun)
                 return finishIfDone()
@@ -174,7 +175,6 @@ public final class SaveReportScene: BaseScene {
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         guard job != nil else { return [] }
-        spin += dt
         return finishIfDone()
     }
 

@@ -49,7 +49,11 @@ public final class PickerScene: BaseScene {
     public private(set) var page = 0
     private var children: [ChildProfile] = []
     private var press = PressTracker<Target>()
-    private var wiggle: (target: Target, left: Double)?
+    /// A shake of a tile that cannot be chosen, until the timeline's `until` (its last frame,
+    /// at rest, included).
+    private var wiggling: (target: Target, until: Double)?
+    /// The shaking tile and the seconds its shake has left.
+    private var wiggle: (target: Target, left: Double)? { wiggling.map { ($0.target, $0.until - timeline.time) } }
     /// The voice says the stage again after a quiet while (at most three times).
     private var idle = IdlePrompt()
 
@@ -70,7 +74,7 @@ public final class PickerScene: BaseScene {
         }
     }
     public override var showsBack: Bool { true }
-    public override var needsFrames: Bool { super.needsFrames || wiggle != nil || idle.isWaiting }
+    public override var needsFrames: Bool { super.needsFrames || wiggling != nil || idle.isWaiting }
 
     public override func enter() {
         context.send(.log("picker", [("action", "open"), ("children", .int(children.count))]))
@@ -167,7 +171,7 @@ public final class PickerScene: BaseScene {
     }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
-        if let w = wiggle { wiggle = w.left - dt > 0 ? (w.target, w.left - dt) : nil }
+        if let w = wiggling, timeline.time > w.until + 1e-9 { wiggling = nil }
         if idle.update(dt: dt, speaking: context.voiceIsSpeaking) {
             context.send(.log("reprompt", [("scene", "picker"), ("count", .int(idle.said))]))
             say()
@@ -202,7 +206,7 @@ public final class PickerScene: BaseScene {
             case .add:
                 guard !isFull else {
                     context.send(.sound(.oops))
-                    wiggle = (target, 0.4)
+                    wiggling = (target, timeline.time + 0.4)
                     context.send(.log("hint", [("kind", "full"), ("target", "add-child")]))
                     return []
                 }
@@ -290,7 +294,7 @@ public final class PickerScene: BaseScene {
     /// A taken animal (every colour of it) or colour: greyed, and a tap says "not this one".
     private func refuseTaken(_ target: Target) {
         context.send(.sound(.oops))
-        wiggle = (target, 0.4)
+        wiggling = (target, timeline.time + 0.4)
         let id: String
         switch target {
         case .animal(let a): id = "animal-" + a

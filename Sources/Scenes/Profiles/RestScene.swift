@@ -28,7 +28,9 @@ extension GameContext {
 @MainActor
 public final class RestScene: BaseScene {
     public static let warningSeconds = 120.0
-    private var logoHold: Double?
+    /// The timeline's time when the logo was pressed, while it is held (as on Home).
+    private var holdStart: Double?
+    private var logoHold: Double? { holdStart.map { timeline.time - $0 } }
     /// The sleeping sun: the rest screen's picture.
     public static let mascot = "mascot-asleep"
 
@@ -44,22 +46,21 @@ public final class RestScene: BaseScene {
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         guard let held = logoHold else { return [] }
-        if held + dt >= HomeScene.gateHoldSeconds - 1e-9 {
-            logoHold = nil
+        if held >= HomeScene.gateHoldSeconds - 1e-9 {
+            holdStart = nil
             return [.show(.gate)]
         }
-        logoHold = held + dt
         return []
     }
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
         case .pointerDown(let p):
-            if TopBar.logoFrame.contains(p) { logoHold = 0 } else {
+            if TopBar.logoFrame.contains(p) { holdStart = timeline.time } else {
                 context.send([.sound(.boing), .log("hint", [("kind", "resting"), ("target", .null)])])
             }
-        case .pointerMoved(let p): if !TopBar.logoFrame.contains(p) { logoHold = nil }
-        case .pointerUp: logoHold = nil
+        case .pointerMoved(let p): if !TopBar.logoFrame.contains(p) { holdStart = nil }
+        case .pointerUp: holdStart = nil
         default: break
         }
         return []
@@ -95,7 +96,7 @@ public final class RestScene: BaseScene {
         canvas.text(title, canvas.fitting(title, Theme.bigText, width: min(900, w - 48)), at: Point(mid, 600 + dy / 2), color: .white)
         let line = context.text(Messages.restMessage)
         canvas.text(line, canvas.fitting(line, Theme.bodyText, width: min(900, w - 48)), at: Point(mid, 660 + dy / 2), color: Color(230, 232, 250))
-        if let held = logoHold, held > 0.2 {
+        if let held = logoHold, held > 0.2 + 1e-9 {
             let logo = TopBar.logoFrame, progress = min(held / HomeScene.gateHoldSeconds, 1)
             canvas.fillRounded(Rect(logo.x, TopBar.height - 8, logo.width * progress, 6), radius: 3, Theme.panelBorder)
         }

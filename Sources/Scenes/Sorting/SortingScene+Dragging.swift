@@ -157,7 +157,7 @@ extension SortingScene {
                 sprites[index].state = .placed
                 animateScale(index, to: 1, lift: 0, duration: Self.settleDuration,
                              easing: context.reducedMotion ? Easing.easeOutQuad : Easing.easeOutBounce)
-                sparkles.append(Sparkle(center: sprites[index].frame.center))
+                sparkles.add(Sparkle(center: sprites[index].frame.center), at: playedTime)
                 showPoints(points)
                 if glow?.category == sprites[index].vehicle.category { glow = nil }
                 context.send([.speak(VoiceLines.placed(sprites[index].vehicle.name), now: true), .praise])

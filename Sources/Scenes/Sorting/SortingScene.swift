@@ -51,10 +51,11 @@ public final class SortingScene: GameScene {
     /// tap (lift or put down), not a drag.
     nonisolated public static let tapSlop = 16.0
 
-    /// A short sparkle where a vehicle was placed.
-    struct Sparkle {
+    /// A short sparkle where a vehicle was placed (its age on the game's `playedTime`).
+    struct Sparkle: Aging {
         let center: Point
         var age = 0.0
+        var isFinished: Bool { age >= Self.duration - 1e-9 }
         static let duration = 0.7
         static let stars = 7
     }
@@ -78,7 +79,7 @@ public final class SortingScene: GameScene {
     var drags: [Int: Drag] = [:]
     /// The vehicle a tap lifted: the next tap on a zone puts it there.
     var lifted: Int?
-    var sparkles: [Sparkle] = []
+    var sparkles = Particles<Sparkle>()
     var nextOrder: Int
     /// Wrong drops per vehicle: from the second, its zone glows and the voice names it.
     var wrongDrops: [Int: Int] = [:]
@@ -121,8 +122,7 @@ public final class SortingScene: GameScene {
         // Input handled before this update saw the same time as these rules, so the log shows
         // a glide taking exactly 2.500 s and the time running out exactly at 0:30.
         advanceGlides(now: now)
-        for i in sparkles.indices { sparkles[i].age += dt }
-        sparkles.removeAll { $0.age >= Sparkle.duration }
+        sparkles.removeFinished(at: playedTime)
         // Won: the last vehicle's bounce plays out before the end screen.
         if isDecided { return [] }
         showTime(rules.countdown.shownSeconds(at: now))
@@ -208,7 +208,7 @@ public final class SortingScene: GameScene {
             }
         }
         // A placed vehicle shines: a glow behind it, and a ring of stars bursting out over it.
-        for sparkle in sparkles {
+        for sparkle in sparkles.items(at: playedTime) {
             let t = sparkle.age / Sparkle.duration
             let size = 70 + 90 * Easing.easeOutQuad(t)
             canvas.image("sparkle", in: Rect(center: sparkle.center, size: Size(size, size)),
@@ -217,7 +217,7 @@ public final class SortingScene: GameScene {
         let held = Set(drags.values.map(\.index))
         let order = sprites.indices.filter { !held.contains($0) }.sorted { sprites[$0].order < sprites[$1].order }
         for index in order { drawVehicle(index, on: canvas) }
-        for sparkle in sparkles {
+        for sparkle in sparkles.items(at: playedTime) {
             let t = sparkle.age / Sparkle.duration
             let distance = 30 + 55 * Easing.easeOutCubic(t)
             for k in 0..<Sparkle.stars {

@@ -72,8 +72,8 @@ public final class AlertScene: BaseScene {
     private var press = PressTracker<AlertButton.Kind>()
     private var focus: Int? = nil
     private var confetti: Confetti?
-    /// Seconds since the alert appeared (the sticker's flight).
-    private var age = 0.0
+    /// Seconds since the alert appeared (the sticker's flight): its timeline's time.
+    private var age: Double { timeline.time }
     /// End screens re-prompt after a quiet while ("play again, or go home?").
     private var idle = IdlePrompt()
 
@@ -115,7 +115,7 @@ public final class AlertScene: BaseScene {
             }
         }
         // Reduced motion: no confetti.
-        if content.celebrate && !context.reducedMotion { confetti = Confetti(seed: UInt64(alertTitle.count * 7919 + message.count)) }
+        if content.celebrate && !context.reducedMotion { confetti = Confetti(seed: UInt64(alertTitle.count * 7919 + message.count), at: timeline.time) }
     }
 
     /// Button `index`'s hit area: its round picture and its caption. With two buttons the
@@ -156,12 +156,11 @@ public final class AlertScene: BaseScene {
     }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
-        age += dt
         if isEndScreen, idle.update(dt: dt, speaking: context.voiceIsSpeaking) {
             context.send(.log("reprompt", [("scene", "alert"), ("count", .int(idle.said))]))
             context.send(.speak(VoiceLines.endIdle, now: true))
         }
-        confetti?.update(dt: dt)
+        confetti?.update(dt: dt, now: timeline.time)
         if confetti?.isFinished == true { confetti = nil }
         return []
     }

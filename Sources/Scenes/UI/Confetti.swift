@@ -16,12 +16,18 @@ public final class Confetti {
         var size: Double
     }
     private var pieces: [Piece] = []
-    private var age = 0.0
+    /// The owner's time when it was made, and the time of its last frame: its age is read
+    /// from the owner's clock (the alert's timeline), not summed here.
+    private let born: Double
+    private var now: Double
+    private var age: Double { now - born }
     public static let lifetime = 3.5
     private static let colors = [Color(255, 80, 80), Color(255, 190, 40), Color(80, 200, 90), Color(60, 150, 255),
                                  Color(190, 90, 230), Color(255, 120, 200)]
 
-    public init(seed: UInt64, count: Int = 90) {
+    public init(seed: UInt64, count: Int = 90, at now: Double) {
+        born = now
+        self.now = now
         var rng = SeededGenerator(seed: seed)
         for _ in 0..<count {
             pieces.append(Piece(
@@ -37,8 +43,10 @@ public final class Confetti {
 
     public var isFinished: Bool { age >= Self.lifetime }
 
-    public func update(dt: Double) {
-        age += dt
+    /// One frame of `dt`, ending at the owner's time `now`. The pieces' places are moved on
+    /// by their speeds (a fall with a wobble, integrated frame by frame: not a clock).
+    public func update(dt: Double, now: Double) {
+        self.now = now
         for i in pieces.indices {
             pieces[i].position = pieces[i].position + Point(pieces[i].velocity.x * dt + sin(age * 3 + Double(i)) * 0.8, pieces[i].velocity.y * dt)
             pieces[i].rotation += pieces[i].spin * dt
@@ -59,7 +67,7 @@ public final class Confetti {
 }
 
 /// "+N" that rises from a point while fading (points earned).
-public struct FloatingText: Sendable {
+public struct FloatingText: Sendable, Aging {
     public var text: String
     public var start: Point
     public var age: Double = 0
@@ -71,7 +79,7 @@ public struct FloatingText: Sendable {
     public init(text: String, start: Point, color: Color = Theme.pointsText, rise: Double = FloatingText.rise) {
         self.text = text; self.start = start; self.color = color; self.rise = rise
     }
-    public var isFinished: Bool { age >= Self.duration }
+    public var isFinished: Bool { age >= Self.duration - 1e-9 }
     public var position: Point { Point(start.x, start.y - rise * Easing.easeOutQuad(min(age / Self.duration, 1))) }
     public var alpha: Double { 1 - Easing.easeInQuad(min(age / Self.duration, 1)) }
 }

@@ -13,6 +13,18 @@ import TextCatalogs
 /// over. The scene timeline carries what happens around the rules (the win celebration,
 /// the skull's boom, alert delays, shakes and glides): it stops while paused only. Both
 /// move on at the end of each step, so an input and the update of one frame see one time.
+///
+/// Everything else that moves reads one of four clocks, each stopping where it always
+/// did (issue #25, one clock; nothing here sums its own `dt`):
+/// - `frameTime`, every frame the game is on top, pauses and the demo included: the "+N"
+///   texts, the ripples, the countdown's pulse and the ▶'s breathing, the intro's due time
+///   and the "hear it again" double tap;
+/// - `awakeTime`, every frame not paused, the demo included: the demo's hand, Balloons'
+///   decoration and pops;
+/// - `sceneClock` (the timeline's), not paused and not in the demo: the re-prompt's quiet
+///   time;
+/// - `clock` (rule time), and `playedTime`, rule time at the end of the last frame the rules
+///   ran in: what follows the rules (Memory's cards, Sorting's sparkles, Balloons' numbers).
 @MainActor
 open class GameScene: BaseScene {
     public let kind: GameKind
@@ -27,8 +39,15 @@ open class GameScene: BaseScene {
     /// The score shown in the pill (Balloons updates it when a flying number lands).
     public private(set) var shownScore = 0
     private var shownSeconds: Int?
-    var floating: [FloatingText] = []
-    private var pulse = 0.0
+    var floating = Particles<FloatingText>()
+    /// Seconds this game has been on top of the stack, pauses and the demo included.
+    public private(set) var frameTime = 0.0
+    /// Seconds on top and not paused, the demo included (decoration moves on through it).
+    public private(set) var awakeTime = 0.0
+    /// Seconds of the frames the rules ran in, this one included (it moves on before they
+    /// run, so what they start counts from the frame that first draws it): rule time at the
+    /// end of the frame, which also counts the frame in which the game ended.
+    public private(set) var playedTime = 0.0
     /// The area below the top bar where the game is played.
     public static var playArea: Rect { Canvas1024.playArea }
     public static let lastSeconds = 10
@@ -42,17 +61,19 @@ open class GameScene: BaseScene {
     public static let repromptAfter = 8.0
     /// Two taps on "hear it again" this close together start the demo.
     public static let hearAgainDoubleTap = 1.5
-    /// Scene-time seconds since the last press (or the start): the re-prompt's clock.
-    public private(set) var quietFor = 0.0
-    /// Seconds since the game appeared, demo and pauses included (double taps).
-    private var aliveTime = 0.0
+    /// Scene time of the last press (or the start, the demo's end, the last re-prompt): the
+    /// re-prompt comes `repromptAfter` scene seconds after it.
+    private var quietSince = 0.0
+    /// Scene-time seconds since the last press (or the start): the re-prompt's wait.
+    public var quietFor: Double { sceneClock.now - quietSince }
     private var lastHearAgainAt: Double?
     private var hearAgainPressed = false
-    /// The show-me demo while it runs: the game's time stands still.
-    public private(set) var demo: ShowMeDemo?
+    /// The show-me demo while it runs (its age on awake time): the game's time stands still.
+    public var demo: ShowMeDemo? { demoRun.items(at: awakeTime).first }
+    private var demoRun = Particles<ShowMeDemo>()
     /// A press that ended the demo: its release and moves are not the game's either.
     private var swallowingPress = false
-    private var ripples: [Ripple] = []
+    private var ripples = Particles<Ripple>()
     private var saidHurry = false
     /// Waiting for "Let's play!" to end; the intro cuts it at this age at the latest.
     private var introDue: Double?
@@ -102,31 +123,29 @@ open class GameScene: BaseScene {
     open override func advanceTimeline(dt: Double) {}
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
-        for i in floating.indices { floating[i].age += dt }
-        floating.removeAll { $0.isFinished }
-        for i in ripples.indices { ripples[i].age += dt }
-        ripples.removeAll { $0.isFinished }
-        pulse += dt
-        aliveTime += dt
+        frameTime += dt
+        floating.removeFinished(at: frameTime)
+        ripples.removeFinished(at: frameTime)
         if demoDue {
             demoDue = false
             startDemo()
         }
-        if let due = introDue, context.speakingKey != VoiceLines.letsPlay.key || aliveTime >= due - 1e-9 {
+        if let due = introDue, context.speakingKey != VoiceLines.letsPlay.key || frameTime >= due - 1e-9 {
             introDue = nil
             context.send(.speak(voice.intro, now: true))
         }
         guard !isPaused else { return [] }
-        if demo != nil {
-            // The demo runs on its own time; the game's clocks and timeline stand still.
-            demo!.age += dt
-            if demo!.isFinished { endDemo(reason: "done") }
+        if !demoRun.isEmpty {
+            // The demo runs on awake time; the game's clocks and timeline stand still.
+            awakeTime += dt
+            if demo?.isFinished == true { endDemo(reason: "done") }
             return []
         }
         if !isOver && !isDecided {
-            quietFor += dt
-            if quietFor >= Self.repromptAfter - 1e-9 {
-                quietFor = 0
+            // The quiet counts this frame too: it ends at the scene time after it.
+            let frameEnd = sceneClock.now + dt
+            if frameEnd - quietSince >= Self.repromptAfter - 1e-9 {
+                quietSince = frameEnd
                 context.send(.speak(voice.reprompt))
             }
         }
@@ -136,10 +155,14 @@ open class GameScene: BaseScene {
         timeline.advance(to: sceneClock.now)
         commands += pendingCommands
         pendingCommands = []
-        if !isOver { commands += updateGame(now: clock.now, dt: dt) }
+        if !isOver {
+            playedTime += dt
+            commands += updateGame(now: clock.now, dt: dt)
+        }
         sceneClock.advance(dt)
         timeline.move(to: sceneClock.now)
         if !isOver { clock.advance(dt) }
+        awakeTime += dt
         return commands
     }
 
@@ -169,10 +192,10 @@ open class GameScene: BaseScene {
         guard !isOver else { return [] }
         switch event {
         case .pointerDown(let p):
-            quietFor = 0
+            quietSince = sceneClock.now
             if TopBar.hearAgainFrame.contains(p) { hearAgainPressed = true; return [] }
         case .pointerMoved:
-            quietFor = 0
+            quietSince = sceneClock.now
             if hearAgainPressed { return [] }
         case .pointerUp(let p):
             if hearAgainPressed {
@@ -181,7 +204,7 @@ open class GameScene: BaseScene {
                 return []
             }
         case .key, .finger:
-            quietFor = 0
+            quietSince = sceneClock.now
         default: break
         }
         return gameInput(event)
@@ -219,12 +242,12 @@ open class GameScene: BaseScene {
     /// "Hear it again": the intro once more; a second tap soon after shows the demo.
     public func hearAgain() {
         context.send(.sound(.click))
-        if let last = lastHearAgainAt, aliveTime - last <= Self.hearAgainDoubleTap + 1e-9 {
+        if let last = lastHearAgainAt, frameTime - last <= Self.hearAgainDoubleTap + 1e-9 {
             lastHearAgainAt = nil
             startDemo()
             return
         }
-        lastHearAgainAt = aliveTime
+        lastHearAgainAt = frameTime
         context.send(.log("hear-again", [("game", .string(kind.rawValue))]))
         context.send(.speak(voice.intro, now: true))
     }
@@ -232,7 +255,7 @@ open class GameScene: BaseScene {
     /// Starts the show-me demo (first opening, or "hear it again" twice).
     public func startDemo() {
         guard demo == nil, !isOver, let stops = demoStops() else { return }
-        demo = ShowMeDemo(stops: stops)
+        demoRun.add(ShowMeDemo(stops: stops), at: awakeTime)
         context.send(.demoSeen(kind))
         context.send(.log("demo", [("action", "start"), ("game", .string(kind.rawValue))]))
         // The demo plays with the intro: said now, unless it is already being said.
@@ -244,8 +267,8 @@ open class GameScene: BaseScene {
 
     private func endDemo(reason: String) {
         guard demo != nil else { return }
-        demo = nil
-        quietFor = 0
+        demoRun.removeAll()
+        quietSince = sceneClock.now
         context.send(.log("demo", [("action", "end"), ("game", .string(kind.rawValue)), ("reason", .string(reason))]))
     }
 
@@ -257,7 +280,7 @@ open class GameScene: BaseScene {
 
     /// A tap where nothing is: a ripple there, a soft sound and a `nothing-here` hint.
     public func nothingHere(at p: Point?, target: String?) {
-        if let p { ripples.append(Ripple(center: p)) }
+        if let p { ripples.add(Ripple(center: p), at: frameTime) }
         context.send(Effect.nothingHere(target))
     }
 
@@ -320,9 +343,10 @@ open class GameScene: BaseScene {
         context.send(.log("score", [("delta", .int(delta)), ("total", .int(shownScore))]))
         context.send(.sound(.coin))
         // Points that land close together fan out sideways instead of stacking.
-        let young = floating.filter { $0.age < 0.4 }.count
+        // (Young: 0.4 s old at most, the frame at 0.4 s included.)
+        let young = floating.items(at: frameTime).filter { $0.age <= 0.4 + 1e-9 }.count
         let dx = Double([0, -40, 40][young % 3])
-        floating.append(FloatingText(text: "+\(delta)", start: Self.pointsStart(dx: dx), rise: Self.pointsRise))
+        floating.add(FloatingText(text: "+\(delta)", start: Self.pointsStart(dx: dx), rise: Self.pointsRise), at: frameTime)
     }
 
     /// "+N" rises toward the score from under it and stops short of its digits (issue 26).
@@ -362,12 +386,12 @@ open class GameScene: BaseScene {
     /// The time and score pills in the top bar, and floating "+N" texts.
     public override func drawOverBar(on canvas: any Canvas) {
         TopBar.drawHearAgain(on: canvas, pressed: hearAgainPressed)
-        for ripple in ripples { ripple.draw(on: canvas) }
+        for ripple in ripples.items(at: frameTime) { ripple.draw(on: canvas) }
         // Before the first time is shown (a game that opens with its demo), the full time.
         let seconds = shownSeconds ?? timeLimitSeconds ?? 0
         let urgent = seconds <= Self.lastSeconds && !isOver && shownSeconds != nil
         var timeFrame = TopBar.timeFrame
-        if urgent { timeFrame = timeFrame.scaled(1 + 0.08 * abs(sin(pulse * .pi))) }
+        if urgent { timeFrame = timeFrame.scaled(1 + 0.08 * abs(sin(frameTime * .pi))) }
         if !relaxed {
             canvas.fillRounded(timeFrame, radius: 24, urgent ? Theme.warning : Theme.pill)
             canvas.image("clock", in: Rect(timeFrame.x + 8, timeFrame.midY - 18, 36, 36))
@@ -378,7 +402,7 @@ open class GameScene: BaseScene {
         canvas.fillRounded(scoreFrame, radius: 24, Theme.pill)
         canvas.image("score-star", in: Rect(scoreFrame.x + 8, scoreFrame.midY - 18, 36, 36))
         canvas.text("\(shownScore)", Theme.labelText, at: Point(scoreFrame.x + 52, scoreFrame.midY), align: .left, color: Theme.ink)
-        for f in floating {
+        for f in floating.items(at: frameTime) {
             canvas.text(f.text, Theme.headingText, at: f.position, color: f.color, outline: .white, alpha: f.alpha)
         }
         if let demo {
@@ -392,7 +416,7 @@ open class GameScene: BaseScene {
             // A big ▶ that breathes slowly (no flashing): tap it, or anywhere, to go on. No
             // words: the ▶ says it (its words, "Paused - tap to continue", are its dump `key`
             // and what the voice says).
-            let frame = Self.resumeFrame.scaled(1 + 0.04 * sin(pulse * 2.5))
+            let frame = Self.resumeFrame.scaled(1 + 0.04 * sin(frameTime * 2.5))
             canvas.fillCircle(center: Point(frame.midX, frame.midY + 10), radius: frame.width * PictureButton.discRatio, Color(0, 0, 0, 70))
             // A white ring: the ▶ stands out from the dimmed game (contrast).
             canvas.fillCircle(center: frame.center, radius: frame.width * PictureButton.discRatio + 6, .white)

@@ -3,12 +3,12 @@ import Stage
 
 /// The answer to a tap where nothing is: a soft ring that grows and fades where the finger
 /// was (no flashing: one ring, under half a second).
-public struct Ripple: Sendable {
+public struct Ripple: Sendable, Aging {
     public let center: Point
     public var age = 0.0
     public static let duration = 0.45
     public init(center: Point) { self.center = center }
-    public var isFinished: Bool { age >= Self.duration }
+    public var isFinished: Bool { age >= Self.duration - 1e-9 }
 
     @MainActor
     public func draw(on canvas: any Canvas) {

@@ -6,7 +6,7 @@ import Stage
 /// tap ends it (GameScene). A game gives the hand's path (`stops`) and draws what the hand
 /// does to the picture (a card that flips, a vehicle carried, a balloon that pops); none of
 /// it touches the rules, so nothing a demo does can score.
-public struct ShowMeDemo: Sendable {
+public struct ShowMeDemo: Sendable, Aging {
     /// One point of the hand's path: where it is at time `at`, and whether it presses there.
     public struct Stop: Sendable {
         public let at: Double
@@ -26,6 +26,7 @@ public struct ShowMeDemo: Sendable {
     public static let fingertip = Point(0.40, 0.08)
 
     public let stops: [Stop]
+    /// Seconds since it began (set from the game's awake time).
     public var age = 0.0
     public init(stops: [Stop]) { self.stops = stops.sorted { $0.at < $1.at } }
 
