@@ -272,8 +272,18 @@ func tourProfileScreens(_ context: GameRuntime, _ stack: SceneStack, _ look: (Sc
     stack.apply([.show(.picker)])
     look(stack)
     let picker = try #require(stack.top as? PickerScene)
-    tap(stack, PickerScene.tileFrame(picker.tiles.count - 1).center)
+    tap(stack, try #require(picker.frame(of: .tile(picker.tiles.count - 1))).center)
     look(stack)
+    // "+" asks the gate once a child exists: answered, the picker shows its animals, then
+    // the colours.
+    if let gate = stack.top as? AdultGateScene {
+        step(stack, seconds: 0.5)
+        let key = { (target: AdultGateScene.Target) in gate.placement.toCanvas(AdultGateScene.keyFrame(target)!).center }
+        for digit in gate.rules.answer { tap(stack, key(.digit(Int(String(digit))!))); step(stack, seconds: 0.4) }
+        tap(stack, key(.ok))
+        step(stack, seconds: 0.5)
+        look(stack)
+    }
     tap(stack, PickerScene.animalFrame(0).center)
     look(stack)
     stack.apply([.popToRoot, .show(.stickers)])

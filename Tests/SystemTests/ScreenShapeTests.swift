@@ -69,10 +69,79 @@ import Stage
         return out
     }
 
-    /// The touchable things of a screen: buttons, cards, vehicles, balloons.
+    /// The dumps of the children's screens (issue 27), reached by taps on the centres the
+    /// dumps give, from a data folder with 12 sample children (Ana's sticker book has two
+    /// pages): the picker at start (two pages: the next arrow) and its animals and colours
+    /// ("+" through the gate), the sticker book, the high scores with their tabs and the
+    /// nickname keyboard (the corner through the gate).
+    static func profileScreens(_ size: String) throws -> [(name: String, dump: JSON)] {
+        let data = temporaryDirectory("profiles-" + size)
+        let made = try GameBinary.run(["report", "--data-dir", data, "--make-sample", "12x30"])
+        #expect(made.status == 0, "\(made.stderr)")
+        func dumps(_ lines: [String]) throws -> [JSON] {
+            let dir = temporaryDirectory(size)
+            try FileManager.default.removeItem(atPath: dir)
+            try FileManager.default.copyItem(atPath: data, toPath: dir)
+            let r = try GameBinary.run(["--headless", "--seed", "5", "--size", size, "--log", "-", "--data-dir", dir, "--script", "-"],
+                                       stdin: lines.joined(separator: "\n") + "\n")
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stdout.split(separator: "\n").compactMap { JSON.parse(String($0)) }.filter { $0["event"]?.stringValue == "dump" }
+        }
+        /// Taps that answer the gate of `dump` from time `t` on (its sum or product).
+        func answer(_ gate: JSON, from t: Double) -> (lines: [String], end: Double) {
+            let q = (gate["question"]?.stringValue ?? "").split(separator: " ").map(String.init)
+            let (a, b) = (Int(q.first ?? "") ?? 0, Int(q.last ?? "") ?? 0)
+            let sum = String(q.count == 3 && q[1] == "+" ? a + b : a * b)
+            var lines: [String] = [], t = t
+            for digit in sum { lines.append("\(t) tap \(centre(gate, "gate-key-\(digit)"))"); t += 0.4 }
+            lines.append("\(t) tap \(centre(gate, "gate-ok"))")
+            return (lines, t + 0.6)
+        }
+        var out: [(String, JSON)] = []
+        func take(_ name: String, _ scene: String, _ lines: [String]) throws -> JSON {
+            let dump = try #require(try dumps(lines).last)
+            #expect(dump["scene"]?.stringValue == scene, "\(size): \(name) is \(dump["scene"]?.stringValue ?? "-")")
+            out.append((name, dump))
+            return dump
+        }
+        // Who's playing, Ana's (the first child's) sticker book, the high scores with the tabs.
+        var script = ["0.3 dump"]
+        let picker = try take("picker", "picker", script)
+        script += ["0.6 tap \(centre(picker, "player-child-1"))", "1.2 dump"]
+        let home = try #require(try dumps(script).last)
+        script += ["1.5 tap \(centre(home, "stickers"))", "2.1 dump"]
+        let book = try take("stickers", "stickers", script)
+        script += ["2.4 tap \(centre(book, "back"))", "3.0 tap \(centre(home, "highscores"))", "3.6 dump"]
+        let scores = try take("highscores", "highscores", script)
+        #expect(Self.targets(scores).contains { $0.0 == "tab-mine" }, "\(size): the high scores' tabs")
+        // The second page (its previous arrow), where "+" asks the gate; answered, the
+        // animals, then the colours.
+        script = ["0.3 tap \(centre(picker, "page-next"))", "0.8 dump"]
+        let second = try take("picker page 2", "picker", script)
+        script += ["1.1 tap \(centre(second, "add-child"))", "1.7 dump"]
+        let gate = try #require(try dumps(script).last)
+        let (taps, t) = answer(gate, from: 2.0)
+        script += taps + ["\(t) dump"]
+        let animals = try take("animals", "picker", script)
+        script += ["\(t + 0.3) tap \(centre(animals, "animal-owl"))", "\(t + 0.9) dump"]
+        _ = try take("colours", "picker", script)
+        // The nickname keyboard: Home's logo held, the gate, the corner, "Name".
+        script = ["0.3 tap \(centre(picker, "player-guest"))", "0.9 down \(centre(home, "logo"))", "4.2 up \(centre(home, "logo"))", "4.8 dump"]
+        let held = try #require(try dumps(script).last)
+        let (keys, t2) = answer(held, from: 5.1)
+        script += keys + ["\(t2) dump"]
+        let unlocked = try #require(try dumps(script).last)
+        script += ["\(t2 + 0.3) tap \(centre(unlocked, "gate-corner"))", "\(t2 + 0.9) dump"]
+        let corner = try take("corner", "corner", script)
+        script += ["\(t2 + 1.2) tap \(centre(corner, "name-child-1"))", "\(t2 + 1.8) dump"]
+        _ = try take("nickname", "nickname", script)
+        return out
+    }
+
+    /// The touchable things of a screen: buttons, cards, vehicles, balloons, keys, avatars, tabs.
     static func targets(_ dump: JSON) -> [(String, Rect)] {
         (dump["items"]?.arrayValue ?? []).compactMap { item in
-            guard let kind = item["kind"]?.stringValue, ["button", "card", "vehicle", "balloon", "key"].contains(kind),
+            guard let kind = item["kind"]?.stringValue, ["button", "card", "vehicle", "balloon", "key", "avatar", "tab"].contains(kind),
                   let f = frame(item) else { return nil }
             return (item["id"]?.stringValue ?? kind, f)
         }
@@ -82,7 +151,7 @@ import Stage
     func test_thePlayFieldCoversTheScreen_andTargetsAreFingerSized(_ size: String, _ least: Double) throws {
         let parts = size.split(separator: "x").compactMap { Int($0) }
         let (w, h) = (parts[0], parts[1])
-        for (name, dump) in try Self.screens(size) {
+        for (name, dump) in try Self.screens(size) + Self.profileScreens(size) {
             let c = try #require(dump["canvas"]?.arrayValue)
             let canvas = Size(c[0].doubleValue ?? 0, c[1].doubleValue ?? 0)
             #expect(canvas == Canvas1024.size(forScreen: w, h), "\(size) \(name): canvas \(canvas)")
@@ -108,6 +177,16 @@ import Stage
             for (_, f) in Self.targets(dump) where !(f.maxY >= canvas.height - 1) {
                 #expect(f.minX >= -1 && f.maxX <= canvas.width + 1, "\(size) \(name): \(f) on the canvas")
             }
+            if !["home", "memory", "sorting", "balloons", "end"].contains(name) {
+                // The children's screens: wholly on the canvas, and no target over another.
+                let all = Self.targets(dump)
+                for (i, (id, f)) in all.enumerated() {
+                    #expect(f.minY >= -1 && f.maxY <= canvas.height + 1, "\(size) \(name): \(id) \(f) on the canvas")
+                    for (other, g) in all[(i + 1)...] where f.intersects(g) {
+                        #expect(Bool(false), "\(size) \(name): \(id) over \(other)")
+                    }
+                }
+            }
         }
     }
 
@@ -116,8 +195,8 @@ import Stage
     /// is 77 units high and the vehicles 77 units wide, `Canvas1024.fingerUnits`; 64 and 72 at
     /// 1024x768, whose frames are unchanged).
     @Test func test_at640x480_targetsAreAtLeast48Pixels() throws {
-        for (name, dump) in try Self.screens("640x480", levels: ["hard"], end: false) {
-            #expect(Self.targets(dump).count >= 4, "640x480 \(name): its targets are dumped")
+        for (name, dump) in try Self.screens("640x480", levels: ["hard"], end: false) + Self.profileScreens("640x480") {
+            #expect(Self.targets(dump).count >= (name == "stickers" ? 3 : 4), "640x480 \(name): its targets are dumped")
             for (id, f) in Self.targets(dump) where !(id.hasPrefix("balloon") && f.maxY >= 767) {
                 let real = min(f.width, f.height) * 0.625
                 #expect(real >= 48, "640x480 \(name): \(id) is \(Int(real)) px")
@@ -198,6 +277,65 @@ import Stage
                 #expect(placed.scale == 1 && tabs.allSatisfy { $0.maxY <= CornerScene.panel.minY }, "\(w)x\(h): full size, tabs above the panel")
             } else {
                 #expect(tabs.allSatisfy { $0.maxX <= CornerScene.panel.minX }, "\(w)x\(h): tabs beside the panel")
+            }
+        }
+    }
+
+    /// The children's screens stand up on a portrait screen (issue 27): the picker, the sticker
+    /// book, the high scores and the nickname keyboard place their own frames at full size
+    /// (no 0.75 of the 1024×768 design), every target wholly on the canvas under the bar, none
+    /// over another, each at least 64 screen pixels (48 on a small 600×1024), for any number of tiles, with or without
+    /// the high scores' tabs (and a fourth game), and every language's alphabet.
+    @Test @MainActor func test_theChildrensScreensStandUpInPortrait() throws {
+        defer { Canvas1024.use(Canvas1024.standardSize) }
+        for (w, h) in [(800, 1280), (768, 1024), (600, 1024), (1080, 1920)] {
+            Canvas1024.use(Canvas1024.size(forScreen: w, h), screen: (w, h))
+            #expect(Canvas1024.shape == .portrait)
+            let pixels = min(Double(w) / Canvas1024.width, Double(h) / Canvas1024.height)
+            // 64 pixels on a tablet, 48 on a smaller screen (600×1024).
+            let least = w >= 768 ? 64.0 : 48
+            let under = Rect(0, Canvas1024.topBarHeight, Canvas1024.width, Canvas1024.height - Canvas1024.topBarHeight)
+            func check(_ name: String, _ frames: [Rect]) {
+                for (i, f) in frames.enumerated() {
+                    #expect(under.contains(f), "\(w)x\(h) \(name) \(i): \(f) under the bar on \(Canvas1024.size)")
+                    #expect(min(f.width, f.height) * pixels >= least, "\(w)x\(h) \(name) \(i): \(f) is \(Int(min(f.width, f.height) * pixels)) px")
+                    for g in frames[(i + 1)...] { #expect(!f.intersects(g), "\(w)x\(h) \(name): \(f) over \(g)") }
+                }
+            }
+            let context = makeContext()
+            // The picker: any number of tiles a page, the arrows, the animals, the colours.
+            #expect(PickerScene(context: context).placement.isIdentity)
+            for count in 1...PickerScene.perPage {
+                let tiles = (0..<count).map { PickerScene.tileFrame($0, of: count) }
+                check("picker \(count)", tiles + [PickerScene.previousFrame, PickerScene.nextFrame])
+                #expect(tiles.allSatisfy { $0.maxY <= PickerScene.previousFrame.minY - 48 }, "\(w)x\(h): the full line fits over the arrows")
+            }
+            check("animals", Avatar.animals.indices.map(PickerScene.animalFrame))
+            check("colours", Avatar.colours.indices.map(PickerScene.colourFrame))
+            // The sticker book: its places in the book, the arrows under it.
+            #expect(StickerBookScene(context: context).placement.isIdentity)
+            let book = StickerBookScene.bookFrame
+            check("book", [book, StickerBookScene.previousFrame, StickerBookScene.nextFrame])
+            for slot in 0..<StickerBookScene.perPage { #expect(book.contains(StickerBookScene.slotFrame(slot))) }
+            // The high scores: full size, the row above the table inside the card.
+            let popup = HighScoresPopup(context: context)
+            #expect(popup.placement.scale == 1)
+            let card = popup.placement.toCanvas(HighScoresPopup.cardFrame)
+            #expect(under.contains(card.insetBy(-6, -6)), "\(w)x\(h): the high scores' card \(card)")
+            for games in [4, 5] {
+                for tabs in [true, false] {
+                    let row = (tabs ? [HighScoresPopup.tabFrame(.everyone), HighScoresPopup.tabFrame(.mine)] : [])
+                        + (0..<games).map { HighScoresPopup.gameFrame($0, of: games, besideTabs: tabs) }
+                    check("high scores \(games) \(tabs)", row.map(popup.placement.toCanvas) + [popup.placement.toCanvas(HighScoresPopup.closeFrame)])
+                    #expect(row.allSatisfy { HighScoresPopup.cardFrame.contains($0) && $0.maxY <= HighScoresPopup.panelFrame.minY })
+                }
+            }
+            // The nickname keyboard, in every language's letters.
+            for language in ["en", "fr", "de", "es", "pt-BR", "ar", "qps"] {
+                context.catalog = try SceneAssets.catalog(language)
+                let pad = NicknameScene(context: context, child: ChildProfile(number: 1, avatar: Avatar(animal: "owl", colour: "teal")))
+                #expect(pad.placement.isIdentity)
+                check("nickname \(language)", pad.keys.indices.map(pad.keyFrame) + [pad.nameBox, pad.avatarFrame])
             }
         }
     }

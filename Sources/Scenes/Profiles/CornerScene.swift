@@ -47,8 +47,11 @@ public final class CornerScene: BaseScene {
 
     public static let rowsPerPage = 5
     public static let panel = Rect(248, 84, 760, 668)
-    public static let previousFrame = Rect(panel.x + 20, panel.maxY - 84, 100, 72)
-    public static let nextFrame = Rect(panel.maxX - 120, panel.maxY - 84, 100, 72)
+    /// 72 units high, more on a small screen so a button stays finger-sized
+    /// (`Canvas1024.fingerUnits`: 77 at 640×480, where 72 would be 45 px).
+    static var buttonHeight: Double { max(72, Canvas1024.fingerUnits) }
+    public static var previousFrame: Rect { Rect(panel.x + 20, panel.maxY - 84, 100, buttonHeight) }
+    public static var nextFrame: Rect { Rect(panel.maxX - 120, panel.maxY - 84, 100, buttonHeight) }
 
     public init(context: GameContext) {
         super.init(context: context, name: "corner")
@@ -133,13 +136,14 @@ public final class CornerScene: BaseScene {
         let top = bar + max(8, ((canvas.height - bar - Self.tabRowsHeight - Self.panel.height) / 2).rounded())
         return Placement(scale: 1, dx: left - Self.panel.x, dy: top + Self.tabRowsHeight - Self.panel.y)
     }
-    public static let addFrame = Rect(panel.x + 20, panel.y + 16, 300, 72)
-    public static let saveFrame = Rect(panel.maxX - 320, panel.y + 16, 300, 72)
+    public static var addFrame: Rect { Rect(panel.x + 20, panel.y + 16, 300, buttonHeight) }
+    public static var saveFrame: Rect { Rect(panel.maxX - 320, panel.y + 16, 300, buttonHeight) }
 
     public static func rowFrame(_ i: Int) -> Rect { Rect(panel.x + 20, panel.y + 104 + Double(i) * 92, panel.width - 40, 84) }
     static func rowButton(_ i: Int, _ n: Int) -> Rect {
-        let row = rowFrame(i)
-        return Rect(row.maxX - Double(3 - n) * 148, row.y + 8, 136, 68)
+        let row = rowFrame(i), height = max(68, Canvas1024.fingerUnits)
+        // 68 high in the row's middle, taller on a small screen (77 at 640×480: 48 px).
+        return Rect(row.maxX - Double(3 - n) * 148, row.y + 8 - (height - 68) / 2, 136, height)
     }
     public static func toggleFrame(_ i: Int) -> Rect { Rect(panel.maxX - 220, panel.y + 40 + Double(i) * 110, 200, 84) }
 

@@ -11,8 +11,17 @@ public final class NicknameScene: BaseScene {
     public let child: ChildProfile
     public private(set) var typed: String
     private var press = PressTracker<String>()
-    public static let perRow = 9
-    static let keySize = Size(84, 72)
+    /// Nine letters to a row; seven on a portrait screen.
+    public static var perRow: Int { upright ? 7 : 9 }
+    /// 84×72, taller on a small screen so a key stays finger-sized (`Canvas1024.fingerUnits`:
+    /// 77 at 640×480); 92×96 on a portrait screen.
+    static var keySize: Size { upright ? Size(92, 96) : Size(84, max(72, Canvas1024.fingerUnits)) }
+
+    /// On a portrait screen the keyboard places its own frames on the canvas (issue 27):
+    /// seven larger keys to a row, the name above them, the whole centred under the bar.
+    /// Elsewhere the 1024×768 frames are centred (`Placement`).
+    static var upright: Bool { Canvas1024.shape == .portrait }
+    public override var placesOwnFrames: Bool { Self.upright }
 
     public init(context: GameContext, child: ChildProfile) {
         self.child = child
@@ -27,15 +36,33 @@ public final class NicknameScene: BaseScene {
     public var letters: [String] { context.text(Messages.cornerLetters).map(String.init).filter { $0 != " " } }
     var keys: [String] { letters + ["space", "erase", "ok"] }
 
+    /// The width the frames are centred in: the design's, or the portrait canvas's.
+    static var width: Double { upright ? Canvas1024.width : 1024 }
+
+    /// Portrait: the top of the name's row, the block (name, letters, the last row) centred
+    /// under the bar.
+    var uprightTop: Double {
+        let rows = Double((letters.count + Self.perRow - 1) / Self.perRow)
+        let block = 100 + 40 + rows * (Self.keySize.height + 12) - 12 + 40 + 84
+        return max(TopBar.height + 24, (TopBar.height + (Canvas1024.height - TopBar.height - block) / 2).rounded())
+    }
+
+    /// The name's box (the child's picture left of it).
+    var nameBox: Rect { Self.upright ? Rect(148, uprightTop + 10, Self.width - 148 - 24, 80) : Rect(320, 120, 500, 80) }
+    var avatarFrame: Rect { Self.upright ? Rect(24, uprightTop, 100, 100) : Rect(200, 110, 100, 100) }
+
     public func keyFrame(_ index: Int) -> Rect {
         let n = letters.count
+        let gap = 12.0, w = Self.keySize.width, h = Self.keySize.height
+        let rows = Double((n + Self.perRow - 1) / Self.perRow)
+        let lettersTop = Self.upright ? uprightTop + 140 : 250
         if index >= n {
             let w = 200.0
-            return Rect(512 - 1.5 * w - 24 + Double(index - n) * (w + 24), 650, w, 84)
+            let y = Self.upright ? lettersTop + rows * (h + gap) - gap + 40 : 650
+            return Rect(Self.width / 2 - 1.5 * w - 24 + Double(index - n) * (w + 24), y, w, 84)
         }
-        let gap = 12.0, w = Self.keySize.width, h = Self.keySize.height
-        let x0 = (1024 - (Double(Self.perRow) * w + Double(Self.perRow - 1) * gap)) / 2
-        return Rect(x0 + Double(index % Self.perRow) * (w + gap), 250 + Double(index / Self.perRow) * (h + gap), w, h)
+        let x0 = (Self.width - (Double(Self.perRow) * w + Double(Self.perRow - 1) * gap)) / 2
+        return Rect(x0 + Double(index % Self.perRow) * (w + gap), lettersTop + Double(index / Self.perRow) * (h + gap), w, h)
     }
 
     private func hit(_ p: Point) -> String? { keys.indices.first { keyFrame($0).contains(p) }.map { keys[$0] } }
@@ -91,8 +118,8 @@ public final class NicknameScene: BaseScene {
 
     public override func drawContent(on canvas: any Canvas) {
         canvas.fill(canvas.visibleRect, Color(236, 240, 250))
-        AvatarArt.draw(canvas, child.avatar, in: Rect(200, 110, 100, 100), radius: 18, shadow: 4)
-        let box = Rect(320, 120, 500, 80)
+        AvatarArt.draw(canvas, child.avatar, in: avatarFrame, radius: 18, shadow: 4)
+        let box = nameBox
         canvas.fillRounded(box, radius: 18, .white)
         canvas.strokeRounded(box, radius: 18, width: 3, Theme.focus)
         if !typed.isEmpty {
@@ -258,6 +285,9 @@ public final class PinScene: BaseScene {
 
     public override var title: String? { context.text(Messages.cornerPIN) }
     public override var showsBack: Bool { true }
+    /// The title, the dots and the gate's keys (700 units wide): full size on a portrait
+    /// screen, as the gate's own (`Placement.current(showing:)`).
+    public override var designContent: Rect { Rect(162, 110, 700, 600) }
 
     private var keys: [AdultGateScene.Target] { (0...9).map { .digit($0) } + [.erase, .ok] }
     private func hit(_ p: Point) -> AdultGateScene.Target? { keys.first { AdultGateScene.keyFrame($0)?.contains(p) == true } }

@@ -5,8 +5,9 @@ import TextCatalogs
 
 /// "Who's playing?": big avatar tiles, the guest first and "+" last. A child taps her own
 /// (one tap) or "+" to make one: an animal, then a colour (three taps in all, no typing; an
-/// adult may add a nickname in the corner). Ten tiles a page; arrows turn the pages of a
-/// class of 40. Pushed over Home, at start when children exist, or from Home's avatar button.
+/// adult may add a nickname in the corner). Ten tiles a page (twelve on a portrait screen);
+/// arrows turn the pages of a class of 40. Pushed over Home, at start when children exist,
+/// or from Home's avatar button.
 @MainActor
 public final class PickerScene: BaseScene {
     public enum Stage: Equatable, Sendable {
@@ -36,9 +37,10 @@ public final class PickerScene: BaseScene {
 
     enum Target: Equatable, Sendable { case tile(Int), previous, next, animal(String), colour(String) }
 
-    public static let perPage = 10
-    public static let previousFrame = Rect(40, 640, 120, 100)
-    public static let nextFrame = Rect(1024 - 160, 640, 120, 100)
+    /// Ten tiles a page (five to a row); twelve on a portrait screen (three to a row).
+    public static var perPage: Int { upright ? 12 : 10 }
+    public static var previousFrame: Rect { upright ? Rect(24, Canvas1024.height - 124, 120, 100) : Rect(40, 640, 120, 100) }
+    public static var nextFrame: Rect { upright ? Rect(Canvas1024.width - 144, Canvas1024.height - 124, 120, 100) : Rect(1024 - 160, 640, 120, 100) }
 
     /// Who's playing (a child's own picker), or the corner adding a child or changing one's
     /// picture (the player stays who she is).
@@ -105,19 +107,54 @@ public final class PickerScene: BaseScene {
 
     // MARK: - Layout
 
-    public static func tileFrame(_ slot: Int) -> Rect {
+    /// On a portrait screen the picker places its own frames on the whole canvas (issue 27):
+    /// the tiles three to a row in up to four rows, the animals three to a row in six, the
+    /// colours two to a row in four, each as large as the canvas's height allows, the arrows
+    /// at the bottom corners. Elsewhere the 1024×768 frames are centred (`Placement`).
+    static var upright: Bool { Canvas1024.shape == .portrait }
+    public override var placesOwnFrames: Bool { Self.upright }
+    /// The middle of the frames' width: the canvas's in portrait, the design's elsewhere.
+    static var middle: Double { upright ? Canvas1024.width / 2 : 512 }
+    /// Portrait: the band under the bar a grid is centred in (the tiles': above the arrows
+    /// and the "class is full" line over them).
+    static func uprightBand(arrows: Bool) -> Rect { Rect(0, 88, Canvas1024.width, Canvas1024.height - (arrows ? 180 : 40) - 88) }
+
+    /// A grid of `columns` × `rows` frames of `size`, `gap` apart, centred in `band`.
+    static func uprightGrid(_ index: Int, in band: Rect, columns: Int, rows: Int, size: Size, gap: Double) -> Rect {
+        let x0 = ((band.width - (Double(columns) * size.width + Double(columns - 1) * gap)) / 2).rounded()
+        let y0 = (band.y + (band.height - (Double(rows) * size.height + Double(rows - 1) * gap)) / 2).rounded()
+        return Rect(x0 + Double(index % columns) * (size.width + gap), y0 + Double(index / columns) * (size.height + gap), size.width, size.height)
+    }
+
+    /// Tile `slot` of a page showing `count` tiles (portrait centres the rows in use).
+    public static func tileFrame(_ slot: Int, of count: Int = perPage) -> Rect {
+        guard !upright else {
+            let band = uprightBand(arrows: true)
+            let gap = 22.0, h = min(252, ((band.height - 3 * gap) / 4).rounded(.down)), w = min(220, h - 32)
+            return uprightGrid(slot, in: band, columns: 3, rows: max(1, (min(count, perPage) + 2) / 3), size: Size(w, h), gap: gap)
+        }
         let w = 168.0, h = 200.0, gap = 22.0
         let x0 = (1024 - (5 * w + 4 * gap)) / 2
         return Rect(x0 + Double(slot % 5) * (w + gap), 150 + Double(slot / 5) * (h + gap), w, h)
     }
 
     public static func animalFrame(_ index: Int) -> Rect {
+        guard !upright else {
+            let band = uprightBand(arrows: false)
+            let gap = 16.0, s = min(200, ((band.height - 5 * gap) / 6).rounded(.down))
+            return uprightGrid(index, in: band, columns: 3, rows: (Avatar.animals.count + 2) / 3, size: Size(s, s), gap: gap)
+        }
         let s = 140.0, gap = 16.0
         let x0 = (1024 - (6 * s + 5 * gap)) / 2
         return Rect(x0 + Double(index % 6) * (s + gap), 130 + Double(index / 6) * (s + gap), s, s)
     }
 
     public static func colourFrame(_ index: Int) -> Rect {
+        guard !upright else {
+            let band = uprightBand(arrows: false)
+            let gap = 28.0, s = min(280, ((band.height - 3 * gap) / 4).rounded(.down))
+            return uprightGrid(index, in: band, columns: 2, rows: (Avatar.colours.count + 1) / 2, size: Size(s, s), gap: gap)
+        }
         let w = 200.0, h = 200.0, gap = 28.0
         let x0 = (1024 - (4 * w + 3 * gap)) / 2
         return Rect(x0 + Double(index % 4) * (w + gap), 170 + Double(index / 4) * (h + gap), w, h)
@@ -132,7 +169,7 @@ public final class PickerScene: BaseScene {
         switch target {
         case .tile(let i):
             guard stage == .choose, visibleTiles.contains(where: { $0.index == i }) else { return nil }
-            return Self.tileFrame(i - page * Self.perPage)
+            return Self.tileFrame(i - page * Self.perPage, of: visibleTiles.count)
         case .previous: return stage == .choose && page > 0 ? Self.previousFrame : nil
         case .next: return stage == .choose && page < pages - 1 ? Self.nextFrame : nil
         case .animal(let a):
@@ -317,8 +354,9 @@ public final class PickerScene: BaseScene {
         SceneBackgrounds.draw("bg-home", on: canvas)
         switch stage {
         case .choose:
+            let shown = visibleTiles.count
             for (slot, index) in visibleTiles {
-                var r = Self.tileFrame(slot)
+                var r = Self.tileFrame(slot, of: shown)
                 if press.pressed == .tile(index) { r = r.scaled(0.95) }
                 if let w = wiggle, w.target == .tile(index) { r.x += 8 * sin(w.left * 40) }
                 let tile = tiles[index]
@@ -341,7 +379,14 @@ public final class PickerScene: BaseScene {
                 }
             }
             if isFull, page == pages - 1 {
-                canvas.text(context.text(Messages.pickerFull), Theme.labelText, at: Point(512, 690), color: Theme.ink, outline: .white)
+                let full = context.text(Messages.pickerFull)
+                if Self.upright {
+                    // Above the arrows, across the canvas.
+                    canvas.text(full, canvas.fitting(full, Theme.labelText, width: Canvas1024.width - 48), at: Point(Self.middle, Self.previousFrame.minY - 30),
+                                color: Theme.ink, outline: .white)
+                } else {
+                    canvas.text(full, Theme.labelText, at: Point(512, 690), color: Theme.ink, outline: .white)
+                }
             }
             for (target, frame) in [(Target.previous, Self.previousFrame), (.next, Self.nextFrame)] where self.frame(of: target) != nil {
                 let r = press.pressed == target ? frame.scaled(0.92) : frame
@@ -353,8 +398,8 @@ public final class PickerScene: BaseScene {
             }
             if pages > 1 {
                 for p in 0..<pages {
-                    let x = 512 + (Double(p) - Double(pages - 1) / 2) * 30
-                    canvas.fillCircle(center: Point(x, 720), radius: p == page ? 10 : 6, p == page ? Theme.focus : Theme.neutral)
+                    let x = Self.middle + (Double(p) - Double(pages - 1) / 2) * 30
+                    canvas.fillCircle(center: Point(x, Self.upright ? Self.previousFrame.midY : 720), radius: p == page ? 10 : 6, p == page ? Theme.focus : Theme.neutral)
                 }
             }
         case .animal:

@@ -7,8 +7,8 @@ import TextCatalogs
 @MainActor
 public final class StickerBookScene: BaseScene {
     public static let perPage = 24
-    public static let previousFrame = Rect(40, 640, 120, 100)
-    public static let nextFrame = Rect(1024 - 160, 640, 120, 100)
+    public static var previousFrame: Rect { upright ? Rect(24, Canvas1024.height - 124, 120, 100) : Rect(40, 640, 120, 100) }
+    public static var nextFrame: Rect { upright ? Rect(Canvas1024.width - 144, Canvas1024.height - 124, 120, 100) : Rect(1024 - 160, 640, 120, 100) }
     public let child: ChildProfile?
     public let stickers: [Int]
     public private(set) var page = 0
@@ -29,7 +29,27 @@ public final class StickerBookScene: BaseScene {
         context.send(.log("stickers", [("action", "open"), ("count", .int(stickers.count))] + context.player.logFields))
     }
 
+    /// On a portrait screen the book stands up on the whole canvas (issue 27): its page is
+    /// taller than wide, the 24 places four to a row in six rows, as large as the canvas's
+    /// height allows, the arrows under it. Elsewhere the 1024×768 frames are centred.
+    static var upright: Bool { Canvas1024.shape == .portrait }
+    public override var placesOwnFrames: Bool { Self.upright }
+
+    /// The book's page: 944×548 across the design, or standing up above the arrows.
+    public static var bookFrame: Rect {
+        upright ? Rect(24, 84, Canvas1024.width - 48, Canvas1024.height - 84 - 140) : Rect(40, 84, 944, 548)
+    }
+
     public static func slotFrame(_ slot: Int) -> Rect {
+        guard !upright else {
+            // Under the child's picture and name (112 units), six rows 24 apart.
+            let book = bookFrame, columns = 4.0, rows = 6.0, rowGap = 24.0
+            let s = min(150, ((book.height - 112 - 24 - (rows - 1) * rowGap) / rows).rounded(.down))
+            let gap = min(40, ((book.width - 48 - columns * s) / (columns - 1)).rounded(.down))
+            let x0 = (book.midX - (columns * s + (columns - 1) * gap) / 2).rounded()
+            let y0 = (book.y + 112 + (book.height - 112 - 24 - (rows * s + (rows - 1) * rowGap)) / 2).rounded()
+            return Rect(x0 + Double(slot % 4) * (s + gap), y0 + Double(slot / 4) * (s + rowGap), s, s)
+        }
         let s = 104.0, gap = 12.0
         let x0 = (1024 - (8 * s + 7 * gap)) / 2
         return Rect(x0 + Double(slot % 8) * (s + gap), 196 + Double(slot / 8) * (s + 24), s, s)
@@ -44,7 +64,8 @@ public final class StickerBookScene: BaseScene {
         switch event {
         case .pointerDown(let p):
             press.down(hit(p))
-            if hit(p) == nil, Rect(0, TopBar.height, 1024, 768 - TopBar.height).contains(p) {
+            let below = Self.upright ? Rect(0, TopBar.height, Canvas1024.width, Canvas1024.height - TopBar.height) : Rect(0, TopBar.height, 1024, 768 - TopBar.height)
+            if hit(p) == nil, below.contains(p) {
                 // Every tap gets an answer: a sticker (or an empty place) sparkles.
                 context.send(.sound(.boing))
             }
@@ -61,7 +82,7 @@ public final class StickerBookScene: BaseScene {
 
     public override func drawContent(on canvas: any Canvas) {
         SceneBackgrounds.draw("bg-home", on: canvas)
-        let book = Rect(40, 84, 944, 548)
+        let book = Self.bookFrame
         Decor.card(canvas, book, radius: 32, fill: Theme.panel, shadow: 8)
         if let child {
             AvatarArt.draw(canvas, child.avatar, in: Rect(book.x + 24, book.y + 16, 84, 84), radius: 18, shadow: 3)

@@ -8,7 +8,9 @@ import TextCatalogs
 @MainActor
 public final class HighScoresPopup: BaseScene {
     public static let panelFrame = Rect(162, 104, 700, 560)
-    public static let closeFrame = Rect(412, 664 - 96, 200, 76)
+    /// 76 high, taller on a small screen so it stays finger-sized (`Canvas1024.fingerUnits`:
+    /// 77 at 640×480).
+    public static var closeFrame: Rect { Rect(412, 664 - 96, 200, max(76, Canvas1024.fingerUnits)) }
     /// The ✕ (`close.qoi`) drawn in the close button: at least 64 px for small fingers.
     public static let closeIconSize = 68.0
     static let columns: [(title: Message, x: Double, align: TextAlign)] = [
@@ -70,8 +72,54 @@ public final class HighScoresPopup: BaseScene {
     /// The tabs show only with profiles on and children to tell apart: otherwise there is one
     /// table, as before.
     var showsTabs: Bool { context.profilesOn && (!kids.isEmpty || context.player.child != nil) }
-    public static func tabFrame(_ t: Tab) -> Rect { Rect(28, t == .everyone ? 124 : 244, 116, 104) }
-    public static func gameFrame(_ index: Int) -> Rect { Rect(880, 124 + Double(index) * 112, 116, 100) }
+
+    /// On a portrait screen (issue 27) the panel keeps its full size across the canvas, and the
+    /// tabs and the game picker are one row above it (the tabs at its left, the games at its
+    /// right), the whole centred on the canvas; elsewhere the tabs are a column left of the
+    /// panel, the games a column right of it, and the 1024×768 frames are centred.
+    static var upright: Bool { Canvas1024.shape == .portrait }
+    /// The row above the table (portrait), in the design's units.
+    static let uprightRow = (y: panelFrame.y - 16 - 100, inset: 20.0, height: 100.0, tab: 100.0, gap: 12.0, groupGap: 36.0)
+    /// The card drawn: the panel, grown up round the row in portrait (so the row is the
+    /// popup's, not lying on the screen beneath).
+    static var cardFrame: Rect {
+        upright ? Rect(panelFrame.x, uprightRow.y - 28, panelFrame.width, panelFrame.maxY - uprightRow.y + 28) : panelFrame
+    }
+
+    public static func tabFrame(_ t: Tab) -> Rect {
+        guard !upright else {
+            let r = uprightRow
+            return Rect(panelFrame.x + r.inset + (t == .everyone ? 0 : r.tab + r.gap), r.y, r.tab, r.height)
+        }
+        return Rect(28, t == .everyone ? 124 : 244, 116, 104)
+    }
+
+    /// Choice `index` of `count` (all games, then each game): a column right of the panel, or
+    /// in portrait the right of the row above it (centred over the panel without the tabs).
+    public static func gameFrame(_ index: Int, of count: Int = GameRegistry.standard.ids.count + 1, besideTabs: Bool = true) -> Rect {
+        guard !upright else {
+            let r = uprightRow, n = Double(count)
+            let room = panelFrame.width - 2 * r.inset - (besideTabs ? 2 * r.tab + r.gap + r.groupGap : 0)
+            let w = min(104, ((room - (n - 1) * r.gap) / n).rounded(.down))
+            let row = n * w + (n - 1) * r.gap
+            let x0 = besideTabs ? panelFrame.maxX - r.inset - row : (panelFrame.midX - row / 2).rounded()
+            return Rect(x0 + Double(index) * (w + r.gap), r.y, w, r.height)
+        }
+        return Rect(880, 124 + Double(index) * 112, 116, 100)
+    }
+
+    /// This popup's game choice `index` (its registry's games).
+    func gameFrame(_ index: Int) -> Rect { Self.gameFrame(index, of: context.registry.ids.count + 1, besideTabs: showsTabs) }
+
+    public override var placement: Placement {
+        guard Self.upright else { return super.placement }
+        // The card (with its border), centred on the canvas at full size.
+        let content = Self.cardFrame.insetBy(-6, -6)
+        let canvas = Canvas1024.size
+        let left = ((canvas.width - content.width) / 2).rounded(), top = max(TopBar.height + 8, ((canvas.height - content.height) / 2).rounded())
+        return Placement(scale: 1, dx: left - content.x, dy: top - content.y)
+    }
+
     /// Press ids: 1 close, 10+ tabs, 20+ games (20: all games).
     private func hit(_ p: Point) -> Int? {
         if Self.closeFrame.contains(p) { return 1 }
@@ -79,7 +127,7 @@ public final class HighScoresPopup: BaseScene {
             if Self.tabFrame(.everyone).contains(p) { return 10 }
             if Self.tabFrame(.mine).contains(p) { return 11 }
         }
-        return (0...context.registry.ids.count).first { Self.gameFrame($0).contains(p) }.map { 20 + $0 }
+        return (0...context.registry.ids.count).first { gameFrame($0).contains(p) }.map { 20 + $0 }
     }
 
     private func activate(_ id: Int) -> [SceneCommand] {
@@ -117,8 +165,9 @@ public final class HighScoresPopup: BaseScene {
 
     public override func drawContent(on canvas: any Canvas) {
         let panel = Self.panelFrame.scaled(0.6 + 0.4 * appear)
-        Decor.card(canvas, panel.insetBy(-6, -6), radius: 38, fill: Theme.panelBorder, shadow: 10)
-        Decor.card(canvas, panel, radius: 32, fill: Theme.panel, shadow: 0)
+        let card = Self.cardFrame.scaled(0.6 + 0.4 * appear)
+        Decor.card(canvas, card.insetBy(-6, -6), radius: 38, fill: Theme.panelBorder, shadow: 10)
+        Decor.card(canvas, card, radius: 32, fill: Theme.panel, shadow: 0)
         guard appear > 0.5 else { return }
         canvas.image("trophy", in: Rect(panel.midX - 190, panel.y + 20, 64, 64))
         canvas.text(context.text(Messages.highScoresTitle), Theme.bigText, at: Point(panel.midX + 30, panel.y + 54), color: Theme.ink)
@@ -177,15 +226,20 @@ public final class HighScoresPopup: BaseScene {
             }
         }
         if showsTabs {
+            if Self.upright {
+                // Whose table | which game: a line between the two groups of the row.
+                let x = ((Self.tabFrame(.mine).maxX + gameFrame(0).minX) / 2).rounded()
+                canvas.fillRounded(Rect(x - 2, Self.uprightRow.y + 10, 4, Self.uprightRow.height - 20), radius: 2, Theme.panelBorder)
+            }
             choice(Self.tabFrame(.everyone), chosen: tab == .everyone, pressed: press.pressed == 10) { canvas.image("tab-everyone", in: $0) }
             choice(Self.tabFrame(.mine), chosen: tab == .mine, pressed: press.pressed == 11) { r in
                 canvas.image("tab-mine", in: r)
                 AvatarArt.draw(canvas, context.player.child?.avatar, in: Rect(r.maxX - 34, r.maxY - 34, 40, 40), radius: 10, shadow: 0)
             }
         }
-        choice(Self.gameFrame(0), chosen: game == nil, pressed: press.pressed == 20) { canvas.image("trophy", in: $0) }
+        choice(gameFrame(0), chosen: game == nil, pressed: press.pressed == 20) { canvas.image("trophy", in: $0) }
         for (i, g) in context.registry.ids.enumerated() {
-            choice(Self.gameFrame(i + 1), chosen: game == g, pressed: press.pressed == 21 + i) { canvas.image(g.imageName, in: $0) }
+            choice(gameFrame(i + 1), chosen: game == g, pressed: press.pressed == 21 + i) { canvas.image(g.imageName, in: $0) }
         }
     }
 
@@ -226,9 +280,9 @@ public final class HighScoresPopup: BaseScene {
             pickers += [dumpItem("tab-everyone", kind: "tab", frame: Self.tabFrame(.everyone), [("icon", "tab-everyone"), ("selected", .bool(tab == .everyone)), ("enabled", true)]),
                         dumpItem("tab-mine", kind: "tab", frame: Self.tabFrame(.mine), [("icon", "tab-mine"), ("selected", .bool(tab == .mine)), ("enabled", true)])]
         }
-        pickers.append(dumpItem("table-all", kind: "tab", frame: Self.gameFrame(0), [("icon", "trophy"), ("selected", .bool(game == nil)), ("enabled", true)]))
+        pickers.append(dumpItem("table-all", kind: "tab", frame: gameFrame(0), [("icon", "trophy"), ("selected", .bool(game == nil)), ("enabled", true)]))
         for (i, g) in context.registry.ids.enumerated() {
-            pickers.append(dumpItem("table-" + g.rawValue, kind: "tab", frame: Self.gameFrame(i + 1),
+            pickers.append(dumpItem("table-" + g.rawValue, kind: "tab", frame: gameFrame(i + 1),
                                     [("icon", .string(g.imageName)), ("selected", .bool(game == g)), ("enabled", true)]))
         }
         return [dumpItem("close", kind: "button", frame: Self.closeFrame,

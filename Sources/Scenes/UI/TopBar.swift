@@ -28,6 +28,12 @@ public enum TopBar {
     /// pill and the title, the bar's full height, so it is at least 64×64.
     public static var hearAgainFrame: Rect { Rect(timeFrame.maxX + 8, 0, max(72, Canvas1024.fingerUnits), height) }
 
+    /// The width a title has in a portrait bar without pills: centred, clear of Back's and
+    /// mute's frames by 8 units.
+    static var portraitTitleRoom: Double {
+        2 * (min(Canvas1024.width / 2 - backFrame.maxX, muteFrame.minX - Canvas1024.width / 2) - 8)
+    }
+
     public enum Target: Equatable, Sendable { case back, mute, pause }
 
     /// Back's pill: 124 wide, or wider for a longer word ("Zurück", "Retour"), up to the
@@ -51,10 +57,16 @@ public enum TopBar {
         canvas.fill(Rect(visible.minX, height, visible.width, 5), Theme.topBarShadow)
         canvas.fill(Rect(visible.minX, visible.minY, visible.width, height - visible.minY), Theme.topBar)
         if let title {
-            // A portrait bar has no room between the pills for a title: the game's picture
-            // and its spoken intro say which game it is.
-            guard Canvas1024.shape != .portrait else { return drawButtons(on: canvas, backLabel: backLabel, showsBack: showsBack, showsPause: showsPause, paused: paused, muted: muted, muteLocked: muteLocked, pressed: pressed) }
-            canvas.text(title, Theme.titleText, at: Point(Canvas1024.width / 2, height / 2), color: .white, outline: Color(50, 50, 140))
+            if Canvas1024.shape != .portrait {
+                canvas.text(title, Theme.titleText, at: Point(Canvas1024.width / 2, height / 2), color: .white, outline: Color(50, 50, 140))
+            } else if !showsPause {
+                // A portrait bar keeps the title of a screen without pills (the picker, the
+                // sticker book, the grown-ups' screens), fitted between Back and mute.
+                canvas.text(title, canvas.fitting(title, Theme.titleText, width: portraitTitleRoom), at: Point(Canvas1024.width / 2, height / 2),
+                            color: .white, outline: Color(50, 50, 140))
+            }
+            // A game's portrait bar has no room between its pills for a title: the game's
+            // picture and its spoken intro say which game it is.
         } else {
             canvas.image("logo", in: logoFrame)
         }
