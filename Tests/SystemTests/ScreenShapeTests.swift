@@ -227,7 +227,7 @@ import Stage
     @Test @MainActor func test_panelsKeepTheirSizeOnEveryShape() {
         defer { Canvas1024.use(Canvas1024.standardSize) }
         let panels: [(String, Rect)] = [("end screen", AlertScene.panelWithMargin), ("gate", AdultGateScene.panelWithMargin),
-                                        ("language", LanguageScene.panelWithMargin)]
+                                        ("language", LanguageScene.panelWithMargin), ("save report", SaveReportScene.panelWithMargin)]
         for (w, h) in [(800, 1280), (1280, 800), (1920, 1080), (2560, 1080), (1024, 768), (600, 1024)] {
             Canvas1024.use(Canvas1024.size(forScreen: w, h), screen: (w, h))
             let canvas = Canvas1024.bounds
@@ -250,6 +250,21 @@ import Stage
         // screen's 800/768: no longer 0.78 of it.
         Canvas1024.use(Canvas1024.size(forScreen: 800, 1280), screen: (800, 1280))
         #expect(Placement.current(showing: AlertScene.panelWithMargin).scale == 1)
+        // "Save the report in" on the tablet: full size, two tiles to a row, each row centred,
+        // none over another, all inside its content.
+        let save = SaveReportScene(context: makeContext())
+        #expect(save.placement.scale == 1, "\(save.placement)")
+        for count in 1...6 {
+            let tiles = (0..<count).map { SaveReportScene.tileFrame($0, of: count) }
+            for (i, t) in tiles.enumerated() {
+                #expect(t.minX >= 244 && t.maxX <= 780, "\(count) tiles: \(i) at \(t)")
+                let rowMates = tiles.filter { $0.minY == t.minY }
+                #expect(abs((rowMates.map(\.minX).min()! + rowMates.map(\.maxX).max()!) / 2 - 512) < 0.5, "row of \(i) centred")
+                for other in tiles[(i + 1)...] { #expect(!t.intersects(other)) }
+            }
+        }
+        Canvas1024.use(Canvas1024.standardSize)
+        #expect(SaveReportScene.tileFrame(0, of: 3) == Rect(112, 140, 240, 190), "4:3 unchanged")
     }
 
     /// The grown-ups' corner stands up on a portrait tablet: the panel at full size across the

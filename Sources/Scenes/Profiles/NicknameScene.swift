@@ -178,12 +178,27 @@ public final class SaveReportScene: BaseScene {
     /// True while a save is under way.
     public var isSaving: Bool { job != nil }
 
-    public static func tileFrame(_ i: Int) -> Rect {
-        Rect(112 + Double(i % 3) * 280, 140 + Double(i / 3) * 220, 240, 190)
+    /// Tile `i` of `count`: three to a row from the left at 4:3 and on wide screens; on a
+    /// portrait screen two to a row, each row centred, so the tiles keep their full size
+    /// (the whole design would be 0.75 there).
+    public static func tileFrame(_ i: Int, of count: Int = 1) -> Rect {
+        guard Canvas1024.shape == .portrait else { return Rect(112 + Double(i % 3) * 280, 140 + Double(i / 3) * 220, 240, 190) }
+        let row = i / 2, inRow = max(1, min(2, count - row * 2))
+        let left = 512 - (Double(inRow) * 240 + Double(inRow - 1) * 40) / 2
+        return Rect(left + Double(i % 2) * 280, 140 + Double(row) * 220, 240, 190)
+    }
+
+    /// The tiles with a small margin (`Placement.current(showing:)`): three to a row, two
+    /// rows (the home folder and up to five sticks) on landscape screens; two to a row, as many
+    /// rows as there are, on a portrait one.
+    public static let panelWithMargin = Rect(104, 120, 776, 450)
+    public override var designContent: Rect {
+        guard Canvas1024.shape == .portrait else { return Self.panelWithMargin }
+        return Rect(244, 120, 536, Double(max(1, (destinations.count + 1) / 2)) * 220 + 10)
     }
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
-        func hit(_ p: Point) -> Int? { destinations.indices.first { Self.tileFrame($0).contains(p) } }
+        func hit(_ p: Point) -> Int? { destinations.indices.first { Self.tileFrame($0, of: destinations.count).contains(p) } }
         switch event {
         case .pointerDown(let p): press.down(job == nil ? hit(p) : nil)
         case .pointerUp(let p):
@@ -234,7 +249,7 @@ public final class SaveReportScene: BaseScene {
     public override func drawContent(on canvas: any Canvas) {
         canvas.fill(canvas.visibleRect, Color(236, 240, 250))
         for (i, d) in destinations.enumerated() {
-            var r = Self.tileFrame(i)
+            var r = Self.tileFrame(i, of: destinations.count)
             if press.pressed == i { r = r.scaled(0.95) }
             let other = job != nil && job?.index != i
             Decor.card(canvas, r, radius: 24, fill: other ? Color(214, 218, 226) : Theme.tile, shadow: other ? 0 : 6)
@@ -267,7 +282,7 @@ public final class SaveReportScene: BaseScene {
 
     public override func dumpItems() -> [JSON] {
         destinations.enumerated().map { i, d in
-            dumpItem(d.isUSB ? "usb-\(i)" : "folder-home", kind: "button", frame: Self.tileFrame(i),
+            dumpItem(d.isUSB ? "usb-\(i)" : "folder-home", kind: "button", frame: Self.tileFrame(i, of: destinations.count),
                      [("icon", .string(job?.index == i ? "spinner" : d.isUSB ? "usb" : "folder-home")), ("enabled", .bool(job == nil))])
         }
     }
