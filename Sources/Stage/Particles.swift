@@ -27,20 +27,18 @@ public struct Particles<Item: Aging> {
 
     /// What lives, each with its age at the owner's time `now`.
     public func items(at now: Double) -> [Item] {
-        entries.map { entry in
-            var item = entry.item
-            item.age = now - entry.born
-            return item
-        }
+        entries.map { Self.aged($0, at: now) }
     }
 
     /// Drops what is finished at the owner's time `now`.
     public mutating func removeFinished(at now: Double) {
-        entries.removeAll { entry in
-            var item = entry.item
-            item.age = now - entry.born
-            return item.isFinished
-        }
+        entries.removeAll { Self.aged($0, at: now).isFinished }
+    }
+
+    private static func aged(_ entry: (item: Item, born: Double), at now: Double) -> Item {
+        var item = entry.item
+        item.age = now - entry.born
+        return item
     }
 
     public mutating func removeAll() { entries.removeAll() }

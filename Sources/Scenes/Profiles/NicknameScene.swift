@@ -20,7 +20,6 @@ public final class NicknameScene: BaseScene {
     /// On a portrait screen the keyboard places its own frames on the canvas (issue 27):
     /// seven larger keys to a row, the name above them, the whole centred under the bar.
     /// Elsewhere the 1024×768 frames are centred (`Placement`).
-    static var upright: Bool { Canvas1024.shape == .portrait }
     public override var placesOwnFrames: Bool { Self.upright }
 
     public init(context: GameContext, child: ChildProfile) {
@@ -182,7 +181,7 @@ public final class SaveReportScene: BaseScene {
     /// portrait screen two to a row, each row centred, so the tiles keep their full size
     /// (the whole design would be 0.75 there).
     public static func tileFrame(_ i: Int, of count: Int = 1) -> Rect {
-        guard Canvas1024.shape == .portrait else { return Rect(112 + Double(i % 3) * 280, 140 + Double(i / 3) * 220, 240, 190) }
+        guard upright else { return Rect(112 + Double(i % 3) * 280, 140 + Double(i / 3) * 220, 240, 190) }
         let row = i / 2, inRow = max(1, min(2, count - row * 2))
         let left = 512 - (Double(inRow) * 240 + Double(inRow - 1) * 40) / 2
         return Rect(left + Double(i % 2) * 280, 140 + Double(row) * 220, 240, 190)
@@ -193,7 +192,7 @@ public final class SaveReportScene: BaseScene {
     /// rows as there are, on a portrait one.
     public static let panelWithMargin = Rect(104, 120, 776, 450)
     public override var designContent: Rect {
-        guard Canvas1024.shape == .portrait else { return Self.panelWithMargin }
+        guard Self.upright else { return Self.panelWithMargin }
         return Rect(244, 120, 536, Double(max(1, (destinations.count + 1) / 2)) * 220 + 10)
     }
 

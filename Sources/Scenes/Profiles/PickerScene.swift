@@ -39,8 +39,8 @@ public final class PickerScene: BaseScene {
 
     /// Ten tiles a page (five to a row); twelve on a portrait screen (three to a row).
     public static var perPage: Int { upright ? 12 : 10 }
-    public static var previousFrame: Rect { upright ? Rect(24, Canvas1024.height - 124, 120, 100) : Rect(40, 640, 120, 100) }
-    public static var nextFrame: Rect { upright ? Rect(Canvas1024.width - 144, Canvas1024.height - 124, 120, 100) : Rect(1024 - 160, 640, 120, 100) }
+    public static var previousFrame: Rect { pageArrowFrames.previous }
+    public static var nextFrame: Rect { pageArrowFrames.next }
 
     /// Who's playing (a child's own picker), or the corner adding a child or changing one's
     /// picture (the player stays who she is).
@@ -111,7 +111,6 @@ public final class PickerScene: BaseScene {
     /// the tiles three to a row in up to four rows, the animals three to a row in six, the
     /// colours two to a row in four, each as large as the canvas's height allows, the arrows
     /// at the bottom corners. Elsewhere the 1024×768 frames are centred (`Placement`).
-    static var upright: Bool { Canvas1024.shape == .portrait }
     public override var placesOwnFrames: Bool { Self.upright }
     /// The middle of the frames' width: the canvas's in portrait, the design's elsewhere.
     static var middle: Double { upright ? Canvas1024.width / 2 : 512 }

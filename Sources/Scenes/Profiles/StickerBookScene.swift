@@ -7,8 +7,8 @@ import TextCatalogs
 @MainActor
 public final class StickerBookScene: BaseScene {
     public static let perPage = 24
-    public static var previousFrame: Rect { upright ? Rect(24, Canvas1024.height - 124, 120, 100) : Rect(40, 640, 120, 100) }
-    public static var nextFrame: Rect { upright ? Rect(Canvas1024.width - 144, Canvas1024.height - 124, 120, 100) : Rect(1024 - 160, 640, 120, 100) }
+    public static var previousFrame: Rect { pageArrowFrames.previous }
+    public static var nextFrame: Rect { pageArrowFrames.next }
     public let child: ChildProfile?
     public let stickers: [Int]
     public private(set) var page = 0
@@ -32,7 +32,6 @@ public final class StickerBookScene: BaseScene {
     /// On a portrait screen the book stands up on the whole canvas (issue 27): its page is
     /// taller than wide, the 24 places four to a row in six rows, as large as the canvas's
     /// height allows, the arrows under it. Elsewhere the 1024×768 frames are centred.
-    static var upright: Bool { Canvas1024.shape == .portrait }
     public override var placesOwnFrames: Bool { Self.upright }
 
     /// The book's page: 944×548 across the design, or standing up above the arrows.

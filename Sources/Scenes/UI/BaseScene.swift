@@ -37,6 +37,17 @@ open class BaseScene: Scene {
     /// Where this scene's 1024×768 content goes on the canvas (identity at 4:3).
     open var placement: Placement { placesOwnFrames ? .identity : .current(showing: designContent) }
 
+    /// A portrait screen (issue 27): the screens that stand up there (the picker, the
+    /// sticker book, High Scores, the nickname keyboard, "Save the report in") place their
+    /// own frames for it.
+    static var upright: Bool { Canvas1024.shape == .portrait }
+    /// The arrows that turn a paged screen's pages (the picker, the sticker book): the
+    /// bottom corners of the design, or of the canvas on a portrait screen.
+    static var pageArrowFrames: (previous: Rect, next: Rect) {
+        upright ? (Rect(24, Canvas1024.height - 124, 120, 100), Rect(Canvas1024.width - 144, Canvas1024.height - 124, 120, 100))
+                : (Rect(40, 640, 120, 100), Rect(1024 - 160, 640, 120, 100))
+    }
+
     open func enter() {}
     open func leave() { timeline.cancelAll() }
     /// The scene above was closed; `result` is what it handed back.

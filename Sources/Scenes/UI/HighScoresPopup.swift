@@ -77,7 +77,6 @@ public final class HighScoresPopup: BaseScene {
     /// tabs and the game picker are one row above it (the tabs at its left, the games at its
     /// right), the whole centred on the canvas; elsewhere the tabs are a column left of the
     /// panel, the games a column right of it, and the 1024×768 frames are centred.
-    static var upright: Bool { Canvas1024.shape == .portrait }
     /// The row above the table (portrait), in the design's units.
     static let uprightRow = (y: panelFrame.y - 16 - 100, inset: 20.0, height: 100.0, tab: 100.0, gap: 12.0, groupGap: 36.0)
     /// The card drawn: the panel, grown up round the row in portrait (so the row is the
