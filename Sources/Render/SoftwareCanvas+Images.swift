@@ -65,9 +65,12 @@ extension SoftwareCanvas {
         }
         guard fitted.width >= 1, fitted.height >= 1 else { return }
         // Sizes snap to even pixels so animations reuse their sprites from one run to the next.
-        let spriteKey = SpriteKey(name: key, width: 2 * Int((fitted.width / 2).rounded()), height: 2 * Int((fitted.height / 2).rounded()),
-                                  degrees: Int(options.rotation.rounded()))
-        if let sprite = background ? backgroundSprite(for: spriteKey, from: picture) : sprite(for: spriteKey, from: picture) {
+        let width = 2 * Int((fitted.width / 2).rounded()), height = 2 * Int((fitted.height / 2).rounded())
+        let small = !background && width * height <= Self.smallSprite
+        let spriteKey = SpriteKey(name: key, width: width, height: height,
+                                  degrees: small ? Self.steppedDegrees(options.rotation, width: width, height: height)
+                                                 : Int(options.rotation.rounded()))
+        if let sprite = background ? backgroundSprite(for: spriteKey, from: picture) : sprite(for: spriteKey, from: picture, keepAtOnce: small || options.keep) {
             put(sprite, at: Point(fitted.midX - Double(sprite.width) / 2, fitted.midY - Double(sprite.height) / 2), modulation)
         } else {
             // Resampled straight into the frame, at the exact size and angle.

@@ -9,6 +9,12 @@ extension SoftwareCanvas {
     // changes every frame (a burst growing, a sparkle spinning) is resampled each frame and
     // never pushes out the sprites in use. The cache is bounded by bytes and evicts what was
     // used least recently.
+    //
+    // A small picture (a sparkle, a star: at most `smallSprite` pixels) is kept from its first
+    // use, and turned in the coarsest steps of whole degrees that move none of its pixels more
+    // than one pixel from where the exact angle puts them: a sparkle spinning through a pop
+    // is then a few dozen sprites copied again at every pop, not a resampling every frame
+    // (they were a fifth of a Balloons Hard frame's instructions).
 
     struct SpriteKey: Hashable {
         let name: String
@@ -30,15 +36,31 @@ extension SoftwareCanvas {
             : Int(Double(Self.spriteBudget) * max(1, viewport.scale * viewport.scale)) + 3 * frame.byteCount
     }
 
-    /// The cached sprite, or a new one if this key was also asked for in the last frame; nil
-    /// for a one-off.
-    func sprite(for key: SpriteKey, from picture: PixelBuffer) -> PixelBuffer? {
+    /// At most this many pixels (64 × 64), a sprite is small: kept from its first use, its
+    /// angle stepped (`steppedDegrees`).
+    nonisolated static let smallSprite = 64 * 64
+
+    /// `degrees` in the coarsest whole-degree steps that keep every pixel of a `width` ×
+    /// `height` sprite within one pixel of its exact place (a corner at distance r from the
+    /// centre moves r × step / 2 at most), as 0..<360.
+    nonisolated static func steppedDegrees(_ degrees: Double, width: Int, height: Int) -> Int {
+        let radius = max(1, (Double(width * width + height * height)).squareRoot() / 2)
+        let step = max(1, Int((2 / radius * 180 / .pi).rounded(.down)))
+        let stepped = Int((degrees / Double(step)).rounded()) * step
+        return (stepped % 360 + 360) % 360
+    }
+
+    /// The cached sprite, or a new one if this key was also asked for in the last frame (or
+    /// `keepAtOnce`: a small one); nil for a one-off.
+    func sprite(for key: SpriteKey, from picture: PixelBuffer, keepAtOnce: Bool = false) -> PixelBuffer? {
         if var cached = sprites[key] {
             cached.lastUsed = frameNumber
             sprites[key] = cached
             return cached.buffer
         }
-        guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
+        if !keepAtOnce {
+            guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
+        }
         let made = resampled(picture, to: key)
         sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
         spriteBytes += made.byteCount

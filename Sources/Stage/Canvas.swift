@@ -30,8 +30,12 @@ public struct ImageOptions: Equatable, Sendable {
     /// Degrees, clockwise, about the frame centre.
     public var rotation: Double = 0
     public var tint: Color? = nil
-    public init(alpha: Double = 1, scaleX: Double = 1, scaleY: Double = 1, rotation: Double = 0, tint: Color? = nil) {
-        self.alpha = alpha; self.scaleX = scaleX; self.scaleY = scaleY; self.rotation = rotation; self.tint = tint
+    /// The picture comes back at these same sizes and angles (an animation drawn in fixed
+    /// steps, like a pop's burst): the renderer keeps what it made for them from the first
+    /// use, instead of resampling the picture every frame.
+    public var keep = false
+    public init(alpha: Double = 1, scaleX: Double = 1, scaleY: Double = 1, rotation: Double = 0, tint: Color? = nil, keep: Bool = false) {
+        self.alpha = alpha; self.scaleX = scaleX; self.scaleY = scaleY; self.rotation = rotation; self.tint = tint; self.keep = keep
     }
 }
 

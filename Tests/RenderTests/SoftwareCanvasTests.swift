@@ -33,23 +33,59 @@ import Stage
         #expect(canvas.frame[500, 400] == 0xFF0A_141E, "the layer is copied to the frame")
     }
 
-    /// A sprite asked for again the next frame (a swaying balloon) is kept; one whose angle
-    /// changes every frame (a spinning sparkle) is resampled and never fills the cache; and
-    /// sprites of a scene that is gone are freed after five seconds.
-    @Test func test_spriteCache_keepsSteadySpritesOnlyAndFreesIdleOnes() throws {
+    /// A sprite asked for again the next frame (a swaying balloon) is kept; a big picture
+    /// whose angle changes every frame is resampled and never fills the cache; a small one
+    /// (a spinning sparkle) is kept at angle steps, made once a step and copied from then on;
+    /// and sprites of a scene that is gone are freed after five seconds.
+    @Test func test_spriteCache_keepsSteadyAndSmallSpritesAndFreesIdleOnes() throws {
         let canvas = try Self.makeCanvas()
+        for frame in 0..<120 {
+            canvas.image("balloon-red", in: Rect(100, 100, 96, 144), ImageOptions(rotation: Double(frame * 3)))
+            canvas.endFrame()
+        }
+        #expect(canvas.cachedSpriteCount == 0, "a big picture turning every frame is not cached")
+        // A 40-pixel sparkle spinning 3° a frame: one turn makes its sprites, the second only copies them.
+        let step = 360 / Set((0..<360).map { SoftwareCanvas.steppedDegrees(Double($0), width: 40, height: 40) }).count
         for frame in 0..<120 {
             canvas.image("sparkle", in: Rect(100, 100, 40, 40), ImageOptions(rotation: Double(frame * 3)))
             canvas.endFrame()
         }
-        #expect(canvas.cachedSpriteCount == 0)
+        let oneTurn = canvas.cachedSpriteCount
+        #expect(oneTurn > 0 && oneTurn <= 360 / step)
+        for frame in 0..<120 {
+            canvas.image("sparkle", in: Rect(100, 100, 40, 40), ImageOptions(rotation: Double(frame * 3) + 360))
+            canvas.endFrame()
+        }
+        #expect(canvas.cachedSpriteCount == oneTurn, "the second turn makes no new sprite")
+        // A big picture drawn with `keep` (a pop's burst, in fixed steps) is kept from its first use.
+        canvas.image("burst", in: Rect(100, 100, 180, 180), ImageOptions(alpha: 0.5, tint: Color(255, 0, 0), keep: true))
+        canvas.endFrame()
+        #expect(canvas.cachedSpriteCount == oneTurn + 1)
         for _ in 0..<3 {
             canvas.image("balloon-red", in: Rect(100, 100, 96, 144), ImageOptions(rotation: 3))
             canvas.endFrame()
         }
-        #expect(canvas.cachedSpriteCount == 1)
+        #expect(canvas.cachedSpriteCount == oneTurn + 2)
         for _ in 0..<(SoftwareCanvas.idleFrames + 60) { canvas.endFrame() }
         #expect(canvas.cachedSpriteCount == 0)
+    }
+
+    /// A small sprite's angle steps move none of its pixels more than one pixel: the corner
+    /// of a w × h picture is sqrt(w² + h²) / 2 from its centre.
+    @Test func test_steppedDegrees_moveNoPixelMoreThanOne() {
+        for (w, h) in [(8, 8), (20, 30), (40, 40), (64, 64)] {
+            let radius = Double(w * w + h * h).squareRoot() / 2
+            for tenth in stride(from: -3600, through: 7200, by: 7) {
+                let exact = Double(tenth) / 10
+                let stepped = SoftwareCanvas.steppedDegrees(exact, width: w, height: h)
+                #expect((0..<360).contains(stepped))
+                var off = abs(Double(stepped) - exact).truncatingRemainder(dividingBy: 360)
+                off = min(off, 360 - off)
+                #expect(off * .pi / 180 * radius <= 1.0001, "\(w)x\(h) at \(exact)°: \(stepped)°")
+            }
+        }
+        #expect(SoftwareCanvas.steppedDegrees(4, width: 40, height: 40) == 4, "40 px: steps of 4°")
+        #expect(SoftwareCanvas.steppedDegrees(-4, width: 40, height: 40) == 356, "as 0..<360")
     }
 
     @Test func test_shapesAndText_drawWhereAsked() throws {
