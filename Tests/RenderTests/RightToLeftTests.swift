@@ -6,7 +6,7 @@ import Testing
 @testable import Render
 @testable import Platform
 import Stage
-import TextCatalogs
+@testable import TextCatalogs
 import SystemIO
 @testable import SceneTests
 
@@ -50,6 +50,35 @@ import SystemIO
         }
         #expect(ink(shaped) > 100)
         #expect(ink(shaped) != ink(plain))
+    }
+
+    /// No text of any catalog has a character the font of its run lacks (drawn as an empty
+    /// box): Arabic letters are drawn in Scheherazade, everything else, digits included, in
+    /// Andika. (Arabic's "New PIN: 4 to 8 digits" and "40 children" had Arabic-Indic digits,
+    /// which Andika has not: the PIN screen read "from ▯ to ▯ digits".)
+    @Test(arguments: ["en", "es", "fr", "de", "pt-BR", "ar", "qps"])
+    func test_everyCharacterOfEveryCatalogHasAGlyph(language: String) throws {
+        _ = TTF_Init()
+        let root = try AssetLocator.locate()
+        let latin = try FontLocator.andika(assets: root), arabic = try FontLocator.arabic(assets: root)
+        let paths: [String] = [latin.regular, latin.bold, arabic.regular, arabic.bold]
+        let fonts = paths.map { path in TTF_OpenFont(path, 24) }
+        defer { for f in fonts { TTF_CloseFont(f) } }
+        #expect(fonts.allSatisfy { $0 != nil })
+        let catalog = try TextFitTests.catalog(language)
+        let texts = (Messages.all + GameRegistry.standard.messages).map { catalog.translation(of: $0) ?? $0.english }
+        var missing: [String] = []
+        for text in texts {
+            for scalar in text.unicodeScalars where !scalar.properties.isWhitespace && scalar.value >= 0x20 {
+                // A run of right-to-left letters takes Scheherazade (`runFont`), the rest Andika.
+                let arabicRun = Bidi.needsLayout(text) && Bidi.classify(scalar) == .strongRight
+                let (regular, bold) = arabicRun ? (fonts[2], fonts[3]) : (fonts[0], fonts[1])
+                if TTF_GlyphIsProvided32(regular, scalar.value) == 0 || TTF_GlyphIsProvided32(bold, scalar.value) == 0 {
+                    missing.append("U+\(String(scalar.value, radix: 16, uppercase: true)) in \"\(text)\"")
+                }
+            }
+        }
+        #expect(missing.isEmpty, "\(language): \(missing)")
     }
 
     @Test func test_aMissingArabicFontIsAClearError() throws {
