@@ -70,6 +70,14 @@ class Walk:
     def shot(self, name):
         self.lines.append("%s screenshot %s/upright-%s-%s.png" % (self.at(0.1), out, name, self.lang))
 
+    def visit(self, dump, item, shot=None, wait=0.4):
+        """Taps `item` of `dump`, dumps what it opened (and takes its screenshot as `shot`)."""
+        self.tap(dump, item, wait)
+        opened = self.dump()
+        if shot:
+            self.shot(shot)
+        return opened
+
     def through_gate(self, gate):
         a, op, b = re.match(r"\s*(\d+)\s*(\S)\s*(\d+)", gate["question"]).groups()
         for digit in str(int(a) * int(b) if op == "×" else int(a) + int(b)):
@@ -82,48 +90,33 @@ for lang in ["en", "ar"]:
     w = Walk(lang)
     picker = w.run()
     w.shot("picker")
-    w.tap(picker, "player-child-1")
-    home = w.dump()
-    w.tap(home, "stickers")
-    stickers = w.dump()
-    w.shot("stickers")
+    home = w.visit(picker, "player-child-1")
+    stickers = w.visit(home, "stickers", "stickers")
     w.tap(stickers, "back")
-    w.tap(home, "highscores", 0.6)
-    w.dump()
-    w.shot("highscores")
+    w.visit(home, "highscores", "highscores", 0.6)
     w.run()
     # "+" on the picker, through the gate, to the animal stage.
     w = Walk(lang)
-    w.tap(picker, "add-child")
-    w.through_gate(w.dump())
+    w.through_gate(w.visit(picker, "add-child"))
     w.dump()
     w.shot("animal")
     w.run()
     # The corner (the logo held 3 s, the gate), a nickname, the classroom PIN, the report's folders.
     w = Walk(lang)
-    w.tap(picker, "player-child-1")
-    home = w.dump()
+    home = w.visit(picker, "player-child-1")
     x, y, wd, ht = next(i["frame"] for i in home["items"] if i["id"] == "logo")
     w.lines += ["%s down %d %d" % (w.at(), x + wd // 2, y + ht // 2), "%s up %d %d" % (w.at(3.4), x + wd // 2, y + ht // 2)]
     w.through_gate(w.dump())
     unlocked = w.dump()
     w.tap(unlocked, "gate-corner")
     corner = w.dump(0.8)
-    w.tap(corner, next(i["id"] for i in corner["items"] if i["id"].startswith("name-")))
-    nickname = w.dump()
-    w.shot("nickname")
+    nickname = w.visit(corner, next(i["id"] for i in corner["items"] if i["id"].startswith("name-")), "nickname")
     w.tap(nickname, "back")
-    w.tap(corner, "section-classroom", 0.6)
-    classroom = w.dump()
-    w.tap(classroom, "pin-set")
-    pin = w.dump()
-    w.shot("pin")
+    classroom = w.visit(corner, "section-classroom", wait=0.6)
+    pin = w.visit(classroom, "pin-set", "pin")
     w.tap(pin, "back")
-    w.tap(corner, "section-progress", 0.6)
-    progress = w.dump()
-    w.tap(progress, next(i["id"] for i in progress["items"] if "save" in i["id"] or "report" in i["id"]))
-    w.dump()
-    w.shot("savereport")
+    progress = w.visit(corner, "section-progress", wait=0.6)
+    w.visit(progress, next(i["id"] for i in progress["items"] if "save" in i["id"] or "report" in i["id"]), "savereport")
     w.run()
 print("\n".join("  " + f for f in sorted(os.listdir(out)) if f.startswith("upright-")))
 PYTHON
