@@ -5,16 +5,17 @@ extension SoftwareCanvas {
     //
     // A scaled or turned image is resampled into a sprite of that size (snapped to even
     // pixels) and angle (whole degrees). A sprite asked for again the next frame (a balloon
-    // swaying slowly, a card) is kept and from then on copied 1:1; one whose size or angle
-    // changes every frame (a burst growing, a sparkle spinning) is resampled each frame and
-    // never pushes out the sprites in use. The cache is bounded by bytes and evicts what was
-    // used least recently.
+    // swaying slowly, a card) is kept and from then on copied 1:1; a big one whose size or
+    // angle changes every frame (a balloon turning fast) is resampled each frame and never
+    // pushes out the sprites in use. The cache is bounded by bytes and evicts what was used
+    // least recently.
     //
-    // A small picture (a sparkle, a star: at most `smallSprite` pixels) is kept from its first
-    // use, and turned in the coarsest steps of whole degrees that move none of its pixels more
-    // than one pixel from where the exact angle puts them: a sparkle spinning through a pop
-    // is then a few dozen sprites copied again at every pop, not a resampling every frame
-    // (they were a fifth of a Balloons Hard frame's instructions).
+    // Two kinds are kept from their first use instead. A small picture (a sparkle, a star: at
+    // most `smallSprite` pixels), turned in the coarsest steps of whole degrees that move none
+    // of its pixels more than one pixel from where the exact angle puts them: a sparkle
+    // spinning through a pop is then a few dozen sprites copied again at every pop, not a
+    // resampling every frame (they were a fifth of a Balloons Hard frame's instructions). And
+    // a picture drawn with `ImageOptions.keep` (the pop burst, growing in fixed steps).
 
     struct SpriteKey: Hashable {
         let name: String
