@@ -44,7 +44,7 @@ extension GameApp {
         canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets), letterbox: Theme.background, warmUpText: Theme.bodyText)
         canvas.warn = { [weak self] in self?.warn($0) }
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
-        canvas.prepareBackgrounds(SceneBackgrounds.all)
+        canvas.prepareBackgrounds(SceneBackgrounds.all, pictures: games.picturesAhead)
         if let size = options.size { try canvas.resize(width: size.width, height: size.height) }
         try syncOutputSize()
         window?.setIcon(path: assets + "/images/" + AssetManifest.windowIcon)

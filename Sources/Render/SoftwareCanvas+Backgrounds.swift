@@ -1,5 +1,6 @@
 import Dispatch
 import GameCore
+import Stage
 import Synchronization
 
 extension SoftwareCanvas {
@@ -9,7 +10,9 @@ extension SoftwareCanvas {
     // of resampling each, and a game's first frame needs it and its mirrored copy: two late
     // frames. So the backgrounds the scenes draw (`prepareBackgrounds`) are made on a worker
     // thread as soon as the screen's size is known, by the same code as on demand (the same
-    // pixels whether the worker was first or not), and kept while the size stays.
+    // pixels whether the worker was first or not), and kept while the size stays. So are the
+    // steps of an animation drawn in fixed sizes (`prepareBackgrounds(_:pictures:)`: the pop's burst, whose
+    // first use at 2560x1080 made a 100-400 px sprite a frame for 23 frames in a row).
 
     final class BackgroundInbox: Sendable {
         let state = Mutex<(generation: Int, sprites: [SpriteKey: PixelBuffer])>((0, [:]))
@@ -24,8 +27,7 @@ extension SoftwareCanvas {
 
     func backgroundSprite(for key: SpriteKey, from picture: PixelBuffer) -> PixelBuffer {
         if let kept = backgroundSprites[key] { return kept }
-        let generation = sizeGeneration
-        if let ready = madeAhead.withLock({ $0.generation == generation ? $0.sprites.removeValue(forKey: key) : nil }) {
+        if let ready = spriteMadeAhead(key) {
             backgroundSprites[key] = ready
             backgroundsMade.ahead += 1
             return ready
@@ -37,10 +39,31 @@ extension SoftwareCanvas {
     }
 
     /// Makes the sprites of these backgrounds (names and the frames the scenes draw them in)
-    /// for this screen size on a worker thread, now and after each resize.
-    public func prepareBackgrounds(_ list: [(name: String, frame: Rect)]) {
+    /// and of these pictures at their sizes (an animation's steps, drawn with
+    /// `ImageOptions.keep`) for this screen size on a worker thread, now and after each
+    /// resize. The first use of each takes what the worker made instead of resampling.
+    public func prepareBackgrounds(_ list: [(name: String, frame: Rect)], pictures: [PictureAhead] = []) {
         backgroundsAhead = list
+        picturesAhead = pictures
         startMakingBackgrounds()
+    }
+
+    /// A sprite the worker made for this screen size, taken out of its inbox.
+    func spriteMadeAhead(_ key: SpriteKey) -> PixelBuffer? {
+        let generation = sizeGeneration
+        return madeAhead.withLock { $0.generation == generation ? $0.sprites.removeValue(forKey: key) : nil }
+    }
+
+    /// The key and pixels `drawImage` draws an image from (its @Nx picture when loaded), or
+    /// the bytes of a background kept compressed.
+    private func drawnPicture(_ base: String) -> (key: String, picture: PixelBuffer?, packed: [UInt8]?) {
+        if let scale = variantScale[base] {
+            let key = Self.variant(base, scale)
+            if let packed = compressed[key]?.bytes { return (key, nil, packed) }
+            if let picture = images[key] { return (key, picture, nil) }
+        }
+        if let packed = compressed[base]?.bytes { return (base, nil, packed) }
+        return (base, images[base], nil)
     }
 
     func startMakingBackgrounds() {
@@ -48,7 +71,6 @@ extension SoftwareCanvas {
         backgroundSprites.removeAll()
         let generation = sizeGeneration
         madeAhead.withLock { $0 = (generation, [:]) }
-        guard !viewport.isIdentity else { return }
         // What drawImage would ask for: each piece's sprite key and its source's pixels (or
         // the bytes of a background kept compressed), resolved here, made there.
         struct Job: @unchecked Sendable {
@@ -59,26 +81,26 @@ extension SoftwareCanvas {
             let flips: [Bool]
         }
         var jobs: [Job] = []
-        for (name, frame) in backgroundsAhead {
-            for (piece, at) in backgroundPieces(name, in: frame) {
-                let base = String(piece.prefix { $0 != "#" })
-                guard let logicalSize = imageSize(base) else { continue }
-                var key = base, picture: PixelBuffer? = images[base], packed = compressed[base]?.bytes
-                if imageScale > 1, variantNames[imageScale]?.contains(base) == true, let variant = images[Self.variant(base, imageScale)] {
-                    key = Self.variant(base, imageScale)
-                    picture = variant
-                    packed = nil
-                }
-                if packed != nil { picture = nil }
-                let suffix = String(piece.dropFirst(base.count))
-                let fitted = viewport.toReal(at.aspectFit(logicalSize))
-                let spriteKey = SpriteKey(name: key + suffix, width: 2 * Int((fitted.width / 2).rounded()),
-                                          height: 2 * Int((fitted.height / 2).rounded()), degrees: 0)
-                guard !jobs.contains(where: { $0.key == spriteKey }) else { continue }
-                let flips = suffix.split(separator: "#").map { "#" + $0 == Self.flipSuffix }
-                jobs.append(Job(key: spriteKey, picture: picture, packed: packed, flips: flips))
+        func add(_ piece: String, in frame: Rect) {
+            let base = String(piece.prefix { $0 != "#" })
+            guard let logicalSize = imageSize(base) else { return }
+            let (key, picture, packed) = drawnPicture(base)
+            guard picture != nil || packed != nil else { return }
+            let suffix = String(piece.dropFirst(base.count))
+            let fitted = viewport.toReal(frame.aspectFit(logicalSize))
+            let spriteKey = SpriteKey(name: key + suffix, width: 2 * Int((fitted.width / 2).rounded()),
+                                      height: 2 * Int((fitted.height / 2).rounded()), degrees: 0)
+            guard spriteKey.width >= 2, spriteKey.height >= 2, !jobs.contains(where: { $0.key == spriteKey }) else { return }
+            let flips = suffix.split(separator: "#").map { "#" + $0 == Self.flipSuffix }
+            jobs.append(Job(key: spriteKey, picture: picture, packed: packed, flips: flips))
+        }
+        // (At the canvas's own size a background is drawn 1:1: nothing to make.)
+        if !viewport.isIdentity {
+            for (name, frame) in backgroundsAhead {
+                for (piece, at) in backgroundPieces(name, in: frame) { add(piece, in: at) }
             }
         }
+        for picture in picturesAhead { add(picture.name, in: Rect(0, 0, picture.size.width, picture.size.height)) }
         guard !jobs.isEmpty else { return }
         let inbox = madeAhead, work = jobs
         DispatchQueue.global(qos: .utility).async(group: aheadWork) {

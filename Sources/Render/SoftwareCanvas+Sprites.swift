@@ -59,6 +59,13 @@ extension SoftwareCanvas {
             sprites[key] = cached
             return cached.buffer
         }
+        if let ready = spriteMadeAhead(key) {
+            picturesMadeAhead += 1
+            sprites[key] = CachedSprite(buffer: ready, lastUsed: frameNumber)
+            spriteBytes += ready.byteCount
+            if spriteBytes > spriteBudget { evictSprites() }
+            return ready
+        }
         if !keepAtOnce {
             guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
         }

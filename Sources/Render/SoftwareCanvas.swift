@@ -206,6 +206,10 @@ public final class SoftwareCanvas: Canvas {
     var sizeGeneration = 0
     /// The backgrounds and frames the scenes draw (`prepareBackgrounds`).
     var backgroundsAhead: [(name: String, frame: Rect)] = []
+    /// The pictures drawn at fixed sizes (`prepareBackgrounds(_:pictures:)`).
+    var picturesAhead: [PictureAhead] = []
+    /// Sprites of those pictures taken from the worker at their first use (tests, profiles).
+    public internal(set) var picturesMadeAhead = 0
     let aheadWork = DispatchGroup()
     /// Background sprites made by the worker and by demand (for tests and profiles).
     public internal(set) var backgroundsMade = (ahead: 0, onDemand: 0)

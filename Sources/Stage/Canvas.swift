@@ -39,6 +39,15 @@ public struct ImageOptions: Equatable, Sendable {
     }
 }
 
+/// A picture a scene will draw at a fixed size (a frame of `size` logical units, upright),
+/// which the renderer may make ahead (`GameModule.picturesAhead`): an animation's steps,
+/// drawn with `ImageOptions.keep`.
+public struct PictureAhead: Equatable, Sendable {
+    public let name: String
+    public let size: Size
+    public init(_ name: String, _ size: Size) { self.name = name; self.size = size }
+}
+
 /// What scenes draw on. The SDL renderer implements it; tests use a recording canvas.
 @MainActor
 public protocol Canvas: AnyObject {

@@ -70,6 +70,47 @@ import Stage
         #expect(canvas.cachedSpriteCount == 0)
     }
 
+    /// The pop burst's sizes are made ahead on the worker (`GameModule.picturesAhead`): a
+    /// star burst on a 2560x1080 screen then makes none of its 24 sprites while it grows (it
+    /// made one a frame, 23 late frames in a row), and they are the sprites made on demand,
+    /// pixel for pixel.
+    @Test func test_burstSizesAreMadeAheadAndAreTheOnesMadeOnDemand() throws {
+        let ahead = try Self.makeCanvas(), onDemand = try Self.makeCanvas()
+        for canvas in [ahead, onDemand] { try canvas.resize(width: 2560, height: 1080) }
+        ahead.prepareBackgrounds([], pictures: BalloonGame.picturesAhead)
+        ahead.waitForBackgroundsMadeAhead()
+        // 24 sizes of the pop's burst and 24 of the star's, less the last steps that snap to
+        // the same even size.
+        let keys = Set(ahead.madeAheadKeys)
+        #expect(keys.count > 40 && keys.count <= 2 * Int(PopEffect.burstSteps), "\(keys.count)")
+        #expect(keys.allSatisfy { $0.name == "burst@2x" && $0.degrees == 0 })
+        for style in [PopEffect.Style.magic, .pop] {
+            var effect = PopEffect(center: Point(400, 300), tint: Color(255, 200, 40), style: style, seed: 3)
+            let made = onDemand.cachedSpriteCount
+            var frames = 0
+            while effect.age < PopEffect.burstDuration {
+                for canvas in [ahead, onDemand] {
+                    canvas.clear(.white)
+                    effect.draw(on: canvas)
+                    canvas.endFrame()
+                }
+                frames += 1
+                effect.age = Double(frames) / 60
+            }
+            #expect(frames == Int(PopEffect.burstSteps))
+            #expect(onDemand.cachedSpriteCount - made >= frames / 2, "on demand, the \(style) burst made its sprites as it grew")
+            #expect(onDemand.picturesMadeAhead == 0)
+        }
+        let bursts = ahead.sprites.filter { $0.key.name.hasPrefix("burst") }
+        #expect(ahead.picturesMadeAhead == keys.count && bursts.count == keys.count,
+                "every size the bursts grew through was taken from the worker, none made on demand")
+        #expect(ahead.madeAheadKeys.isEmpty, "every size was used")
+        for (key, sprite) in bursts {
+            let other = try #require(onDemand.sprites[key]?.buffer, "\(key)")
+            #expect(memcmp(sprite.buffer.pixels, other.pixels, sprite.buffer.byteCount) == 0, "\(key): the same pixels")
+        }
+    }
+
     /// A small sprite's angle steps move none of its pixels more than one pixel: the corner
     /// of a w × h picture is sqrt(w² + h²) / 2 from its centre.
     @Test func test_steppedDegrees_moveNoPixelMoreThanOne() {

@@ -21,6 +21,7 @@ public enum BalloonGame: GameModule {
                  "a balloon in the sky: `type` number, star or killer, `color`, `number`, `speed`; a tap pops it (not the killer, which ends the round)"),
     ]
     public static let pictures = ["balloon-*", "burst", "sparkle", "snail", "skull", "star"]
+    public static var picturesAhead: [PictureAhead] { PopEffect.picturesAhead }
 
     public static func makeScene(context: GameContext, level: Level) -> BalloonScene { BalloonScene(context: context, level: level) }
 

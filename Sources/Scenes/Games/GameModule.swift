@@ -27,6 +27,9 @@ public protocol GameModule {
     static var items: [GameItem] { get }
     /// The pictures it draws besides its Home tile (`game-<id>`), as asset names or patterns.
     static var pictures: [String] { get }
+    /// Pictures it draws at fixed sizes (an animation's steps, in logical units), which the
+    /// renderer makes ahead on a worker thread so their first use costs no late frame.
+    static var picturesAhead: [PictureAhead] { get }
     /// Makes its scene at a level.
     static func makeScene(context: GameContext, level: Level) -> Play
     /// Where things are at a level (frames in logical pixels), for `--describe-games`.
@@ -38,6 +41,7 @@ public protocol GameModule {
 }
 
 extension GameModule {
+    public static var picturesAhead: [PictureAhead] { [] }
     public static func layout(_ level: Level) -> [(String, JSON)] { [] }
     public static func makeBenchScene(context: GameContext) -> Play? { nil }
     public static func benchMove(frame: Int, items: [JSON], random: inout SeededGenerator) -> [(Int, InputEvent)] { [] }
@@ -137,7 +141,7 @@ extension GameEntry {
     /// The registry's entry of a game module: the only way a game is registered.
     public init<M: GameModule>(_ module: M.Type) {
         self.init(definition: M.definition, voice: M.voice, endings: M.endings, scoring: M.scoring, items: M.items,
-                  pictures: M.pictures,
+                  pictures: M.pictures, picturesAhead: M.picturesAhead,
                   makeScene: { M.makeScene(context: $0, level: $1) },
                   makeBenchScene: { M.makeBenchScene(context: $0) },
                   layout: { M.layout($0) },

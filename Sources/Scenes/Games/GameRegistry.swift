@@ -19,6 +19,8 @@ public struct GameEntry {
     public let items: [GameItem]
     /// The pictures it draws besides its tile.
     public let pictures: [String]
+    /// The pictures it draws at fixed sizes, made ahead by the renderer.
+    public let picturesAhead: [PictureAhead]
     public let makeScene: @MainActor (GameContext, Level) -> GameScene
     /// The busiest scene the benchmark measures (`--bench <id>-hard`), if not the Hard level.
     public let makeBenchScene: @MainActor (GameContext) -> GameScene?
@@ -29,7 +31,7 @@ public struct GameEntry {
     public let layout: @MainActor (Level) -> [(String, JSON)]
 
     init(definition: GameDefinition, voice: GameVoice, endings: [GameEnding], scoring: String, items: [GameItem],
-         pictures: [String], makeScene: @escaping @MainActor (GameContext, Level) -> GameScene,
+         pictures: [String], picturesAhead: [PictureAhead], makeScene: @escaping @MainActor (GameContext, Level) -> GameScene,
          makeBenchScene: @escaping @MainActor (GameContext) -> GameScene?,
          layout: @escaping @MainActor (Level) -> [(String, JSON)],
          benchMove: @escaping @MainActor (Int, [JSON], inout SeededGenerator) -> [(Int, InputEvent)]) {
@@ -39,6 +41,7 @@ public struct GameEntry {
         self.scoring = scoring
         self.items = items
         self.pictures = pictures
+        self.picturesAhead = picturesAhead
         self.makeScene = makeScene
         self.makeBenchScene = makeBenchScene
         self.benchMove = benchMove
@@ -59,6 +62,8 @@ public struct GameRegistry {
 
     public var ids: [GameKind] { games.map(\.id) }
     public func entry(_ id: GameKind) -> GameEntry? { games.first { $0.id == id } }
+    /// The pictures every game draws at fixed sizes (`GameModule.picturesAhead`).
+    public var picturesAhead: [PictureAhead] { games.flatMap(\.picturesAhead) }
     /// Every game's own words, for the catalog.
     public var messages: [Message] { games.flatMap { [$0.definition.title] + $0.definition.messages } }
 
