@@ -81,6 +81,13 @@ PICO_SHAPE = ["highpass", "250", "treble", "10"]
 # consonants; with Pico at 85-90 % speed and pauses at commas instead of 60-82 % speed it took
 # French in noise from 0.15 to 0.36 on a sample (see the credits).
 CLEAR_SHAPE = ["highpass", "400", "treble", "12"]
+# German: CLEAR_SHAPE then a fast, syllable-rate compressor (SoX compand: attack 2 ms, decay
+# 30 ms, about 2:1 above -40 dB with quiet sounds lifted): the weak consonants between louder
+# vowels come up, so at the same RMS level more of the speech stands above a room's noise.
+# Measured by the judge on the whole German catalog (140 lines): in noise 0.50 -> 0.69, quiet
+# 0.85 -> 0.84, median rate unchanged (2.38 -> 2.37 words/s). On French's 31 lines of 1-2 words
+# it lost words quiet (15 -> 11 heard right), so French has none (see the credits).
+COMPAND = ["compand", "0.002,0.03", "-60,-60,-40,-22,-20,-10,0,-5", "0", "-90", "0.003"]
 VOICES = {
     # English: RHVoice slt (the CMU ARCTIC SLT speaker, like festival's HTS voice, but clearer
     # and slow enough; see the credits for the measurements and why not Piper).
@@ -91,7 +98,7 @@ VOICES = {
     "fr": {"engine": "pico", "trim": "0.5%", "voice": "fr-FR", "rate": 90, "pause": 350,
            "praise_pitch": 115, "shape": CLEAR_SHAPE, "quality": "2"},
     "de": {"engine": "pico", "trim": "0.5%", "voice": "de-DE", "rate": 90, "pause": 350,
-           "praise_pitch": 115, "shape": CLEAR_SHAPE, "quality": "2"},
+           "praise_pitch": 115, "shape": CLEAR_SHAPE + COMPAND, "quality": "2"},
     "pt-BR": {"engine": "rhvoice", "voice": "Leticia-F123", "rate": 82, "praise_pitch": 115,
               "shape": [], "quality": "2"},
     "ar": {"engine": "espeak-ng", "voice": "ar", "rate": 170, "praise_pitch": 60,
@@ -389,7 +396,8 @@ def process(src, out_wav, tmpdir, shape=(), trim="0.1%"):
     """sox chain: mono, 22050 Hz, trimmed, set to TARGET_RMS_DB with a limiter, peak
     at most PEAK_DB, padded. (A compand stage was tried and dropped: the RMS gain
     with the limiter alone keeps every English line within about 1 dB RMS, and
-    pocketsphinx recognised slightly fewer words with it.)"""
+    pocketsphinx recognised slightly fewer words with it. German's shaping has a fast one
+    for noise, COMPAND, measured by Whisper.)"""
     a = os.path.join(tmpdir, "a.wav")
     run(["sox", "-R", src, "-b", "16", a, "remix", "-", "rate", "-v", str(RATE),
          "highpass", "70"] + list(shape) + ["gain", "-n", "-1"] + trim_effects(trim))
