@@ -41,7 +41,9 @@ extension SoftwareCanvas {
     /// Makes the sprites of these backgrounds (names and the frames the scenes draw them in)
     /// and of these pictures at their sizes (an animation's steps, drawn with
     /// `ImageOptions.keep`) for this screen size on a worker thread, now and after each
-    /// resize. The first use of each takes what the worker made instead of resampling.
+    /// resize (the pictures once the next frame is drawn, so that start-up's first frame does
+    /// not share the cores with them). The first use of each takes what the worker made
+    /// instead of resampling.
     public func prepareBackgrounds(_ list: [(name: String, frame: Rect)], pictures: [PictureAhead] = []) {
         backgroundsAhead = list
         picturesAhead = pictures
@@ -69,8 +71,25 @@ extension SoftwareCanvas {
     func startMakingBackgrounds() {
         sizeGeneration += 1
         backgroundSprites.removeAll()
+        madeAhead.withLock { [generation = sizeGeneration] in $0 = (generation, [:]) }
+        // The pictures wait for the next frame to be drawn: start-up's first frame comes first.
+        picturesDue = !picturesAhead.isEmpty
+        // (At the canvas's own size a background is drawn 1:1: nothing to make.)
+        guard !viewport.isIdentity else { return }
+        makeAhead(backgroundsAhead.flatMap { name, frame in backgroundPieces(name, in: frame) })
+    }
+
+    /// Starts making the pictures drawn at fixed sizes (`endFrame`, after the first frame at
+    /// this size).
+    func startMakingPictures() {
+        picturesDue = false
+        makeAhead(picturesAhead.map { ($0.name, Rect(0, 0, $0.size.width, $0.size.height)) })
+    }
+
+    /// Makes, on the worker, the sprites `drawImage` would make for these pieces (names and
+    /// frames) at this size, into the inbox of this size's generation.
+    private func makeAhead(_ pieces: [(String, Rect)]) {
         let generation = sizeGeneration
-        madeAhead.withLock { $0 = (generation, [:]) }
         // What drawImage would ask for: each piece's sprite key and its source's pixels (or
         // the bytes of a background kept compressed), resolved here, made there.
         struct Job: @unchecked Sendable {
@@ -81,26 +100,19 @@ extension SoftwareCanvas {
             let flips: [Bool]
         }
         var jobs: [Job] = []
-        func add(_ piece: String, in frame: Rect) {
+        for (piece, frame) in pieces {
             let base = String(piece.prefix { $0 != "#" })
-            guard let logicalSize = imageSize(base) else { return }
+            guard let logicalSize = imageSize(base) else { continue }
             let (key, picture, packed) = drawnPicture(base)
-            guard picture != nil || packed != nil else { return }
+            guard picture != nil || packed != nil else { continue }
             let suffix = String(piece.dropFirst(base.count))
             let fitted = viewport.toReal(frame.aspectFit(logicalSize))
             let spriteKey = SpriteKey(name: key + suffix, width: 2 * Int((fitted.width / 2).rounded()),
                                       height: 2 * Int((fitted.height / 2).rounded()), degrees: 0)
-            guard spriteKey.width >= 2, spriteKey.height >= 2, !jobs.contains(where: { $0.key == spriteKey }) else { return }
+            guard spriteKey.width >= 2, spriteKey.height >= 2, !jobs.contains(where: { $0.key == spriteKey }) else { continue }
             let flips = suffix.split(separator: "#").map { "#" + $0 == Self.flipSuffix }
             jobs.append(Job(key: spriteKey, picture: picture, packed: packed, flips: flips))
         }
-        // (At the canvas's own size a background is drawn 1:1: nothing to make.)
-        if !viewport.isIdentity {
-            for (name, frame) in backgroundsAhead {
-                for (piece, at) in backgroundPieces(name, in: frame) { add(piece, in: at) }
-            }
-        }
-        for picture in picturesAhead { add(picture.name, in: Rect(0, 0, picture.size.width, picture.size.height)) }
         guard !jobs.isEmpty else { return }
         let inbox = madeAhead, work = jobs
         DispatchQueue.global(qos: .utility).async(group: aheadWork) {

@@ -115,6 +115,7 @@ public final class SoftwareCanvas: Canvas {
     public func endFrame() {
         drawList()
         frameNumber += 1
+        if picturesDue { startMakingPictures() }
         if frameNumber % 60 == 0 {
             spriteRequests = spriteRequests.filter { frameNumber - $0.value <= 2 }
             for (key, sprite) in sprites where frameNumber - sprite.lastUsed > Self.idleFrames {
@@ -210,6 +211,8 @@ public final class SoftwareCanvas: Canvas {
     var picturesAhead: [PictureAhead] = []
     /// Sprites of those pictures taken from the worker at their first use (tests, profiles).
     public internal(set) var picturesMadeAhead = 0
+    /// The pictures are still to be made at this size (after the next frame).
+    var picturesDue = false
     let aheadWork = DispatchGroup()
     /// Background sprites made by the worker and by demand (for tests and profiles).
     public internal(set) var backgroundsMade = (ahead: 0, onDemand: 0)

@@ -79,6 +79,9 @@ import Stage
         for canvas in [ahead, onDemand] { try canvas.resize(width: 2560, height: 1080) }
         ahead.prepareBackgrounds([], pictures: BalloonGame.picturesAhead)
         ahead.waitForBackgroundsMadeAhead()
+        #expect(ahead.madeAheadKeys.isEmpty, "nothing before the first frame: start-up's comes first")
+        ahead.endFrame()
+        ahead.waitForBackgroundsMadeAhead()
         // 24 sizes of the pop's burst and 24 of the star's, less the last steps that snap to
         // the same even size.
         let keys = Set(ahead.madeAheadKeys)
