@@ -11,8 +11,9 @@ extension SoftwareCanvas {
     // frames. So the backgrounds the scenes draw (`prepareBackgrounds`) are made on a worker
     // thread as soon as the screen's size is known, by the same code as on demand (the same
     // pixels whether the worker was first or not), and kept while the size stays. So are the
-    // steps of an animation drawn in fixed sizes (`prepareBackgrounds(_:pictures:)`: the pop's burst, whose
-    // first use at 2560x1080 made a 100-400 px sprite a frame for 23 frames in a row).
+    // steps of an animation drawn in fixed sizes (`prepareBackgrounds(_:pictures:)`: the pop's
+    // burst, whose first use at 2560x1080 made a 100-400 px sprite a frame for 23 frames in a
+    // row), once the first frame at that size is drawn, then kept in the sprite cache.
 
     final class BackgroundInbox: Sendable {
         let state = Mutex<(generation: Int, sprites: [SpriteKey: PixelBuffer])>((0, [:]))
@@ -71,7 +72,8 @@ extension SoftwareCanvas {
     func startMakingBackgrounds() {
         sizeGeneration += 1
         backgroundSprites.removeAll()
-        madeAhead.withLock { [generation = sizeGeneration] in $0 = (generation, [:]) }
+        let generation = sizeGeneration
+        madeAhead.withLock { $0 = (generation, [:]) }
         // The pictures wait for the next frame to be drawn: start-up's first frame comes first.
         picturesDue = !picturesAhead.isEmpty
         // (At the canvas's own size a background is drawn 1:1: nothing to make.)

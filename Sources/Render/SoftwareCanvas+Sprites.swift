@@ -59,17 +59,14 @@ extension SoftwareCanvas {
             sprites[key] = cached
             return cached.buffer
         }
-        if let ready = spriteMadeAhead(key) {
+        // One the worker made ahead (`prepareBackgrounds(_:pictures:)`) is taken at once.
+        let ready = spriteMadeAhead(key)
+        if ready != nil {
             picturesMadeAhead += 1
-            sprites[key] = CachedSprite(buffer: ready, lastUsed: frameNumber)
-            spriteBytes += ready.byteCount
-            if spriteBytes > spriteBudget { evictSprites() }
-            return ready
-        }
-        if !keepAtOnce {
+        } else if !keepAtOnce {
             guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
         }
-        let made = resampled(picture, to: key)
+        let made = ready ?? resampled(picture, to: key)
         sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
         spriteBytes += made.byteCount
         if spriteBytes > spriteBudget { evictSprites() }

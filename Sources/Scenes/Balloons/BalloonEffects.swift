@@ -55,16 +55,17 @@ public struct PopEffect: Sendable, Aging {
     }
     var reach: Double { style == .pop ? 80 : 150 }
 
-    /// The burst's width at a step (0 to `burstSteps`) of a burst whose full size is `base`.
-    static func burstSize(_ base: Double, step: Double) -> Double {
-        base * (0.45 + 0.85 * Easing.easeOutQuad(step / burstSteps))
+    /// The burst's width at a step (0 to `burstSteps`): a pop's is smaller than the star's
+    /// and the skull's.
+    static func burstSize(_ style: Style, step: Double) -> Double {
+        (style == .pop ? 130 : 210) * (0.45 + 0.85 * Easing.easeOutQuad(step / burstSteps))
     }
     /// Every size the burst is drawn at, for every style (made ahead by the renderer: the
     /// first star burst at 2560x1080 made a sprite a frame, 23 late frames in a row).
     static var picturesAhead: [PictureAhead] {
-        [130.0, 210.0].flatMap { base in
+        [Style.pop, .magic].flatMap { style in
             (0..<Int(burstSteps)).map { step in
-                let size = burstSize(base, step: Double(step))
+                let size = burstSize(style, step: Double(step))
                 return PictureAhead("burst", Size(size, size))
             }
         }
@@ -79,7 +80,7 @@ public struct PopEffect: Sendable, Aging {
             // the renderer keeps each size's sprite (`keep`) and copies it, tinted, where it
             // resampled the picture each frame (a third of a busy Balloons frame's work).
             let step = (t * Self.burstSteps + 1e-6).rounded(.down)
-            let size = Self.burstSize(style == .pop ? 130 : 210, step: step)
+            let size = Self.burstSize(style, step: step)
             canvas.image("burst", in: Rect(center: c, size: Size(size, size)),
                          ImageOptions(alpha: 1 - Easing.easeInQuad(t), tint: tint, keep: true))
         }
