@@ -21,15 +21,17 @@ extension GameApp {
         workload.start(stack)
         let frequency = PerformanceCounter.frequency
         func ms(_ a: UInt64, _ b: UInt64) -> Double { Double(b &- a) / frequency * 1000 }
-        var update: [Double] = [], draw: [Double] = [], whole: [Double] = []
+        var update: [Double] = [], draw: [Double] = [], whole: [Double] = [], resampled: [Int] = [], redrawn: [Int] = []
         let frames = max(options.benchFrames, 1)
         update.reserveCapacity(frames); draw.reserveCapacity(frames); whole.reserveCapacity(frames)
         var maxItems = 0
+        let redrawnAtStart = canvas.redrawnPixels
         let profiler = options.benchProfile ? ProfilingCanvas(inner: canvas) : nil
         for f in 0..<frames {
             log.time = Double(f) / 60
             workload.drive(stack, frame: f)
             maxItems = max(maxItems, workload.lastItemCount)
+            let (resampledBefore, redrawnBefore) = (canvas.spritesResampled, canvas.redrawnPixels)
             let t0 = PerformanceCounter.now()
             stack.step()
             let t1 = PerformanceCounter.now()
@@ -41,10 +43,11 @@ extension GameApp {
             }
             let t2 = PerformanceCounter.now()
             update.append(ms(t0, t1)); draw.append(ms(t1, t2)); whole.append(ms(t0, t2))
+            resampled.append(canvas.spritesResampled - resampledBefore); redrawn.append(canvas.redrawnPixels - redrawnBefore)
         }
         if let path = options.benchCSV {
-            var csv = "frame,update_ms,draw_ms,frame_ms\n"
-            for i in 0..<frames { csv += "\(i),\(update[i]),\(draw[i]),\(whole[i])\n" }
+            var csv = "frame,update_ms,draw_ms,frame_ms,sprites_resampled,redrawn_pixels\n"
+            for i in 0..<frames { csv += "\(i),\(update[i]),\(draw[i]),\(whole[i]),\(resampled[i]),\(redrawn[i])\n" }
             do { try AtomicFile.write([UInt8](csv.utf8), to: path) } catch {
                 throw AppError.usage("--bench-csv: cannot write \(path)")
             }
@@ -58,7 +61,8 @@ extension GameApp {
             ("scene", .string(name)), ("size", .string("\(canvas.frame.width)x\(canvas.frame.height)")), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
             ("frame", stats(whole)), ("maxBalloons", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
             ("pictureKB", .int(canvas.pictureBytes / 1024)), ("unchangedFrames", .int(canvas.unchangedFrames)),
-            ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
+            ("peakRSSkB", .int(ProcessStats.peakRSSkB())), ("runMsPerFrame", .double(Double(canvas.runNanos) / 1e6 / Double(frames))),
+            ("redrawnShare", .double(Double(canvas.redrawnPixels - redrawnAtStart) / Double(frames * canvas.frame.width * canvas.frame.height))),
         ] + (profiler.map { [("profile", $0.report(frames: frames))] } ?? []))
         return line.serialized()
     }

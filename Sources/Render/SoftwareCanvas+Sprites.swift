@@ -66,6 +66,7 @@ extension SoftwareCanvas {
         } else if !keepAtOnce {
             guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
         }
+        if ready == nil { spritesResampled += 1 }
         let made = ready ?? resampled(picture, to: key)
         sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
         spriteBytes += made.byteCount

@@ -52,6 +52,26 @@ import Testing
         #expect(!SoftwareCanvas.DrawOp.fill(IRect(0, 0, 10, 10), 0xFF00_0000).coversOpaquely(IRect(5, 5, 10, 10)))
     }
 
+    /// Drawn in strips a few dozen rows tall (each strip gets every operation before the
+    /// next strip starts), a Balloons frame at 1920x1080 is the frame each operation drawn
+    /// whole, one after the other, gives: not a pixel differs at a strip's edge.
+    @Test func test_drawingInStripsChangesNoPixel() throws {
+        let rows = SoftwareCanvas.stripRows(width: 1920)
+        #expect(rows >= 16 && rows * 4 < 1080, "a 1920x1080 frame's halves are drawn in several strips each, not \(rows) rows")
+        let app = try Self.app(Self.enterBalloons + "2 dump\n", size: (1920, 1080))
+        defer { app.shutdown() }
+        _ = app.run()
+        for _ in 0..<30 { app.stack.step(); app.drawFrame() }
+        let list = app.canvas.shownOps
+        #expect(list.contains { if case .transformed = $0 { return false }; return $0.bounds.h > rows * 2 && $0.bounds.h < 1080 },
+                "some operation spans several strips")
+        let unstripped = PixelBuffer(width: 1920, height: 1080, opaque: true)
+        var scratch: [UInt32] = []
+        for op in list { op.run(on: unstripped, clip: nil, scratch: &scratch) }
+        #expect(Self.differing(unstripped, app.canvas.wholeDrawingOfShownList()) == 0)
+        #expect(Self.differing(unstripped, app.canvas.frame) == 0)
+    }
+
     /// The frame drawn straight into pixels the window owns: the same pictures as before,
     /// frame after frame; when the window lets them go, the next frame is drawn whole, and
     /// closing the window leaves the canvas a copy of its own.

@@ -297,7 +297,8 @@ def write_report(where, results, headless_start, rss_headless, windowed, hd, ima
             p99 = r["frame"]["p99"]
             lines.append(f"| {scene} | {p99:.2f} ms | {r['frame']['p50']:.2f} ms | {r['frame']['max']:.2f} ms | "
                          f"{r['draw']['p99']:.2f} ms | {', '.join(f'{x:.2f}' for x in r['p99OfRuns'])} | "
-                         f"{r.get('unchangedFrames', 0)} of {r['frames']} | {r['peakRSSkB'] / 1024:.0f} MB | ≤ {target} ms | {mark(p99, target)} |")
+                         f"{r.get('unchangedFrames', 0)} of {r['frames']} | {100 * r.get('redrawnShare', 0):.0f} % | "
+                         f"{r['peakRSSkB'] / 1024:.0f} MB | ≤ {target} ms | {mark(p99, target)} |")
         worst = max(by_scene[scene]["frame"]["p99"] for scene in SCENES)
         rule = ""
         if size == "3840x2160":
@@ -309,8 +310,8 @@ def write_report(where, results, headless_start, rss_headless, windowed, hd, ima
         size_tables += f"""
 ### {size}
 
-| scene | whole frame p99 | p50 | max | draw p99 | p99 of each run | frames that changed nothing | peak RSS | target p99 | |
-|---|---|---|---|---|---|---|---|---|---|
+| scene | whole frame p99 | p50 | max | draw p99 | p99 of each run | frames that changed nothing | screen redrawn a frame | peak RSS | target p99 | |
+|---|---|---|---|---|---|---|---|---|---|---|
 """ + "\n".join(lines) + "\n" + rule
         if size == "1024x768":
             for scene in SCENES:
