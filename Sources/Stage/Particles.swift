@@ -12,34 +12,38 @@ public protocol Aging {
 /// the clock's time when it was made, and its age is that clock's time since then, read,
 /// never summed frame by frame. What the clock does not count (a pause, the demo) they do
 /// not age through.
+///
+/// Inlinable: each game specializes it for its own items. Unspecialized, every frame's
+/// `removeFinished` and `items(at:)` looked up the entry tuple's type metadata at run time
+/// (3-4 % of a windowed Balloons game's CPU).
 public struct Particles<Item: Aging> {
-    private var entries: [(item: Item, born: Double)] = []
+    @usableFromInline var entries: [(item: Item, born: Double)] = []
 
     public init() {}
 
-    public var isEmpty: Bool { entries.isEmpty }
-    public var count: Int { entries.count }
+    @inlinable public var isEmpty: Bool { entries.isEmpty }
+    @inlinable public var count: Int { entries.count }
 
     /// Adds `item`, made at the owner's time `now`.
-    public mutating func add(_ item: Item, at now: Double) {
+    @inlinable public mutating func add(_ item: Item, at now: Double) {
         entries.append((item, now))
     }
 
     /// What lives, each with its age at the owner's time `now`.
-    public func items(at now: Double) -> [Item] {
+    @inlinable public func items(at now: Double) -> [Item] {
         entries.map { Self.aged($0, at: now) }
     }
 
     /// Drops what is finished at the owner's time `now`.
-    public mutating func removeFinished(at now: Double) {
+    @inlinable public mutating func removeFinished(at now: Double) {
         entries.removeAll { Self.aged($0, at: now).isFinished }
     }
 
-    private static func aged(_ entry: (item: Item, born: Double), at now: Double) -> Item {
+    @inlinable static func aged(_ entry: (item: Item, born: Double), at now: Double) -> Item {
         var item = entry.item
         item.age = now - entry.born
         return item
     }
 
-    public mutating func removeAll() { entries.removeAll() }
+    @inlinable public mutating func removeAll() { entries.removeAll() }
 }

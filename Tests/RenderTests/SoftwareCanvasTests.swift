@@ -70,6 +70,40 @@ import Stage
         #expect(canvas.cachedSpriteCount == 0)
     }
 
+    /// When the cache is full, small sprites (a spinning sparkle's hundreds) are let go
+    /// before a big one in use (a balloon swaying): the balloons are not resampled again.
+    @Test func test_spriteCache_evictsSmallSpritesBeforeBigOnes() throws {
+        let canvas = try Self.makeCanvas()
+        let names = ["red", "blue", "green", "yellow", "orange", "purple", "pink", "brown"]
+        // Eight balloons swaying slowly through nine angles: each angle's sprite comes back
+        // after up to 160 frames.
+        func balloons(_ frame: Int) {
+            for (i, name) in names.enumerated() {
+                canvas.image("balloon-\(name)", in: Rect(Double(i * 100), 100, 96, 144),
+                             ImageOptions(rotation: Double((frame / 20 + i) % 9 - 4)))
+            }
+        }
+        for frame in 0..<200 { balloons(frame); canvas.endFrame() }
+        func balloonSprites() -> Set<SoftwareCanvas.SpriteKey> { Set(canvas.sprites.keys.filter { $0.name.hasPrefix("balloon-") }) }
+        let kept = balloonSprites()
+        #expect(kept.count == names.count * 9)
+        // Three sparkles a frame at every size and angle: far more than the cache holds.
+        var evicted = false
+        for frame in 200..<600 {
+            balloons(frame)
+            let before = canvas.spriteBytes
+            for k in 0..<3 {
+                let size = 28 + 2 * ((frame + k * 7) % 16)
+                canvas.image("sparkle", in: Rect(500, 500, Double(size), Double(size)), ImageOptions(rotation: Double(frame * 7 + k * 100)))
+            }
+            if canvas.spriteBytes < before { evicted = true }
+            canvas.endFrame()
+        }
+        #expect(evicted, "the sparkles filled the cache")
+        let lost = kept.subtracting(balloonSprites()).count
+        #expect(lost == 0, "\(lost) of \(kept.count) balloon sprites were let go for sparkles")
+    }
+
     /// The pop burst's sizes are made ahead on the worker (`GameModule.picturesAhead`): a
     /// star burst on a 2560x1080 screen then makes none of its 24 sprites while it grows (it
     /// made one a frame, 23 late frames in a row), and they are the sprites made on demand,
