@@ -61,7 +61,7 @@ extension GameApp {
             ("scene", .string(name)), ("size", .string("\(canvas.frame.width)x\(canvas.frame.height)")), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
             ("frame", stats(whole)), ("maxBalloons", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
             ("pictureKB", .int(canvas.pictureBytes / 1024)), ("unchangedFrames", .int(canvas.unchangedFrames)),
-            ("peakRSSkB", .int(ProcessStats.peakRSSkB())), ("runMsPerFrame", .double(Double(canvas.runNanos) / 1e6 / Double(frames))),
+            ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
             ("redrawnShare", .double(Double(canvas.redrawnPixels - redrawnAtStart) / Double(frames * canvas.frame.width * canvas.frame.height))),
         ] + (profiler.map { [("profile", $0.report(frames: frames))] } ?? []))
         return line.serialized()

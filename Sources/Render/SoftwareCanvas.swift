@@ -213,7 +213,6 @@ public final class SoftwareCanvas: Canvas {
     public internal(set) var picturesMadeAhead = 0
     /// Sprites resampled while drawing (not made ahead): the benchmark's CSV has them per frame.
     public internal(set) var spritesResampled = 0
-    public internal(set) var runNanos = 0
     /// The pictures are still to be made at this size (after the next frame).
     var picturesDue = false
     let aheadWork = DispatchGroup()
