@@ -25,7 +25,6 @@ extension GameApp {
         let frames = max(options.benchFrames, 1)
         update.reserveCapacity(frames); draw.reserveCapacity(frames); whole.reserveCapacity(frames)
         var maxItems = 0
-        let redrawnAtStart = canvas.redrawnPixels
         let profiler = options.benchProfile ? ProfilingCanvas(inner: canvas) : nil
         for f in 0..<frames {
             log.time = Double(f) / 60
@@ -62,7 +61,7 @@ extension GameApp {
             ("frame", stats(whole)), ("maxBalloons", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
             ("pictureKB", .int(canvas.pictureBytes / 1024)), ("unchangedFrames", .int(canvas.unchangedFrames)),
             ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
-            ("redrawnShare", .double(Double(canvas.redrawnPixels - redrawnAtStart) / Double(frames * canvas.frame.width * canvas.frame.height))),
+            ("redrawnShare", .double(Double(redrawn.reduce(0, +)) / Double(frames * canvas.frame.width * canvas.frame.height))),
         ] + (profiler.map { [("profile", $0.report(frames: frames))] } ?? []))
         return line.serialized()
     }

@@ -22,6 +22,8 @@ extension SoftwareCanvas {
         let width: Int
         let height: Int
         let degrees: Int
+        /// At most `smallSprite` pixels asked for (its turned box may hold more).
+        var isSmall: Bool { width * height <= SoftwareCanvas.smallSprite }
     }
     struct CachedSprite {
         let buffer: PixelBuffer
@@ -60,14 +62,17 @@ extension SoftwareCanvas {
             return cached.buffer
         }
         // One the worker made ahead (`prepareBackgrounds(_:pictures:)`) is taken at once.
-        let ready = spriteMadeAhead(key)
-        if ready != nil {
+        let made: PixelBuffer
+        if let ready = spriteMadeAhead(key) {
             picturesMadeAhead += 1
-        } else if !keepAtOnce {
-            guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
+            made = ready
+        } else {
+            if !keepAtOnce {
+                guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
+            }
+            spritesResampled += 1
+            made = resampled(picture, to: key)
         }
-        if ready == nil { spritesResampled += 1 }
-        let made = ready ?? resampled(picture, to: key)
         sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
         spriteBytes += made.byteCount
         if spriteBytes > spriteBudget { evictSprites() }
@@ -120,8 +125,7 @@ extension SoftwareCanvas {
     /// every eighth frame. A sparkle has a twentieth of its pixels.
     private func evictSprites() {
         let order = sprites.sorted {
-            let small = ($0.key.width * $0.key.height <= Self.smallSprite, $1.key.width * $1.key.height <= Self.smallSprite)
-            return small.0 != small.1 ? small.0 : $0.value.lastUsed < $1.value.lastUsed
+            $0.key.isSmall != $1.key.isSmall ? $0.key.isSmall : $0.value.lastUsed < $1.value.lastUsed
         }
         for (key, sprite) in order {
             guard spriteBytes > spriteBudget * 3 / 4 else { break }
