@@ -1,13 +1,14 @@
 import Dispatch
+import Synchronization
 import GameCore
 import SystemIO
 
 extension SoftwareCanvas {
     // MARK: - Drawing, on two cores
     //
-    // What the scenes draw into the frame is listed during the frame and drawn at its end by
-    // two threads, one for the top half of the frame and one for the bottom: the work is
-    // memory-bound blending, and the machine has two cores. Text, sprites and layers are made
+    // What the scenes draw into the frame is listed during the frame and drawn at its end, in
+    // strips that two threads take in turn (see `run`): the work is memory-bound blending,
+    // and the machine has two cores. Text, sprites and layers are made
     // while listing (one thread); the list only copies and blends finished pictures.
 
     enum DrawOp: Sendable {
@@ -117,30 +118,55 @@ extension SoftwareCanvas {
         (list.map(\.bounds), cull ? list.map(\.opaqueBounds) : [])
     }
 
-    /// Draws a list into a picture (within `regions`, else all of it) in bands, one thread a band.
-    /// `cull`: start each region at the last operation that hides all before it there (false:
-    /// draw every one, the reference the tests compare with).
+    /// Draws a list into a picture (within `regions`, else all of it) in strips of rows, on up
+    /// to `drawThreads` threads. `cull`: start each region at the last operation that hides
+    /// all before it there (false: draw every one, the reference the tests compare with).
+    ///
+    /// The threads take the strips in turn from one counter rather than half the picture each:
+    /// on a shared machine one core is often taken away for a few milliseconds, and a frame
+    /// split in halves then waits for the late half while the other core sits idle. A strip
+    /// is whole rows, every region's part of them drawn by one thread in the regions' order:
+    /// regions may overlap (two balloons' boxes), and two threads must never draw one pixel.
+    /// Damage within one strip (a tapped card, the pointer) is drawn on the calling thread,
+    /// without waking another.
     func run(_ list: [DrawOp], on picture: PixelBuffer, regions: [IRect]? = nil, cull: Bool = true) {
-        let regions = regions ?? [picture.bounds]
+        let regions = (regions ?? [picture.bounds]).filter { !$0.isEmpty }
         // Where each operation draws, worked out once: the threads then look at an operation
         // only to draw it (each look at one retains and releases its picture).
         let (boxes, covers) = Self.geometry(of: list, cull: cull)
-        let rows = Self.stripRows(width: picture.width)
-        let bands = Self.drawThreads
-        if bands == 1 {
-            for region in regions { Self.run(list, boxes, covers, on: picture, clip: region, rows: rows, scratch: &scratch) }
+        let strips = Self.strips(of: regions, rows: Self.stripRows(width: picture.width))
+        let threads = min(Self.drawThreads, strips.count)
+        if threads <= 1 {
+            for strip in strips { Self.run(list, boxes, covers, on: picture, regions: regions, strip: strip, scratch: &scratch) }
             return
         }
-        let height = (picture.height + bands - 1) / bands
         let scratches = bandScratch
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let strip = IRect(0, band * height, picture.width, min(height, picture.height - band * height))
-            for region in regions {
-                let clip = region.intersection(strip)
-                guard !clip.isEmpty else { continue }
-                Self.run(list, boxes, covers, on: picture, clip: clip, rows: rows, scratch: &scratches.buffers[band])
+        let next = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            while true {
+                let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard k < strips.count else { return }
+                Self.run(list, boxes, covers, on: picture, regions: regions, strip: strips[k], scratch: &scratches.buffers[thread])
             }
         }
+    }
+
+    /// The strips holding damage, top to bottom: `rows` rows each (counted from the picture's
+    /// top), each the box of the regions' parts in those rows.
+    nonisolated static func strips(of regions: [IRect], rows: Int) -> [IRect] {
+        let regions = regions.filter { !$0.isEmpty }
+        guard let top = regions.map(\.y).min(), let bottom = regions.map(\.maxY).max() else { return [] }
+        var strips: [IRect] = []
+        var y = top / rows * rows
+        while y < bottom {
+            let parts = regions.compactMap { r -> IRect? in
+                let top = max(r.y, y), bottom = min(r.maxY, y + rows)
+                return bottom > top ? IRect(r.x, top, r.w, bottom - top) : nil
+            }
+            if let first = parts.first { strips.append(parts.dropFirst().reduce(first) { $0.union($1) }) }
+            y += rows
+        }
+        return strips
     }
 
     /// The frame's bytes a strip may hold while every operation is drawn into it: about the
@@ -150,30 +176,26 @@ extension SoftwareCanvas {
     /// How many rows of a `width`-pixel picture a strip holds (see `run`'s strips).
     nonisolated static func stripRows(width: Int) -> Int { max(16, stripBytes / 4 / max(width, 1)) }
 
-    /// Draws the operations that touch `clip` (`boxes`: their bounds), from the last one that
-    /// hides all before it (`covers`: the opaque operations' bounds; empty: draw them all). A
-    /// full-screen background hides the page colour beneath, and a layer the background: a
-    /// moving balloon's pixels are then written twice, not four times.
+    /// Draws every region's part of one strip (see `run`), each from the last operation that
+    /// hides all before it there (`covers`: the opaque operations' bounds; empty: draw them
+    /// all). A full-screen background hides the page colour beneath, and a layer the
+    /// background: a moving balloon's pixels are then written twice, not four times.
     ///
-    /// A tall clip is drawn in strips of `rows` rows, every operation into one strip before
-    /// the next: the background's rows are still in the cache when the balloons are blended
-    /// over them (drawn whole, a 1920x1080 background had left the cache by then; the strips
-    /// measured about 7 % off a Balloons Hard frame there). Every pixel gets the same value
-    /// whatever clip it is drawn in, so the strips change no pixel.
-    private nonisolated static func run(_ list: [DrawOp], _ boxes: [IRect], _ covers: [IRect?], on picture: PixelBuffer, clip: IRect,
-                                        rows: Int, scratch: inout [UInt32]) {
-        if clip.h > rows {
-            var y = clip.y
-            while y < clip.maxY {
-                run(list, boxes, covers, on: picture, clip: IRect(clip.x, y, clip.w, min(rows, clip.maxY - y)), rows: rows, scratch: &scratch)
-                y += rows
+    /// Every operation is drawn into a strip before the next strip, so the background's rows
+    /// are still in the cache when the balloons are blended over them (drawn whole, a
+    /// 1920x1080 background had left the cache by then; the strips measured about 7 % off a
+    /// Balloons Hard frame there). Every pixel gets the same value whatever clip it is drawn
+    /// in, so the strips change no pixel.
+    private nonisolated static func run(_ list: [DrawOp], _ boxes: [IRect], _ covers: [IRect?], on picture: PixelBuffer,
+                                        regions: [IRect], strip: IRect, scratch: inout [UInt32]) {
+        for region in regions {
+            let clip = region.intersection(strip)
+            guard !clip.isEmpty else { continue }
+            var first = covers.isEmpty ? 0 : list.count - 1
+            while first > 0 && !(covers[first]?.contains(clip) ?? false) { first -= 1 }
+            for i in max(first, 0)..<list.count where boxes[i].intersects(clip) {
+                list[i].run(on: picture, clip: clip, scratch: &scratch)
             }
-            return
-        }
-        var first = covers.isEmpty ? 0 : list.count - 1
-        while first > 0 && !(covers[first]?.contains(clip) ?? false) { first -= 1 }
-        for i in max(first, 0)..<list.count where boxes[i].intersects(clip) {
-            list[i].run(on: picture, clip: clip, scratch: &scratch)
         }
     }
 

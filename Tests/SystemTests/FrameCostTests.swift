@@ -57,7 +57,7 @@ import Testing
     /// whole, one after the other, gives: not a pixel differs at a strip's edge.
     @Test func test_drawingInStripsChangesNoPixel() throws {
         let rows = SoftwareCanvas.stripRows(width: 1920)
-        #expect(rows >= 16 && rows * 4 < 1080, "a 1920x1080 frame's halves are drawn in several strips each, not \(rows) rows")
+        #expect(rows >= 16 && rows * 4 < 1080, "a 1920x1080 frame is drawn in several strips per thread, not \(rows) rows")
         let app = try Self.app(Self.enterBalloons + "2 dump\n", size: (1920, 1080))
         defer { app.shutdown() }
         _ = app.run()
@@ -70,6 +70,36 @@ import Testing
         for op in list { op.run(on: unstripped, clip: nil, scratch: &scratch) }
         #expect(Self.differing(unstripped, app.canvas.wholeDrawingOfShownList()) == 0)
         #expect(Self.differing(unstripped, app.canvas.frame) == 0)
+    }
+
+    /// The threads take strips from one counter. A strip is whole rows, so every damaged
+    /// pixel is in one strip only (overlapping regions too: two threads must never draw one
+    /// pixel); strips hold only rows with damage, none for empty regions.
+    @Test func test_strips_putEachDamagedPixelInOneStrip() {
+        let rows = SoftwareCanvas.stripRows(width: 1920)
+        #expect(SoftwareCanvas.strips(of: [IRect(0, 0, 1920, 1080)], rows: rows).count == (1080 + rows - 1) / rows)
+        #expect(SoftwareCanvas.strips(of: [], rows: rows).isEmpty && SoftwareCanvas.strips(of: [IRect(5, 5, 0, 40)], rows: rows).isEmpty)
+        let cases: [[IRect]] = [
+            [IRect(0, 0, 200, 150)],
+            [IRect(10, 10, 50, 50), IRect(40, 30, 50, 50)],                       // two balloons' boxes overlapping
+            [IRect(0, 0, 200, 150), IRect(30, 20, 10, 10), IRect(5, 5, 0, 40)],    // one inside another, one empty
+            [IRect(20, 0, 10, 10), IRect(0, 100, 200, 10), IRect(100, 130, 30, 20)], // rows between with no damage
+        ]
+        for regions in cases {
+            for rows in [4, 16, 200] {
+                let strips = SoftwareCanvas.strips(of: regions, rows: rows)
+                #expect(strips.allSatisfy { $0.h >= 1 && $0.h <= rows && $0.y / rows == ($0.maxY - 1) / rows })
+                #expect(zip(strips, strips.dropFirst()).allSatisfy { $0.maxY <= $1.y }, "top to bottom, no row in two strips")
+                var wrong = 0
+                for y in 0..<150 { for x in 0..<200 {
+                    let pixel = IRect(x, y, 1, 1)
+                    if regions.contains(where: { $0.contains(pixel) }) && strips.filter({ $0.contains(pixel) }).count != 1 { wrong += 1 }
+                } }
+                #expect(wrong == 0, "\(regions), \(rows) rows: \(wrong) damaged pixels in no strip or in two")
+                let rowsWithDamage = Set(regions.flatMap { $0.isEmpty ? [] : Array($0.y..<$0.maxY) }.map { $0 / rows })
+                #expect(strips.count == rowsWithDamage.count, "\(strips.count) strips for \(rowsWithDamage.count) strips of rows with damage")
+            }
+        }
     }
 
     /// The frame drawn straight into pixels the window owns: the same pictures as before,
