@@ -8,8 +8,8 @@ extension SoftwareCanvas {
     //
     // What the scenes draw into the frame is listed during the frame and drawn at its end, in
     // strips that two threads take in turn (see `run`): the work is memory-bound blending,
-    // and the machine has two cores. Text, sprites and layers are made
-    // while listing (one thread); the list only copies and blends finished pictures.
+    // and the machine has two cores. Text, sprites and layers are made while listing (one
+    // thread); the list only copies and blends finished pictures.
 
     enum DrawOp: Sendable {
         case fill(IRect, UInt32)
@@ -130,7 +130,7 @@ extension SoftwareCanvas {
     /// Damage within one strip (a tapped card, the pointer) is drawn on the calling thread,
     /// without waking another.
     func run(_ list: [DrawOp], on picture: PixelBuffer, regions: [IRect]? = nil, cull: Bool = true) {
-        let regions = (regions ?? [picture.bounds]).filter { !$0.isEmpty }
+        let regions = (regions ?? [picture.bounds]).map { $0.intersection(picture.bounds) }.filter { !$0.isEmpty }
         // Where each operation draws, worked out once: the threads then look at an operation
         // only to draw it (each look at one retains and releases its picture).
         let (boxes, covers) = Self.geometry(of: list, cull: cull)
@@ -157,7 +157,7 @@ extension SoftwareCanvas {
         let regions = regions.filter { !$0.isEmpty }
         guard let top = regions.map(\.y).min(), let bottom = regions.map(\.maxY).max() else { return [] }
         var strips: [IRect] = []
-        var y = top / rows * rows
+        var y = (top >= 0 ? top : top - rows + 1) / rows * rows  // rounded down, above the top too
         while y < bottom {
             let parts = regions.compactMap { r -> IRect? in
                 let top = max(r.y, y), bottom = min(r.maxY, y + rows)

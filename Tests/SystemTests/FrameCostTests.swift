@@ -84,11 +84,13 @@ import Testing
             [IRect(10, 10, 50, 50), IRect(40, 30, 50, 50)],                       // two balloons' boxes overlapping
             [IRect(0, 0, 200, 150), IRect(30, 20, 10, 10), IRect(5, 5, 0, 40)],    // one inside another, one empty
             [IRect(20, 0, 10, 10), IRect(0, 100, 200, 10), IRect(100, 130, 30, 20)], // rows between with no damage
+            [IRect(-30, -7, 60, 20), IRect(150, 140, 80, 30)],                      // partly off the picture
         ]
         for regions in cases {
             for rows in [4, 16, 200] {
                 let strips = SoftwareCanvas.strips(of: regions, rows: rows)
-                #expect(strips.allSatisfy { $0.h >= 1 && $0.h <= rows && $0.y / rows == ($0.maxY - 1) / rows })
+                #expect(strips.allSatisfy { s in s.h >= 1 && s.h <= rows && (s.y..<s.maxY).allSatisfy { Int((Double($0) / Double(rows)).rounded(.down)) == Int((Double(s.y) / Double(rows)).rounded(.down)) } },
+                        "each strip within one band of `rows` rows counted from the top")
                 #expect(zip(strips, strips.dropFirst()).allSatisfy { $0.maxY <= $1.y }, "top to bottom, no row in two strips")
                 var wrong = 0
                 for y in 0..<150 { for x in 0..<200 {
@@ -96,7 +98,7 @@ import Testing
                     if regions.contains(where: { $0.contains(pixel) }) && strips.filter({ $0.contains(pixel) }).count != 1 { wrong += 1 }
                 } }
                 #expect(wrong == 0, "\(regions), \(rows) rows: \(wrong) damaged pixels in no strip or in two")
-                let rowsWithDamage = Set(regions.flatMap { $0.isEmpty ? [] : Array($0.y..<$0.maxY) }.map { $0 / rows })
+                let rowsWithDamage = Set(regions.flatMap { $0.isEmpty ? [] : Array($0.y..<$0.maxY) }.map { Int((Double($0) / Double(rows)).rounded(.down)) })
                 #expect(strips.count == rowsWithDamage.count, "\(strips.count) strips for \(rowsWithDamage.count) strips of rows with damage")
             }
         }
