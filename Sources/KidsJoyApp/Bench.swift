@@ -24,6 +24,7 @@ extension GameApp {
         var update: [Double] = [], draw: [Double] = [], whole: [Double] = [], resampled: [Int] = [], redrawn: [Int] = []
         let frames = max(options.benchFrames, 1)
         update.reserveCapacity(frames); draw.reserveCapacity(frames); whole.reserveCapacity(frames)
+        resampled.reserveCapacity(frames); redrawn.reserveCapacity(frames)
         var maxItems = 0
         let profiler = options.benchProfile ? ProfilingCanvas(inner: canvas) : nil
         for f in 0..<frames {

@@ -80,7 +80,7 @@ extension SoftwareCanvas {
         }
     }
 
-    final class BandScratch: @unchecked Sendable {
+    final class ThreadScratch: @unchecked Sendable {
         /// One per thread: each thread touches only its own.
         let buffers: UnsafeMutableBufferPointer<[UInt32]>
         init(count: Int) {
@@ -140,7 +140,7 @@ extension SoftwareCanvas {
             for strip in strips { Self.run(list, boxes, covers, on: picture, regions: regions, strip: strip, scratch: &scratch) }
             return
         }
-        let scratches = bandScratch
+        let scratches = threadScratch
         let next = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             while true {

@@ -168,7 +168,7 @@ public final class SoftwareCanvas: Canvas {
     /// The same for each drawing thread, kept from frame to frame: a new one each frame was
     /// a fresh mapping of up to 220 kB (a fading burst), its pages cleared by the kernel
     /// every frame.
-    let bandScratch = BandScratch(count: SoftwareCanvas.drawThreads)
+    let threadScratch = ThreadScratch(count: SoftwareCanvas.drawThreads)
 
     // Damage
     /// The operations the frame shows, with the version each picture had then.
