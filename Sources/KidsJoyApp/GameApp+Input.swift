@@ -9,6 +9,7 @@ extension GameApp {
     func pumpEvents() -> Bool {
         while let event = EventQueue.poll(translatingWith: &translator) {
             dirty = true
+            if event.isWindowEvent || event.input.map({ !$0.isMotion }) == true { answerNow = true }
             if event.isWindowEvent {
                 do { try syncOutputSize() } catch { warn("\(error)") }
                 rememberDraggedSize(event.resized)

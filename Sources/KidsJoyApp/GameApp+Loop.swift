@@ -20,8 +20,9 @@ extension GameApp {
         if options.processStats && !options.headless {
             fields += [("frames", .int(frameTimes.count)), ("framesOver16ms", .int(frameTimes.filter { $0 > 1000.0 / 60 }.count)),
                        ("maxFrameMs", .double(frameTimes.max() ?? 0)),
-                       ("lateFrames", .int(presentIntervals.filter { $0 > 1.5 * 1000.0 / 60 }.count)),
+                       ("lateFrames", .int(lateFrames)),
                        ("maxIntervalMs", .double(presentIntervals.max() ?? 0)),
+                       ("calmFrames", .int(calmFrames)), ("calmSeconds", .double((calmSeconds * 1000).rounded() / 1000)),
                        ("presented", .int(presented.frames)), ("unchangedFrames", .int(presented.skipped)),
                        ("uploadedPixels", .int(presented.pixels)), ("redrawnPixels", .int(canvas.redrawnPixels)),
                        ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))]
@@ -104,6 +105,15 @@ extension GameApp {
                 if !pumpEvents() || !runControl(command) { running = false; break }
             }
             if !running || !pumpEvents() { break }
+            // A calm game (Balloons) is drawn every second step: until two steps are due, sleep,
+            // unless a press or a key came, which is answered at once (issue 31).
+            let pace = stack.framePace
+            if stack.needsFrames, let wait = FramePacer.hold(pace: pace, due: accumulator, answer: answerNow) {
+                log.flush()
+                usleep(UInt32(wait * 1_000_000))
+                continue
+            }
+            answerNow = false
             var steps = 0
             let workStart = seconds()
             while accumulator >= GameClock.step && steps < 15 {
@@ -157,7 +167,15 @@ extension GameApp {
             if stack.needsFrames && frame > 0 {
                 frameTimes.append((workEnd - workStart) * 1000)
                 let presented = seconds()
-                if let last = lastPresent { presentIntervals.append((presented - last) * 1000) }
+                if let last = lastPresent {
+                    let interval = (presented - last) * 1000
+                    presentIntervals.append(interval)
+                    if interval > 1500 * pace.interval { lateFrames += 1 }
+                    if pace == .calm {
+                        calmFrames += 1
+                        calmSeconds += interval / 1000
+                    }
+                }
                 lastPresent = presented
             } else {
                 lastPresent = nil

@@ -141,6 +141,9 @@ public final class GameApp {
 
     /// Windowed: frames in a row that changed nothing, and steps not drawn since the last frame.
     var stillFrames = 0
+    /// A press, a key or a window change came since the last frame: drawn now, whatever
+    /// the pace (`FramePacer`).
+    var answerNow = false
     var skippedSteps = 0
     static let stillFramesBeforeSlowing = 6
 
@@ -148,6 +151,11 @@ public final class GameApp {
     var frameTimes: [Double] = []
     /// Windowed: ms between consecutive presented frames while something moves.
     var presentIntervals: [Double] = []
+    /// Frames presented later than one and a half intervals of their pace after the one before.
+    var lateFrames = 0
+    /// Frames presented at the calm pace, and the seconds since the frame before each.
+    var calmFrames = 0
+    var calmSeconds = 0.0
     var lastPresent: Double?
 
     /// Prints a message on stderr once per run.

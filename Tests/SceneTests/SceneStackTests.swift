@@ -10,6 +10,7 @@ final class ProbeScene: Scene {
     let name: String
     let isOverlay: Bool
     var needsFrames: Bool { false }
+    var framePace = FramePace.smooth
     var journal: [String]
     var inputs: [InputEvent] = []
     var updates = 0

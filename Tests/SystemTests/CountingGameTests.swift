@@ -112,6 +112,9 @@ import TextCatalogs
         let balloons = try #require(games.first { $0["id"]?.stringValue == "balloons" })
         let reasons = balloons["endings"]?.arrayValue?.compactMap { $0["reason"]?.stringValue } ?? []
         #expect(reasons == ["time", "idle", "killer"])
+        let paces = games.compactMap { game in game["id"]?.stringValue.map { ($0, game["motion"]?.stringValue ?? "-") } }
+        #expect(paces.map { "\($0.0)=\($0.1)" } == ["memory=smooth", "sorting=smooth", "balloons=calm", "counting=smooth"],
+                "Balloons only drifts and is tapped; the others follow a finger")
     }
 
     /// The monkey, which has no plugin for Counting, reads its `--describe-games`, taps what
@@ -186,6 +189,7 @@ import TextCatalogs
     static let header = """
         import GameCore
         import Scenes
+        import Stage
         final class Quiet: GameScene, RoundStatistics {
             var roundProgress: Int { 0 }
             var roundMistakes: Int { 0 }
@@ -201,24 +205,30 @@ import TextCatalogs
             static func makeScene(context: GameContext, level: Level) -> Quiet { Quiet(context: context, module: QuietGame.self, level: level) }
 
         """
+    static let motion = "    static let motion = FramePace.smooth\n"
     static let voice = "    static let voice = GameVoice(name: Message(\"a\", \"A\"), intro: Message(\"b\", \"B\"), reprompt: Message(\"c\", \"C\"))\n"
 
-    /// A game without voice lines, or whose scene does not tell its statistics, does not
-    /// compile; nor can a scene without statistics finish a round. (A complete one does.)
+    /// A game without voice lines or a frame pace, or whose scene does not tell its
+    /// statistics, does not compile; nor can a scene without statistics finish a round.
+    /// (A complete one does.)
     @Test(.enabled(if: Exec.find("swiftc") != nil && GameBinary.isBuilt, "swiftc and a build are needed"))
     func test_aGameWithoutVoiceLinesOrStatisticsDoesNotCompile() throws {
-        let complete = try Self.typecheck(Self.header + "enum QuietGame: GameModule {\n    typealias Play = Quiet\n" + Self.voice + Self.rest + "}\n")
+        let opening = Self.header + "enum QuietGame: GameModule {\n    typealias Play = Quiet\n"
+        let complete = try Self.typecheck(opening + Self.voice + Self.motion + Self.rest + "}\n")
         #expect(complete.isEmpty, "the complete module compiles: \(complete)")
-        let noVoice = try Self.typecheck(Self.header + "enum QuietGame: GameModule {\n    typealias Play = Quiet\n" + Self.rest + "}\n")
+        let noVoice = try Self.typecheck(opening + Self.motion + Self.rest + "}\n")
         #expect(noVoice.contains("does not conform to protocol 'GameModule'"), "\(noVoice)")
+        let noMotion = try Self.typecheck(opening + Self.voice + Self.rest + "}\n")
+        #expect(noMotion.contains("does not conform to protocol 'GameModule'"), "a game chooses its pace: \(noMotion)")
         let noStatistics = try Self.typecheck("""
             import GameCore
             import Scenes
+            import Stage
             final class Quiet: GameScene {}
             enum QuietGame: GameModule {
                 typealias Play = Quiet
 
-            """ + Self.voice + Self.rest + "}\n")
+            """ + Self.voice + Self.motion + Self.rest + "}\n")
         #expect(noStatistics.contains("error"), "\(noStatistics)")
         let finishWithout = try Self.typecheck("""
             import GameCore

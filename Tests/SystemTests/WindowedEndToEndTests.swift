@@ -197,6 +197,37 @@ extension HeavyTests.WindowedEndToEndTests {
 }
 
 extension HeavyTests.WindowedEndToEndTests {
+    /// Balloons is drawn at its calm pace in a real window (issue 31): 30 frames a second,
+    /// not 60, while its balloons rise; Home, the fade-in and the tap guard stay smooth.
+    /// The `quit` line's `calmFrames` and `calmSeconds` (with `--process-stats`) count them.
+    @Test(.enabled(if: hasXTools, "Xvfb and xdotool are needed: `make test-deps`"), .enabled(if: GameBinary.isBuilt, "build the app first"))
+    func test_balloonsInAWindow_isDrawn30TimesASecond() throws {
+        let (xvfb, xdotool) = try Self.xTools()
+        let session = try WindowSession(xvfb: xvfb, xdotool: xdotool, directory: temporaryDirectory())
+        defer { session.stop() }
+        let script = (1..<60).map { "\(Double($0) / 4) dump" }.joined(separator: "\n") + "\n15 quit\n"
+        let ui = try session.launchGame(script: script)
+        let log = ui.log
+        let home = try log.waitForDump(scene: "home", after: 0)
+        try ui.click(home.center("game-balloons"))
+        try log.wait("balloons selected") { $0.is("select", "value", "balloons") }
+        try ui.click(home.center("level-hard"))
+        try log.wait("hard selected") { $0.is("select", "value", "hard") }
+        try ui.click(home.center("play"))
+        let pushed = try log.wait("balloons pushed") { $0.is("scene", "scene", "balloons") }
+        let mark = try log.wait("quit", after: pushed, timeout: 40) { $0.is("quit") }
+        #expect(try ui.waitForExit() == 0)
+        let quit = log.lines[mark]
+        let frames = quit["calmFrames"]?.intValue ?? 0, seconds = quit["calmSeconds"]?.doubleValue ?? 0
+        #expect(log.lines.contains { $0.is("spawn") }, "balloons rose")
+        #expect(seconds >= 4, "Balloons ran calm for \(seconds) s of the \(15 - (log.lines[pushed]["t"]?.doubleValue ?? 0)) s it showed")
+        let rate = Double(frames) / max(seconds, 0.001)
+        #expect(rate <= 36, "\(frames) frames in \(seconds) s: \(rate) a second, calm is 30")
+        #expect(rate >= 10, "\(frames) frames in \(seconds) s: \(rate) a second, the balloons still move")
+        let all = quit["frames"]?.intValue ?? 0
+        #expect(all > frames, "Home and the fade-in are drawn smooth (\(all) frames in all)")
+    }
+
     /// Regression: the windowed loop flushed its log only after drawing a frame, and on a
     /// still screen a script's `dump` often runs in a turn of the loop that draws nothing
     /// (its next wait resets the step accumulator), so the line stayed in the buffer until

@@ -36,6 +36,14 @@ public final class SceneStack {
         return false
     }
 
+    /// How often to draw while frames are needed: the top scene's pace (an alert over a
+    /// calm game is smooth; so is the game beneath once it is closed), and smooth while the
+    /// fade-in or the tap guard runs (a fade at 30 frames a second would step visibly).
+    public var framePace: FramePace {
+        if transitionEnds != nil || tapGuardRunning { return .smooth }
+        return top.framePace
+    }
+
     /// A right-to-left language: scenes are drawn mirrored, and pointer input and dumps are
     /// mirrored to match (`MirroredCanvas`).
     public var rightToLeft = false

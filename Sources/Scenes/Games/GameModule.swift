@@ -30,6 +30,10 @@ public protocol GameModule {
     /// Pictures it draws at fixed sizes (an animation's steps, in logical units), which the
     /// renderer makes ahead on a worker thread so their first use costs no late frame.
     static var picturesAhead: [PictureAhead] { get }
+    /// How often it is drawn while it plays (`FramePace`): `.calm` (30 frames a second) only
+    /// for a game whose things drift on their own and are only tapped, never dragged; a
+    /// game that follows a finger is `.smooth`. Required: a new game chooses.
+    static var motion: FramePace { get }
     /// Makes its scene at a level.
     static func makeScene(context: GameContext, level: Level) -> Play
     /// Where things are at a level (frames in logical pixels), for `--describe-games`.
@@ -141,7 +145,7 @@ extension GameEntry {
     /// The registry's entry of a game module: the only way a game is registered.
     public init<M: GameModule>(_ module: M.Type) {
         self.init(definition: M.definition, voice: M.voice, endings: M.endings, scoring: M.scoring, items: M.items,
-                  pictures: M.pictures, picturesAhead: M.picturesAhead,
+                  pictures: M.pictures, picturesAhead: M.picturesAhead, motion: M.motion,
                   makeScene: { M.makeScene(context: $0, level: $1) },
                   makeBenchScene: { M.makeBenchScene(context: $0) },
                   layout: { M.layout($0) },
@@ -149,10 +153,10 @@ extension GameEntry {
     }
 
     /// What `--describe-games` adds to the definition (additions only): endings, scoring,
-    /// dump items, voice lines and pictures.
+    /// dump items, voice lines, pictures and how often it is drawn.
     var moduleJSON: [(String, JSON)] {
         [("endings", .array(endings.map(\.json))), ("scoring", .string(scoring)), ("items", .array(items.map(\.json))),
-         ("voice", voice.json), ("pictures", .array(pictures.map { .string($0) }))]
+         ("voice", voice.json), ("pictures", .array(pictures.map { .string($0) })), ("motion", .string(motion.rawValue))]
     }
 }
 

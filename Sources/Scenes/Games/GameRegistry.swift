@@ -21,6 +21,8 @@ public struct GameEntry {
     public let pictures: [String]
     /// The pictures it draws at fixed sizes, made ahead by the renderer.
     public let picturesAhead: [PictureAhead]
+    /// How often it is drawn while it plays (`GameModule.motion`).
+    public let motion: FramePace
     public let makeScene: @MainActor (GameContext, Level) -> GameScene
     /// The busiest scene the benchmark measures (`--bench <id>-hard`), if not the Hard level.
     public let makeBenchScene: @MainActor (GameContext) -> GameScene?
@@ -31,7 +33,7 @@ public struct GameEntry {
     public let layout: @MainActor (Level) -> [(String, JSON)]
 
     init(definition: GameDefinition, voice: GameVoice, endings: [GameEnding], scoring: String, items: [GameItem],
-         pictures: [String], picturesAhead: [PictureAhead], makeScene: @escaping @MainActor (GameContext, Level) -> GameScene,
+         pictures: [String], picturesAhead: [PictureAhead], motion: FramePace, makeScene: @escaping @MainActor (GameContext, Level) -> GameScene,
          makeBenchScene: @escaping @MainActor (GameContext) -> GameScene?,
          layout: @escaping @MainActor (Level) -> [(String, JSON)],
          benchMove: @escaping @MainActor (Int, [JSON], inout SeededGenerator) -> [(Int, InputEvent)]) {
@@ -42,6 +44,7 @@ public struct GameEntry {
         self.items = items
         self.pictures = pictures
         self.picturesAhead = picturesAhead
+        self.motion = motion
         self.makeScene = makeScene
         self.makeBenchScene = makeBenchScene
         self.benchMove = benchMove

@@ -28,6 +28,8 @@ open class BaseScene: Scene {
     open var showsPause: Bool { false }
     open var pausedState: Bool { false }
     open var needsFrames: Bool { timeline.isActive }
+    /// Smooth: a frame for every step. A game takes its module's `motion`.
+    open var framePace: FramePace { .smooth }
     /// Screens that place their own frames for each screen shape (Home, the games, the rest
     /// screen); every other one keeps its 1024×768 frames, centred (`Placement`).
     open var placesOwnFrames: Bool { self is GameScene || self is HomeScene || self is RestScene }

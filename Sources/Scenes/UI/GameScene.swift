@@ -85,6 +85,8 @@ open class GameScene: BaseScene {
     public let voice: GameVoice
     /// How it can end (its module's): `finish` takes one of these.
     public let endings: [GameEnding]
+    /// How often it is drawn while it plays (its module's `motion`).
+    public let motion: FramePace
 
     /// A game's scene is made from its module: its id, voice lines and endings come from there.
     public init<M: GameModule>(context: GameContext, module: M.Type, level: Level) {
@@ -92,6 +94,7 @@ open class GameScene: BaseScene {
         self.level = level
         voice = M.voice
         endings = M.endings
+        motion = M.motion
         relaxed = context.playsRelaxed(kind)
         super.init(context: context, name: kind.rawValue)
     }
@@ -102,6 +105,7 @@ open class GameScene: BaseScene {
     open override var pausedState: Bool { isPaused }
     open override func onPause() { setPaused(!isPaused) }
     open override var needsFrames: Bool { true }
+    open override var framePace: FramePace { motion }
 
     open override func enter() {
         super.enter()

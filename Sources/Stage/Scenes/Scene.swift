@@ -63,6 +63,9 @@ public protocol Scene: AnyObject {
     /// True while something moves or counts down; when no scene needs frames, the app
     /// sleeps until the next input event.
     var needsFrames: Bool { get }
+    /// While it needs frames, how many a second (`FramePace`): smooth, or calm for a game
+    /// whose things drift and are only tapped. The stack reads the top scene's.
+    var framePace: FramePace { get }
     var mirrorsRightToLeft: Bool { get }
     var handlesFocus: Bool { get }
     /// A focused text field shows (a nickname being typed, the gate's answer): typed text

@@ -39,6 +39,7 @@ public enum CountingGame: GameModule {
     public static let cheer = Message("voice.counting.more", "One more!")
     public static let allCounted = GameEnding.won("all-counted")
     public static let endings = [allCounted]
+    public static let motion = FramePace.smooth
     public static let scoring = "Each tap on the star scores 1 point; the level's number of taps wins."
     public static let items = [GameItem("star", kind: "button", tappable: true, "the star: `taps` so far; a tap counts one")]
     public static let pictures = ["star"]
