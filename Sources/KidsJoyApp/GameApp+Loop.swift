@@ -106,7 +106,8 @@ extension GameApp {
             }
             if !running || !pumpEvents() { break }
             // A calm game (Balloons) is drawn every second step: until two steps are due, sleep,
-            // unless a press or a key came, which is answered at once (issue 31).
+            // unless a press, a key or a window change is waiting, which is answered now. One
+            // that comes during the sleep waits for its end, at most 1/30 s (issue 31).
             let pace = stack.framePace
             if stack.needsFrames, let wait = FramePacer.hold(pace: pace, due: accumulator, answer: answerNow) {
                 log.flush()

@@ -16,7 +16,7 @@ public enum BalloonGame: GameModule {
                                          records: false, picture: "reason-killer", showsScore: false)
     public static let endings = [finished, GameEnding.idle, skull]
     /// Balloons drift up on their own and are only tapped: 30 frames a second keep their
-    /// motion even at half the CPU of 60 (issue 31); a tap is answered at once.
+    /// motion even at half the CPU of 60 (issue 31); a tap waits at most 1/30 s.
     public static let motion = FramePace.calm
     public static let scoring = "A numbered balloon scores its number when the number lands on the score; the star slows the sky down, the skull ends the round."
     public static let items = [
