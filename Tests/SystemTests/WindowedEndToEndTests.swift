@@ -43,12 +43,7 @@ extension HeavyTests {
             var home = try log.waitForDump(scene: "home", after: 0)
 
             // Memory: choose it and Easy, play, match one pair with real clicks, Back.
-            try ui.click(home.center("game-memory"))
-            try log.wait("memory selected") { $0.is("select", "value", "memory") }
-            try ui.click(home.center("level-easy"))
-            try log.wait("easy selected") { $0.is("select", "value", "easy") }
-            try ui.click(home.center("play"))
-            var mark = try log.wait("memory pushed") { $0.is("scene", "scene", "memory") }
+            var mark = try ui.play("memory", level: "easy", from: home)
             let memory = try log.waitForDump(scene: "memory", after: mark)
             let cards = memory.items.filter { $0["kind"]?.stringValue == "card" && $0["state"]?.stringValue == "hidden" }
             let pair = try #require(Dictionary(grouping: cards) { $0["face"]?.stringValue ?? "" }.values.first { $0.count == 2 }, "two hidden cards with one face")
@@ -67,10 +62,7 @@ extension HeavyTests {
 
             // Sorting: a drag with the real mouse button held down, let go inside the right zone.
             home = try log.waitForDump(scene: "home", after: log.count)
-            try ui.click(home.center("game-sorting"))
-            try log.wait("sorting selected") { $0.is("select", "value", "sorting") }
-            try ui.click(home.center("play"))
-            mark = try log.wait("sorting pushed") { $0.is("scene", "scene", "sorting") }
+            mark = try ui.play("sorting", from: home)
             let sorting = try log.waitForDump(scene: "sorting", after: mark)
             let vehicle = try #require(sorting.items.first { $0["kind"]?.stringValue == "vehicle" && $0["state"]?.stringValue == "waiting" })
             let vehicleID = vehicle["id"]?.stringValue ?? "", category = vehicle["category"]?.stringValue ?? ""
@@ -94,10 +86,7 @@ extension HeavyTests {
 
             // Balloons: play, then Back.
             home = try log.waitForDump(scene: "home", after: log.count)
-            try ui.click(home.center("game-balloons"))
-            try log.wait("balloons selected") { $0.is("select", "value", "balloons") }
-            try ui.click(home.center("play"))
-            mark = try log.wait("balloons pushed") { $0.is("scene", "scene", "balloons") }
+            mark = try ui.play("balloons", from: home)
             let balloons = try log.waitForDump(scene: "balloons", after: mark)
             try ui.keepScreenshot(after: log.wait("a balloon rising") { $0.is("spawn") }, as: "balloons")
             try ui.click(balloons.center("back"))
@@ -208,13 +197,7 @@ extension HeavyTests.WindowedEndToEndTests {
         let script = (1..<60).map { "\(Double($0) / 4) dump" }.joined(separator: "\n") + "\n15 quit\n"
         let ui = try session.launchGame(script: script)
         let log = ui.log
-        let home = try log.waitForDump(scene: "home", after: 0)
-        try ui.click(home.center("game-balloons"))
-        try log.wait("balloons selected") { $0.is("select", "value", "balloons") }
-        try ui.click(home.center("level-hard"))
-        try log.wait("hard selected") { $0.is("select", "value", "hard") }
-        try ui.click(home.center("play"))
-        let pushed = try log.wait("balloons pushed") { $0.is("scene", "scene", "balloons") }
+        let pushed = try ui.play("balloons", level: "hard", from: log.waitForDump(scene: "home", after: 0))
         let mark = try log.wait("quit", after: pushed, timeout: 40) { $0.is("quit") }
         #expect(try ui.waitForExit() == 0)
         let quit = log.lines[mark]
@@ -598,6 +581,18 @@ final class WindowSession {
     func click(_ p: Point) throws {
         try move(to: p)
         try xdo("click", "1")
+    }
+
+    /// Chooses a game (and a level, if given) on Home with real clicks, presses Play and
+    /// waits for the game's scene: the index of its `scene` line.
+    func play(_ game: String, level: String? = nil, from home: Dump) throws -> Int {
+        for (row, value) in [("game", game), ("level", level)] {
+            guard let value else { continue }
+            try click(home.center("\(row)-\(value)"))
+            try log.wait("\(value) selected") { $0.is("select", "value", value) }
+        }
+        try click(home.center("play"))
+        return try log.wait("\(game) pushed") { $0.is("scene", "scene", game) }
     }
 
     /// Resizes the X window, then waits until the game has read SDL's queue after it (a
