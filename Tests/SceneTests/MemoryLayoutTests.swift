@@ -4,7 +4,7 @@ import Testing
 
 /// The Memory grid: centred in the play area, equal margins and gaps, square cards as big
 /// as fit and never too small for a child's finger.
-@Suite struct MemoryLayoutTests {
+@Suite @MainActor struct MemoryLayoutTests {
     /// GameScene.playArea (main-actor bound) as a plain value: below the 64-px top bar.
     let area = Rect(0, TopBar.height, 1024, 768 - TopBar.height)
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Scenes
 
 /// The row of vehicles and the zones: hand-placed frames checked against the spec.
-@Suite struct SortingLayoutTests {
+@Suite @MainActor struct SortingLayoutTests {
     @Test func test_row_hasEqualGapsBetweenNeighboursAndAtBothEnds() {
         for count in [8, 10, 12] {
             let slots = SortingLayout.slots(count: count)

@@ -9,7 +9,7 @@ import Stage
 
 /// Every screen shape is the game's own (issue 27): the canvas takes the screen's shape, the
 /// scenes place their frames for it, and a window fits its screen.
-@Suite struct ScreenShapeTests {
+@Suite @MainActor struct ScreenShapeTests {
     // MARK: The canvas
 
     @Test func test_theCanvasFollowsTheScreensShape() {
