@@ -148,7 +148,8 @@ extension GameApp {
             // its clock turning once a second) is looked at every fourth step only, until input
             // or a change: the rules still step 60 times a second; a change shows at most
             // 50 ms late, and from then on every frame is drawn again.
-            if !dirty && stillFrames >= Self.stillFramesBeforeSlowing && steps < 4 {
+            let slowedDown = !dirty && stillFrames >= Self.stillFramesBeforeSlowing
+            if slowedDown && steps < 4 {
                 skippedSteps += steps
                 if skippedSteps < 4 {
                     log.flush()
@@ -171,13 +172,18 @@ extension GameApp {
                 if let last = lastPresent {
                     let interval = (presented - last) * 1000
                     presentIntervals.append(interval)
-                    if interval > 1500 * pace.interval { lateFrames += 1 }
+                    // Late for the pace the interval was drawn at: the slower of this frame's
+                    // and the last one's (a tap that opens a panel over a calm game ends a
+                    // calm interval), or four steps on a still screen (see above).
+                    let allowed = slowedDown ? 4 * GameClock.step : max(pace.interval, lastPace.interval)
+                    if interval > 1500 * allowed { lateFrames += 1 }
                     if pace == .calm {
                         calmFrames += 1
                         calmSeconds += interval / 1000
                     }
                 }
                 lastPresent = presented
+                lastPace = pace
             } else {
                 lastPresent = nil
             }

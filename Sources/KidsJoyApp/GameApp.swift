@@ -3,6 +3,7 @@ import Platform
 import Render
 import Runtime
 import Scenes
+import Stage
 import SystemIO
 import Storage
 
@@ -141,11 +142,14 @@ public final class GameApp {
 
     /// Windowed: frames in a row that changed nothing, and steps not drawn since the last frame.
     var stillFrames = 0
-    /// A press, a key or a window change came since the last frame: drawn now, whatever
-    /// the pace (`FramePacer`).
-    var answerNow = false
     var skippedSteps = 0
     static let stillFramesBeforeSlowing = 6
+    /// Windowed: a press, a key or a window change was read since the last frame, so the
+    /// next one is drawn without waiting for the pace (`FramePacer`). Input is not read
+    /// during the pace's sleep: one that comes then waits for its end, at most 1/30 s.
+    var answerNow = false
+    /// The pace of the last frame drawn (how long the interval to the next may be).
+    var lastPace = FramePace.smooth
 
     /// Windowed: how long each drawn frame's work took (update, draw, present), in ms.
     var frameTimes: [Double] = []

@@ -10,7 +10,8 @@ public enum FramePace: String, Sendable, CaseIterable {
     /// A frame for every second step, 30 a second: things that drift on their own
     /// (balloons rising) and are only tapped, never dragged. Half the frames, so about half
     /// the CPU on a slow machine, and the motion is still even (each frame moves twice as
-    /// far). A press or a key is answered at once, not at the next frame of the pace.
+    /// far). Input is not read during the sleep between two frames: a tap waits at most
+    /// 1/30 s (one that is already waiting when the loop looks is drawn at once).
     case calm
 
     /// Steps one frame covers.
@@ -27,8 +28,10 @@ public enum FramePace: String, Sendable, CaseIterable {
 
 /// The windowed loop's pacing decision, pure so it can be stepped in tests.
 public enum FramePacer {
-    /// A wait shorter than this is not worth a sleep (the wake-up costs more than it saves).
-    public static let slack = 0.0005
+    /// A wait shorter than this is rounding: two steps are due. (Any longer wait is slept,
+    /// however short: a frame drawn a little early would take one step, not two, and the
+    /// next one would follow a step later.)
+    public static let slack = 0.000_001
 
     /// Seconds to sleep before the next frame, or nil to step and draw now.
     /// - `due`: seconds of steps owed (the loop's accumulator);

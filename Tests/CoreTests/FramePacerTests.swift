@@ -23,7 +23,9 @@ import GameCore
         #expect(abs(wait - (2 * GameClock.step - 0.004)) < 1e-12, "sleeps the rest of the interval")
         // One step due: still holds (the frame would show only half the motion's interval).
         #expect(FramePacer.hold(pace: .calm, due: GameClock.step, answer: false) != nil)
-        // Within the slack of the interval, or past it: draw now.
+        // Half a millisecond short: still sleeps (a frame now would take one step, not two).
+        #expect(FramePacer.hold(pace: .calm, due: 2 * GameClock.step - 0.0005, answer: false) != nil)
+        // Within rounding of the interval, or past it: draw now.
         #expect(FramePacer.hold(pace: .calm, due: 2 * GameClock.step - FramePacer.slack / 2, answer: false) == nil)
         #expect(FramePacer.hold(pace: .calm, due: 2 * GameClock.step, answer: false) == nil)
         #expect(FramePacer.hold(pace: .calm, due: 0.1, answer: false) == nil)
@@ -38,16 +40,21 @@ import GameCore
     /// late, as a real sleep wakes), 60 steps owed a second. One second of calm play draws
     /// about 30 frames of two steps each; no step is lost.
     @Test func test_aSecondOfCalmPlay_is30FramesOf60Steps() {
-        var due = 0.0, steps = 0, frames = 0, now = 0.0
-        while now < 1.0 - 1e-9 {
+        var due = 0.0, steps = 0, frames = 0, now = 0.0, passes = 0
+        while now < 1.0 - 1e-9 && passes < 1000 {
+            passes += 1
             if let wait = FramePacer.hold(pace: .calm, due: due, answer: false) {
                 now += wait + 0.0002
                 due += wait + 0.0002
                 continue
             }
-            while due >= GameClock.step - 1e-12 { due -= GameClock.step; steps += 1 }
+            // The loop's own step loop: whole steps only.
+            var taken = 0
+            while due >= GameClock.step { due -= GameClock.step; steps += 1; taken += 1 }
+            #expect(taken == 2, "every frame covers two steps")
             frames += 1
         }
+        #expect(passes < 1000, "the pacer holds between frames")
         #expect((29...31).contains(frames), "\(frames) frames")
         #expect(abs(Double(steps) * GameClock.step + due - now) < 1e-9, "every step owed is taken or still owed")
         #expect(due <= 2 * GameClock.step + 0.0002 + 1e-9, "never more than one frame behind (and the sleep's lateness)")

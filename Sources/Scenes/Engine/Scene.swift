@@ -37,8 +37,9 @@ public final class SceneStack {
     }
 
     /// How often to draw while frames are needed: the top scene's pace (an alert over a
-    /// calm game is smooth; so is the game beneath once it is closed), and smooth while the
-    /// fade-in or the tap guard runs (a fade at 30 frames a second would step visibly).
+    /// calm game is smooth; the game is calm again once it is closed and the tap guard of
+    /// the press that closed it has run out), and smooth while the fade-in or the tap guard
+    /// runs (a fade at 30 frames a second would step visibly).
     public var framePace: FramePace {
         if transitionEnds != nil || tapGuardRunning { return .smooth }
         return top.framePace
