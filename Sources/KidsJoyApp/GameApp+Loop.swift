@@ -21,7 +21,7 @@ extension GameApp {
             fields += [("frames", .int(frameTimes.count)), ("framesOver16ms", .int(frameTimes.filter { $0 > 1000.0 / 60 }.count)),
                        ("maxFrameMs", .double(frameTimes.max() ?? 0)),
                        ("lateFrames", .int(lateFrames)),
-                       ("maxIntervalMs", .double(presentIntervals.max() ?? 0)),
+                       ("maxIntervalMs", .double(maxIntervalMs)),
                        ("calmFrames", .int(calmFrames)), ("calmSeconds", .double((calmSeconds * 1000).rounded() / 1000)),
                        ("presented", .int(presented.frames)), ("unchangedFrames", .int(presented.skipped)),
                        ("uploadedPixels", .int(presented.pixels)), ("redrawnPixels", .int(canvas.redrawnPixels)),
@@ -171,7 +171,7 @@ extension GameApp {
                 let presented = seconds()
                 if let last = lastPresent {
                     let interval = (presented - last) * 1000
-                    presentIntervals.append(interval)
+                    maxIntervalMs = max(maxIntervalMs, interval)
                     // Late for the pace the interval was drawn at: the slower of this frame's
                     // and the last one's (a tap that opens a panel over a calm game ends a
                     // calm interval), or four steps on a still screen (see above).

@@ -153,8 +153,9 @@ public final class GameApp {
 
     /// Windowed: how long each drawn frame's work took (update, draw, present), in ms.
     var frameTimes: [Double] = []
-    /// Windowed: ms between consecutive presented frames while something moves.
-    var presentIntervals: [Double] = []
+    /// Windowed: the longest ms between consecutive presented frames while something moves
+    /// (only the longest is reported; the late ones are counted in `lateFrames`).
+    var maxIntervalMs = 0.0
     /// Frames presented later than one and a half intervals of their pace after the one before.
     var lateFrames = 0
     /// Frames presented at the calm pace, and the seconds since the frame before each.
