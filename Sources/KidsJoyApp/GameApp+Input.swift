@@ -27,6 +27,7 @@ extension GameApp {
             stack.handle(input)
             if stack.quitRequested { return false }
         }
+        keepKioskInFront()
         return !stack.quitRequested
     }
 }

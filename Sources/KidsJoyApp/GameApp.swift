@@ -32,6 +32,8 @@ public final class GameApp {
     /// Which frame the loop is on (headless: time = frame / 60).
     var frame = 0
     var fullscreen = false
+    /// Kiosk mode's watch over the window (KioskWatch).
+    var kioskWatch = KioskWatch()
     /// Set when an event arrived: the windowed loop redraws even if nothing animates.
     var dirty = true
     /// Drawables above this many pixels (beyond a 3840×2160 screen: 5K and more) are drawn at

@@ -11,7 +11,11 @@ public struct ScriptCommand: Equatable, Sendable {
         case up(Point)
         case drag(from: Point, to: Point, seconds: Double)
         case touchTap(Point)
+        /// A key pressed and let go on the next frame (`key space`).
         case key(Key)
+        /// A key pressed and held (`key-down space`), and let go (`key-up space`).
+        case keyDown(Key)
+        case keyUp(Key)
         /// A game-controller button pressed and released (`pad a`).
         case pad(PadButton)
         /// One touch finger (`finger-down ID X Y`, ...); several may be down at once.
@@ -93,12 +97,12 @@ public enum ScriptParser {
                 guard n[4] >= 0 else { throw fail("drag SECONDS must not be negative") }
                 guard n[4] <= maxDragSeconds else { throw fail("drag SECONDS \(args[4]) is too long (at most \(Int(maxDragSeconds)))") }
                 action = .drag(from: Point(n[0], n[1]), to: Point(n[2], n[3]), seconds: n[4])
-            case "key":
-                guard args.count == 1 else { throw fail("'key' takes one key name") }
+            case "key", "key-down", "key-up":
+                guard args.count == 1 else { throw fail("'\(verb)' takes one key name") }
                 guard let key = keyNames[args[0].lowercased()] else {
                     throw fail("unknown key '\(args[0])' (known: escape, return, space, f11, left, right, up, down, tab, m, pause)")
                 }
-                action = .key(key)
+                action = verb == "key" ? .key(key) : verb == "key-down" ? .keyDown(key) : .keyUp(key)
             case "pad":
                 guard args.count == 1, let button = PadButton(rawValue: args[0].lowercased()), button != .other else {
                     throw fail("'pad' takes one button: a, b, start, up, down, left, right")
@@ -125,7 +129,7 @@ public enum ScriptParser {
                 guard args.isEmpty else { throw fail("'quit' takes no arguments") }
                 action = .quit
             default:
-                throw fail("unknown verb '\(words[1])' (known: tap, down, move, up, drag, touch-tap, key, pad, finger-down, finger-move, finger-up, screenshot, screenshot-native, dump, quit)")
+                throw fail("unknown verb '\(words[1])' (known: tap, down, move, up, drag, touch-tap, key, key-down, key-up, pad, finger-down, finger-move, finger-up, screenshot, screenshot-native, dump, quit)")
             }
             commands.append(ScriptCommand(time: time, action: action, line: lineNumber))
         }

@@ -72,7 +72,14 @@ final class ScriptPlayer {
                 scheduled.append(.event(frame: frame + 1, finger(.up, p)))
                 scheduled.append(.event(frame: frame + 1, mouseButton(down: false, p, synthesizedFromTouch: true)))
             case .key(let key):
+                // Pressed and let go on the next frame, as a keyboard does (one-switch scanning
+                // reads the release: a switch held down opens the adult gate).
                 ScriptedEvent.key(key, windowID: windowID).push()
+                scheduled.append(.event(frame: frame + 1, .key(key, down: false, windowID: windowID)))
+            case .keyDown(let key):
+                ScriptedEvent.key(key, windowID: windowID).push()
+            case .keyUp(let key):
+                ScriptedEvent.key(key, down: false, windowID: windowID).push()
             case .pad(let button):
                 ScriptedEvent.pad(button, down: true).push()
                 scheduled.append(.event(frame: frame + 1, .pad(button, down: false)))
