@@ -9,7 +9,7 @@ BIN       := kids-joy-center
 APT_BUILD := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev fonts-sil-andika fonts-sil-scheherazade
 # Extra packages the test suite uses: a virtual X display, X input and a window manager
 # (fullscreen with and without one) for end-to-end tests.
-APT_TEST  := xvfb xauth xdotool sox gettext openbox
+APT_TEST  := xvfb xauth xdotool sox gettext openbox x11-utils
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all run test check build release deps test-deps check-swift bench bench-balloons soak assets assets-deps locales clean install uninstall deb

@@ -8,6 +8,9 @@ extension GameWindow {
     /// them, not the desktop. SDL holds the grab while the window has the focus and takes it
     /// again when the focus comes back.
     public func holdKeyboard() {
+        // SDL minimises a fullscreen window that holds the keyboard at Alt+Tab, to let the
+        // user out (its default): a kiosk does not let a child out.
+        SDL_SetHint(SDL_HINT_ALLOW_ALT_TAB_WHILE_GRABBED, "0")
         SDL_SetWindowKeyboardGrab(window, SDL_TRUE)
     }
 
@@ -27,6 +30,6 @@ extension GameWindow {
         SDL_RestoreWindow(window)
         SDL_RaiseWindow(window)
         SDL_SetWindowInputFocus(window)
-        SDL_SetWindowKeyboardGrab(window, SDL_TRUE)
+        holdKeyboard()
     }
 }
