@@ -141,6 +141,8 @@ public final class GameApp {
     /// the run's exit status is 1.
     var failedScreenshot = false
     var anyScreenshotFailed = false
+    /// A script line could not be played (`tap-item` with an id not on the screen): exit 2.
+    var scriptFailed = false
 
     /// Windowed: frames in a row that changed nothing, and steps not drawn since the last frame.
     var stillFrames = 0
