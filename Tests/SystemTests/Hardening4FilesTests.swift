@@ -1,0 +1,65 @@
+import CSDL2
+import Foundation
+import Testing
+@testable import GameCore
+@testable import Platform
+@testable import Runtime
+@testable import Scenes
+import Stage
+@testable import Storage
+import SystemIO
+@testable import KidsJoyApp
+@testable import SceneTests
+
+// Issue #46, "Hardening 4" (signals, locks, report files, voices, messages): each test below
+// failed before its fix. The binary's tests need it built (`swift build`).
+
+/// A folder standing in for "/" in lock tests: root's and 0755 (the /tmp above it is the test
+/// machine's, outside the check). Every folder made under it is 0755 too.
+private func trustedRoot(_ name: String = #function) -> String {
+    let root = temporaryDirectory(name)
+    chmod(root, 0o755)
+    return root
+}
+
+private func write(_ text: String, _ path: String) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    chmod(path, 0o644)
+}
+
+private func mode(_ path: String) -> mode_t {
+    var info = stat()
+    return stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+}
+
+// MARK: - 3. SIGHUP and SIGQUIT stop cleanly
+
+/// SIGHUP (a closed terminal, a session's end) and SIGQUIT (Ctrl+\) killed the game at once
+/// (exit 129, no `quit` line, saves lost); now they stop it as SIGTERM does.
+@Suite(.enabled(if: GameBinary.isBuilt, "build the app first"))
+struct HangUpSignalTests {
+    @Test func test_sighupStopsAKioskCleanly() throws { try StopSignalTests().stop(with: SIGHUP, extra: ["--kiosk"]) }
+    @Test func test_sighupStopsAPlainRunCleanly() throws { try StopSignalTests().stop(with: SIGHUP, extra: []) }
+    @Test func test_sigquitStopsAPlainRunCleanly() throws { try StopSignalTests().stop(with: SIGQUIT, extra: []) }
+}
+
+extension HeavyTests {
+    /// The same in a real window (Xvfb), where SDL's own handlers used to be in the way.
+    @Suite struct WindowedHangUpTests {
+        @Test(.enabled(if: WindowedEndToEndTests.hasXTools, "Xvfb and xdotool are needed: `make test-deps`"),
+              .enabled(if: GameBinary.isBuilt, "build the app first"))
+        func test_sighupStopsAWindowedKioskCleanly() throws {
+            let tools = try WindowedEndToEndTests.xTools()
+            let session = try WindowSession(xvfb: tools.xvfb, xdotool: tools.xdotool, directory: temporaryDirectory())
+            defer { session.stop() }
+            _ = try session.launchGame(script: "0.5 dump\n300 quit\n", arguments: ["--kiosk"])
+            _ = try session.log.wait("the first dump") { $0.is("dump") }
+            session.send(SIGHUP)
+            #expect(try session.waitForExit() == 0)
+            let last = try String(contentsOfFile: session.log.path, encoding: .utf8).split(separator: "\n").last.map(String.init) ?? ""
+            #expect(last.contains("\"event\":\"quit\"") && last.contains("\"signal\":\"SIGHUP\""), "\(last)")
+        }
+    }
+}
