@@ -63,3 +63,31 @@ extension HeavyTests {
         }
     }
 }
+
+// MARK: - 4. F11 and a locked fullscreen
+
+/// F11 changed a `[locked] fullscreen` (the packaged config's own example) in silence; now it
+/// answers with the soft "no" of every locked control and logs why.
+@Suite(.serialized) @MainActor struct LockedFullscreenTests {
+    @Test(.enabled(if: getuid() == 0, "the lock needs a root-owned file"))
+    func test_f11AnswersALockedFullscreenWithASoftNo() throws {
+        let root = trustedRoot()
+        try write("[locked]\nfullscreen = true\n", root + "/etc/kids-joy-center/config.toml")
+        let (config, problems) = ConfigFile.layered(layers: ConfigFile.systemLayers(environment: [:], root: root), userPath: nil, explicitPath: nil)
+        #expect(problems.isEmpty && config.locked == ["fullscreen"], "\(problems)")
+        var cli = CommandLineChoices()
+        cli.dataDir = temporaryDirectory()
+        let lines = try runApp("0.2 key f11\n0.4 key f11\n0.6 dump\n") { options in
+            options.apply(config: config, commandLine: cli)
+        }.lines
+        #expect(lines.events("fullscreen").isEmpty, "F11 changed a locked fullscreen: \(lines.events("fullscreen"))")
+        let ignored = lines.events("ignored")
+        #expect(ignored.count == 2 && ignored.allSatisfy { $0["what"]?.stringValue == "fullscreen" && $0["why"]?.stringValue == "locked" }, "\(ignored)")
+        let hints = lines.events("hint").filter { $0["kind"]?.stringValue == "locked" && $0["target"]?.stringValue == "fullscreen" }
+        #expect(hints.count == 2)
+        #expect(lines.events("sound").filter { $0["name"]?.stringValue == "nope" }.count == 2, "\(lines.events("sound"))")
+        // Not locked: F11 still toggles.
+        let free = try runApp("0.2 key f11\n0.4 dump\n").lines
+        #expect(free.events("fullscreen").count == 1 && free.events("ignored").isEmpty)
+    }
+}
