@@ -79,6 +79,8 @@ public enum ConfigFile {
         var values = ConfigValues()
         var problems: [String] = []
         var inLocked = false
+        // The line that set each key, and whether that line locked it.
+        var setOn: [String: (line: Int, locked: Bool)] = [:]
         for (index, raw) in TextFile.lines(text).enumerated() {
             let where_ = "\(file):\(index + 1)"
             let line: String
@@ -110,14 +112,28 @@ public enum ConfigFile {
                 problems.append("\(where_): unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
                 continue
             }
+            let locks = inLocked && system && spec.lockable
+            // A key set twice in one file is named. Once a line locked it, a later line does
+            // not change it (as a later file cannot); otherwise the later line wins, and a
+            // `[locked]` line after a plain one (the shipped file's layout) says nothing.
+            if let first = setOn[key], first.locked || !locks {
+                if first.locked {
+                    problems.append("\(where_): \(key) is already locked on line \(first.line) of this file; this line is not used")
+                    continue
+                }
+                problems.append("\(where_): \(key) is already set on line \(first.line) of this file; this later line is used")
+            }
             let before = values.has(key)
             switch SettingReader.config(spec, value) {
-            case .success(let v): values[key] = v
+            case .success(let v):
+                values[key] = v
+                setOn[key] = (index + 1, locks)
             case .failure(let why): problems.append("\(where_): \(why)")
             }
-            if inLocked && system && spec.lockable && (values.has(key) || before) {
+            if locks && (values.has(key) || before) {
                 values.locked.insert(key)
                 values.lockedBy[key] = file
+                setOn[key] = (index + 1, true)
             }
         }
         // The lines are the user's: a NUL or CR in them is shown escaped.

@@ -91,3 +91,24 @@ extension HeavyTests {
         #expect(free.events("fullscreen").count == 1 && free.events("ignored").isEmpty)
     }
 }
+
+// MARK: - 10. A key repeated in one file
+
+@Suite struct RepeatedKeyTests {
+    @Test func test_aPlainLineAfterALockedOneDoesNotUnlockIt() {
+        let (values, problems) = ConfigFile.parse("[locked]\nkiosk = true\n[kids-joy-center]\nkiosk = false\n", file: "/etc/c.toml", system: true)
+        #expect(values.kiosk == true && values.locked == ["kiosk"])
+        #expect(problems.count == 1 && problems[0].hasPrefix("/etc/c.toml:4:") && problems[0].contains("line 2"), "\(problems)")
+        // A second locked line does not change it either.
+        let (twice, said) = ConfigFile.parse("[locked]\nvolume = 20\nvolume = 90\n", file: "f", system: true)
+        #expect(twice.volume == 0.2 && said.count == 1 && said[0].hasPrefix("f:3:"), "\(said)")
+    }
+
+    @Test func test_aPlainKeySetTwiceIsNamedAndALockedOneAfterAPlainOneIsTheShippedLayout() {
+        let (values, problems) = ConfigFile.parse("volume = 20\nmute = false\nvolume = 30\n", file: "f")
+        #expect(values.volume == 0.3)
+        #expect(problems.count == 1 && problems[0].hasPrefix("f:3:") && problems[0].contains("volume") && problems[0].contains("line 1"), "\(problems)")
+        let (shipped, quiet) = ConfigFile.parse("kiosk = false\n[locked]\nkiosk = true\n", file: "f", system: true)
+        #expect(shipped.kiosk == true && shipped.locked == ["kiosk"] && quiet.isEmpty, "\(quiet)")
+    }
+}
