@@ -143,8 +143,11 @@ public enum ConfigFile {
     /// Loads one file if it exists: nil when missing.
     public static func load(_ path: String, system: Bool = false, whyNoLock: String? = nil) -> (ConfigValues, [String])? {
         guard SystemFiles.exists(path) else { return nil }
-        guard let data = SystemFiles.read(path) else {
-            return (ConfigValues(), ["\(path): cannot be read; using defaults"])
+        // A config file is text a person writes: at most 4 MB (SystemFiles.Limit.text).
+        let data: [UInt8]
+        switch SystemFiles.bytes(path, limit: SystemFiles.Limit.text) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): return (ConfigValues(), ["\(path): cannot be read (\(problem.reason)); its settings are not used"])
         }
         // CRLF and bytes that are not UTF-8 never void the file: the bad bytes are read as
         // U+FFFD, their lines reported, and every line still counts.

@@ -112,3 +112,39 @@ extension HeavyTests {
         #expect(shipped.kiosk == true && shipped.locked == ["kiosk"] && quiet.isEmpty, "\(quiet)")
     }
 }
+
+// MARK: - 12. Messages that say why
+
+@Suite @MainActor struct ReasonMessageTests {
+    @Test func test_aConfigThatIsAFIFOOrTooBigSaysWhy() throws {
+        let dir = temporaryDirectory()
+        #expect(mkfifo(dir + "/fifo.toml", 0o600) == 0)
+        let (_, fifo) = try #require(ConfigFile.load(dir + "/fifo.toml"))
+        #expect(fifo.count == 1 && fifo[0].contains("not a regular file"), "\(fifo)")
+        // 6 MB: over the 4 MB cap README names (the code let 16 MB through in silence).
+        let big = dir + "/big.toml"
+        try ("kiosk = true\n# " + String(repeating: "x", count: 6 << 20) + "\n").write(toFile: big, atomically: true, encoding: .utf8)
+        let (values, said) = try #require(ConfigFile.load(big))
+        #expect(values == ConfigValues(), "an over-cap config is not used")
+        #expect(said.count == 1 && said[0].contains(big) && said[0].contains("larger than 4 MB"), "\(said)")
+        #expect(SystemFiles.Limit.text == 4 << 20)
+    }
+
+    @Test func test_aVoiceIndexOverItsCapSaysSoNotNoRecording() throws {
+        let assets = temporaryDirectory()
+        let folder = assets + "/voices/en"
+        try write("voice.home.greeting\t1.0\tHello!\n" + String(repeating: "#\n", count: 5 << 19), folder + "/index.tsv")
+        var warnings: [String] = []
+        let library = VoiceLibraryLoader.load(assets: assets, language: "en", warn: { warnings.append($0) })
+        #expect(warnings.count == 1 && warnings[0].contains("index.tsv") && warnings[0].contains("larger than 4 MB"), "\(warnings)")
+        let channel = VoiceChannel(log: EventLog(writer: nil, keepInMemory: true), library: library, player: { SilentSoundPlayer(audible: false) },
+                                   silenced: { false }, text: { _, _ in "" }, warn: { warnings.append($0) })
+        channel.say(Message("voice.home.greeting", "Hello!"))
+        #expect(warnings.count == 1, "no 'no voice recording' after the index's own message: \(warnings)")
+    }
+
+    @Test func test_aFailedSaveIsSaidInPlainWords() {
+        #expect("cannot save the report (\(ProfileFailure.storage("no space left on device")))" == "cannot save the report (no space left on device)")
+        #expect("\(ProfileFailure.full)".contains("40") && !"\(ProfileFailure.nicknameTaken)".contains("nicknameTaken"))
+    }
+}
