@@ -92,6 +92,37 @@ extension HeavyTests {
     }
 }
 
+// MARK: - 5. `report` on a folder it cannot enter
+
+@Suite(.serialized) @MainActor struct ReportFolderTests {
+    /// 5: a data folder this account cannot enter said "No games recorded yet" and exited 0.
+    @Test(.enabled(if: GameProcess.built && GameProcess.canSwitchUser, "needs root and setpriv to be another user"))
+    func test_reportOnAFolderItCannotEnterIsAnError() throws {
+        let dir = temporaryDirectory()
+        let data = dir + "/data", out = temporaryDirectory() + "/out"
+        try ProgressReport.makeSample(in: data, children: 2, games: 3)
+        chmod(data, 0o700) // root's: `nobody` cannot enter it
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        let r = try GameProcess.run(["report", "--data-dir", data, "--csv", out + "/report.csv"], as: (65534, 65534))
+        #expect(r.status == 1, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains(data) && r.stderr.contains("permission denied"), "\(r.stderr)")
+        #expect(!r.stdout.contains("No games recorded yet"), "\(r.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/report.csv"))
+    }
+
+    /// 5: a file where the data folder should be is an error too (for root as for anyone).
+    @Test(.enabled(if: GameBinary.isBuilt)) func test_reportOnAFileInsteadOfAFolderIsAnError() throws {
+        let dir = temporaryDirectory()
+        _ = FileManager.default.createFile(atPath: dir + "/data", contents: Data("x".utf8))
+        let r = try GameBinary.run(["report", "--data-dir", dir + "/data"])
+        #expect(r.status == 1 && r.stderr.contains(dir + "/data") && r.stderr.contains("not a directory"), "\(r.output)")
+        // A folder that is not there yet is still "no games yet".
+        let none = try GameBinary.run(["report", "--data-dir", dir + "/none"])
+        #expect(none.status == 0 && none.stdout.contains("No games recorded yet"), "\(none.output)")
+    }
+
+}
+
 // MARK: - 10. A key repeated in one file
 
 @Suite struct RepeatedKeyTests {
