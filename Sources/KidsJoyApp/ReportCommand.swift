@@ -106,7 +106,9 @@ struct ReportCommand {
                     return 1
                 }
             } else {
-                do { try OutputFile.write(bytes, to: csv) } catch {
+                // A new CSV is the adults' alone (0600, as "Save report"'s files); a file it
+                // replaces keeps its mode.
+                do { try OutputFile.write(bytes, to: csv, mode: 0o600) } catch {
                     warn("--csv: cannot write \(printable(csv)) (\(error))")
                     return 1
                 }

@@ -123,6 +123,53 @@ extension HeavyTests {
 
 }
 
+// MARK: - 6. `report --csv`: the file's mode; dates
+
+@Suite(.serialized) @MainActor struct ReportCSVTests {
+    /// 6: a replaced CSV keeps its mode, a new one is 0600, a write-protected one is refused.
+    @Test(.enabled(if: GameBinary.isBuilt)) func test_csvKeepsItsModeAndAWriteProtectedOneIsRefused() throws {
+        let dir = temporaryDirectory()
+        try ProgressReport.makeSample(in: dir, children: 2, games: 3)
+        let fresh = dir + "/new.csv"
+        #expect(try GameBinary.run(["report", "--data-dir", dir, "--csv", fresh]).status == 0)
+        #expect(mode(fresh) == 0o600, "a new CSV: \(String(mode(fresh), radix: 8))")
+        let teacher = dir + "/teacher.csv"
+        try "old\n".write(toFile: teacher, atomically: true, encoding: .utf8)
+        chmod(teacher, 0o640)
+        #expect(try GameBinary.run(["report", "--data-dir", dir, "--csv", teacher]).status == 0)
+        #expect(mode(teacher) == 0o640, "a replaced CSV: \(String(mode(teacher), radix: 8))")
+        #expect(try String(contentsOfFile: teacher, encoding: .utf8).hasPrefix("player,"))
+        // Write-protected: refused, exit 1, untouched; through a link too.
+        let kept = dir + "/kept.csv"
+        try "keep me\n".write(toFile: kept, atomically: true, encoding: .utf8)
+        chmod(kept, 0o444)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.csv", withDestinationPath: kept)
+        for path in [kept, dir + "/link.csv"] {
+            let r = try GameBinary.run(["report", "--data-dir", dir, "--csv", path])
+            #expect(r.status == 1 && r.stderr.contains(path) && r.stderr.contains("write-protected"), "\(r.stderr)")
+            #expect(try String(contentsOfFile: kept, encoding: .utf8) == "keep me\n" && mode(kept) == 0o444)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp-") }.isEmpty)
+    }
+
+    /// 6: an imported score whose date was missing or impossible showed as 1970-01-01 in
+    /// "Save report"'s games.csv; its cell is empty now.
+    @Test func test_anImportedDateThatCannotBeShownIsAnEmptyCell() throws {
+        let dir = temporaryDirectory()
+        let old = #"{"version":1,"scores":[{"id":"a","game":"memory","level":"easy","score":5,"recorded":-1e300},"# +
+            #"{"id":"b","game":"memory","level":"easy","score":6},{"id":"c","game":"memory","level":"easy","score":7,"recorded":1700000000}]}"#
+        try old.write(toFile: dir + "/highscores.json", atomically: true, encoding: .utf8)
+        let store = HighScoreStore(directory: dir, warn: { _ in })
+        defer { store.close() }
+        let csv = try ReportSaver.gamesCSV(try #require(store.database))
+        let rows = csv.split(separator: "\n").dropFirst()
+        #expect(rows.count == 3 && !csv.contains("1970"), "\(csv)")
+        #expect(rows.filter { $0.hasSuffix(",") }.count == 2, "\(csv)")
+        #expect(rows.contains { $0.hasSuffix(",2023-11-14T22:13:20Z") }, "\(csv)")
+        #expect(ReportSaver.isoDate(0) == "1970-01-01T00:00:00Z", "a round the game recorded keeps its date")
+    }
+}
+
 // MARK: - 10. A key repeated in one file
 
 @Suite struct RepeatedKeyTests {
