@@ -170,6 +170,61 @@ extension HeavyTests {
     }
 }
 
+// MARK: - 8. A lock counts only where no user can move the file away
+
+@Suite(.serialized, .enabled(if: getuid() == 0, "needs root to give files and folders away"))
+struct LockFolderTests {
+    static func locked(_ root: String) -> (Set<String>, [String]) {
+        let (values, problems) = ConfigFile.layered(layers: ConfigFile.systemLayers(environment: [:], root: root), userPath: nil, explicitPath: nil)
+        return (values.locked, problems)
+    }
+
+    @Test func test_aLockCountsOnlyWhenEveryFolderAboveIsRootsAlone() throws {
+        let root = trustedRoot()
+        let etc = root + "/etc", folder = etc + "/kids-joy-center"
+        try write("[locked]\nkiosk = true\n", folder + "/config.toml")
+        #expect(Self.locked(root).0 == ["kiosk"], "\(Self.locked(root).1)")
+        // A folder others may write (plain or sticky like /tmp), or its group: no lock.
+        for (path, bits) in [(etc, 0o777), (etc, 0o1777), (folder, 0o775), (root, 0o777)] as [(String, mode_t)] {
+            chmod(path, bits)
+            let (keys, said) = Self.locked(root)
+            #expect(keys.isEmpty, "\(path) \(String(bits, radix: 8))")
+            #expect(said.contains { $0.contains(path + " is writable by") }, "\(said)")
+            chmod(path, 0o755)
+        }
+        // A folder owned by a user: no lock.
+        chown(folder, 1000, 1000)
+        let (keys, said) = Self.locked(root)
+        #expect(keys.isEmpty && said.contains { $0.contains(folder + " is owned by user 1000") }, "\(said)")
+        chown(folder, 0, 0)
+        #expect(Self.locked(root).0 == ["kiosk"])
+        // A link to a root-owned file in a folder others may write: the real path counts.
+        let open = temporaryDirectory()
+        chmod(open, 0o777)
+        try write("[locked]\nkiosk = true\n", open + "/config.toml")
+        chmod(open, 0o777)
+        try FileManager.default.removeItem(atPath: folder + "/config.toml")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/config.toml", withDestinationPath: open + "/config.toml")
+        let (linked, why) = Self.locked(root)
+        #expect(linked.isEmpty && why.contains { $0.contains(open + " is writable by others") }, "\(why)")
+    }
+
+    /// The game's own check walks up to the real "/": a folder others may write anywhere
+    /// above the file (here one above the trusted test root) means no lock.
+    @Test func test_theCheckWalksUpToTheRealRoot() throws {
+        let open = temporaryDirectory()
+        chmod(open, 0o777)
+        let file = open + "/inner/etc/kids-joy-center/config.toml"
+        try write("[locked]\nkiosk = true\n", file)
+        let (values, problems) = ConfigFile.layered(layers: [ConfigLayer(path: file, system: true, mayLock: true)], userPath: nil, explicitPath: nil)
+        #expect(values.locked.isEmpty && values.kiosk == true)
+        #expect(problems.contains { $0.contains(open + " is writable by others") }, "\(problems)")
+        // The same file with the trusted folder below `open` as the system root: it locks.
+        let (trusted, _) = ConfigFile.layered(systemPaths: [file], systemRoot: open + "/inner", userPath: nil, explicitPath: nil)
+        #expect(trusted.locked == ["kiosk"])
+    }
+}
+
 // MARK: - 10. A key repeated in one file
 
 @Suite struct RepeatedKeyTests {
