@@ -225,6 +225,43 @@ struct LockFolderTests {
     }
 }
 
+// MARK: - 9. Voices are Ogg Vorbis only, and a bad one is said once
+
+@Suite(.serialized) @MainActor struct OggOnlyVoiceTests {
+    /// A WAV file: SDL_mixer's sniffing would play it (a tracker module the same way).
+    static func wav() -> Data {
+        var d = Data()
+        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { d.append(contentsOf: $0) } }
+        let samples = 22_050
+        d.append(contentsOf: Array("RIFF".utf8)); u32(UInt32(36 + samples * 2)); d.append(contentsOf: Array("WAVE".utf8))
+        d.append(contentsOf: Array("fmt ".utf8)); u32(16); u16(1); u16(1); u32(22_050); u32(44_100); u16(2); u16(16)
+        d.append(contentsOf: Array("data".utf8)); u32(UInt32(samples * 2)); d.append(Data(count: samples * 2))
+        return d
+    }
+
+    @Test func test_aVoiceThatIsNotOggIsNotPlayedAndSaidOncePerFile() throws {
+        let assets = temporaryDirectory()
+        let folder = assets + "/voices/en"
+        try write("key\tduration\ttext\nvoice.home.greeting\t1.0\tHello!\nvoice.home.play\t1.0\tPlay!\n", folder + "/index.tsv")
+        try Self.wav().write(to: URL(fileURLWithPath: folder + "/voice.home.greeting.ogg"))
+        try Data(repeating: 0x55, count: 4096).write(to: URL(fileURLWithPath: folder + "/voice.home.play.ogg"))
+        let library = VoiceLibraryLoader.load(assets: assets, language: "en", warn: { _ in })
+        let greeting = try #require(library.clip("voice.home.greeting")), play = try #require(library.clip("voice.home.play"))
+        SDL_SetHint(SDL_HINT_AUDIODRIVER, "dummy")
+        var warnings: [String] = []
+        let player = try SDLSoundPlayer(soundDirectory: assets + "/sounds", warn: { warnings.append($0) })
+        defer { player.close(); SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+        for _ in 0..<3 {
+            #expect(!player.playVoice(greeting), "a WAV named .ogg is no voice")
+            #expect(!player.playVoice(play), "nor is noise")
+        }
+        let said = warnings.filter { $0.contains("cannot play voice") }
+        #expect(said.count == 2, "one warning per file, once: \(said)")
+        #expect(said.contains { $0.contains("voice.home.greeting.ogg") } && said.contains { $0.contains("voice.home.play.ogg") })
+    }
+}
+
 // MARK: - 10. A key repeated in one file
 
 @Suite struct RepeatedKeyTests {
