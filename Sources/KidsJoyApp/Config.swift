@@ -225,8 +225,9 @@ public enum ConfigFile {
             var folder = parentFolder(path)
             while true {
                 if let why = folderRefusal(folder) { return why }
-                if folder == stop || folder == "/" { break }
-                folder = parentFolder(folder)
+                let up = parentFolder(folder)
+                if folder == stop || up == folder { break } // at the top ("/", or "." for a relative path)
+                folder = up
             }
         }
         return nil

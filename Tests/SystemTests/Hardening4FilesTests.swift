@@ -222,6 +222,8 @@ struct LockFolderTests {
         // The same file with the trusted folder below `open` as the system root: it locks.
         let (trusted, _) = ConfigFile.layered(systemPaths: [file], systemRoot: open + "/inner", userPath: nil, explicitPath: nil)
         #expect(trusted.locked == ["kiosk"])
+        // The walk ends at the top, also for a relative path.
+        #expect(ConfigFile.parentFolder("/etc/") == "/" && ConfigFile.parentFolder("/") == "/" && ConfigFile.parentFolder("a.toml") == ".")
     }
 }
 
