@@ -43,7 +43,7 @@ if [ "${1:-}" = --hook ]; then
 
   say "play: kids-joy-center --headless --script FILE --log - (from PATH, as a user would)"
   mkdir -p "$root/tmp/work" "$root/tmp/data"
-  printf '0.2 tap 512 224\n0.4 dump\n0.6 tap 776 224\n0.8 dump\n1.0 quit\n' > "$root/tmp/work/script.txt"
+  printf '0.2 tap-item game-sorting\n0.4 dump\n0.6 tap-item game-balloons\n0.8 dump\n1.0 quit\n' > "$root/tmp/work/script.txt"
   chmod -R a+rwX "$root/tmp/work" "$root/tmp/data"
   status=0
   chroot "$root" /usr/bin/setpriv --reuid=nobody --regid=nogroup --clear-groups \

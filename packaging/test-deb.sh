@@ -180,7 +180,7 @@ echo "== headless run of the packaged binary (assets from /usr/share, fonts from
 # The package depends on fonts-sil-andika: lend this machine's to the extracted root.
 mkdir -p "$root/usr/share/fonts/truetype" "$root/work" "$root/data"
 ln -s /usr/share/fonts/truetype/andika "$root/usr/share/fonts/truetype/andika"
-out=$(cd "$root/work" && printf '0.1 tap 512 224\n0.3 dump\n' | \
+out=$(cd "$root/work" && printf '0.1 tap-item game-sorting\n0.3 dump\n' | \
       env -i PATH=/usr/bin:/bin HOME="$root/work" SDL_AUDIODRIVER=dummy \
       timeout 60 "$bin" --headless --data-dir "$root/data" --script - --log - 2>"$root/stderr"); st=$?
 check "exit status 0 (was $st)" test "$st" = 0

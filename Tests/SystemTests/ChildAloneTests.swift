@@ -97,7 +97,7 @@ import TextCatalogs
     /// Home's taps to Sorting Easy and Play, where they are drawn in `language`.
     static func sortingEasy(_ language: String) -> String {
         let x = { (v: Int) in language == "ar" ? 1024 - v : v }
-        return "0.5 tap \(x(512)) 224\n1.0 tap \(x(248)) 440\n1.5 tap 512 646\n"
+        return "0.5 tap \(x(512)) 224\n1.0 tap \(x(248)) 440\n1.5 tap-item play\n"
     }
 
     /// Sorting Easy in every language: each vehicle dropped on a place whose pixels show its
@@ -221,7 +221,7 @@ import TextCatalogs
     /// grey Play says what is missing, a game asks for a level, a level for the green button;
     /// then, left alone, Home says the next step three times, ten seconds apart, and is quiet.
     @Test func test_homeSaysEveryStep_andRepromptsThreeTimesWhenLeftAlone() throws {
-        let log = try runScript("0.5 tap 512 646\n3 tap 248 224\n7 tap 248 440\n12 dump\n70 dump\n")
+        let log = try runScript("0.5 tap-item play\n3 tap-item game-memory\n7 tap-item level-easy\n12 dump\n70 dump\n")
         let said = Self.lines(log)
         let steps = ["voice.home.pick-game", "voice.game.memory", "voice.home.pick-level", "voice.level.easy", "voice.home.press-play"]
         var at = 0
@@ -248,7 +248,7 @@ import TextCatalogs
 
     /// The end screen and the picker say their step again after ten quiet seconds (three times).
     @Test func test_theEndScreenAndThePickerRepromptWhenLeftAlone() throws {
-        let log = try runScript("0.2 tap 776 224\n0.4 tap 248 440\n0.6 tap 512 646\n70 dump\n")
+        let log = try runScript("0.2 tap-item game-balloons\n0.4 tap-item level-easy\n0.6 tap-item play\n70 dump\n")
         #expect(log.events("alert").last?["kind"]?.stringValue == "lost")
         let reprompts = log.events("reprompt")
         #expect(reprompts.count == 3 && reprompts.allSatisfy { $0["scene"]?.stringValue == "alert" })

@@ -125,7 +125,7 @@ import Testing
             p.standardInput = input
             p.standardOutput = out
             try p.run()
-            input.fileHandleForWriting.write(Data("0.1 tap 512 646\n0.5 dump\n".utf8))
+            input.fileHandleForWriting.write(Data("0.1 tap-item play\n0.5 dump\n".utf8))
             try input.fileHandleForWriting.close()
             let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             p.waitUntilExit()

@@ -35,7 +35,7 @@ struct CommandLineTests {
 
     @Test func test_scriptFromStdinAndLogToStdout() throws {
         let r = try GameBinary.run(["--headless", "--script", "-", "--log", "-", "--data-dir", NSTemporaryDirectory() + "kjc-stdin"],
-                             stdin: "0.1 tap 512 224\n0.3 dump\n")
+                             stdin: "0.1 tap-item game-sorting\n0.3 dump\n")
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.first?.contains("\"event\":\"start\"") == true)
@@ -78,7 +78,7 @@ struct CommandLineTests {
         let dir = NSTemporaryDirectory() + "kjc-corrupt-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try "{{{{".write(toFile: dir + "/highscores.json", atomically: true, encoding: .utf8)
-        let r = try GameBinary.run(["--headless", "--data-dir", dir, "--script", "-"], stdin: "0.1 tap 804 652\n0.5 dump\n")
+        let r = try GameBinary.run(["--headless", "--data-dir", dir, "--script", "-"], stdin: "0.1 tap-item highscores\n0.5 dump\n")
         #expect(r.status == 0)
         #expect(r.stderr.components(separatedBy: "high scores file").count - 1 == 1, "\(r.stderr)")
         // Adapted to the database: the old file is the backup, kept exactly as it was.

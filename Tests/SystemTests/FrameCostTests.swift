@@ -10,7 +10,7 @@ import Testing
 /// live in the window's own pixels (nothing copied to present it), and the backgrounds are
 /// scaled to the screen ahead of use. Each must leave the pixels exactly as they were.
 @Suite @MainActor struct FrameCostTests {
-    static let enterBalloons = "0.3 tap 776 224\n0.6 tap 776 440\n0.9 tap 512 646\n"
+    static let enterBalloons = "0.3 tap-item game-balloons\n0.6 tap-item level-hard\n0.9 tap-item play\n"
 
     static func app(_ script: String, size: (Int, Int), seed: UInt64 = 5) throws -> GameApp {
         var options = AppOptions()

@@ -11,7 +11,7 @@ import Testing
 // its fix. They run the real binary (build it first: `swift build`).
 
 /// A fresh folder with a two-line script in it.
-private func scratchWithScript(_ name: String = #function, script: String = "0.1 tap 512 224\n0.2 dump\n") throws -> (dir: String, script: String) {
+private func scratchWithScript(_ name: String = #function, script: String = "0.1 tap-item game-sorting\n0.2 dump\n") throws -> (dir: String, script: String) {
     let dir = temporaryDirectory(name)
     let path = dir + "/script.txt"
     try script.write(toFile: path, atomically: true, encoding: .utf8)
@@ -226,7 +226,7 @@ struct FailedWriteTests {
     @Test(.enabled(if: GameBinary.isBuilt, "build the app first")) func test_scriptWithCRLFAndABadByteRunsAndNamesTheLine() throws {
         let dir = temporaryDirectory()
         let path = dir + "/script.txt"
-        let bytes = Array("0.1 tap 512 224\r\n0.2 dump # caf".utf8) + [0xE9] + Array("\r\n".utf8)
+        let bytes = Array("0.1 tap-item game-sorting\r\n0.2 dump # caf".utf8) + [0xE9] + Array("\r\n".utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let r = try GameBinary.run(["--headless", "--no-draw", "--script", path, "--log", "-", "--data-dir", dir])
         #expect(r.status == 0, "\(r.stderr)")
@@ -402,7 +402,7 @@ struct StopSignalTests {
         p.standardInput = input
         p.standardError = FileHandle.nullDevice
         try p.run()
-        input.fileHandleForWriting.write(Data("0.1 tap 776 224\n0.3 tap 512 606\n86400 quit\n".utf8))
+        input.fileHandleForWriting.write(Data("0.1 tap-item game-balloons\n0.3 tap 512 606\n86400 quit\n".utf8))
         try input.fileHandleForWriting.close()
         // Running its loop (signal handlers in place): the game tile's `select` is in the log.
         let ready = Date().addingTimeInterval(30)

@@ -150,7 +150,7 @@ extension HeavyTests {
 
         @Test(.enabled(if: Exec.find("python3") != nil, "python3 is needed"))
         @MainActor func test_checkerAcceptsARealRun() throws {
-            let lines = try runScript(ScriptedPlayTests.homeScript + "\n1.7 tap 512 646\n2.5 dump\n3.0 key escape\n3.2 quit\n", seed: 9)
+            let lines = try runScript(ScriptedPlayTests.homeScript + "\n1.7 tap-item play\n2.5 dump\n3.0 key escape\n3.2 quit\n", seed: 9)
             let r = try Self.check(lines.map { $0.serialized() })
             #expect(r.status == 0, "\(r.stdout + r.stderr)")
             #expect(r.stdout.contains(" 0 failures"), "\(r.stdout)")

@@ -14,7 +14,7 @@ import Stage
 /// logical units; a still screen redraws and uploads nothing.
 @Suite @MainActor struct NativeResolutionTests {
     /// Home's Memory tile, Easy and Play (logical centres, from Home's dump).
-    static let enterMemory = "0.3 tap 248 224\n0.6 tap 248 440\n0.9 tap 512 646\n"
+    static let enterMemory = "0.3 tap-item game-memory\n0.6 tap-item level-easy\n0.9 tap-item play\n"
 
     /// Taps game tile `game`, level tile `level` and Play where Home places them on a screen
     /// of `size` (the canvas takes its shape: issue 27); nil is 1024x768.

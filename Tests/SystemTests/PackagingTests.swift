@@ -135,7 +135,7 @@ extension HeavyTests {
             try fm.createDirectory(atPath: work, withIntermediateDirectories: true)
             let args = ["--headless", "--data-dir", tmp + "/data", "--script", "-", "--log", "-"]
             let env = ["SDL_AUDIODRIVER": "dummy"]
-            let r = try Self.run(usr + "/bin/kids-joy-center", args, stdin: "0.1 tap 512 224\n0.3 dump\n", cwd: work,
+            let r = try Self.run(usr + "/bin/kids-joy-center", args, stdin: "0.1 tap-item game-sorting\n0.3 dump\n", cwd: work,
                                  environment: env, removing: ["KIDS_JOY_CENTER_ASSETS"], timeout: 60)
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stdout.split(separator: "\n").contains { $0.contains("\"event\":\"select\"") }, "\(r.stdout)")

@@ -9,7 +9,7 @@ import Testing
 /// Children's profiles end to end: `--profile`, `profile` events, `player` on `gameover`,
 /// each child's own table and the everyone-table, stickers, the 41st child.
 @Suite(.serialized) @MainActor struct ProfileTests {
-    static let startMemoryEasy = "0.2 tap 248 224\n0.4 tap 248 440\n0.6 tap 512 646\n"
+    static let startMemoryEasy = "0.2 tap-item game-memory\n0.4 tap-item level-easy\n0.6 tap-item play\n"
 
     /// Runs the app in process on a script, as `profile` when given.
     static func run(_ script: String, dataDir: String, profile: String? = nil, seed: UInt64 = 1) throws -> [JSON] {
@@ -133,7 +133,7 @@ import Testing
         for (slot, player) in [(1, "child-1"), (2, "child-2")] {
             let pick = PickerScene.tileFrame(slot).center
             let mine = HighScoresPopup.tabFrame(.mine).center
-            let log = try Self.run("0.2 tap \(Int(pick.x)) \(Int(pick.y))\n0.8 tap 804 652\n1.4 dump\n1.5 tap \(Int(mine.x)) \(Int(mine.y))\n2.0 dump\n",
+            let log = try Self.run("0.2 tap \(Int(pick.x)) \(Int(pick.y))\n0.8 tap-item highscores\n1.4 dump\n1.5 tap \(Int(mine.x)) \(Int(mine.y))\n2.0 dump\n",
                                    dataDir: dir)
             let tables = log.events("highscores")
             #expect(tables.count == 2)

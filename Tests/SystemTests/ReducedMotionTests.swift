@@ -29,7 +29,7 @@ import Testing
         let dir = temporaryDirectory()
         let script = dir + "/s.txt", log = dir + "/log.jsonl"
         // Sorting, Easy, Play; then the first vehicle dropped on the row's far end (no zone).
-        try "0.2 tap 512 224\n0.4 tap 248 440\n0.6 tap 512 646\n2 drag 62 131 1000 131 0.3\n5 quit\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "0.2 tap-item game-sorting\n0.4 tap-item level-easy\n0.6 tap-item play\n2 drag 62 131 1000 131 0.3\n5 quit\n".write(toFile: script, atomically: true, encoding: .utf8)
         for (flag, seconds) in [([] as [String], 2.5), (["--reduced-motion"], 1.0)] {
             let r = try GameBinary.run(["--headless", "--no-draw", "--data-dir", dir, "--script", script, "--log", log] + flag)
             #expect(r.status == 0, "\(r.output)")

@@ -42,6 +42,8 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
         var env = ProcessInfo.processInfo.environment
         env["SWIFT"] = fake
+        // Counting only: whether README allows a skip is TestSummaryTests' (`make test` sets it).
+        env["KJC_STRICT_SKIPS"] = "0"
         return try Exec.capture(packageRoot + "/tools/run-tests.sh", [], cwd: packageRoot, environment: env, timeout: 60)
     }
 

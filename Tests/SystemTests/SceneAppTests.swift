@@ -26,9 +26,9 @@ import Stage
 
     @Test func test_script_fromHomeIntoMemory_logsPushFlipsAndDumpOfTwelveCards() {
         let script = """
-        0.2 tap 248 224
-        0.4 tap 248 440
-        0.6 tap 512 646
+        0.2 tap-item game-memory
+        0.4 tap-item level-easy
+        0.6 tap-item play
         1.0 dump
         1.5 tap 176 192
         2.0 tap 400 192
@@ -66,9 +66,9 @@ import Stage
     @Test func test_script_wholeHardGame_fromTheDump_isWon() {
         // First run: learn the deck for seed 21 from a dump.
         let start = """
-        0.2 tap 248 224
-        0.4 tap 776 440
-        0.6 tap 512 646
+        0.2 tap-item game-memory
+        0.4 tap-item level-hard
+        0.6 tap-item play
         1.0 dump
         """
         let first = play(start, seed: 21)
@@ -100,9 +100,9 @@ import Stage
 
     @Test func test_script_fromHome_balloonsSpawn_andAnIdleGameEndsAfterTenSeconds() throws {
         let lines = try runScript("""
-            0.2 tap 776 224
-            0.4 tap 512 440
-            0.6 tap 512 646
+            0.2 tap-item game-balloons
+            0.4 tap-item level-medium
+            0.6 tap-item play
             3.0 dump
             12.0 dump
             """, seed: 3)
@@ -135,9 +135,9 @@ import Stage
     @Test func test_script_fromHome_dragVerb_logsPickAndDrop() {
         let slot = SortingLayout.slots(count: 12)[0].center
         guard let lines = try? runScript("""
-            0.2 tap 512 224
-            0.4 tap 776 440
-            0.6 tap 512 646
+            0.2 tap-item game-sorting
+            0.4 tap-item level-hard
+            0.6 tap-item play
             1.0 dump
             1.2 drag \(Int(slot.x)) \(Int(slot.y)) 240 600 0.3
             2.0 dump
@@ -161,7 +161,7 @@ import Stage
     /// The same through a script and the real SDL translation: two `finger-down`s at one
     /// time pop two balloons, and both score.
     @Test func test_aScriptPopsTwoBalloonsWithTwoFingers() throws {
-        let open = "0.2 tap 776 224\n0.4 tap 248 440\n0.6 tap 512 646\n"
+        let open = "0.2 tap-item game-balloons\n0.4 tap-item level-easy\n0.6 tap-item play\n"
         // Where Balloons' Easy opens (Home: Balloons, Easy, Play); a first run looks.
         let look = try runScript(open + "5 dump\n", seed: 5)
         #expect(look.events("dump").last?["scene"]?.stringValue == "balloons")
@@ -275,7 +275,7 @@ import Stage
     }
 
     @Test func test_sortingsDashedOutlinesShowOnThePaintingBesideThem() throws {
-        let (lines, image) = try Self.render("0.2 tap 512 224\n0.4 tap 248 440\n0.6 tap 512 646\n1.5 screenshot SHOT\n1.6 dump\n")
+        let (lines, image) = try Self.render("0.2 tap-item game-sorting\n0.4 tap-item level-easy\n0.6 tap-item play\n1.5 screenshot SHOT\n1.6 dump\n")
         let zones = lines.lastDumpItems().filter { $0["kind"]?.stringValue == "zone" }
         #expect(zones.count == 3)
         for zone in zones {
@@ -339,10 +339,10 @@ import Stage
             }
         }
         // An end screen (Balloons lost by idle), the quit panel, the pause screen.
-        try check("0.2 tap 776 224\n0.4 tap 248 440\n0.6 tap 512 646\n14 screenshot SHOT\n14.1 dump\n", ["alert-yes", "alert-no"])
+        try check("0.2 tap-item game-balloons\n0.4 tap-item level-easy\n0.6 tap-item play\n14 screenshot SHOT\n14.1 dump\n", ["alert-yes", "alert-no"])
         try check("0.5 key escape\n1.5 screenshot SHOT\n1.6 dump\n", ["alert-yes", "alert-no"])
-        try check("0.2 tap 776 224\n0.4 tap 248 440\n0.6 tap 512 646\n2 tap 880 32\n2.5 screenshot SHOT\n2.6 dump\n", ["resume"])
-        try check("0.5 tap 804 652\n1.5 screenshot SHOT\n1.6 dump\n", ["close"])
+        try check("0.2 tap-item game-balloons\n0.4 tap-item level-easy\n0.6 tap-item play\n2 tap 880 32\n2.5 screenshot SHOT\n2.6 dump\n", ["resume"])
+        try check("0.5 tap-item highscores\n1.5 screenshot SHOT\n1.6 dump\n", ["close"])
         #expect(checked == 6)
     }
 }
@@ -367,7 +367,7 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
 @Suite @MainActor struct PlayWithoutReadingAppTests {
 
     @Test func test_homeGreetsAndNamesTilesAndPlay() throws {
-        let log = try runVoiceScript("0.2 tap 248 224\n0.4 tap 776 440\n0.6 tap 512 646\n1.8 quit\n")
+        let log = try runVoiceScript("0.2 tap-item game-memory\n0.4 tap-item level-hard\n0.6 tap-item play\n1.8 quit\n")
         let lines = log.events("voice").compactMap { $0["line"]?.stringValue }
         #expect(Array(lines.prefix(4)) == ["voice.home.greeting", "voice.game.memory", "voice.level.hard", "voice.home.play"])
         let push = try #require(log.events("scene").first { $0["scene"]?.stringValue == "memory" })
@@ -377,7 +377,7 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
     }
 
     @Test func test_headlessRunsShowDemosOnlyWithTheDemoFlag_andNeverMarkThemSeen() throws {
-        let script = "0.2 tap 248 224\n0.4 tap 248 440\n0.6 tap 512 646\n5 quit\n"
+        let script = "0.2 tap-item game-memory\n0.4 tap-item level-easy\n0.6 tap-item play\n5 quit\n"
         let dir = temporaryDirectory()
         let plain = try runVoiceScript(script, dataDir: dir)
         #expect(plain.events("demo").isEmpty)
@@ -419,14 +419,14 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
     }
 
     @Test func test_homesGreyedPlay_answersTheTap() throws {
-        let log = try runVoiceScript("0.2 tap 512 646\n0.5 quit\n")
+        let log = try runVoiceScript("0.2 tap-item play\n0.5 quit\n")
         let hint = try #require(log.events("hint").first)
         #expect(hint["target"]?.stringValue == "play")
     }
 
     @Test func test_tapGuard_aDoubleTapOnPlayFlipsNoCard_aLaterTapDoes() throws {
         let card = MemoryLayout.frames(for: .easy, in: GameScene.playArea)[9].center
-        let script = "0.2 tap 248 224\n0.4 tap 248 440\n0.6 tap 512 646\n0.75 tap \(Int(card.x)) \(Int(card.y))\n"
+        let script = "0.2 tap-item game-memory\n0.4 tap-item level-easy\n0.6 tap-item play\n0.75 tap \(Int(card.x)) \(Int(card.y))\n"
             + "1.0 tap \(Int(card.x)) \(Int(card.y))\n1.2 quit\n"
         let log = try runVoiceScript(script)
         #expect(log.events("ignored").filter { $0["why"]?.stringValue == "tap-guard" }.count == 1)

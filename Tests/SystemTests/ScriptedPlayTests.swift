@@ -11,10 +11,10 @@ import Testing
 /// The scripted-play contract of TESTING.md, end to end through the real app (headless).
 @Suite @MainActor struct ScriptedPlayTests {
     static let homeScript = """
-    0.2 tap 776 224
-    0.4 tap 776 440
+    0.2 tap-item game-balloons
+    0.4 tap-item level-hard
     0.6 dump
-    0.8 tap 804 652
+    0.8 tap-item highscores
     1.2 dump
     1.4 tap 512 606
     1.6 quit
@@ -43,7 +43,7 @@ import Testing
 
     @Test func test_sameSeedAndScriptGiveTheSameLog() throws {
         let script = Self.homeScript + "\n" + """
-        1.7 tap 512 646
+        1.7 tap-item play
         2.5 dump
         3.0 key escape
         """
@@ -81,7 +81,7 @@ import Testing
 
     @Test func test_homeScreenshotIs1024x768_andPlayChangesWhenEnabled() throws {
         let dir = temporaryDirectory()
-        _ = try runScript("0.1 screenshot \(dir)/off.png\n0.2 tap 248 224\n0.4 tap 248 440\n0.9 screenshot \(dir)/on.png\n",
+        _ = try runScript("0.1 screenshot \(dir)/off.png\n0.2 tap-item game-memory\n0.4 tap-item level-easy\n0.9 screenshot \(dir)/on.png\n",
                           draw: true)
         let off = try PixelImage(path: dir + "/off.png"), on = try PixelImage(path: dir + "/on.png")
         #expect(off.width == 1024)
