@@ -193,3 +193,15 @@ final class InMemorySettings: SettingsKeeping {
     func setMuted(_ value: Bool) { muted = value }
     func overrideMuted(_ value: Bool) { muted = value }
 }
+
+extension InMemoryScores {
+    /// A crowd past the game's own limit of 40 (a database filled by hand, or by two copies
+    /// of an older version): `count` more children, numbered on, with pictures in turn.
+    func addCrowd(_ count: Int) {
+        for _ in 0..<count {
+            let n = nextChild
+            nextChild += 1
+            kids.append(ChildProfile(number: n, nickname: "kid\(n)", avatar: Avatar.deterministic(for: "k\(n)"), created: now))
+        }
+    }
+}
