@@ -163,8 +163,8 @@ final class InMemoryScores: ScoreKeeping, ProfileKeeping, ProgressReading {
         }
     }
 
-    func rounds(of child: ChildProfile, game: GameKind) -> [PlayedRound] {
-        played(child: child.number).filter { $0.game == game }
+    func lastRounds(of child: ChildProfile, game: GameKind, limit: Int) -> [PlayedRound] {
+        Array(played(child: child.number).filter { $0.game == game }.suffix(max(0, limit)))
     }
 
     // MARK: ProgressReading
