@@ -66,6 +66,15 @@ public final class ProgressDatabase {
         try migrate(importLegacy: importLegacy)
     }
 
+    /// A second connection to the game's own file at `path` that only reads (the Save report
+    /// worker's, off the main thread): nothing is made, migrated or changed (`query_only`),
+    /// and no wait budget: a lock another program holds is waited for by the worker.
+    public init(readingCopyOf path: String, busyTimeout: Int32 = 10_000) throws(SQLiteError) {
+        budget = nil
+        db = try SQLiteDatabase(path: path, create: false, busyTimeout: busyTimeout)
+        try db.execute("PRAGMA query_only = 1")
+    }
+
     /// Opened read-only on a file with nothing in it yet: every read answers nothing.
     public private(set) var isEmpty = false
 

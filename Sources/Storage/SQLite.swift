@@ -17,6 +17,11 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
         SQLiteError(code: SQLITE_BUSY, message: message, context: context)
     }
 
+    /// A long read stopped on purpose (a save cancelled).
+    public static func interrupted(_ message: String, context: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_INTERRUPT, message: message, context: context)
+    }
+
     /// The primary result code (extended codes keep it in the low byte).
     public var primary: Int32 { code & 0xFF }
 
