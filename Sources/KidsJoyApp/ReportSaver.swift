@@ -101,14 +101,14 @@ final class ReportSaver: ReportSaving {
         active.removeAll { $0.isDone }
         active.append(work)
         if let app, let context = app.context, let canvas = app.canvas {
-            work.chartsFor = { rows in Self.charts(rows, app: app, context: context, canvas: canvas) }
+            work.chartsFor = { rows in Self.charts(rows, context: context, canvas: canvas) }
         }
         work.start(reader)
         return work
     }
 
     /// One chart a player (in the rows' order), each drawn on the main thread when its frame comes.
-    static func charts(_ rows: [ProgressSummary], app: GameApp, context: GameContext, canvas: SoftwareCanvas) -> [ReportWork.Chart] {
+    static func charts(_ rows: [ProgressSummary], context: GameContext, canvas: SoftwareCanvas) -> [ReportWork.Chart] {
         var players: [String] = [], byPlayer: [String: [ProgressSummary]] = [:]
         for row in rows {
             if byPlayer[row.player] == nil { players.append(row.player) }
@@ -117,14 +117,13 @@ final class ReportSaver: ReportSaving {
         return players.map { (player: String) -> ReportWork.Chart in
             let mine = byPlayer[player] ?? []
             return
-                { [weak app] () -> (String, PixelBuffer) in
-                    canvas.beginFrame()
-                    canvas.fill(Rect(0, 0, 1024, 768), Theme.background)
-                    ProgressChart.drawPlayer(canvas, mine, in: Rect(40, 40, 944, 700), context: context)
-                    canvas.endFrame()
-                    let picture = canvas.copyOfFrame()
-                    app?.drawFrame() // the screen as it was
-                    return ("chart-\(player).png", picture)
+                { () -> (String, PictureRecipe) in
+                    // Listed apart from the screen, which stays as it is; the worker draws it.
+                    let recipe = canvas.recipe {
+                        canvas.fill(Rect(0, 0, 1024, 768), Theme.background)
+                        ProgressChart.drawPlayer(canvas, mine, in: Rect(40, 40, 944, 700), context: context)
+                    }
+                    return ("chart-\(player).png", recipe)
                 }
         }
     }
@@ -199,8 +198,9 @@ struct ReportData: Sendable {
 /// thread reads the outcome with `poll()`.
 @MainActor
 final class ReportWork: ReportJob {
-    /// Draws one chart on the main thread (it uses the canvas): the file's name and picture.
-    typealias Chart = @MainActor () -> (String, PixelBuffer)
+    /// Lists one chart's drawing on the main thread (its text and pictures come from the
+    /// canvas): the file's name and what the worker draws and encodes.
+    typealias Chart = @MainActor () -> (String, PictureRecipe)
     /// Reads the report on the worker; its argument answers false once the save is stopped.
     typealias Reader = @Sendable (_ goOn: @escaping @Sendable () -> Bool) throws -> ReportData
     let folder: String
@@ -273,9 +273,8 @@ final class ReportWork: ReportJob {
             }
         }
         if !charts.isEmpty, !state.hasStopped {
-            let (name, picture) = charts.removeFirst()()
-            let sendable = SendablePicture(picture)
-            write(name) { try SoftwareCanvas.pngData(sendable.buffer) }
+            let (name, recipe) = charts.removeFirst()()
+            write(name) { try SoftwareCanvas.pngData(recipe.drawn()) }
             return nil
         }
         if !sealed {
@@ -296,12 +295,6 @@ final class ReportWork: ReportJob {
         let state = state, folder = folder
         queue.async { state.finish(folder) }
     }
-}
-
-/// A picture handed to the worker: the main thread never touches it again.
-struct SendablePicture: @unchecked Sendable {
-    let buffer: PixelBuffer
-    init(_ buffer: PixelBuffer) { self.buffer = buffer }
 }
 
 /// What the worker and the main thread share about one save.
