@@ -22,8 +22,9 @@ final class ReportSaver: ReportSaving {
     let home: String
     let media: String
     private let writer: Writer
-    /// The worker thread: encodes the charts and writes the files, one after another.
-    nonisolated let queue = DispatchQueue(label: "kids-joy-center.report")
+    /// The worker thread (lower priority than the frame loop): reads the database, draws and
+    /// encodes the charts and writes the files, one after another.
+    nonisolated let queue = WorkerThread()
     private var active: [ReportWork] = []
 
     init(app: GameApp, store: HighScoreStore, home: String = DataDirectory.home(), media: String = "/media",
@@ -148,7 +149,7 @@ final class ReportSaver: ReportSaving {
     }
 
     /// Returns once every file asked of the worker is written (or given up).
-    nonisolated func waitUntilIdle() { queue.sync {} }
+    nonisolated func waitUntilIdle() { queue.waitUntilIdle() }
 
     /// A quit while saving: every save under way is stopped and what it wrote removed before
     /// this returns (no half-written folder stays).
@@ -204,7 +205,7 @@ final class ReportWork: ReportJob {
     /// Reads the report on the worker; its argument answers false once the save is stopped.
     typealias Reader = @Sendable (_ goOn: @escaping @Sendable () -> Bool) throws -> ReportData
     let folder: String
-    private let queue: DispatchQueue
+    private let queue: WorkerThread
     private let writer: ReportSaver.Writer
     /// Charts still to draw, one a frame.
     var charts: [Chart] = []
@@ -215,7 +216,7 @@ final class ReportWork: ReportJob {
     private var sealed = false
     private(set) var isDone = false
 
-    init(folder: String, queue: DispatchQueue, writer: @escaping ReportSaver.Writer) {
+    init(folder: String, queue: WorkerThread, writer: @escaping ReportSaver.Writer) {
         self.folder = folder
         self.queue = queue
         self.writer = writer

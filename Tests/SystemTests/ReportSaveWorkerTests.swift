@@ -141,6 +141,27 @@ import Testing
         #expect(!slow.timedOut)
     }
 
+    /// The worker runs its jobs in order, on a thread of its own, at a lower priority than the
+    /// frame loop (nice 10: a chart's frame gets its core while the worker encodes).
+    @Test func theWorkerRunsInOrderBelowTheFrameLoop() {
+        let worker = WorkerThread()
+        let seen = Mutex<(order: [Int], nice: [Int32], elsewhere: Bool)>(([], [], true))
+        let main = pthread_self()
+        errno = 0
+        let mainNice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        for i in 0..<20 {
+            worker.async {
+                let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                let other = pthread_equal(pthread_self(), main) == 0
+                seen.withLock { $0.order.append(i); $0.nice.append(nice); $0.elsewhere = $0.elsewhere && other }
+            }
+        }
+        worker.waitUntilIdle()
+        let result = seen.withLock { $0 }
+        #expect(result.order == Array(0..<20) && result.elsewhere)
+        #expect(result.nice.allSatisfy { $0 == max(worker.nice, mainNice) }, "\(result.nice) (the frame loop's: \(mainNice))")
+    }
+
     /// A quit while it writes (the app's shutdown): the save stops, and neither the files
     /// already written nor the folder stay.
     @Test func quitWhileSavingLeavesNoFolder() throws {
