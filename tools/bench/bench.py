@@ -252,9 +252,10 @@ def main():
         only = sys.argv[sys.argv.index("--only") + 1]
         if only != "save-report":
             sys.exit(f"--only: unknown row '{only}' (known: save-report)")
+        where = machine()
         row = save_report_row(bench_save_report(data))
         print(row)
-        write_row_alone(row, SAVE_REPORT_LABEL)
+        write_row_alone(row, SAVE_REPORT_LABEL, where)
         shutil.rmtree(data, ignore_errors=True)
         return
     where = machine()
@@ -368,7 +369,7 @@ def save_report_row(r):
             f"max ≤ 16.7 ms | {mark(s['max'], 1000 / 60)} |")
 
 
-def write_row_alone(row, label):
+def write_row_alone(row, label, where):
     """Puts one measured row into BENCHMARKS.md's table (in place of the row of that label, or
     after the `report` row), and says under the table that it was measured alone, when and on
     which build."""
@@ -383,7 +384,7 @@ def write_row_alone(row, label):
     build = subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%h (%cd)", "--date=short"], capture_output=True,
                            text=True).stdout.strip() or "unknown"
     note = (f"*{label}* was measured alone (`tools/bench/bench.py --only save-report`) on "
-            f"{time.strftime('%Y-%m-%d %H:%M %Z')}, release build of {build}; machine: {machine()}.")
+            f"{time.strftime('%Y-%m-%d %H:%M %Z')}, release build of {build}; machine: {where}.")
     table_end = next(i for i in range(lines.index(row), len(lines)) if not lines[i].startswith("|"))
     old = next((i for i, line in enumerate(lines) if line.startswith(f"*{label}* was measured alone")), None)
     if old is not None:
@@ -497,11 +498,12 @@ How each figure is taken:
   whole process, median of several runs.
 - **Save report at 200,000 rounds**: a data folder filled with 40 children of 5,000 finished
   games each (`report --make-sample 40x5000`); `kids-joy-center --headless --bench save-report`
-  opens the grown-ups' "Save report in" screen, taps the home folder (a folder of its own) and
-  times every frame (the tap's input, update and draw), paced at 60 frames a second, from the
-  tap until "Report saved" (the database read and the CSV files made on the worker, one chart
-  drawn a frame, every picture encoded and file written on the worker). Three runs; the table
-  shows the one with the median longest frame.
+  opens the grown-ups' "Save report in" screen over the corner, taps the home folder (a folder
+  of its own) and times every frame (the tap's input, update and draw), paced at 60 frames a
+  second, from the tap until the corner's "Report saved" (the database read and the CSV files
+  made on the worker, one chart listed a frame, every chart drawn and encoded and every file
+  written on the worker). """ + str(SAVE_REPORT_RUNS) + """ runs (`BENCH_SAVE_REPORT_RUNS`); the table shows the one with
+  the median longest frame.
 
 """
     for size, png in images:
