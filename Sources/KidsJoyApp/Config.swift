@@ -62,9 +62,14 @@ public struct ConfigLayer: Equatable, Sendable {
     /// A system layer (below the user's file).
     public let system: Bool
     /// Its place may lock (the system config and /etc/xdg, not `$XDG_CONFIG_DIRS` entries a
-    /// user set); the file must also be owned by root and not writable by others.
+    /// user set); the file and its folders must also be root's alone (`lockRefusal`).
     public let mayLock: Bool
-    public init(path: String, system: Bool, mayLock: Bool) { self.path = path; self.system = system; self.mayLock = mayLock }
+    /// Where the check of the folders above the file stops (included): the machine's "/",
+    /// or a test's root prefix (whose own parents, /tmp, are the test machine's).
+    public let systemRoot: String
+    public init(path: String, system: Bool, mayLock: Bool, systemRoot: String = "/") {
+        self.path = path; self.system = system; self.mayLock = mayLock; self.systemRoot = systemRoot
+    }
 }
 
 /// Reads config files. A bad line is reported with its file and line and skipped; the
@@ -79,6 +84,8 @@ public enum ConfigFile {
         var values = ConfigValues()
         var problems: [String] = []
         var inLocked = false
+        // The line that set each key, and whether that line locked it.
+        var setOn: [String: (line: Int, locked: Bool)] = [:]
         for (index, raw) in TextFile.lines(text).enumerated() {
             let where_ = "\(file):\(index + 1)"
             let line: String
@@ -110,14 +117,28 @@ public enum ConfigFile {
                 problems.append("\(where_): unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
                 continue
             }
+            let locks = inLocked && system && spec.lockable
+            // A key set twice in one file is named. Once a line locked it, a later line does
+            // not change it (as a later file cannot); otherwise the later line wins, and a
+            // `[locked]` line after a plain one (the shipped file's layout) says nothing.
+            if let first = setOn[key], first.locked || !locks {
+                if first.locked {
+                    problems.append("\(where_): \(key) is already locked on line \(first.line) of this file; this line is not used")
+                    continue
+                }
+                problems.append("\(where_): \(key) is already set on line \(first.line) of this file; this later line is used")
+            }
             let before = values.has(key)
             switch SettingReader.config(spec, value) {
-            case .success(let v): values[key] = v
+            case .success(let v):
+                values[key] = v
+                setOn[key] = (index + 1, locks)
             case .failure(let why): problems.append("\(where_): \(why)")
             }
-            if inLocked && system && spec.lockable && (values.has(key) || before) {
+            if locks && (values.has(key) || before) {
                 values.locked.insert(key)
                 values.lockedBy[key] = file
+                setOn[key] = (index + 1, true)
             }
         }
         // The lines are the user's: a NUL or CR in them is shown escaped.
@@ -127,8 +148,11 @@ public enum ConfigFile {
     /// Loads one file if it exists: nil when missing.
     public static func load(_ path: String, system: Bool = false, whyNoLock: String? = nil) -> (ConfigValues, [String])? {
         guard SystemFiles.exists(path) else { return nil }
-        guard let data = SystemFiles.read(path) else {
-            return (ConfigValues(), ["\(path): cannot be read; using defaults"])
+        // A config file is text a person writes: at most 4 MB (SystemFiles.Limit.text).
+        let data: [UInt8]
+        switch SystemFiles.bytes(path, limit: SystemFiles.Limit.text) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): return (ConfigValues(), ["\(path): cannot be read (\(problem.reason)); its settings are not used"])
         }
         // CRLF and bytes that are not UTF-8 never void the file: the bad bytes are read as
         // U+FFFD, their lines reported, and every line still counts.
@@ -143,10 +167,11 @@ public enum ConfigFile {
         layered(systemPaths: [systemPath], userPath: userPath, explicitPath: explicitPath)
     }
 
-    /// The layers with `systemPaths` as places that may lock (each file still must be owned by
-    /// root and not writable by others).
-    public static func layered(systemPaths: [String], userPath: String?, explicitPath: String?) -> (ConfigValues, [String]) {
-        layered(layers: systemPaths.map { ConfigLayer(path: $0, system: true, mayLock: true) }, userPath: userPath, explicitPath: explicitPath)
+    /// The layers with `systemPaths` as places that may lock (each file and its folders up to
+    /// `systemRoot` still must be root's alone).
+    public static func layered(systemPaths: [String], systemRoot: String = "/", userPath: String?, explicitPath: String?) -> (ConfigValues, [String]) {
+        layered(layers: systemPaths.map { ConfigLayer(path: $0, system: true, mayLock: true, systemRoot: systemRoot) },
+                userPath: userPath, explicitPath: explicitPath)
     }
 
     /// The layers (TESTING decision 5), later wins: the system layers in order (see
@@ -179,7 +204,10 @@ public enum ConfigFile {
 
     /// Why a system layer's `[locked]` table does not lock (nil: it does). Issue #28: a lock
     /// counts only in a file a user cannot replace: the system config or /etc/xdg's, owned
-    /// by root, not writable by group or others.
+    /// by root, not writable by group or others. Issue #46: nor may a user move it away, so
+    /// every folder above it, up to and including the system root ("/"), must be root's and
+    /// not writable by group or others either (a sticky, /tmp-like folder included: it is
+    /// writable by others). Both the path as named and the real path (links resolved) are checked.
     static func lockRefusal(_ layer: ConfigLayer) -> String? {
         guard layer.mayLock else {
             return "a [locked] table counts only in /etc/kids-joy-center/config.toml and /etc/xdg/kids-joy-center/config.toml, not in a $XDG_CONFIG_DIRS folder"
@@ -188,7 +216,53 @@ public enum ConfigFile {
         guard stat(layer.path, &info) == 0 else { return "the file cannot be checked" }
         guard info.st_uid == 0 else { return "a [locked] table counts only in a file owned by root" }
         guard info.st_mode & 0o022 == 0 else { return "a [locked] table counts only in a file that only root may write (this one is writable by others)" }
+        let top = trimmedFolder(layer.systemRoot)
+        var chains = [layer.path]
+        if let real = realPath(layer.path), real != layer.path { chains.append(real) }
+        for path in chains {
+            // A real path outside a test's root is checked up to "/".
+            let stop = path.hasPrefix(top == "/" ? "/" : top + "/") ? top : "/"
+            var folder = parentFolder(path)
+            while true {
+                if let why = folderRefusal(folder) { return why }
+                let up = parentFolder(folder)
+                if folder == stop || up == folder { break } // at the top ("/", or "." for a relative path)
+                folder = up
+            }
+        }
         return nil
+    }
+
+    /// Why `folder` cannot hold a lock (a user could move the file away), or nil.
+    static func folderRefusal(_ folder: String) -> String? {
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return "a [locked] table counts only in root's folders, and \(folder) cannot be checked" }
+        if info.st_uid != 0 {
+            return "a [locked] table counts only in folders only root may change, and \(folder) is owned by user \(info.st_uid)"
+        }
+        if info.st_mode & 0o022 != 0 {
+            return "a [locked] table counts only in folders only root may change, and \(folder) is writable by \(info.st_mode & 0o002 != 0 ? "others" : "its group") (mode 0\(String(info.st_mode & 0o7777, radix: 8)))"
+        }
+        return nil
+    }
+
+    static func trimmedFolder(_ path: String) -> String {
+        var p = path
+        while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
+        return p.isEmpty ? "/" : p
+    }
+
+    /// The folder holding `path` ("/" at the top; "." for a bare name).
+    static func parentFolder(_ path: String) -> String {
+        let p = trimmedFolder(path)
+        guard let slash = p.lastIndex(of: "/") else { return "." }
+        return slash == p.startIndex ? "/" : String(p[..<slash])
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
     }
 
     /// The system files, in layer order (later wins): /etc/kids-joy-center/config.toml and
@@ -201,8 +275,9 @@ public enum ConfigFile {
         var dirs = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         var seen: Set<String> = [xdg]
         dirs = dirs.filter { seen.insert($0).inserted }
-        return [ConfigLayer(path: root + "/etc/kids-joy-center/config.toml", system: true, mayLock: true),
-                ConfigLayer(path: root + xdg + "/kids-joy-center/config.toml", system: true, mayLock: true)]
+        let top = root.isEmpty ? "/" : root
+        return [ConfigLayer(path: root + "/etc/kids-joy-center/config.toml", system: true, mayLock: true, systemRoot: top),
+                ConfigLayer(path: root + xdg + "/kids-joy-center/config.toml", system: true, mayLock: true, systemRoot: top)]
             + dirs.reversed().map { ConfigLayer(path: $0 + "/kids-joy-center/config.toml", system: true, mayLock: false) }
     }
 

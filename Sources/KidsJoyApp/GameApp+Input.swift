@@ -20,13 +20,22 @@ extension GameApp {
             }
             guard let input = event.input else { continue }
             if case .key(.f11, _) = input {
-                // A kiosk stays fullscreen.
-                if context.kiosk { log.emit("ignored", [("what", "fullscreen"), ("why", "kiosk")]) } else { toggleFullscreen() }
+                // A kiosk stays fullscreen; a locked `fullscreen` stays as the school set it,
+                // and F11 gets the soft "no" of every locked control.
+                if context.kiosk {
+                    log.emit("ignored", [("what", "fullscreen"), ("why", "kiosk")])
+                } else if context.classroom.isLocked("fullscreen") {
+                    log.emit("ignored", [("what", "fullscreen"), ("why", "locked")])
+                    context.send(Effect.refuseLocked("fullscreen"))
+                } else {
+                    toggleFullscreen()
+                }
                 continue
             }
             stack.handle(input)
             if stack.quitRequested { return false }
         }
+        keepKioskInFront()
         return !stack.quitRequested
     }
 }

@@ -28,7 +28,7 @@ extension GameApp {
                        ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))]
         }
         log.emit("quit", fields)
-        return anyScreenshotFailed ? 1 : 0
+        return scriptFailed ? 2 : anyScreenshotFailed ? 1 : 0
     }
 
     func runHeadless() {
@@ -41,7 +41,7 @@ extension GameApp {
             for command in player.due(at: log.time, frame: frame) {
                 // Input pushed before a control line takes effect before it.
                 if !pumpEvents() { keepGoing = false; break }
-                if !runControl(command) { keepGoing = false; break }
+                if !runControl(command, player: player) { keepGoing = false; break }
             }
             if !keepGoing || !pumpEvents() { break }
             stack.step()
@@ -102,7 +102,7 @@ extension GameApp {
             log.time = (scriptTime * 1000).rounded() / 1000
             player.pushScheduled(frame: frame)
             for command in player.due(at: scriptTime, frame: frame) {
-                if !pumpEvents() || !runControl(command) { running = false; break }
+                if !pumpEvents() || !runControl(command, player: player) { running = false; break }
             }
             if !running || !pumpEvents() { break }
             // A calm game (Balloons) is drawn every second step: until two steps are due, sleep,

@@ -7,6 +7,22 @@ import Storage
 // MARK: - Screenshots, dumps and quit lines
 
 extension GameApp {
+    /// The centre of the item `id` as the current dump places it (logical coordinates, as
+    /// drawn: mirrored in a right-to-left language). An id not on the screen is a script
+    /// error naming the line and the ids that are there: the run ends with exit 2.
+    func itemCentre(_ id: String, _ command: ScriptCommand) -> Point? {
+        let items = stack.dump().first { $0.0 == "items" }?.1.arrayValue ?? []
+        if let item = items.first(where: { $0["id"]?.stringValue == id }),
+           let f = item["frame"]?.arrayValue?.compactMap(\.doubleValue), f.count == 4 {
+            return Point(f[0] + f[2] / 2, f[1] + f[3] / 2)
+        }
+        let ids = items.compactMap { $0["id"]?.stringValue }
+        let shown = ids.prefix(40).joined(separator: ", ") + (ids.count > 40 ? ", ..." : "")
+        writeStandardError("kids-joy-center: \(options.scriptPath ?? "<script>"):\(command.line): no item '\(id)' on the screen (\(stack.top.name): \(shown.isEmpty ? "no items" : shown))\n")
+        scriptFailed = true
+        return nil
+    }
+
     /// The PNG made in memory, then written by the one rule for files the user names (every
     /// write checked, a link or device written through, partial output removed).
     func saveScreenshot(_ path: String) throws {
@@ -20,8 +36,14 @@ extension GameApp {
     }
 
     /// Runs a screenshot, dump or quit line. Returns false for quit.
-    func runControl(_ command: ScriptCommand) -> Bool {
+    func runControl(_ command: ScriptCommand, player: ScriptPlayer) -> Bool {
         switch command.action {
+        case .tapItem(let id):
+            guard let p = itemCentre(id, command) else { return false }
+            player.tap(p, frame: frame)
+        case .dragItem(let from, let to, let seconds):
+            guard let a = itemCentre(from, command), let b = itemCentre(to, command) else { return false }
+            player.drag(from: a, to: b, seconds: seconds, frame: frame)
         case .screenshot(let path):
             // 1024×768 (the logical canvas at its own size) unless headless --size was given.
             let real = canvas.viewport

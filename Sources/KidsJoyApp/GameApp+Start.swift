@@ -24,7 +24,7 @@ extension GameApp {
             throw AppError.fatal("missing asset file\(missing.count > 1 ? "s" : ""): \(missing.prefix(5).joined(separator: ", "))"
                                  + (missing.count > 5 ? " and \(missing.count - 5) more" : "") + "; reinstall the game or run tools/make-assets")
         }
-        // SIGTERM and SIGINT are the game's own (StopSignals), in every mode.
+        // SIGTERM, SIGINT, SIGHUP and SIGQUIT are the game's own (StopSignals), in every mode.
         SDLSystem.setHints()
         if options.headless {
             // The canvas takes the shape of the screen it is drawn for (issue 27).

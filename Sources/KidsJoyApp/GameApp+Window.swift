@@ -25,6 +25,9 @@ extension GameApp {
         // The canvas takes the shape of what is shown (the screen when fullscreen).
         Canvas1024.use(Canvas1024.size(forScreen: w.shown.width, w.shown.height), screen: w.shown)
         w.pixelsLost = { [unowned self] in dirty = true }
+        // A kiosk keeps the keyboard and the front (issue #46): window-manager shortcuts
+        // reach the game, and a hidden or minimised window comes back (keepKioskInFront).
+        if options.kiosk { w.bringToFront() }
         window = w
     }
 
@@ -55,6 +58,17 @@ extension GameApp {
         if let old = windowSizes?.remembered(screen: screen.0, screen.1), old == size { return }
         windowSizes?.remember(screen: screen.0, screen.1, window: size)
         windowSizeChanged = true
+    }
+
+    /// Kiosk mode: the window stays in front and keeps the keyboard (issue #46). Called after
+    /// each turn's events; the idle loop wakes at least once a second, so a window that could
+    /// not be brought back at once is tried again.
+    func keepKioskInFront() {
+        guard options.kiosk, let window else { return }
+        let why = window.notInFront
+        guard kioskWatch.shouldBringBack(why, now: Double(PerformanceCounter.now()) / PerformanceCounter.frequency) else { return }
+        log.emit("kiosk", [("action", "front"), ("why", .string(why ?? ""))])
+        window.bringToFront()
     }
 
     func toggleFullscreen() {

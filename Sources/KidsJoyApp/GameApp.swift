@@ -32,6 +32,8 @@ public final class GameApp {
     /// Which frame the loop is on (headless: time = frame / 60).
     var frame = 0
     var fullscreen = false
+    /// Kiosk mode's watch over the window (KioskWatch).
+    var kioskWatch = KioskWatch()
     /// Set when an event arrived: the windowed loop redraws even if nothing animates.
     var dirty = true
     /// Drawables above this many pixels (beyond a 3840×2160 screen: 5K and more) are drawn at
@@ -139,6 +141,8 @@ public final class GameApp {
     /// the run's exit status is 1.
     var failedScreenshot = false
     var anyScreenshotFailed = false
+    /// A script line could not be played (`tap-item` with an id not on the screen): exit 2.
+    var scriptFailed = false
 
     /// Windowed: frames in a row that changed nothing, and steps not drawn since the last frame.
     var stillFrames = 0

@@ -65,7 +65,15 @@ struct ReportCommand {
                 return 1
             }
         }
-        guard SystemFiles.exists(path) else {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            // Only a database that is not there (nor its folder) is "no games yet"; a folder
+            // this account cannot enter, or a file where the folder should be, is an error.
+            let code = errno
+            guard code == ENOENT else {
+                warn("cannot read the data folder \(printable(dir)) (\(String(cString: strerror(code)).lowercased()))")
+                return 1
+            }
             return printOutputChecked("No games recorded yet in \(printable(dir)).", warn: warn) ? 0 : 1
         }
         // Only reads: no journal switch, no schema made, nothing beside the file; a
@@ -98,7 +106,9 @@ struct ReportCommand {
                     return 1
                 }
             } else {
-                do { try OutputFile.write(bytes, to: csv) } catch {
+                // A new CSV is the adults' alone (0600, as "Save report"'s files); a file it
+                // replaces keeps its mode.
+                do { try OutputFile.write(bytes, to: csv, mode: 0o600) } catch {
                     warn("--csv: cannot write \(printable(csv)) (\(error))")
                     return 1
                 }

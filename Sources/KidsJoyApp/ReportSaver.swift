@@ -168,17 +168,23 @@ final class ReportSaver: ReportSaving {
             guard goOn() else { throw SQLiteError.interrupted("the save was stopped", context: "report") }
             for r in try database.history(child: child) {
                 let fields = [kid?.id ?? "guest", kid?.nickname ?? "", r.game.rawValue, r.level.rawValue, String(r.score), r.result, r.reason,
-                              String(Int(r.duration.rounded())), String(r.progress), String(r.mistakes), r.relaxed ? "yes" : "no", isoDate(r.played)]
+                              String(Int(r.duration.rounded())), String(r.progress), String(r.mistakes), r.relaxed ? "yes" : "no", isoDate(r.played, imported: r.imported)]
                 out += fields.map(ProgressReport.csvField).joined(separator: ",") + "\n"
             }
         }
         return out
     }
 
-    nonisolated static func isoDate(_ seconds: Double) -> String {
+    /// The first second of 2000: no round of this game was played before it.
+    nonisolated static let earliestImportedDate = 946_684_800.0
+
+    nonisolated static func isoDate(_ seconds: Double, imported: Bool = false) -> String {
         // A date no game was played on (a damaged or hand-made import: -1e300, 1e19, NaN)
-        // is left empty, never a trap converting it.
+        // is left empty, never a trap converting it. The old scores file's import keeps the
+        // file's order with the entry's place (0, 1, 2…) where its date was missing or
+        // impossible: such an imported "date" before 2000 is empty too, never 1970-01-01.
         guard seconds.isFinite, seconds >= 0, seconds < 32_503_680_000 else { return "" }
+        if imported && seconds < Self.earliestImportedDate { return "" }
         var t = time_t(seconds)
         var parts = tm()
         gmtime_r(&t, &parts)

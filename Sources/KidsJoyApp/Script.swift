@@ -11,7 +11,16 @@ public struct ScriptCommand: Equatable, Sendable {
         case up(Point)
         case drag(from: Point, to: Point, seconds: Double)
         case touchTap(Point)
+        /// A key pressed and let go on the next frame (`key space`).
         case key(Key)
+        /// A key pressed and held (`key-down space`), and let go (`key-up space`).
+        case keyDown(Key)
+        case keyUp(Key)
+        /// A tap on the centre of the item with this id, as the current dump places it
+        /// (`tap-item play`): an id not on the screen ends the run with exit 2.
+        case tapItem(String)
+        /// A drag from one item's centre to another's (`drag-item vehicle-0 zone-sky`).
+        case dragItem(from: String, to: String, seconds: Double)
         /// A game-controller button pressed and released (`pad a`).
         case pad(PadButton)
         /// One touch finger (`finger-down ID X Y`, ...); several may be down at once.
@@ -50,6 +59,12 @@ public enum ScriptParser {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             if words.isEmpty { continue }
             func fail(_ message: String) -> AppError { .usage(TextEscaping.escaped("\(file):\(lineNumber): \(message)")) }
+            /// An item id as dumps write them: letters, digits, '-', '_' and '.', 1 to 64.
+            func checkItemID(_ id: String) throws {
+                guard (1...64).contains(id.count), id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+                    throw fail("'\(id)' is not an item id (letters, digits, '-', '_' and '.', as a dump names items)")
+                }
+            }
             guard let time = TextEscaping.number(words[0]), time.isFinite, time >= 0 else {
                 throw fail("expected a time in seconds first, got '\(words[0])'")
             }
@@ -93,12 +108,27 @@ public enum ScriptParser {
                 guard n[4] >= 0 else { throw fail("drag SECONDS must not be negative") }
                 guard n[4] <= maxDragSeconds else { throw fail("drag SECONDS \(args[4]) is too long (at most \(Int(maxDragSeconds)))") }
                 action = .drag(from: Point(n[0], n[1]), to: Point(n[2], n[3]), seconds: n[4])
-            case "key":
-                guard args.count == 1 else { throw fail("'key' takes one key name") }
+            case "key", "key-down", "key-up":
+                guard args.count == 1 else { throw fail("'\(verb)' takes one key name") }
                 guard let key = keyNames[args[0].lowercased()] else {
                     throw fail("unknown key '\(args[0])' (known: escape, return, space, f11, left, right, up, down, tab, m, pause)")
                 }
-                action = .key(key)
+                action = verb == "key" ? .key(key) : verb == "key-down" ? .keyDown(key) : .keyUp(key)
+            case "tap-item":
+                guard args.count == 1 else { throw fail("'tap-item' takes one item id (as a dump names it)") }
+                try checkItemID(args[0])
+                action = .tapItem(args[0])
+            case "drag-item":
+                guard args.count == 2 || args.count == 3 else { throw fail("'drag-item' takes two item ids and, if wanted, SECONDS (0.5 when left out)") }
+                try checkItemID(args[0])
+                try checkItemID(args[1])
+                var seconds = 0.5
+                if args.count == 3 {
+                    guard let v = TextEscaping.number(args[2]), v.isFinite, v >= 0 else { throw fail("drag-item SECONDS '\(args[2])' is not a number of seconds") }
+                    guard v <= maxDragSeconds else { throw fail("drag-item SECONDS \(args[2]) is too long (at most \(Int(maxDragSeconds)))") }
+                    seconds = v
+                }
+                action = .dragItem(from: args[0], to: args[1], seconds: seconds)
             case "pad":
                 guard args.count == 1, let button = PadButton(rawValue: args[0].lowercased()), button != .other else {
                     throw fail("'pad' takes one button: a, b, start, up, down, left, right")
@@ -125,7 +155,7 @@ public enum ScriptParser {
                 guard args.isEmpty else { throw fail("'quit' takes no arguments") }
                 action = .quit
             default:
-                throw fail("unknown verb '\(words[1])' (known: tap, down, move, up, drag, touch-tap, key, pad, finger-down, finger-move, finger-up, screenshot, screenshot-native, dump, quit)")
+                throw fail("unknown verb '\(words[1])' (known: tap, tap-item, down, move, up, drag, drag-item, touch-tap, key, key-down, key-up, pad, finger-down, finger-move, finger-up, screenshot, screenshot-native, dump, quit)")
             }
             commands.append(ScriptCommand(time: time, action: action, line: lineNumber))
         }

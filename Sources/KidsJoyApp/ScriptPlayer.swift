@@ -57,32 +57,51 @@ final class ScriptPlayer {
             next += 1
             switch command.action {
             case .tap(let p):
-                mouseButton(down: true, p).push()
-                scheduled.append(.event(frame: frame + 1, mouseButton(down: false, p)))
+                tap(p, frame: frame)
             case .down(let p): mouseButton(down: true, p).push()
             case .move(let p): mouseMotion(p).push()
             case .up(let p): mouseButton(down: false, p).push()
             case .drag(let from, let to, let seconds):
-                mouseButton(down: true, from).push()
-                let steps = max(1, Int((seconds * 60).rounded()))
-                scheduled.append(.drag(start: frame, steps: steps, done: 0, from: from, to: to))
+                drag(from: from, to: to, seconds: seconds, frame: frame)
             case .touchTap(let p):
                 finger(.down, p).push()
                 mouseButton(down: true, p, synthesizedFromTouch: true).push()
                 scheduled.append(.event(frame: frame + 1, finger(.up, p)))
                 scheduled.append(.event(frame: frame + 1, mouseButton(down: false, p, synthesizedFromTouch: true)))
             case .key(let key):
+                // Pressed and let go on the next frame, as a keyboard does (one-switch scanning
+                // reads the release: a switch held down opens the adult gate).
                 ScriptedEvent.key(key, windowID: windowID).push()
+                scheduled.append(.event(frame: frame + 1, .key(key, down: false, windowID: windowID)))
+            case .keyDown(let key):
+                ScriptedEvent.key(key, windowID: windowID).push()
+            case .keyUp(let key):
+                ScriptedEvent.key(key, down: false, windowID: windowID).push()
             case .pad(let button):
                 ScriptedEvent.pad(button, down: true).push()
                 scheduled.append(.event(frame: frame + 1, .pad(button, down: false)))
             case .finger(let phase, let id, let p):
                 finger(phase, p, id: Self.scriptFingerBase + id).push()
-            case .screenshot, .screenshotNative, .dump, .quit:
+            case .screenshot, .screenshotNative, .dump, .quit, .tapItem, .dragItem:
+                // (An item's place is the app's to find, in the current dump: it then calls
+                // `tap` or `drag`.)
                 out.append(command)
             }
         }
         return out
+    }
+
+    /// A press at logical `p` now, released on the next frame (`tap`, `tap-item`).
+    func tap(_ p: Point, frame: Int) {
+        mouseButton(down: true, p).push()
+        scheduled.append(.event(frame: frame + 1, mouseButton(down: false, p)))
+    }
+
+    /// A press at `from` now, moves one a frame to `to` over `seconds`, then the release.
+    func drag(from: Point, to: Point, seconds: Double, frame: Int) {
+        mouseButton(down: true, from).push()
+        let steps = max(1, Int((seconds * 60).rounded()))
+        scheduled.append(.drag(start: frame, steps: steps, done: 0, from: from, to: to))
     }
 
     /// A press or release at logical `p`, in window points.

@@ -1,18 +1,21 @@
 import Glibc
 import Synchronization
 
-/// The signal (SIGTERM or SIGINT) that asked the game to stop, 0 while none has. Written by
+/// The signal (SIGTERM, SIGINT, SIGHUP or SIGQUIT) that asked the game to stop, 0 while none has. Written by
 /// the signal handler (a lock-free atomic store is async-signal-safe), read by the loops.
 let receivedStopSignal = Atomic<Int32>(0)
 
-/// SIGTERM and SIGINT stop the game cleanly in every mode, kiosk included (a shutdown, an
-/// administrator's `kill`, Ctrl+C): the loops see the flag, leave, log `quit`, wait for the
-/// saves asked for and exit 0. (SDL's own handlers turned them into a window-close event,
+/// SIGTERM, SIGINT, SIGHUP and SIGQUIT stop the game cleanly in every mode, kiosk included (a
+/// shutdown, an administrator's `kill`, Ctrl+C, a closed terminal, Ctrl+\): the loops see the
+/// flag, leave, log `quit`, wait for the saves asked for and exit 0. (SIGHUP and SIGQUIT
+/// used to kill at once: a round waiting for a lock was lost, a report left half-saved.) (SDL's own handlers turned them into a window-close event,
 /// which kiosk mode ignores by design, and nothing ran while start-up was busy.)
 enum StopSignals {
+    static let signals = [SIGTERM, SIGINT, SIGHUP, SIGQUIT]
+
     static func install() {
         _ = receivedStopSignal.load(ordering: .relaxed) // initialized before any handler can run
-        for signal in [SIGTERM, SIGINT] {
+        for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { receivedStopSignal.store($0, ordering: .relaxed) }
             sigemptyset(&action.sa_mask)
@@ -23,8 +26,7 @@ enum StopSignals {
         // unblock them here, on the main thread, before any other thread starts.
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        sigaddset(&unblock, SIGTERM)
-        sigaddset(&unblock, SIGINT)
+        for signal in signals { sigaddset(&unblock, signal) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
@@ -38,6 +40,8 @@ enum StopSignals {
         switch signal {
         case SIGTERM: return "SIGTERM"
         case SIGINT: return "SIGINT"
+        case SIGHUP: return "SIGHUP"
+        case SIGQUIT: return "SIGQUIT"
         default: return "signal \(signal)"
         }
     }

@@ -66,28 +66,17 @@ public struct InputTranslator {
             return nil
         case SDL_CONTROLLERBUTTONDOWN:
             return .pad(Self.padButton(SDL_GameControllerButton(Int32(event.cbutton.button))))
+        case SDL_CONTROLLERBUTTONUP:
+            return .padUp(Self.padButton(SDL_GameControllerButton(Int32(event.cbutton.button))))
         case SDL_KEYDOWN:
-            let sym = event.key.keysym.sym
             let shift = (UInt32(event.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
-            let key: Key?
-            switch sym {
-            case Int32(SDLK_ESCAPE.rawValue): key = .escape
-            case Int32(SDLK_RETURN.rawValue), Int32(SDLK_KP_ENTER.rawValue): key = .return
-            case Int32(SDLK_SPACE.rawValue): key = .space
-            case Int32(SDLK_F11.rawValue): key = .f11
-            case Int32(SDLK_LEFT.rawValue): key = .left
-            case Int32(SDLK_RIGHT.rawValue): key = .right
-            case Int32(SDLK_UP.rawValue): key = .up
-            case Int32(SDLK_DOWN.rawValue): key = .down
-            case Int32(SDLK_TAB.rawValue): key = .tab
-            case Int32(SDLK_m.rawValue): key = .m
-            case Int32(SDLK_p.rawValue), Int32(SDLK_PAUSE.rawValue): key = .pause
-            default: key = nil
-            }
-            guard let key else { return nil }
+            guard let key = Self.key(event.key.keysym.sym) else { return nil }
             // Held keys repeat only for moving the focus.
             if event.key.repeat != 0 && ![.left, .right, .up, .down, .tab].contains(key) { return nil }
             return .key(key, shift: shift)
+        case SDL_KEYUP:
+            // Only one-switch scanning reads it (a switch held down opens the adult gate).
+            return Self.key(event.key.keysym.sym).map { .keyUp($0) }
         case SDL_TEXTINPUT:
             let text = withUnsafeBytes(of: event.text.text) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -99,6 +88,24 @@ public struct InputTranslator {
             return nil
         default:
             return nil
+        }
+    }
+
+    /// The game's key for an SDL key symbol, if it is one the game reacts to.
+    static func key(_ sym: SDL_Keycode) -> Key? {
+        switch sym {
+        case Int32(SDLK_ESCAPE.rawValue): .escape
+        case Int32(SDLK_RETURN.rawValue), Int32(SDLK_KP_ENTER.rawValue): .return
+        case Int32(SDLK_SPACE.rawValue): .space
+        case Int32(SDLK_F11.rawValue): .f11
+        case Int32(SDLK_LEFT.rawValue): .left
+        case Int32(SDLK_RIGHT.rawValue): .right
+        case Int32(SDLK_UP.rawValue): .up
+        case Int32(SDLK_DOWN.rawValue): .down
+        case Int32(SDLK_TAB.rawValue): .tab
+        case Int32(SDLK_m.rawValue): .m
+        case Int32(SDLK_p.rawValue), Int32(SDLK_PAUSE.rawValue): .pause
+        default: nil
         }
     }
 

@@ -85,14 +85,17 @@ public final class SDLSoundPlayer: SoundPlayer {
     /// A spoken line is streamed (SDL_mixer's music stream, decoded bit by bit on the audio
     /// thread): opening the file reads only its header, so saying a line costs the frame well
     /// under a millisecond (decoding a whole clip first took 9 to 12 ms, a late frame).
+    /// A voice is Ogg Vorbis only: SDL_mixer is told so (`MUS_OGG`) instead of sniffing the
+    /// format, so a tracker module or a WAV named `.ogg` is refused, never played as a line.
+    /// A file that cannot be played is said once (the line may come back many times).
     public func playVoice(_ clip: VoiceClip) -> Bool {
         // SDL_mixer opens the file itself: a FIFO would hang the frame, a huge file fill memory.
         if let problem = SystemFiles.problem(clip.path, limit: SystemFiles.Limit.sound) {
-            warn("cannot play voice \(clip.path) (\(problem))")
+            warnOnce(clip.path, "cannot play voice \(clip.path) (\(problem))")
             return false
         }
-        guard let music = Mix_LoadMUS_RW(SDL_RWFromFile(clip.path, "rb"), 1) else {
-            warn("cannot play voice \(clip.path) (\(String(cString: SDL_GetError())))")
+        guard let rw = SDL_RWFromFile(clip.path, "rb"), let music = Mix_LoadMUSType_RW(rw, MUS_OGG, 1) else {
+            warnOnce(clip.path, "cannot play voice \(clip.path) (it is not Ogg Vorbis, or damaged: \(String(cString: SDL_GetError())))")
             return false
         }
         stopVoice()
@@ -103,6 +106,12 @@ public final class SDLSoundPlayer: SoundPlayer {
 
     /// The line being said (or said last), freed when the next one starts.
     private var voice: OpaquePointer?
+    /// Voice files already said to be unplayable.
+    private var unplayable: Set<String> = []
+
+    private func warnOnce(_ path: String, _ message: String) {
+        if unplayable.insert(path).inserted { warn(message) }
+    }
 
     public func stopVoice() {
         Mix_HaltMusic()

@@ -7,7 +7,7 @@ import SystemIO
 public enum SDLSystem {
     /// The hints every run sets before SDL starts.
     public static func setHints() {
-        // SIGTERM and SIGINT are the game's own (StopSignals), in every mode.
+        // SIGTERM, SIGINT, SIGHUP and SIGQUIT are the game's own (StopSignals), in every mode.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")

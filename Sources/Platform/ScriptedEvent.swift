@@ -83,12 +83,12 @@ public struct ScriptedEvent {
         return ScriptedEvent(event: e)
     }
 
-    /// A key pressed.
-    public static func key(_ key: Key, windowID: UInt32) -> ScriptedEvent {
+    /// A key pressed (or let go: `down` false).
+    public static func key(_ key: Key, down: Bool = true, windowID: UInt32) -> ScriptedEvent {
         var e = SDL_Event()
-        e.key.type = SDL_KEYDOWN.rawValue
+        e.key.type = (down ? SDL_KEYDOWN : SDL_KEYUP).rawValue
         e.key.windowID = windowID
-        e.key.state = UInt8(SDL_PRESSED)
+        e.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
         let sym: SDL_KeyCode
         switch key {
         case .escape: sym = SDLK_ESCAPE

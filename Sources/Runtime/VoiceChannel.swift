@@ -88,8 +88,9 @@ public final class VoiceChannel {
         let key = line.message.key
         let muted = silenced()
         guard let clip = library.clip(key) else {
-            // A line without a file is silent (and said once), and finishes at once.
-            if !reportedMissing {
+            // A line without a file is silent (and said once), and finishes at once. An
+            // index that could not be read was said already, with why.
+            if !reportedMissing && library.problem == nil {
                 reportedMissing = true
                 warn("no voice recording for '\(key)' in \(library.language) (Assets/voices/\(library.language)/); the game stays silent where it would speak")
             }

@@ -27,6 +27,19 @@ public enum InputEvent: Equatable, Sendable {
     /// gives them). A scene with a focused text field (`ownsTextKeys`) takes it; while one
     /// shows, the letter shortcuts (M for mute, P for pause) do not fire.
     case text(String)
+    /// A key let go (SDL's key-up). Only the stack reads it, for one-switch scanning, where a
+    /// switch held down `SwitchHold.gateSeconds` opens the adult gate; scenes never get it.
+    case keyUp(Key)
+    /// A game-controller button let go (read like `keyUp`).
+    case padUp(PadButton)
+
+    /// A key or pad button let go: the stack's alone (see `keyUp`).
+    public var isRelease: Bool {
+        switch self {
+        case .keyUp, .padUp: true
+        default: false
+        }
+    }
 }
 
 /// The buttons of a game controller the game tells apart (the others count as `other`).

@@ -25,9 +25,12 @@ public struct VoiceClip: Equatable, Sendable {
 public struct VoiceLibrary: Sendable {
     public let language: String
     private let clips: [String: VoiceClip]
-    public init(language: String, clips: [VoiceClip]) {
+    /// Why the index could not be read (already said when it was loaded), or nil.
+    public let problem: String?
+    public init(language: String, clips: [VoiceClip], problem: String? = nil) {
         self.language = language
         self.clips = Dictionary(clips.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        self.problem = problem
     }
     public static let empty = VoiceLibrary(language: "en", clips: [])
     /// The recordings a voice index lists (`voices/<lang>/index.tsv`, one line per recording:
@@ -46,7 +49,7 @@ public struct VoiceLibrary: Sendable {
     public var count: Int { clips.count }
     /// This library with more recordings (a game module's own lines; a key it has wins).
     public func adding(_ more: [VoiceClip]) -> VoiceLibrary {
-        VoiceLibrary(language: language, clips: Array(clips.values) + more.filter { clips[$0.key] == nil })
+        VoiceLibrary(language: language, clips: Array(clips.values) + more.filter { clips[$0.key] == nil }, problem: problem)
     }
 }
 

@@ -14,7 +14,9 @@ public enum AtomicFile {
     /// O_EXCL|O_NOFOLLOW, so a planted link or file is never followed or reused), flushes it
     /// to disk, renames it over `path` and flushes the folder, so a reader (or a power cut)
     /// sees either the old or the new file. `beforeSync` lets tests play a slow disk.
-    public static func write(_ data: [UInt8], to path: String, beforeSync: (@Sendable () -> Void)? = nil) throws {
+    /// `mode`, when given, is the new file's exact mode, set before the rename (never a
+    /// moment with looser permissions).
+    public static func write(_ data: [UInt8], to path: String, mode: mode_t? = nil, beforeSync: (@Sendable () -> Void)? = nil) throws {
         let (dir, name) = split(path)
         // Only ever replace a regular file (or a link the user made to one): never a folder or a FIFO.
         var info = stat()
@@ -23,7 +25,8 @@ public enum AtomicFile {
         }
         let (fd, tmp) = try createTemporary(beside: path)
         var failure: StoreFailure?
-        data.withUnsafeBytes { raw in
+        if let mode, fchmod(fd, mode) != 0 { failure = StoreFailure(posix: "cannot set the mode of", path: tmp) }
+        if failure == nil { data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
@@ -31,7 +34,7 @@ public enum AtomicFile {
                 if n <= 0 { failure = StoreFailure(posix: "cannot write", path: tmp); break }
                 offset += n
             }
-        }
+        } }
         beforeSync?()
         if failure == nil && fsync(fd) != 0 { failure = StoreFailure(posix: "cannot flush", path: tmp) }
         if close(fd) != 0 && failure == nil { failure = StoreFailure(posix: "cannot write", path: tmp) }

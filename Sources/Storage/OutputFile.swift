@@ -8,24 +8,27 @@ import SystemIO
 /// - a symbolic link, a FIFO or a device (`/dev/stdout`, `report.csv -> stick/report.csv`):
 ///   written through, never renamed over (the link and the device stay as they were);
 /// - a folder or a socket: refused.
+/// A replaced file keeps its mode (a teacher's 0600 CSV stays 0600); a new one gets `mode`.
+/// A regular file its owner may not write (no `u+w`, e.g. 0444) is refused, even for root:
+/// nothing is replaced or written into.
 /// A failed or short write says the path and why, and what was made is removed.
 public enum OutputFile {
     public static func write(_ data: [UInt8], to path: String, mode: mode_t = 0o644) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             guard errno == ENOENT else { throw StoreFailure(posix: "cannot write", path: path) }
-            return try atomic(data, to: path, mode: mode)
+            return try AtomicFile.write(data, to: path, mode: mode)
+        }
+        // What the path names, through a link: write-protected means "keep".
+        var target = stat()
+        if stat(path, &target) == 0, AtomicFile.isRegular(target), target.st_mode & S_IWUSR == 0 {
+            throw StoreFailure("cannot write \(printable(path)): it is write-protected (mode 0\(String(target.st_mode & 0o7777, radix: 8))), so it is left as it is; make it writable (chmod u+w) or name another file")
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return try atomic(data, to: path, mode: mode)
+        case S_IFREG: return try AtomicFile.write(data, to: path, mode: info.st_mode & 0o777)
         case S_IFDIR, S_IFSOCK: throw StoreFailure("cannot write \(printable(path)): it is \(AtomicFile.kindName(info)), not a file")
         default: return try through(data, to: path, mode: mode)
         }
-    }
-
-    private static func atomic(_ data: [UInt8], to path: String, mode: mode_t) throws {
-        try AtomicFile.write(data, to: path)
-        if mode != 0o644 { chmod(path, mode) }
     }
 
     /// Writes through a link, into a FIFO or a device, as `--log` does.

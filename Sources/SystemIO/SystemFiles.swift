@@ -31,16 +31,42 @@ public enum SystemFiles {
         case failed(String)
     }
 
+    /// Why a file cannot be read, in plain words without its path: "it is not a regular
+    /// file", "it is larger than 4 MB, …", or the system's words ("permission denied").
+    public struct ReadProblem: Error, CustomStringConvertible {
+        public let reason: String
+        public var description: String { reason }
+    }
+
+    /// A cap in plain words: "4 MB" (every cap is whole megabytes), else "N bytes".
+    public static func sizeText(_ bytes: Int) -> String {
+        bytes > 0 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    }
+
+    static func tooBig(_ size: Int?, limit: Int) -> String {
+        "it is larger than \(sizeText(limit))" + (size.map { " (\($0) bytes)" } ?? "") + ", the most such a file may be"
+    }
+
+    static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)).lowercased() }
+
     /// Reads a regular file of at most `limit` bytes: opened without blocking (a FIFO or a
     /// device is refused at once, never waited on), checked with fstat before anything is read.
     public static func load(_ path: String, limit: Int = Limit.standard) -> Loaded {
+        switch bytes(path, limit: limit) {
+        case .success(let data): return .data(data)
+        case .failure(let problem): return .failed("cannot read \(path): \(problem.reason)")
+        }
+    }
+
+    /// `load`, answering why not without the path (for messages that name the file first).
+    public static func bytes(_ path: String, limit: Int = Limit.standard) -> Result<[UInt8], ReadProblem> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return .failed("cannot read \(path): \(String(cString: strerror(errno)).lowercased())") }
+        guard fd >= 0 else { return .failure(ReadProblem(reason: errnoText())) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failed("cannot read \(path): \(String(cString: strerror(errno)).lowercased())") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failed("cannot read \(path): it is not a regular file") }
-        if info.st_size > limit { return .failed("\(path) is \(info.st_size) bytes, more than the \(limit) such a file may be") }
+        guard fstat(fd, &info) == 0 else { return .failure(ReadProblem(reason: errnoText())) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(ReadProblem(reason: "it is not a regular file")) }
+        if info.st_size > limit { return .failure(ReadProblem(reason: tooBig(Int(info.st_size), limit: limit))) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(max(0, Int(info.st_size)))
@@ -48,22 +74,22 @@ public enum SystemFiles {
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { return .failed("cannot read \(path): \(String(cString: strerror(errno)).lowercased())") }
+            if n < 0 { return .failure(ReadProblem(reason: errnoText())) }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             // A file that grows while read (or /proc's size-0 files) still stops at the cap.
-            if bytes.count > limit { return .failed("\(path) is more than the \(limit) bytes such a file may be") }
+            if bytes.count > limit { return .failure(ReadProblem(reason: tooBig(nil, limit: limit))) }
         }
-        return .data(bytes)
+        return .success(bytes)
     }
 
     /// Why `path` cannot be handed to a library that opens it itself (SDL_ttf, SDL_mixer):
     /// not a regular file, or bigger than `limit`; nil when it may be.
     public static func problem(_ path: String, limit: Int) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return "cannot read \(path): \(String(cString: strerror(errno)).lowercased())" }
+        guard stat(path, &info) == 0 else { return "cannot read \(path): \(errnoText())" }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return "cannot read \(path): it is not a regular file" }
-        if info.st_size > limit { return "\(path) is \(info.st_size) bytes, more than the \(limit) such a file may be" }
+        if info.st_size > limit { return "cannot read \(path): \(tooBig(Int(info.st_size), limit: limit))" }
         return nil
     }
 

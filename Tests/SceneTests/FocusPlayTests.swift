@@ -42,7 +42,11 @@ import Stage
                 default: .other
                 }
                 stack.handle(.pad(button))
-            case .oneSwitch: stack.handle(.key(.space))
+            case .oneSwitch:
+                // Pressed and let go, as a switch is (held down 5 s it would open the gate).
+                stack.handle(.key(.space))
+                frames(1)
+                stack.handle(.keyUp(.space))
             }
             frames(2)
         }

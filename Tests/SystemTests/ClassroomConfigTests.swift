@@ -57,7 +57,7 @@ import Testing
             """, etc)
         try Self.write("language = \"es\"\n[locked]\nsession-minutes = 90\nrelaxed = true\n", xdg)
         try Self.write("kiosk = false\nlanguage = \"de\"\nfullscreen = true\nsession-minutes = 120\n[locked]\ngate-pin = \"1111\"\n", root + "/user.toml")
-        let (values, problems) = ConfigFile.layered(systemPaths: [etc, xdg], userPath: root + "/user.toml", explicitPath: nil)
+        let (values, problems) = ConfigFile.layered(systemPaths: [etc, xdg], systemRoot: root, userPath: root + "/user.toml", explicitPath: nil)
         #expect(values.kiosk == true && values.language == "fr" && values.sessionMinutes == 30 && values.gatePIN == "2580")
         #expect(values.games == ["memory", "balloons"] && values.profiles == false && values.dataDir == "/srv/class")
         #expect(values.fullscreen == true, "an unlocked key still layers")

@@ -422,7 +422,7 @@ struct StopSignalTests {
         #expect(p.terminationReason == .exit && p.terminationStatus == 0, "status \(p.terminationStatus)")
         let log = (try? String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8)) ?? ""
         let last = log.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(last.contains("\"event\":\"quit\"") && last.contains("\"signal\":\"\(signal == SIGTERM ? "SIGTERM" : "SIGINT")\""), "\(last)")
+        #expect(last.contains("\"event\":\"quit\"") && last.contains("\"signal\":\"\(StopSignals.name(signal))\""), "\(last)")
     }
 
     @Test func test_sigtermStopsAKioskCleanly() throws { try stop(with: SIGTERM, extra: ["--kiosk"]) }

@@ -232,22 +232,22 @@ import TextCatalogs
         let etc = root + "/etc/kids-joy-center/config.toml"
         try Self.write("[locked]\nkiosk = true\n", etc)
         // Root's and 0644: it locks.
-        #expect(ConfigFile.layered(systemPaths: [etc], userPath: nil, explicitPath: nil).0.locked == ["kiosk"])
+        #expect(ConfigFile.layered(systemPaths: [etc], systemRoot: root, userPath: nil, explicitPath: nil).0.locked == ["kiosk"])
         // Writable by others: a plain setting, with a message.
         chmod(etc, 0o666)
-        let (open, said) = ConfigFile.layered(systemPaths: [etc], userPath: nil, explicitPath: nil)
+        let (open, said) = ConfigFile.layered(systemPaths: [etc], systemRoot: root, userPath: nil, explicitPath: nil)
         #expect(open.locked.isEmpty && open.kiosk == true)
         #expect(said.contains { $0.contains("writable by others") }, "\(said)")
         // Owned by a user: no lock.
         chmod(etc, 0o644)
         chown(etc, 1000, 1000)
-        let (owned, why) = ConfigFile.layered(systemPaths: [etc], userPath: nil, explicitPath: nil)
+        let (owned, why) = ConfigFile.layered(systemPaths: [etc], systemRoot: root, userPath: nil, explicitPath: nil)
         #expect(owned.locked.isEmpty && why.contains { $0.contains("owned by root") }, "\(why)")
         chown(etc, 0, 0)
         // A folder the user listed in XDG_CONFIG_DIRS adds settings but never locks...
         let user = root + "/mine/kids-joy-center/config.toml"
         try Self.write("language = \"fr\"\n[locked]\nrelaxed = true\nkiosk = false\n", user)
-        let layers = [ConfigLayer(path: etc, system: true, mayLock: true)]
+        let layers = [ConfigLayer(path: etc, system: true, mayLock: true, systemRoot: root)]
             + ConfigFile.systemLayers(environment: ["XDG_CONFIG_DIRS": root + "/mine"], root: root).dropFirst(2)
         #expect(layers.map(\.mayLock) == [true, false])
         let (v, problems) = ConfigFile.layered(layers: layers, userPath: nil, explicitPath: nil)
@@ -256,7 +256,7 @@ import TextCatalogs
         #expect(problems.contains { $0.contains("XDG_CONFIG_DIRS") }, "\(problems)")
         // XDG_CONFIG_DIRS=/tmp never drops /etc/xdg's locks: /etc/xdg is always read.
         let paths = ConfigFile.systemLayers(environment: ["XDG_CONFIG_DIRS": "/tmp"], root: root)
-        #expect(paths[1] == ConfigLayer(path: root + "/etc/xdg/kids-joy-center/config.toml", system: true, mayLock: true))
+        #expect(paths[1] == ConfigLayer(path: root + "/etc/xdg/kids-joy-center/config.toml", system: true, mayLock: true, systemRoot: root))
     }
 
     // MARK: "Done when": --switch refused when locked

@@ -23,9 +23,9 @@ awk -v minutes="$minutes" -v quit_after="$quit_after" 'BEGIN {
     point = 0
     for (f = 30; f <= frames; f++) {
         t = sprintf("%.4f", f / 60 - 0.001)
-        if (f % 600 == 30)      print t " tap 776 224"    # Home: Balloons
-        else if (f % 600 == 34) print t " tap 776 440"    # Home: Hard
-        else if (f % 600 == 38) print t " tap 512 646"    # Home: Play
+        if (f % 600 == 30)      print t " tap-item game-balloons"
+        else if (f % 600 == 34) print t " tap-item level-hard"
+        else if (f % 600 == 38) print t " tap-item play"
         else if (f % 60 == 2)   print t " tap 388 498"    # alert: Yes
         else if (f > 60 && f % 4 == 0) {
             column = int(point / 2) % 10

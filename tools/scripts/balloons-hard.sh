@@ -44,7 +44,7 @@ DUMP_EVERY = 0.3          # seconds between dumps
 LEAD = 0.1                # tap this long after the dump it was computed from
 END = 33.0                # Hard lasts 30 s from Play
 MAX_ROUNDS = 40
-HEADER = ["0.2 tap 776 224", "0.4 tap 776 440", "0.6 tap 512 646"]  # Balloons, Hard, Play
+HEADER = ["0.2 tap-item game-balloons", "0.4 tap-item level-hard", "0.6 tap-item play"]
 PLAY_TOP = 64             # the top bar's height: nothing above it can be touched
 started = time.time()
 

@@ -18,11 +18,11 @@ mkdir -p "$out"
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT
 
-# Home: game tile Memory, level tile Hard, Play (centres from a Home `dump`).
+# Home: game tile Memory, level tile Hard, Play (tapped by their dump ids).
 cat > "$out/start.txt" <<'SCRIPT'
-0.2 tap 248 224
-0.4 tap 776 440
-0.6 tap 512 646
+0.2 tap-item game-memory
+0.4 tap-item level-hard
+0.6 tap-item play
 1.0 dump
 SCRIPT
 
@@ -39,8 +39,8 @@ if len(cards) != 20:
     sys.exit(f"memory-hard-win: expected 20 cards on Hard, the dump has {len(cards)}")
 
 def centre(card):
-    x, y, w, h = card["frame"]
-    return f"{x + w // 2} {y + h // 2}"
+    # Tapped by id: the game finds the card's centre in its own dump.
+    return card["id"]
 
 pairs = {}
 for card in cards:
@@ -50,14 +50,14 @@ order = sorted(pairs.values(), key=lambda p: p[0]["id"])
 lines = [open(f"{out}/start.txt").read().rstrip()]
 t = 1.5
 # A mismatch first: the two cards close again 1 s later.
-lines += [f"{t:.2f} tap {centre(order[0][0])}", f"{t + 0.4:.2f} tap {centre(order[1][0])}"]
+lines += [f"{t:.2f} tap-item {centre(order[0][0])}", f"{t + 0.4:.2f} tap-item {centre(order[1][0])}"]
 t += 1.8
 for n, (a, b) in enumerate(order):
-    lines.append(f"{t:.2f} tap {centre(a)}")
+    lines.append(f"{t:.2f} tap-item {centre(a)}")
     if n == 5:
         # Mid-game: matched, open and hidden cards together.
         lines.append(f"{t + 0.45:.2f} screenshot {out}/memory-mid.png")
-    lines.append(f"{t + 0.6:.2f} tap {centre(b)}")
+    lines.append(f"{t + 0.6:.2f} tap-item {centre(b)}")
     if n == 5:
         lines.append(f"{t + 0.95:.2f} screenshot {out}/memory-match.png")
     t += 1.2

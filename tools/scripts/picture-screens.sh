@@ -38,20 +38,17 @@ dump = [e for e in map(json.loads, open(f"{work}/win/learn.jsonl")) if e["event"
 cards = [i for i in dump["items"] if i["kind"] == "card"]
 a = cards[0]
 b = next(c for c in cards[1:] if c["face"] == a["face"])
-def centre(c):
-    x, y, w, h = c["frame"]
-    return f"{x + w // 2} {y + h // 2}"
 start = open(f"{work}/win/start.txt").read().rstrip()
-open(f"{work}/lost.txt", "w").write(start + f"\n1.5 tap {centre(a)}\n2.1 tap {centre(b)}\n93.5 screenshot {out}/end-lost.png\n")
+open(f"{work}/lost.txt", "w").write(start + f"\n1.5 tap-item {a['id']}\n2.1 tap-item {b['id']}\n93.5 screenshot {out}/end-lost.png\n")
 PYTHON
 run "$work/lost-data" "$work/lost.txt"
 
 # Nobody played Balloons for 10 s: the sleeping balloon.
-printf '0.2 tap 776 224\n0.4 tap 248 440\n0.6 tap 512 646\n13 screenshot %s/end-idle.png\n' "$out" > "$work/idle.txt"
+printf '0.2 tap-item game-balloons\n0.4 tap-item level-easy\n0.6 tap-item play\n13 screenshot %s/end-idle.png\n' "$out" > "$work/idle.txt"
 run "$work/idle-data" "$work/idle.txt"
 
 # Back in a running game asks: the door and the ▶.
-printf '0.2 tap 248 224\n0.4 tap 248 440\n0.6 tap 512 646\n2 tap 75 32\n3 screenshot %s/leave.png\n' "$out" > "$work/leave.txt"
+printf '0.2 tap-item game-memory\n0.4 tap-item level-easy\n0.6 tap-item play\n2 tap-item back\n3 screenshot %s/leave.png\n' "$out" > "$work/leave.txt"
 run "$work/leave-data" "$work/leave.txt"
 
 # The quit panel over Home.
@@ -59,7 +56,7 @@ printf '0.5 key escape\n1.5 screenshot %s/quit.png\n' "$out" > "$work/quit.txt"
 run "$work/quit-data" "$work/quit.txt"
 
 # Pause: Balloons, Easy, paused after 2 s.
-printf '0.2 tap 776 224\n0.4 tap 248 440\n0.6 tap 512 646\n2.5 tap 880 32\n3.2 screenshot %s/pause.png\n' "$out" > "$work/pause.txt"
+printf '0.2 tap-item game-balloons\n0.4 tap-item level-easy\n0.6 tap-item play\n2.5 tap-item pause\n3.2 screenshot %s/pause.png\n' "$out" > "$work/pause.txt"
 run "$work/pause-data" "$work/pause.txt"
 
 # The high scores with four rows.
@@ -70,7 +67,7 @@ cat > "$work/scores/highscores.json" <<'JSON'
 {"id":"c","game":"sorting","level":"easy","score":34,"recorded":3},
 {"id":"d","game":"memory","level":"easy","score":25,"recorded":4}]}
 JSON
-printf '0.5 tap 804 652\n1.5 screenshot %s/highscores.png\n' "$out" > "$work/scores.txt"
+printf '0.5 tap-item highscores\n1.5 screenshot %s/highscores.png\n' "$out" > "$work/scores.txt"
 run "$work/scores" "$work/scores.txt"
 
 echo "picture-screens: end-won.png end-lost.png end-idle.png leave.png quit.png pause.png highscores.png in $out"

@@ -33,14 +33,14 @@ fresh() { rm -rf "$work/d"; cp -r "$data" "$work/d"; }
 fresh
 cat > "$work/a.txt" <<EOF
 0.3 screenshot $out/picker.png
-0.4 tap 323 250
+0.4 tap-item player-child-1
 0.9 screenshot $out/home-child.png
-1.0 tap 134 32
+1.0 tap-item stickers
 1.5 screenshot $out/stickers.png
-1.6 tap 60 32
-2.2 tap 804 652
+1.6 tap-item back
+2.2 tap-item highscores
 2.8 screenshot $out/highscores-everyone.png
-3.0 tap 86 296
+3.0 tap-item tab-mine
 3.5 screenshot $out/highscores-mine.png
 EOF
 "$bin" --headless --data-dir "$work/d" --script "$work/a.txt" --log "$work/a.jsonl"
@@ -48,7 +48,7 @@ EOF
 # "+", an animal, a colour.
 fresh
 cat > "$work/b.txt" <<EOF
-0.4 tap 892 250
+0.4 tap-item add-child
 0.8 screenshot $out/picker-animal.png
 1.0 tap 122 200
 1.4 screenshot $out/picker-colour.png
@@ -56,7 +56,7 @@ EOF
 "$bin" --headless --data-dir "$work/d" --script "$work/b.txt" --log "$work/b.jsonl"
 
 # The gate: learn the question, then answer it and go to the corner.
-gate_start="0.4 tap 323 250
+gate_start="0.4 tap-item player-child-1
 1.0 down 512 32
 4.2 up 512 32"
 fresh
@@ -71,13 +71,10 @@ PY
 )
 keys=$(python3 - "$answer" <<'PY'
 import sys
-pad = {d: (350 + ((d - 1) % 3) * 112 + 50, 348 + ((d - 1) // 3) * 88 + 38) for d in range(1, 10)}
-pad[0] = (512, 650)
 t = 4.8
 for ch in sys.argv[1]:
-    x, y = pad[int(ch)]
-    print(f"{t:.1f} tap {x} {y}"); t += 0.2
-print(f"{t:.1f} tap 624 650")
+    print(f"{t:.1f} tap-item gate-key-{ch}"); t += 0.2
+print(f"{t:.1f} tap-item gate-ok")
 PY
 )
 fresh
@@ -86,15 +83,15 @@ $gate_start
 4.6 screenshot $out/gate.png
 $keys
 6.0 screenshot $out/gate-unlocked.png
-6.2 tap 512 680
+6.2 tap-item gate-corner
 6.8 screenshot $out/corner-children.png
-7.0 tap 124 256
+7.0 tap-item section-settings
 7.4 screenshot $out/corner-settings.png
-7.6 tap 124 368
+7.6 tap-item section-classroom
 8.0 screenshot $out/corner-classroom.png
-8.1 tap 124 480
-8.6 tap 124 144
-9.0 tap 626 230
+8.1 tap-item section-progress
+8.6 tap-item section-children
+9.0 tap-item name-child-1
 9.4 screenshot $out/nickname.png
 EOF
 "$bin" --headless --data-dir "$work/d" --script "$work/c.txt" --log "$work/c.jsonl"

@@ -17,9 +17,9 @@ DATA=$(mktemp -d)
 trap 'rm -rf "$DATA"' EXIT
 
 # Home: the Sorting tile, the Hard tile, Play.
-HOME_TAPS='0.2 tap 512 224
-0.4 tap 776 440
-0.6 tap 512 646'
+HOME_TAPS='0.2 tap-item game-sorting
+0.4 tap-item level-hard
+0.6 tap-item play'
 
 printf '%s\n1.0 dump\n' "$HOME_TAPS" > "$OUT/learn.script"
 "$BIN" --headless --seed "$SEED" --data-dir "$DATA" --script "$OUT/learn.script" --log "$OUT/learn.log"

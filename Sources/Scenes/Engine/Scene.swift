@@ -32,6 +32,8 @@ public final class SceneStack {
     /// each call, that it runs on the main thread; these run several times a frame.)
     public var needsFrames: Bool {
         if transitionEnds != nil || tapGuardRunning { return true }
+        // (A held switch counts towards the gate on the stack's clock.)
+        if focus.scanInterval != nil && switchHold.held != nil { return true }
         for scene in scenes where scene.needsFrames { return true }
         return false
     }
@@ -86,15 +88,11 @@ public final class SceneStack {
     public func handle(_ event: InputEvent) {
         followTopForFocus()
         if focus.scanInterval != nil {
-            // One switch (TESTING decision 17): M, F11 and Escape keep their meaning; any
-            // other key, mouse button or pad button taps what the ring shows.
-            switch event {
-            case .key(.m, _), .key(.f11, _), .key(.escape, _), .focusLost: deliver(event)
-            case .key, .pad, .pointerDown: activateFocused()
-            case .pointerUp, .pointerMoved, .finger, .text: break
-            }
+            handleSwitch(event)
             return
         }
+        // A key or button let go matters only to the switch.
+        if event.isRelease { return }
         if top.ownsTextKeys, case .key(let key, _) = event, key == .m || key == .pause {
             // Typing an M into a nickname never mutes the game (issue #26, item 6).
             return
@@ -149,6 +147,56 @@ public final class SceneStack {
             default: break
             }
         }
+    }
+
+    /// What is held down under one-switch scanning (the way to the adult gate, SwitchHold).
+    public private(set) var switchHold = SwitchHold()
+
+    /// One switch (TESTING decision 17): M, F11 and Escape keep their meaning; any other key,
+    /// mouse button or pad button taps what the ring shows, once per press (a held key's
+    /// repeats are not presses). Held down `SwitchHold.gateSeconds` it opens the adult gate
+    /// (`update`); a mouse or finger press on the logo where the logo opens the gate is the
+    /// logo's hold, as without scanning (issue #46).
+    private func handleSwitch(_ event: InputEvent) {
+        switch event {
+        case .key(.m, _), .key(.f11, _), .key(.escape, _), .focusLost:
+            deliver(event)
+        case .key(let key, _):
+            if switchHold.press(.key(key), at: time) { activateFocused() }
+        case .pad(let button):
+            if switchHold.press(.pad(button), at: time) { activateFocused() }
+        case .pointerDown(let p):
+            if top.opensGateByLogoHold && TopBar.logoFrame.contains(mirrors(top) ? MirroredCanvas.mirror(p) : p) {
+                _ = switchHold.press(.logo, at: time)
+                deliver(event)
+            } else if switchHold.press(.pointer, at: time) {
+                activateFocused()
+            }
+        case .pointerMoved:
+            if switchHold.held == .logo { deliver(event) }
+        case .pointerUp:
+            guard switchHold.held == .logo else { switchHold.release(.pointer, at: time); return }
+            let wasTap = switchHold.release(.logo, at: time)
+            deliver(event)
+            if wasTap { activateFocused() }
+        case .keyUp(let key):
+            switchHold.release(.key(key), at: time)
+        case .padUp(let button):
+            switchHold.release(.pad(button), at: time)
+        case .finger, .text:
+            break
+        }
+    }
+
+    /// The switch held down long enough: the adult gate opens where the logo's hold opens it
+    /// (Home, the rest screen); elsewhere the hold is logged and nothing happens.
+    private func openGateForHeldSwitch() {
+        effects?.send(.log("hold", [("what", "switch"), ("seconds", .double(SwitchHold.gateSeconds))]))
+        guard top.opensGateByLogoHold else {
+            effects?.send(.log("ignored", [("what", "switch-hold"), ("why", "no-gate-here")]))
+            return
+        }
+        apply([.show(.gate)])
     }
 
     /// Taps the centre of the focused item: pressed now, released on the next frame.
@@ -228,6 +276,7 @@ public final class SceneStack {
         if let left = transitionLeft, left <= 1e-9 { transitionEnds = nil }
         apply(top.update(dt: dt))
         followTopForFocus()
+        if focus.scanInterval != nil, switchHold.gateDue(at: time) { openGateForHeldSwitch() }
         if focus.scanInterval != nil, focus.update(now: time, items: focusItems, rightToLeft: rightToLeft) {
             effects?.send(.log("focus", [("item", focus.focusedID.map { .string($0) } ?? .null), ("by", "scan")]))
             nameFocused()

@@ -73,6 +73,7 @@ public final class HomeScene: BaseScene {
         return context.registry.ids.contains(game) && levels.contains(level)
     }
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil || idle.isWaiting }
+    public override var opensGateByLogoHold: Bool { true }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         if idle.update(dt: dt, speaking: context.voiceIsSpeaking) {

@@ -39,6 +39,7 @@ public final class RestScene: BaseScene {
     }
 
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
+    public override var opensGateByLogoHold: Bool { true }
 
     public override func enter() {
         context.send(.speak(Messages.sessionRest))

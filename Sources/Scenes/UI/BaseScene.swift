@@ -21,6 +21,7 @@ open class BaseScene: Scene {
     open var handlesFocus: Bool { false }
     /// A focused text field shows: typed text is its own, the letter shortcuts wait.
     open var ownsTextKeys: Bool { false }
+    open var opensGateByLogoHold: Bool { false }
     /// Title in the top bar; nil shows the logo (Home).
     open var title: String? { nil }
     open var showsBack: Bool { false }

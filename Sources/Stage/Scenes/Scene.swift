@@ -71,6 +71,10 @@ public protocol Scene: AnyObject {
     /// A focused text field shows (a nickname being typed, the gate's answer): typed text
     /// goes to it, and the letter shortcuts (M for mute, P for pause) do not fire.
     var ownsTextKeys: Bool { get }
+    /// True where holding the logo opens the adult gate (Home, the rest screen): under
+    /// one-switch scanning a press on the logo is then that hold, and a switch held down
+    /// opens the gate there too (the stack's SwitchHold).
+    var opensGateByLogoHold: Bool { get }
     func enter()
     func leave()
     /// Called when the scene above it was popped, with what that scene handed back.
@@ -92,6 +96,7 @@ extension Scene {
     /// then only serves one-switch scanning there.
     public var handlesFocus: Bool { false }
     public var ownsTextKeys: Bool { false }
+    public var opensGateByLogoHold: Bool { false }
     public func resume(with result: SceneResult?) -> [SceneCommand] { [] }
     public func scene(for route: Route) -> (any Scene)? { nil }
 }
