@@ -12,9 +12,10 @@ import Storage
 /// the registry; each game says what its busiest scene is and how the workload plays it.
 @MainActor
 extension GameApp {
-    public var benchScenes: [String] { ["home"] + context.registry.ids.map { "\($0.rawValue)-hard" } }
+    public var benchScenes: [String] { ["home"] + context.registry.ids.map { "\($0.rawValue)-hard" } + [SaveReportBench.name] }
 
     public func runBench(_ name: String) throws -> String {
+        if name == SaveReportBench.name { return try runSaveReportBench(frames: max(options.benchFrames, 1)) }
         guard let workload = BenchWorkload(name: name, context: context) else {
             throw AppError.usage("--bench: unknown scene '\(name)' (known: \(benchScenes.joined(separator: ", ")))")
         }
@@ -52,14 +53,9 @@ extension GameApp {
                 throw AppError.usage("--bench-csv: cannot write \(path)")
             }
         }
-        func stats(_ xs: [Double]) -> JSON {
-            let s = xs.sorted()
-            func p(_ q: Double) -> Double { s[min(s.count - 1, Int((Double(s.count - 1) * q).rounded()))] }
-            return .object([("p50", .double(p(0.5))), ("p99", .double(p(0.99))), ("max", .double(s.last ?? 0))])
-        }
         let line = JSON.object([
-            ("scene", .string(name)), ("size", .string("\(canvas.frame.width)x\(canvas.frame.height)")), ("frames", .int(frames)), ("update", stats(update)), ("draw", stats(draw)),
-            ("frame", stats(whole)), ("maxBalloons", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
+            ("scene", .string(name)), ("size", .string("\(canvas.frame.width)x\(canvas.frame.height)")), ("frames", .int(frames)), ("update", benchStats(update)), ("draw", benchStats(draw)),
+            ("frame", benchStats(whole)), ("maxBalloons", .int(maxItems)), ("cachedTexts", .int(canvas.cachedTextCount)),
             ("pictureKB", .int(canvas.pictureBytes / 1024)), ("unchangedFrames", .int(canvas.unchangedFrames)),
             ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
             ("redrawnShare", .double(Double(redrawn.reduce(0, +)) / Double(frames * canvas.frame.width * canvas.frame.height))),
@@ -129,6 +125,14 @@ final class BenchWorkload {
             || $0["id"]?.stringValue == "highscores" }
         if let target = tiles.randomElement(using: &rng)?.frameCenter { schedule(frame, benchTap(target)) }
     }
+}
+
+/// p50, p99 and the longest of some frame times (ms).
+func benchStats(_ xs: [Double]) -> JSON {
+    let s = xs.sorted()
+    guard !s.isEmpty else { return .object([("p50", .double(0)), ("p99", .double(0)), ("max", .double(0))]) }
+    func p(_ q: Double) -> Double { s[min(s.count - 1, Int((Double(s.count - 1) * q).rounded()))] }
+    return .object([("p50", .double(p(0.5))), ("p99", .double(p(0.99))), ("max", .double(s.last ?? 0))])
 }
 
 /// Numbers about this process, from /proc.

@@ -146,7 +146,7 @@ enum ProgressReport {
         return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
     }
 
-    static func fixed1(_ v: Double) -> String {
+    nonisolated static func fixed1(_ v: Double) -> String {
         let tenths = Int((v * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }
@@ -176,7 +176,7 @@ enum ProgressReport {
         return out
     }
 
-    static func csvField(_ s: String) -> String {
+    nonisolated static func csvField(_ s: String) -> String {
         // Line breaks and other control characters never reach a cell (a CR LF in a name
         // would start a row of its own); each becomes a space.
         var v = String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
@@ -190,7 +190,7 @@ enum ProgressReport {
         return v
     }
 
-    static func csv(_ rows: [ProgressSummary]) -> String {
+    nonisolated static func csv(_ rows: [ProgressSummary]) -> String {
         var out = "player,nickname,animal,colour,game,played,won,best,average,seconds,stickers\n"
         for r in rows {
             let fields = [r.player, r.nickname ?? "", r.avatar?.animal ?? "", r.avatar?.colour ?? "", r.game.rawValue, String(r.rounds),

@@ -22,8 +22,9 @@ final class ReportSaver: ReportSaving {
     let home: String
     let media: String
     private let writer: Writer
-    /// The worker thread: encodes the charts and writes the files, one after another.
-    nonisolated let queue = DispatchQueue(label: "kids-joy-center.report")
+    /// The worker thread (lower priority than the frame loop): reads the database, draws and
+    /// encodes the charts and writes the files, one after another.
+    nonisolated let queue = WorkerThread()
     private var active: [ReportWork] = []
 
     init(app: GameApp, store: HighScoreStore, home: String = DataDirectory.home(), media: String = "/media",
@@ -64,9 +65,10 @@ final class ReportSaver: ReportSaving {
         return out
     }
 
-    /// Starts a save: the folder is made and the database read here (quick), one chart a
-    /// frame is drawn by the job's `poll()`, and every file is encoded and written on the
-    /// worker thread (`queue`), so a slow or full stick never holds a frame.
+    /// Starts a save: the folder is made here; the database is read, and every file made and
+    /// written, on the worker thread (`queue`), through a connection of its own; one chart a
+    /// frame is drawn by the job's `poll()` once the worker has read the rows. Neither a big
+    /// database nor a slow or full stick holds a frame: the main thread reads no round.
     func begin(to destination: ReportDestination) -> any ReportJob {
         guard let database = store.database else { return FinishedReportJob(.failure(.storage("no database"))) }
         let day = DatabaseFile.day(SystemFiles.now())
@@ -80,37 +82,60 @@ final class ReportSaver: ReportSaving {
             }
         }
         guard !folder.isEmpty else { return FinishedReportJob(.failure(.storage("every report name in \(printable(destination.path)) is taken"))) }
-        let rows: [ProgressSummary]
-        let games: String
-        do {
-            rows = try database.summary()
-            games = try Self.gamesCSV(database)
-        } catch {
-            rmdir(folder)
-            return FinishedReportJob(.failure(.storage("\(error)")))
+        let reader: ReportWork.Reader
+        let path = database.db.path
+        if path == ":memory:" {
+            // The store's stand-in when the file could not be opened: this run's few games,
+            // which no other connection sees, read here.
+            let report: ReportData
+            do { report = try Self.read(database) } catch {
+                rmdir(folder)
+                return FinishedReportJob(.failure(.storage("\(error)")))
+            }
+            reader = { _ in report }
+        } else {
+            // The worker's own connection to the file, in one read transaction (WAL: it never
+            // waits for a writer; a network folder's rollback journal: it may, on the worker).
+            reader = { goOn in try Self.read(ProgressDatabase(readingCopyOf: path), goOn: goOn) }
         }
         let work = ReportWork(folder: folder, queue: queue, writer: writer)
         active.removeAll { $0.isDone }
         active.append(work)
-        let summary = [UInt8](ProgressReport.csv(rows).utf8)
-        work.write("summary.csv") { summary }
-        work.write("games.csv") { [UInt8](games.utf8) }
         if let app, let context = app.context, let canvas = app.canvas {
-            var players: [String] = []
-            for row in rows where !players.contains(row.player) { players.append(row.player) }
-            work.charts = players.map { (player: String) -> ReportWork.Chart in
-                { [weak app] () -> (String, PixelBuffer) in
-                    canvas.beginFrame()
-                    canvas.fill(Rect(0, 0, 1024, 768), Theme.background)
-                    ProgressChart.drawPlayer(canvas, rows.filter { $0.player == player }, in: Rect(40, 40, 944, 700), context: context)
-                    canvas.endFrame()
-                    let picture = canvas.copyOfFrame()
-                    app?.drawFrame() // the screen as it was
-                    return ("chart-\(player).png", picture)
-                }
-            }
+            work.chartsFor = { rows in Self.charts(rows, context: context, canvas: canvas) }
         }
+        work.start(reader)
         return work
+    }
+
+    /// One chart a player (in the rows' order), each drawn on the main thread when its frame comes.
+    static func charts(_ rows: [ProgressSummary], context: GameContext, canvas: SoftwareCanvas) -> [ReportWork.Chart] {
+        var players: [String] = [], byPlayer: [String: [ProgressSummary]] = [:]
+        for row in rows {
+            if byPlayer[row.player] == nil { players.append(row.player) }
+            byPlayer[row.player, default: []].append(row)
+        }
+        return players.map { (player: String) -> ReportWork.Chart in
+            let mine = byPlayer[player] ?? []
+            return
+                { () -> (String, PictureRecipe) in
+                    // Listed apart from the screen, which stays as it is; the worker draws it.
+                    let recipe = canvas.recipe {
+                        canvas.fill(Rect(0, 0, 1024, 768), Theme.background)
+                        ProgressChart.drawPlayer(canvas, mine, in: Rect(40, 40, 944, 700), context: context)
+                    }
+                    return ("chart-\(player).png", recipe)
+                }
+        }
+    }
+
+    /// The report's rows and games.csv, in one read transaction (the two files agree even
+    /// when another copy of the game records a round meanwhile). `goOn` answers false once
+    /// the save is stopped: the read ends at the next child.
+    nonisolated static func read(_ database: ProgressDatabase, goOn: () -> Bool = { true }) throws(SQLiteError) -> ReportData {
+        try database.db.transaction(immediate: false) { () throws(SQLiteError) -> ReportData in
+            ReportData(rows: try database.summary(), games: try gamesCSV(database, goOn: goOn))
+        }
     }
 
     /// Writes the report at once (the job run to its end): tests, and the job's own check.
@@ -124,7 +149,7 @@ final class ReportSaver: ReportSaving {
     }
 
     /// Returns once every file asked of the worker is written (or given up).
-    nonisolated func waitUntilIdle() { queue.sync {} }
+    nonisolated func waitUntilIdle() { queue.waitUntilIdle() }
 
     /// A quit while saving: every save under way is stopped and what it wrote removed before
     /// this returns (no half-written folder stays).
@@ -136,10 +161,11 @@ final class ReportSaver: ReportSaving {
 
     /// Every finished game: who, which game and level, the score, result, reason, seconds,
     /// pairs/placements/pops, mistakes, relaxed, and the date (UTC, ISO 8601).
-    static func gamesCSV(_ database: ProgressDatabase) throws -> String {
+    nonisolated static func gamesCSV(_ database: ProgressDatabase, goOn: () -> Bool = { true }) throws(SQLiteError) -> String {
         var out = "player,nickname,game,level,score,result,reason,seconds,progress,mistakes,relaxed,date\n"
         let kids = try database.children()
         for (child, kid) in kids.map({ (Optional($0.number), Optional($0)) }) + [(nil, nil)] {
+            guard goOn() else { throw SQLiteError.interrupted("the save was stopped", context: "report") }
             for r in try database.history(child: child) {
                 let fields = [kid?.id ?? "guest", kid?.nickname ?? "", r.game.rawValue, r.level.rawValue, String(r.score), r.result, r.reason,
                               String(Int(r.duration.rounded())), String(r.progress), String(r.mistakes), r.relaxed ? "yes" : "no", isoDate(r.played, imported: r.imported)]
@@ -150,9 +176,9 @@ final class ReportSaver: ReportSaving {
     }
 
     /// The first second of 2000: no round of this game was played before it.
-    static let earliestImportedDate = 946_684_800.0
+    nonisolated static let earliestImportedDate = 946_684_800.0
 
-    static func isoDate(_ seconds: Double, imported: Bool = false) -> String {
+    nonisolated static func isoDate(_ seconds: Double, imported: Bool = false) -> String {
         // A date no game was played on (a damaged or hand-made import: -1e300, 1e19, NaN)
         // is left empty, never a trap converting it. The old scores file's import keeps the
         // file's order with the entry's place (0, 1, 2…) where its date was missing or
@@ -167,26 +193,62 @@ final class ReportSaver: ReportSaving {
     }
 }
 
-/// One save under way: the main thread hands files to the worker; the worker writes them in
-/// order, stops at the first failure or a cancel, and then removes every file it made and the
-/// folder. The main thread reads the outcome with `poll()`.
+/// What the worker reads for a report: the rows of summary.csv (and the charts) and games.csv.
+struct ReportData: Sendable {
+    let rows: [ProgressSummary]
+    let games: String
+}
+
+/// One save under way: the worker reads the database and hands the rows to the main thread,
+/// which draws the charts and hands them back; the worker writes every file in order, stops at
+/// the first failure or a cancel, and then removes every file it made and the folder. The main
+/// thread reads the outcome with `poll()`.
 @MainActor
 final class ReportWork: ReportJob {
-    /// Draws one chart on the main thread (it uses the canvas): the file's name and picture.
-    typealias Chart = @MainActor () -> (String, PixelBuffer)
+    /// Lists one chart's drawing on the main thread (its text and pictures come from the
+    /// canvas): the file's name and what the worker draws and encodes.
+    typealias Chart = @MainActor () -> (String, PictureRecipe)
+    /// Reads the report on the worker; its argument answers false once the save is stopped.
+    typealias Reader = @Sendable (_ goOn: @escaping @Sendable () -> Bool) throws -> ReportData
     let folder: String
-    private let queue: DispatchQueue
+    private let queue: WorkerThread
     private let writer: ReportSaver.Writer
     /// Charts still to draw, one a frame.
     var charts: [Chart] = []
+    /// Makes the charts once the worker has read the rows (nil: no canvas, no charts).
+    var chartsFor: (([ProgressSummary]) -> [Chart])?
     private let state = ReportWorkState()
+    private var loaded = false
     private var sealed = false
     private(set) var isDone = false
 
-    init(folder: String, queue: DispatchQueue, writer: @escaping ReportSaver.Writer) {
+    init(folder: String, queue: WorkerThread, writer: @escaping ReportSaver.Writer) {
         self.folder = folder
         self.queue = queue
         self.writer = writer
+    }
+
+    /// Queues the reading and the two CSV files: the rows go to the main thread (`poll()`
+    /// draws the charts from them) before the CSV files are made and written.
+    func start(_ reader: @escaping Reader) {
+        let state = state, folder = folder, writer = writer
+        queue.async {
+            guard state.shouldGoOn() else { return }
+            do {
+                let report = try reader { state.shouldGoOn() }
+                state.read(report.rows)
+                let files: [(String, () -> [UInt8])] = [("summary.csv", { [UInt8](ProgressReport.csv(report.rows).utf8) }),
+                                                        ("games.csv", { [UInt8](report.games.utf8) })]
+                for (name, bytes) in files {
+                    guard state.shouldGoOn() else { return }
+                    let data = bytes(), path = folder + "/" + name
+                    state.made(path)
+                    try writer(data, path)
+                }
+            } catch {
+                state.fail("\(error)")
+            }
+        }
     }
 
     /// Queues one file: `bytes` runs on the worker (a chart's PNG encoding is slow too).
@@ -207,10 +269,19 @@ final class ReportWork: ReportJob {
 
     func poll() -> Result<String, ProfileFailure>? {
         if isDone { return state.outcome(folder) }
+        if !loaded {
+            if let rows = state.takeRows() {
+                loaded = true
+                charts = chartsFor?(rows) ?? []
+            } else if state.hasStopped {
+                loaded = true
+            } else {
+                return nil
+            }
+        }
         if !charts.isEmpty, !state.hasStopped {
-            let (name, picture) = charts.removeFirst()()
-            let sendable = SendablePicture(picture)
-            write(name) { try SoftwareCanvas.pngData(sendable.buffer) }
+            let (name, recipe) = charts.removeFirst()()
+            write(name) { try SoftwareCanvas.pngData(recipe.drawn()) }
             return nil
         }
         if !sealed {
@@ -233,16 +304,11 @@ final class ReportWork: ReportJob {
     }
 }
 
-/// A picture handed to the worker: the main thread never touches it again.
-struct SendablePicture: @unchecked Sendable {
-    let buffer: PixelBuffer
-    init(_ buffer: PixelBuffer) { self.buffer = buffer }
-}
-
 /// What the worker and the main thread share about one save.
 final class ReportWorkState: Sendable {
     private struct Fields {
         var made: [String] = []
+        var rows: [ProgressSummary]?
         var failure: String?
         var cancelled = false
         var finished = false
@@ -252,6 +318,9 @@ final class ReportWorkState: Sendable {
     func shouldGoOn() -> Bool { fields.withLock { !$0.cancelled && $0.failure == nil } }
     var hasStopped: Bool { !shouldGoOn() }
     func made(_ path: String) { fields.withLock { $0.made.append(path) } }
+    /// The worker read the rows; the main thread takes them once.
+    func read(_ rows: [ProgressSummary]) { fields.withLock { $0.rows = rows } }
+    func takeRows() -> [ProgressSummary]? { fields.withLock { f in defer { f.rows = nil }; return f.rows } }
     func fail(_ why: String) { fields.withLock { if $0.failure == nil { $0.failure = why } } }
     func cancel() { fields.withLock { $0.cancelled = true } }
 

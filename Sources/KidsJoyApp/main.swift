@@ -56,7 +56,7 @@ struct KidsJoyCenter {
             .flag("no-draw", "Headless: skip drawing frames that no screenshot needs (fast soak runs).", hidden: true),
             .option("assets", "DIR", "Use the Assets folder DIR.", hidden: true, completion: .directory),
             .option("stress-record", "COUNT", "Record COUNT rising scores into --data-dir, printing each once saved (crash tests).", hidden: true),
-            .option("bench", "SCENE", "With --headless: measure SCENE (home, memory-hard, sorting-hard, balloons-hard) and print one JSON line.", hidden: true),
+            .option("bench", "SCENE", "With --headless: measure SCENE (home, memory-hard, sorting-hard, balloons-hard, save-report) and print one JSON line.", hidden: true),
             .option("bench-frames", "N", "Frames a benchmark runs.", hidden: true),
             .option("bench-csv", "FILE", "Write every benchmark frame's times to FILE (CSV).", hidden: true),
             .flag("bench-profile", "Add the time spent in each kind of drawing call to the benchmark line.", hidden: true),

@@ -114,7 +114,7 @@ extension SoftwareCanvas {
         if !viewport.isIdentity { ops.append(.fill(frame.bounds, Pixels.pixel(letterbox))) }
     }
 
-    private nonisolated static func geometry(of list: [DrawOp], cull: Bool) -> (boxes: [IRect], covers: [IRect?]) {
+    nonisolated static func geometry(of list: [DrawOp], cull: Bool) -> (boxes: [IRect], covers: [IRect?]) {
         (list.map(\.bounds), cull ? list.map(\.opaqueBounds) : [])
     }
 
@@ -186,7 +186,7 @@ extension SoftwareCanvas {
     /// 1920x1080 background had left the cache by then; the strips measured about 7 % off a
     /// Balloons Hard frame there). Every pixel gets the same value whatever clip it is drawn
     /// in, so the strips change no pixel.
-    private nonisolated static func run(_ list: [DrawOp], _ boxes: [IRect], _ covers: [IRect?], on picture: PixelBuffer,
+    nonisolated static func run(_ list: [DrawOp], _ boxes: [IRect], _ covers: [IRect?], on picture: PixelBuffer,
                                         regions: [IRect], strip: IRect, scratch: inout [UInt32]) {
         for region in regions {
             let clip = region.intersection(strip)

@@ -49,6 +49,27 @@ extension SoftwareCanvas {
         return copy
     }
 
+    /// What `draw` draws, at the frame's size, listed apart from the frame, to be drawn into a
+    /// picture later on any thread (`PictureRecipe.drawn()`): the screen's pixels and the list
+    /// it shows stay as they were (the saved report's charts: drawn into the frame, a chart cost
+    /// its frame the drawing, a 3 MB copy and the whole screen drawn again). Text and images
+    /// are made here; the pixels are drawn by whoever calls `drawn()`. Between frames (not
+    /// inside `beginFrame`).
+    public func recipe(_ draw: () -> Void) -> PictureRecipe {
+        let previous = (ops: ops, listing: listing)
+        ops = []
+        listing = true
+        // (As a frame: beyond 4:3 what the calls leave undrawn shows the page colour.)
+        if !viewport.isIdentity { ops.append(.fill(frame.bounds, Pixels.pixel(letterbox))) }
+        draw()
+        let list = ops
+        (ops, listing) = (previous.ops, previous.listing)
+        return PictureRecipe(list: list, width: frame.width, height: frame.height)
+    }
+
+    /// The picture of `recipe(draw)`, drawn now.
+    public func picture(_ draw: () -> Void) -> PixelBuffer { recipe(draw).drawn() }
+
     /// A picture as PNG bytes; touches no canvas state, so any thread may call it.
     public nonisolated static func pngData(_ frame: PixelBuffer) throws -> [UInt8] {
         guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(frame.pixels, Int32(frame.width), Int32(frame.height), 32,
@@ -92,5 +113,26 @@ extension SoftwareCanvas {
         guard IMG_SavePNG(surface, path) == 0 else {
             throw AppError.fatal("screenshot \(path): \(String(cString: SDL_GetError()))")
         }
+    }
+}
+
+/// Drawing operations listed for one picture (`SoftwareCanvas.recipe`), drawn on any thread:
+/// the pictures they draw (text, images, masks) are made once and never drawn into again, and
+/// the recipe holds them while it lives.
+public struct PictureRecipe: Sendable {
+    let list: [SoftwareCanvas.DrawOp]
+    public let width: Int
+    public let height: Int
+
+    /// The picture, drawn on the calling thread, strip by strip.
+    public func drawn() -> PixelBuffer {
+        let buffer = PixelBuffer(width: width, height: height, opaque: true)
+        let whole = [buffer.bounds]
+        let (boxes, covers) = SoftwareCanvas.geometry(of: list, cull: true)
+        var scratch: [UInt32] = []
+        for strip in SoftwareCanvas.strips(of: whole, rows: SoftwareCanvas.stripRows(width: width)) {
+            SoftwareCanvas.run(list, boxes, covers, on: buffer, regions: whole, strip: strip, scratch: &scratch)
+        }
+        return buffer
     }
 }

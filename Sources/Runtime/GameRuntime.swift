@@ -98,7 +98,9 @@ public final class GameRuntime: GameContext {
     public var childCount: Int { profiles?.childCount ?? 0 }
     public func stickers(of child: ChildProfile) -> [Int] { profiles?.stickers(of: child) ?? [] }
     public func progressSummary() -> [ProgressSummary] { profiles?.summary() ?? [] }
-    public func rounds(of child: ChildProfile, game: GameKind) -> [PlayedRound] { profiles?.rounds(of: child, game: game) ?? [] }
+    public func lastRounds(of child: ChildProfile, game: GameKind, limit: Int) -> [PlayedRound] {
+        profiles?.lastRounds(of: child, game: game, limit: limit) ?? []
+    }
     public var progressReader: (any ProgressReading)? { profiles as? any ProgressReading }
     public var reportsOn: Bool { reports != nil }
     public func reportDestinations() -> [ReportDestination] { reports?.destinations() ?? [] }

@@ -54,9 +54,10 @@ public protocol ProfileKeeping: AnyObject {
     func stickers(of child: ChildProfile) -> [Int]
     /// Per player and game: rounds, wins, best, time and the scores in order.
     func summary() -> [ProgressSummary]
-    /// Her rounds of one game, oldest first (growing with the child, Home's level; the same
-    /// GameCore value the Progress screen reads).
-    func rounds(of child: ChildProfile, game: GameKind) -> [PlayedRound]
+    /// Her last `limit` rounds of one game, oldest first (growing with the child, Home's
+    /// level; the same GameCore value the Progress screen reads). A query with a limit: a tap
+    /// never reads her whole history.
+    func lastRounds(of child: ChildProfile, game: GameKind, limit: Int) -> [PlayedRound]
 }
 
 extension ScoreKeeping {

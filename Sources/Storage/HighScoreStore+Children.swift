@@ -48,8 +48,8 @@ extension HighScoreStore {
 
     public func summary() -> [ProgressSummary] { (try? database?.summary()) ?? [] }
 
-    public func rounds(of child: ChildProfile, game: GameKind) -> [PlayedRound] {
-        ((try? database?.history(child: child.number)) ?? []).filter { $0.game == game && !$0.imported }
+    public func lastRounds(of child: ChildProfile, game: GameKind, limit: Int) -> [PlayedRound] {
+        ((try? database?.lastRounds(child: child.number, game: game, limit: limit)) ?? [])
             .map { PlayedRound(game: $0.game, level: $0.level, score: $0.score, won: $0.result == "won", seconds: $0.duration, played: $0.played) }
     }
 }

@@ -66,6 +66,15 @@ public final class ProgressDatabase {
         try migrate(importLegacy: importLegacy)
     }
 
+    /// A second connection to the game's own file at `path` that only reads (the Save report
+    /// worker's, off the main thread): nothing is made, migrated or changed (`query_only`),
+    /// and no wait budget: a lock another program holds is waited for by the worker.
+    public init(readingCopyOf path: String, busyTimeout: Int32 = 10_000) throws(SQLiteError) {
+        budget = nil
+        db = try SQLiteDatabase(path: path, create: false, busyTimeout: busyTimeout)
+        try db.execute("PRAGMA query_only = 1")
+    }
+
     /// Opened read-only on a file with nothing in it yet: every read answers nothing.
     public private(set) var isEmpty = false
 
@@ -427,43 +436,16 @@ public final class ProgressDatabase {
         return try db.query(sql, child.map { [SQLValue.int($0)] } ?? [], HistoryRow.init)
     }
 
-    // MARK: - Report
-
-    /// Per player (each child, then the guest) and game: rounds, wins, best, average, time,
-    /// stickers and the scores in order. One pass over the rounds, ordered by the index.
-    public func summary() throws(SQLiteError) -> [ProgressSummary] {
-        if isEmpty { return [] }
-        let kids = try children()
-        var byChild: [Int: ChildProfile] = [:]
-        for k in kids { byChild[k.number] = k }
-        var stickerCounts: [Int: Int] = [:]
-        for (child, count) in try db.query("SELECT child, count(*) FROM stickers GROUP BY child", [], { ($0.int(0), $0.int(1)) }) {
-            stickerCounts[child] = count
-        }
-        struct Key: Hashable { let child: Int?; let game: String }
-        var order: [Key] = []
-        var rows: [Key: (rounds: Int, won: Int, best: Int, sum: Int, seconds: Double, scores: [Int])] = [:]
-        let statement = try db.prepare("SELECT child, game, score, result, duration FROM rounds ORDER BY child IS NULL, child, game, played, id")
-        try statement.bind([])
-        while try statement.step() {
-            let key = Key(child: statement.optionalInt(0), game: statement.text(1))
-            let score = statement.int(2)
-            if rows[key] == nil { order.append(key); rows[key] = (0, 0, 0, 0, 0, []) }
-            rows[key]!.rounds += 1
-            if statement.text(3) == "won" { rows[key]!.won += 1 }
-            rows[key]!.best = max(rows[key]!.best, score)
-            rows[key]!.sum += score
-            rows[key]!.seconds += statement.double(4)
-            rows[key]!.scores.append(score)
-        }
-        return order.map { key in
-            let r = rows[key]!
-            let kid = key.child.flatMap { byChild[$0] }
-            return ProgressSummary(player: key.child.map { "child-\($0)" } ?? "guest", nickname: kid?.nickname, avatar: kid?.avatar,
-                                   game: GameKind(rawValue: key.game), rounds: r.rounds, won: r.won, best: r.best,
-                                   average: Double(r.sum) / Double(max(r.rounds, 1)), totalSeconds: r.seconds,
-                                   stickers: key.child.flatMap { stickerCounts[$0] } ?? 0, scores: r.scores)
-        }
+    /// A child's last `limit` rounds of `game` (none imported), oldest first: what growing
+    /// with her needs when a game tile is tapped (her first game, the level she played last,
+    /// two losses in a row). Read from the end of the index `rounds_by_child` (child, game,
+    /// played), `limit` rows at most, however long her history (a tap read it all before).
+    public func lastRounds(child: Int, game: GameKind, limit: Int) throws(SQLiteError) -> [HistoryRow] {
+        if isEmpty || limit <= 0 { return [] }
+        return try db.query("""
+            SELECT game, level, score, result, reason, duration, progress, mistakes, relaxed, played, imported
+            FROM rounds WHERE child = ? AND game = ? AND imported = 0 ORDER BY played DESC, id DESC LIMIT ?
+            """, [.int(child), .text(game.rawValue), .int(limit)], HistoryRow.init).reversed()
     }
 }
 

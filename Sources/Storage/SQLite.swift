@@ -17,6 +17,11 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
         SQLiteError(code: SQLITE_BUSY, message: message, context: context)
     }
 
+    /// A long read stopped on purpose (a save cancelled).
+    public static func interrupted(_ message: String, context: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_INTERRUPT, message: message, context: context)
+    }
+
     /// The primary result code (extended codes keep it in the low byte).
     public var primary: Int32 { code & 0xFF }
 
@@ -113,6 +118,7 @@ public final class SQLiteDatabase {
         var statement: OpaquePointer?
         let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard rc == SQLITE_OK, let statement else { throw error(rc, "prepare \(sql.prefix(60))") }
+        statementsPrepared += 1
         return SQLiteStatement(statement, database: self, sql: sql)
     }
 
@@ -153,6 +159,14 @@ public final class SQLiteDatabase {
             throw error
         }
     }
+
+    /// What this connection's statements did (tests count what a tap or a frame reads):
+    /// statements prepared, rows they answered, and SQLite's virtual-machine steps (its own
+    /// measure of work: a statement that scans a table takes steps for every row it looks at,
+    /// even rows it does not answer).
+    public internal(set) var statementsPrepared = 0
+    public internal(set) var rowsRead = 0
+    public internal(set) var machineSteps = 0
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int { Int(sqlite3_changes(handle)) }
@@ -195,8 +209,11 @@ public final class SQLiteStatement {
     /// One step: true when a row is ready, false when done.
     public func step() throws(SQLiteError) -> Bool {
         let rc = sqlite3_step(statement)
+        database.machineSteps += Int(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 1))
         switch rc {
-        case SQLITE_ROW: return true
+        case SQLITE_ROW:
+            database.rowsRead += 1
+            return true
         case SQLITE_DONE: return false
         default: throw database.error(rc, sql.prefix(60).description)
         }

@@ -21,6 +21,40 @@ import Stage
         return canvas
     }
 
+    /// A picture made apart from the frame (the saved report's charts, issue #46 item 7): the
+    /// same pixels as the same drawing in a frame, and the screen untouched (the next frame of
+    /// the same list changes nothing, where a chart drawn into the frame had to be drawn over).
+    @Test func test_picture_isDrawnApartFromTheFrame() throws {
+        let canvas = try Self.makeCanvas()
+        func screen() {
+            canvas.fill(Rect(0, 0, 1024, 768), Theme.background)
+            canvas.fillRounded(Rect(100, 100, 300, 200), radius: 20, .white)
+        }
+        func chart() {
+            canvas.fill(Rect(0, 0, 1024, 768), Color(240, 240, 250))
+            canvas.text("Ana", Theme.headingText, at: Point(200, 60), align: .left, color: Theme.ink)
+            canvas.line(from: Point(100, 600), to: Point(900, 300), width: 4, Theme.focus)
+            canvas.fillCircle(center: Point(500, 450), radius: 5, Theme.focus)
+        }
+        canvas.beginFrame(); screen(); canvas.endFrame()
+        let before = canvas.copyOfFrame()
+        let unchanged = canvas.unchangedFrames
+        let picture = canvas.picture(chart)
+        #expect(picture !== canvas.frame)
+        #expect(Array(UnsafeBufferPointer(start: canvas.frame.pixels, count: 1024 * 768))
+                == Array(UnsafeBufferPointer(start: before.pixels, count: 1024 * 768)), "the screen is as it was")
+        canvas.beginFrame(); screen(); canvas.endFrame()
+        #expect(canvas.unchangedFrames == unchanged + 1, "nothing to draw again")
+        // Listed here, drawn on another thread (the report's worker): the same picture.
+        let recipe = canvas.recipe(chart)
+        let elsewhere = DispatchQueue.global().sync { recipe.drawn() }
+        canvas.beginFrame(); chart(); canvas.endFrame()
+        for drawn in [picture, elsewhere] {
+            #expect(Array(UnsafeBufferPointer(start: drawn.pixels, count: 1024 * 768))
+                    == Array(UnsafeBufferPointer(start: canvas.frame.pixels, count: 1024 * 768)), "the same pixels as in a frame")
+        }
+    }
+
     @Test func test_layer_isRedrawnOnlyWhenWhatItDrawsChanges() throws {
         let canvas = try Self.makeCanvas()
         for blue in [30, 30, 30, 40, 40, 30] {

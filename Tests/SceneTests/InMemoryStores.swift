@@ -163,8 +163,8 @@ final class InMemoryScores: ScoreKeeping, ProfileKeeping, ProgressReading {
         }
     }
 
-    func rounds(of child: ChildProfile, game: GameKind) -> [PlayedRound] {
-        played(child: child.number).filter { $0.game == game }
+    func lastRounds(of child: ChildProfile, game: GameKind, limit: Int) -> [PlayedRound] {
+        Array(played(child: child.number).filter { $0.game == game }.suffix(max(0, limit)))
     }
 
     // MARK: ProgressReading
@@ -192,4 +192,16 @@ final class InMemorySettings: SettingsKeeping {
     private(set) var muted = false
     func setMuted(_ value: Bool) { muted = value }
     func overrideMuted(_ value: Bool) { muted = value }
+}
+
+extension InMemoryScores {
+    /// A crowd past the game's own limit of 40 (a database filled by hand, or by two copies
+    /// of an older version): `count` more children, numbered on, with pictures in turn.
+    func addCrowd(_ count: Int) {
+        for _ in 0..<count {
+            let n = nextChild
+            nextChild += 1
+            kids.append(ChildProfile(number: n, nickname: "kid\(n)", avatar: Avatar.deterministic(for: "k\(n)"), created: now))
+        }
+    }
 }

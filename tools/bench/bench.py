@@ -12,8 +12,12 @@ Figures (the targets are in the Performance issue, issue #17 and in BENCHMARKS.m
   * CPU used by the windowed game on an idle Home and during a Balloons game (Xvfb);
   * late frames in a 60 s windowed Balloons Hard run (Xvfb);
   * peak RSS after playing all three games, headless and windowed;
-  * `kids-joy-center report` over a class of 40 children with 200 games each.
-`bench.py --report-only` measures only the last (and prints its line).
+  * `kids-joy-center report` over a class of 40 children with 200 games each;
+  * the frames while the grown-ups' "Save report" runs over 200,000 rounds (40 children x
+    5,000 games; `--bench save-report`, frames paced at 60 a second, the tap counted).
+`bench.py --report-only` measures only the `report` row (and prints its line); `bench.py --only
+save-report` measures only the Save report row, prints it and writes it into BENCHMARKS.md's
+table in place, with a line saying it was measured alone, when and on which build.
 Uses only the standard library; gnuplot draws the plots."""
 import json, os, platform, shutil, signal, statistics, subprocess, sys, tempfile, time
 
@@ -244,6 +248,16 @@ def main():
         print(report_row(bench_report(data)))
         shutil.rmtree(data, ignore_errors=True)
         return
+    if "--only" in sys.argv:
+        only = sys.argv[sys.argv.index("--only") + 1]
+        if only != "save-report":
+            sys.exit(f"--only: unknown row '{only}' (known: save-report)")
+        where = machine()
+        row = save_report_row(bench_save_report(data))
+        print(row)
+        write_row_alone(row, SAVE_REPORT_LABEL, where)
+        shutil.rmtree(data, ignore_errors=True)
+        return
     where = machine()
     results, csvs = {}, {}
     for size in sizes:
@@ -285,8 +299,9 @@ def main():
                                              3, 23, 24, "--fullscreen")
             hd["memory"], hd["memoryQuit"] = windowed_cpu(x, data, enter("memory", "hard", home), 3, 23, 24, "--fullscreen")
     report_ms = bench_report(data)
+    save_report = bench_save_report(data)
     images = plot(csvs)
-    write_report(where, results, headless_start, rss_headless, windowed, hd, images, report_ms)
+    write_report(where, results, headless_start, rss_headless, windowed, hd, images, report_ms, save_report)
     shutil.rmtree(data, ignore_errors=True)
 
 
@@ -311,12 +326,82 @@ def report_row(report_ms):
             f"| < 1 s | {mark(report_ms, 1000)} |")
 
 
+SAVE_REPORT_LABEL = "Save report at 200,000 rounds"
+SAVE_REPORT_RUNS = int(os.environ.get("BENCH_SAVE_REPORT_RUNS", "3"))
+
+
+def bench_save_report(data):
+    """The frames while "Save report" runs over 40 children x 5,000 games (200,000 rounds):
+    `--bench save-report` pushes the corner's "Save report in" screen, taps the home folder
+    (HOME is a folder of its own) and times every frame, paced at 60 a second, input
+    included, until "Report saved". Runs SAVE_REPORT_RUNS times; answers the run with the
+    median longest frame, with every run's longest frame."""
+    folder = os.path.join(data, "report-200k")
+    r = run(["report", "--data-dir", folder, "--make-sample", "40x5000"])
+    if r.returncode != 0:
+        sys.exit(f"report --make-sample 40x5000 failed: {r.stderr}")
+    runs = []
+    for i in range(SAVE_REPORT_RUNS):
+        home = os.path.join(data, f"home-{i}")
+        os.makedirs(home, exist_ok=True)
+        r = run(["--headless", "--bench", "save-report", "--bench-frames", "7200", "--data-dir", folder],
+                env=dict(ENV, HOME=home))
+        if r.returncode != 0:
+            sys.exit(f"bench save-report failed: {r.stderr}")
+        result = json.loads(r.stdout.strip().splitlines()[-1])
+        if not result.get("saved") or result.get("rounds") != 200000:
+            sys.exit(f"bench save-report did not save 200,000 rounds: {result}")
+        print(json.dumps(result))
+        runs.append(result)
+        shutil.rmtree(home, ignore_errors=True)
+    runs.sort(key=lambda run: run["saving"]["max"])
+    result = dict(runs[len(runs) // 2])
+    result["maxOfRuns"] = [run["saving"]["max"] for run in runs]
+    return result
+
+
+def save_report_row(r):
+    s = r["saving"]
+    return (f"| {SAVE_REPORT_LABEL} (40 children x 5,000 games; frames while it saves, the tap included) | "
+            f"max {s['max']:.1f} ms, p99 {s['p99']:.1f} ms (p50 {s['p50']:.2f}) over {r['savingFrames']} frames at 60 a second, "
+            f"{r['savingFramesOver16ms']} over 16.7 ms; the save took {r['saveSeconds']:.1f} s (median of {len(r['maxOfRuns'])} runs "
+            f"by the longest frame; each run's longest: {', '.join(f'{x:.1f}' for x in r['maxOfRuns'])} ms) | "
+            f"max ≤ 16.7 ms | {mark(s['max'], 1000 / 60)} |")
+
+
+def write_row_alone(row, label, where):
+    """Puts one measured row into BENCHMARKS.md's table (in place of the row of that label, or
+    after the `report` row), and says under the table that it was measured alone, when and on
+    which build."""
+    path = os.path.join(ROOT, "BENCHMARKS.md")
+    lines = open(path).read().split("\n")
+    at = next((i for i, line in enumerate(lines) if line.startswith(f"| {label}")), None)
+    if at is not None:
+        lines[at] = row
+    else:
+        after = next(i for i, line in enumerate(lines) if line.startswith("| progress report,"))
+        lines.insert(after + 1, row)
+    build = subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%h (%cd)", "--date=short"], capture_output=True,
+                           text=True).stdout.strip() or "unknown"
+    note = (f"*{label}* was measured alone (`tools/bench/bench.py --only save-report`) on "
+            f"{time.strftime('%Y-%m-%d %H:%M %Z')}, release build of {build}; machine: {where}.")
+    table_end = next(i for i in range(lines.index(row), len(lines)) if not lines[i].startswith("|"))
+    old = next((i for i, line in enumerate(lines) if line.startswith(f"*{label}* was measured alone")), None)
+    if old is not None:
+        lines[old] = note
+    else:
+        lines[table_end:table_end] = ["", note]
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    print(f"wrote the row into {path}")
+
+
 def mark(value, target, lower_is_better=True):
     ok = value <= target if lower_is_better else value >= target
     return "met" if ok else "**not met**"
 
 
-def write_report(where, results, headless_start, rss_headless, windowed, hd, images, report_ms=None):
+def write_report(where, results, headless_start, rss_headless, windowed, hd, images, report_ms=None, save_report=None):
     rows, size_tables = [], ""
     for size, by_scene in results.items():
         target = P99_TARGET.get(size, 4)
@@ -371,6 +456,8 @@ def write_report(where, results, headless_start, rss_headless, windowed, hd, ima
         rows.append(f"| peak RSS windowed after all three games (Xvfb) | {windowed['rss'] / 1024:.1f} MB | (reported) | |")
     if report_ms is not None:
         rows.append(report_row(report_ms))
+    if save_report is not None:
+        rows.append(save_report_row(save_report))
     text = f"""# Benchmarks
 
 Measured by `make bench` (`tools/bench/bench.py`) on {time.strftime('%Y-%m-%d')}, release build.
@@ -409,6 +496,14 @@ How each figure is taken:
 - **Progress report**: `kids-joy-center report --csv FILE` over a data folder filled with 40
   children of 200 finished games each (`report --make-sample 40x200`, hidden); wall time of the
   whole process, median of several runs.
+- **Save report at 200,000 rounds**: a data folder filled with 40 children of 5,000 finished
+  games each (`report --make-sample 40x5000`); `kids-joy-center --headless --bench save-report`
+  opens the grown-ups' "Save report in" screen over the corner, taps the home folder (a folder
+  of its own) and times every frame (the tap's input, update and draw), paced at 60 frames a
+  second, from the tap until the corner's "Report saved" (the database read and the CSV files
+  made on the worker, one chart listed a frame, every chart drawn and encoded and every file
+  written on the worker). """ + str(SAVE_REPORT_RUNS) + """ runs (`BENCH_SAVE_REPORT_RUNS`); the table shows the one with
+  the median longest frame.
 
 """
     for size, png in images:

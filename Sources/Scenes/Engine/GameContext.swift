@@ -80,8 +80,8 @@ public protocol GameContext: EffectPerformer {
     func stickers(of child: ChildProfile) -> [Int]
     /// Per player and game: rounds, wins, best, time and the scores in order.
     func progressSummary() -> [ProgressSummary]
-    /// Her rounds of one game, oldest first.
-    func rounds(of child: ChildProfile, game: GameKind) -> [PlayedRound]
+    /// Her last `limit` rounds of one game, oldest first.
+    func lastRounds(of child: ChildProfile, game: GameKind, limit: Int) -> [PlayedRound]
     /// The Progress screen's reader (the store's history query), when there is one.
     var progressReader: (any ProgressReading)? { get }
     /// The progress report can be saved in this run, and where to.

@@ -6,6 +6,13 @@ import TextCatalogs
 /// a level suggest the next level and two losses in a row at a level an easier one; Home
 /// chooses the level she played last, or the one suggested. The rules of each level stay
 /// the brief's. The guest keeps today's rules: Home waits for both choices.
+public enum Growing {
+    /// Growing with the child reads her last this many rounds of a game (the level she played
+    /// last, two losses in a row), never her whole history: a game tile's tap costs the same
+    /// after 5 rounds or 300,000.
+    public static let roundsRead = 2
+}
+
 extension GameContext {
     /// The levels Home offers: the config's `levels`, or all three.
     public var offeredLevels: [Level] {
@@ -13,10 +20,10 @@ extension GameContext {
         return chosen.isEmpty ? Level.allCases : Level.allCases.filter { chosen.contains($0) }
     }
 
-    /// The child's rounds of `game`, oldest first (none for the guest).
+    /// The child's last rounds of `game` (`Growing.roundsRead`), oldest first (none for the guest).
     func childRounds(_ game: GameKind) -> [PlayedRound] {
         guard let child = player.child, profilesOn else { return [] }
-        return rounds(of: child, game: game)
+        return lastRounds(of: child, game: game, limit: Growing.roundsRead)
     }
 
     /// A game of `game` starts relaxed: the relaxed switch, or a child's first game of it
@@ -35,7 +42,7 @@ extension GameContext {
         return levels.contains(level) ? level : nil
     }
 
-    /// After her rounds of `game`: the next level after three stars, an easier one after two
+    /// After her (last) rounds of `game`: the next level after three stars, an easier one after two
     /// losses in a row at one level; nil when neither (or no such level is offered).
     public func suggestion(after rounds: [PlayedRound], game: GameKind, among levels: [Level]) -> (level: Level, line: Message)? {
         guard let last = rounds.last, let i = Level.allCases.firstIndex(of: last.level) else { return nil }

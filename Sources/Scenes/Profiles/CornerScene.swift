@@ -74,9 +74,21 @@ public final class CornerScene: BaseScene {
 
     /// Back from a picture change or a nickname: the list is read again.
     public override func resume(with result: SceneResult?) -> [SceneCommand] {
-        if case .answered(.reportSaved, _)? = result { noteSaved(true, folder: saving?.savedFolder) }
-        if case .answered(.reportFailed, _)? = result { noteSaved(false) }
-        saving = nil
+        // Back from "Save report": the report only read the database, so nothing shown here
+        // changed, and nothing is read again (a reload read every round on the main thread:
+        // 0.4 s at 200,000 rounds, in the frame that said "Report saved").
+        switch result {
+        case .answered(.reportSaved, _)?:
+            noteSaved(true, folder: saving?.savedFolder)
+            saving = nil
+            return []
+        case .answered(.reportFailed, _)?:
+            noteSaved(false)
+            saving = nil
+            return []
+        default:
+            saving = nil
+        }
         if case .answered(.delete, let button)? = result, let child = deleting {
             deleting = nil
             if button == .yes, context.send(.deleteChild(child)).changed {

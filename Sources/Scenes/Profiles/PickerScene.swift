@@ -49,7 +49,16 @@ public final class PickerScene: BaseScene {
 
     public private(set) var stage = Stage.choose
     public private(set) var page = 0
-    private var children: [ChildProfile] = []
+    /// The children, read once when the picker opens (and again after a failed add). Every
+    /// frame reads only the page's tiles from it: a database holding thousands of children
+    /// (copied in by hand, or by an older version) costs a frame no more than ten do.
+    private var children: [ChildProfile] = [] { didSet { noteTakenPictures() } }
+    /// Per animal, the colours other children have (read per frame by the animal and colour
+    /// stages: made once here, not counted over every child for every tile at every frame).
+    private var takenColours: [String: Set<String>] = [:]
+    /// How many tiles this picker has looked up (tests: a frame looks up its own page's
+    /// tiles only, whatever the number of children).
+    public private(set) var tileLookups = 0
     private var press = PressTracker<Target>()
     /// A shake of a tile that cannot be chosen, until the timeline's `until` (its last frame,
     /// at rest, included).
@@ -64,8 +73,26 @@ public final class PickerScene: BaseScene {
         super.init(context: context, name: "picker")
         if mode != .play { stage = .animal }
         children = context.children
+        noteTakenPictures()
         // Open on the page of the one playing now.
-        if let i = tiles.firstIndex(where: { Self.same($0, context.player) }) { page = i / Self.perPage }
+        if let i = tileIndex(of: context.player) { page = i / Self.perPage }
+    }
+
+    /// The tile of `player` (nil: a child no longer in the list).
+    private func tileIndex(of player: Player) -> Int? {
+        switch player {
+        case .guest: return 0
+        case .child(let c): return children.firstIndex { $0.number == c.number }.map { $0 + 1 }
+        }
+    }
+
+    private func noteTakenPictures() {
+        var taken: [String: Set<String>] = [:]
+        for child in children {
+            if case .change(let changing) = mode, changing.number == child.number { continue }
+            taken[child.avatar.animal, default: []].insert(child.avatar.colour)
+        }
+        takenColours = taken
     }
 
     public override var title: String? {
@@ -100,9 +127,18 @@ public final class PickerScene: BaseScene {
         }
     }
 
-    /// Guest, the children, then "+" (always shown; with 40 children it says so).
-    public var tiles: [Tile] { [.guest] + children.map(Tile.child) + [.add] }
-    public var pages: Int { (tiles.count + Self.perPage - 1) / Self.perPage }
+    /// Guest, the children, then "+" (always shown; with 40 children it says so). The whole
+    /// list is for tests: the scene looks up one tile at a time (`tile(_:)`).
+    public var tiles: [Tile] { (0..<tileCount).map(tile) }
+    /// How many tiles there are (the guest, every child, "+").
+    public var tileCount: Int { children.count + 2 }
+    /// Tile `index` of `tiles`, found without making the list.
+    public func tile(_ index: Int) -> Tile {
+        tileLookups += 1
+        if index == 0 { return .guest }
+        return index <= children.count ? .child(children[index - 1]) : .add
+    }
+    public var pages: Int { (tileCount + Self.perPage - 1) / Self.perPage }
     var isFull: Bool { children.count >= Profiles.maximumChildren }
 
     // MARK: - Layout
@@ -112,63 +148,24 @@ public final class PickerScene: BaseScene {
     /// colours two to a row in four, each as large as the canvas's height allows, the arrows
     /// at the bottom corners. Elsewhere the 1024×768 frames are centred (`Placement`).
     public override var placesOwnFrames: Bool { Self.upright }
-    /// The middle of the frames' width: the canvas's in portrait, the design's elsewhere.
-    static var middle: Double { upright ? Canvas1024.width / 2 : 512 }
-    /// Portrait: the band under the bar a grid is centred in (the tiles': above the arrows
-    /// and the "class is full" line over them).
-    static func uprightBand(arrows: Bool) -> Rect { Rect(0, 88, Canvas1024.width, Canvas1024.height - (arrows ? 180 : 40) - 88) }
 
-    /// A grid of `columns` × `rows` frames of `size`, `gap` apart, centred in `band`.
-    static func uprightGrid(_ index: Int, in band: Rect, columns: Int, rows: Int, size: Size, gap: Double) -> Rect {
-        let x0 = ((band.width - (Double(columns) * size.width + Double(columns - 1) * gap)) / 2).rounded()
-        let y0 = (band.y + (band.height - (Double(rows) * size.height + Double(rows - 1) * gap)) / 2).rounded()
-        return Rect(x0 + Double(index % columns) * (size.width + gap), y0 + Double(index / columns) * (size.height + gap), size.width, size.height)
-    }
-
-    /// Tile `slot` of a page showing `count` tiles (portrait centres the rows in use).
-    public static func tileFrame(_ slot: Int, of count: Int = perPage) -> Rect {
-        guard !upright else {
-            let band = uprightBand(arrows: true)
-            let gap = 22.0, h = min(252, ((band.height - 3 * gap) / 4).rounded(.down)), w = min(220, h - 32)
-            return uprightGrid(slot, in: band, columns: 3, rows: max(1, (min(count, perPage) + 2) / 3), size: Size(w, h), gap: gap)
-        }
-        let w = 168.0, h = 200.0, gap = 22.0
-        let x0 = (1024 - (5 * w + 4 * gap)) / 2
-        return Rect(x0 + Double(slot % 5) * (w + gap), 150 + Double(slot / 5) * (h + gap), w, h)
-    }
-
-    public static func animalFrame(_ index: Int) -> Rect {
-        guard !upright else {
-            let band = uprightBand(arrows: false)
-            let gap = 16.0, s = min(200, ((band.height - 5 * gap) / 6).rounded(.down))
-            return uprightGrid(index, in: band, columns: 3, rows: (Avatar.animals.count + 2) / 3, size: Size(s, s), gap: gap)
-        }
-        let s = 140.0, gap = 16.0
-        let x0 = (1024 - (6 * s + 5 * gap)) / 2
-        return Rect(x0 + Double(index % 6) * (s + gap), 130 + Double(index / 6) * (s + gap), s, s)
-    }
-
-    public static func colourFrame(_ index: Int) -> Rect {
-        guard !upright else {
-            let band = uprightBand(arrows: false)
-            let gap = 28.0, s = min(280, ((band.height - 3 * gap) / 4).rounded(.down))
-            return uprightGrid(index, in: band, columns: 2, rows: (Avatar.colours.count + 1) / 2, size: Size(s, s), gap: gap)
-        }
-        let w = 200.0, h = 200.0, gap = 28.0
-        let x0 = (1024 - (4 * w + 3 * gap)) / 2
-        return Rect(x0 + Double(index % 4) * (w + gap), 170 + Double(index / 4) * (h + gap), w, h)
+    /// The indices of the page's tiles.
+    private var visibleRange: Range<Int> {
+        let start = page * Self.perPage
+        return start..<min(start + Self.perPage, tileCount)
     }
 
     private var visibleTiles: [(slot: Int, index: Int)] {
-        let start = page * Self.perPage
-        return (start..<min(start + Self.perPage, tiles.count)).map { ($0 - start, $0) }
+        let range = visibleRange
+        return range.map { ($0 - range.lowerBound, $0) }
     }
 
     func frame(of target: Target) -> Rect? {
         switch target {
         case .tile(let i):
-            guard stage == .choose, visibleTiles.contains(where: { $0.index == i }) else { return nil }
-            return Self.tileFrame(i - page * Self.perPage, of: visibleTiles.count)
+            let range = visibleRange
+            guard stage == .choose, range.contains(i) else { return nil }
+            return Self.tileFrame(i - range.lowerBound, of: range.count)
         case .previous: return stage == .choose && page > 0 ? Self.previousFrame : nil
         case .next: return stage == .choose && page < pages - 1 ? Self.nextFrame : nil
         case .animal(let a):
@@ -236,7 +233,7 @@ public final class PickerScene: BaseScene {
             context.send(.log("picker", [("action", "page"), ("page", .int(page + 1)), ("pages", .int(pages))]))
             return []
         case .tile(let i):
-            switch tiles[i] {
+            switch tile(i) {
             case .guest: return choose(.guest)
             case .child(let c): return choose(.child(c))
             case .add:
@@ -320,10 +317,7 @@ public final class PickerScene: BaseScene {
     /// The colours still free for `animal`: an animal and colour another child has are taken
     /// (greyed), so every child finds her own picture.
     func freeColours(of animal: String) -> [String] {
-        let taken = Set(children.filter { child in
-            if case .change(let changing) = mode, changing.number == child.number { return false }
-            return child.avatar.animal == animal
-        }.map(\.avatar.colour))
+        let taken = takenColours[animal] ?? []
         return Avatar.colours.filter { !taken.contains($0) }
     }
 
@@ -358,7 +352,7 @@ public final class PickerScene: BaseScene {
                 var r = Self.tileFrame(slot, of: shown)
                 if press.pressed == .tile(index) { r = r.scaled(0.95) }
                 if let w = wiggle, w.target == .tile(index) { r.x += 8 * sin(w.left * 40) }
-                let tile = tiles[index]
+                let tile = self.tile(index)
                 let chosen = Self.same(tile, context.player)
                 Decor.card(canvas, r, radius: 26, fill: Theme.tile, shadow: 6)
                 let pic = Rect(r.x + 14, r.y + 14, r.width - 28, r.width - 28)
@@ -395,10 +389,15 @@ public final class PickerScene: BaseScene {
                 canvas.line(from: Point(c.x - 14 * dir, c.y - 26), to: Point(c.x + 14 * dir, c.y), width: 10, .white)
                 canvas.line(from: Point(c.x + 14 * dir, c.y), to: Point(c.x - 14 * dir, c.y + 26), width: 10, .white)
             }
+            let pages = self.pages, dots = Self.dots(page: page, of: pages)
             if pages > 1 {
-                for p in 0..<pages {
-                    let x = Self.middle + (Double(p) - Double(pages - 1) / 2) * 30
-                    canvas.fillCircle(center: Point(x, Self.upright ? Self.previousFrame.midY : 720), radius: p == page ? 10 : 6, p == page ? Theme.focus : Theme.neutral)
+                // One dot a page; past `maxDots` pages, the dots around this one, the end ones
+                // smaller when more pages lie beyond them.
+                for p in dots {
+                    let x = Self.middle + (Double(p - dots.lowerBound) - Double(dots.count - 1) / 2) * 30
+                    let beyond = (p == dots.lowerBound && p > 0) || (p == dots.upperBound - 1 && p < pages - 1)
+                    canvas.fillCircle(center: Point(x, Self.upright ? Self.previousFrame.midY : 720), radius: p == page ? 10 : beyond ? 4 : 6,
+                                      p == page ? Theme.focus : Theme.neutral)
                 }
             }
         case .animal:
@@ -436,7 +435,7 @@ public final class PickerScene: BaseScene {
             guard let f = frame(of: t) else { return nil }
             switch t {
             case .tile(let i):
-                let tile = tiles[i]
+                let tile = self.tile(i)
                 switch tile {
                 case .guest:
                     return dumpItem(tile.id, kind: "avatar", frame: f, [("icon", "guest"), ("player", "guest"),
