@@ -79,7 +79,7 @@ extension GameApp {
         canvas.arabicFontFiles = TextDirection.of(language: language) == .rightToLeft
             ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
         context = GameRuntime(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
-                              soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games),
+                              soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games), allGames: games,
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
         context.warn = { [weak self] in self?.warn($0) }
@@ -126,7 +126,7 @@ extension GameApp {
         Self.registry(games: chosen, among: games, warn: { [weak self] in self?.warn($0) })
     }
 
-    static func registry(games: [String]?, among standard: GameRegistry = .standard, warn: ((String) -> Void)? = nil) -> GameRegistry {
+    static func registry(games: [String]?, among standard: GameRegistry, warn: ((String) -> Void)? = nil) -> GameRegistry {
         guard let games else { return standard }
         let unknown = games.filter { standard.entry(GameKind(rawValue: $0)) == nil }
         if !unknown.isEmpty {

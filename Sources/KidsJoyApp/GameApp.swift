@@ -51,7 +51,7 @@ public final class GameApp {
     public let games: GameRegistry
 
     /// Checks the options, reads the script and opens the log: nothing runs if any is bad.
-    public init(options: AppOptions, keepLogInMemory: Bool = false, games: GameRegistry = .standard) throws {
+    public init(options: AppOptions, keepLogInMemory: Bool = false, games: GameRegistry = AppGames.registry) throws {
         self.options = options
         self.games = games
         if let text = options.scriptText {

@@ -168,7 +168,7 @@ enum ProgressReport {
             out += "\n\(name(games[0])): \(total) game\(total == 1 ? "" : "s"), \(won) won, \(minutes(seconds)) played"
             out += player == "guest" ? "\n" : ", \(games[0].stickers) sticker\(games[0].stickers == 1 ? "" : "s")\n"
             for g in games {
-                let title = GameRegistry.standard.entry(g.game)?.definition.title.english ?? g.game.rawValue
+                let title = AppGames.registry.entry(g.game)?.definition.title.english ?? g.game.rawValue
                 let padded = title + String(repeating: " ", count: max(0, 10 - title.count))
                 out += "  \(padded) \(g.rounds) played, \(g.won) won, best \(g.best), average \(fixed1(g.average)), \(minutes(g.totalSeconds)); scores \(g.scores.suffix(10).map(String.init).joined(separator: " "))\n"
             }
@@ -206,7 +206,7 @@ enum ProgressReport {
     static func makeSample(in dir: String, children: Int, games: Int) throws {
         try AtomicFile.makeDirectories(dir)
         let db = try ProgressDatabase(path: dir + "/" + HighScoreStore.databaseName, importLegacy: { nil })
-        let kinds = GameRegistry.standard.ids
+        let kinds = AppGames.registry.ids
         var kids: [ChildProfile] = try db.children()
         while kids.count < children {
             let name = "kid\(kids.count + 1)"

@@ -57,7 +57,7 @@ public enum SettingsFile: SettingsFormat {
             var checked: Result<SettingValue, SettingProblem> = value.map { SettingReader.check(spec, $0) }
                 ?? .failure(SettingProblem("\(spec.key) has a value of the wrong kind (\(printable(raw.serialized())))"))
             if case .success(.list(let ids)) = checked, spec.kind == .games {
-                let known = GameRegistry.standard.ids.map(\.rawValue)
+                let known = AppGames.registry.ids.map(\.rawValue)
                 let unknown = ids.filter { !known.contains($0) }
                 if !unknown.isEmpty {
                     checked = .failure("games: unknown game \(unknown.map { "'\(printable($0))'" }.joined(separator: ", ")) (known: \(known.joined(separator: ", ")))")

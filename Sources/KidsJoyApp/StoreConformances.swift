@@ -10,11 +10,11 @@ extension HighScoreStore: ScoreKeeping, ProfileKeeping, ProgressReading {}
 extension SettingsStore: SettingsKeeping, SwitchRemembering {}
 
 extension HighScoreStore {
-    /// A store of the standard games' scores (GameRegistry.standard).
+    /// A store of the app's games' scores (AppGames).
     public convenience init(directory: String, warn: @escaping (String) -> Void,
                             clock: @escaping () -> Double = { SystemFiles.now() },
                             makeID: @escaping () -> String = { HighScoreStore.randomID() }) {
-        self.init(directory: directory, knownGames: GameRegistry.standard.ids, warn: warn, clock: clock, makeID: makeID)
+        self.init(directory: directory, knownGames: AppGames.registry.ids, warn: warn, clock: clock, makeID: makeID)
     }
 }
 

@@ -35,7 +35,7 @@ public enum StressRecorder {
             }
         }
         let base = Int((try? store.database?.db.scalar("SELECT max(score) FROM rounds")) ?? nil ?? 0) + 1
-        let games = GameRegistry.standard.ids
+        let games = AppGames.registry.ids
         var child = store.children.first { $0.nickname == nickname }
         if child == nil {
             switch store.addChild(nickname: nickname, avatar: Avatar.deterministic(for: nickname)) {

@@ -299,7 +299,7 @@ func runProgram() -> Int32 {
         return finish(error, help: "kids-joy-center --help")
     }
     if command.describeGames {
-        printOutput(GameRegistry.standard.json.serialized())
+        printOutput(AppGames.registry.json.serialized())
         return 0
     }
     if let count = command.stressRecord {

@@ -20,6 +20,9 @@ public final class GameRuntime: GameContext {
     /// The games Home offers, in tile order.
     /// (The grown-ups' corner may change which games Home shows.)
     public var registry: GameRegistry
+    /// Every game the app was put together with (the registry it was given, an injected
+    /// game included); `registry` is the ones Home shows (the corner's and the config's choice).
+    public let allGames: GameRegistry
     /// The words of the current language.
     public var catalog: any MessageCatalog
     /// Voices on (a setting): off keeps every spoken line silent, effects still play.
@@ -65,7 +68,7 @@ public final class GameRuntime: GameContext {
     private var encourageTurn = 0
 
     public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settings: any SettingsKeeping,
-                soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry = .standard,
+                soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry, allGames: GameRegistry? = nil,
                 catalog: any MessageCatalog = EnglishCatalog(), voices: VoiceLibrary = .empty) {
         self.log = log
         self.random = random
@@ -74,6 +77,7 @@ public final class GameRuntime: GameContext {
         self.soundPlayer = soundPlayer
         self.kiosk = kiosk
         self.registry = registry
+        self.allGames = allGames ?? registry
         self.catalog = catalog
         voice = VoiceChannel(log: log, library: voices, player: { [unowned self] in self.soundPlayer },
                              silenced: { [unowned self] in self.muted || !self.voiceEnabled },
@@ -130,7 +134,7 @@ public final class GameRuntime: GameContext {
         case .setSwitch(let key, let value): setSwitch(key, value)
         case .rememberSwitch(let key, let value): switchMemory?.remember(key, value)
         case .setClassroom(let settings): classroom = settings
-        case .showGames(let ids): registry = GameRegistry(GameRegistry.standard.games.filter { ids.contains($0.id) })
+        case .showGames(let ids): registry = GameRegistry(allGames.games.filter { ids.contains($0.id) })
         case .rememberClassroom(let minutes, let games, let levels, let pin):
             switchMemory?.rememberClassroom(sessionMinutes: minutes, games: games, levels: levels, gatePIN: pin)
         case .setGateRules(let rules): gateRules = rules

@@ -201,7 +201,7 @@ import TextCatalogs
         }
         let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1),
                                   scores: InMemoryScores(), settings: InMemorySettings(),
-                                  soundPlayer: player, voices: VoiceLibrary(language: "en", clips: clips))
+                                  soundPlayer: player, registry: .standard, voices: VoiceLibrary(language: "en", clips: clips))
         return (context, player, [])
     }
 

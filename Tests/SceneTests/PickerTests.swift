@@ -121,7 +121,7 @@ import Testing
         calmTap(stack, HighScoresPopup.tabFrame(.mine).center)
         #expect(popup.tab == .mine && popup.entries.map(\.score) == [30])
         calmTap(stack, HighScoresPopup.tabFrame(.everyone).center)
-        calmTap(stack, HighScoresPopup.gameFrame(3).center) // Balloons
+        calmTap(stack, HighScoresPopup.gameFrame(3, of: 4).center) // Balloons
         #expect(popup.game == .balloons && popup.entries.map(\.score) == [90])
         let last = try #require(context.log.events("highscores").last)
         #expect(last["tab"]?.stringValue == "everyone" && last["game"]?.stringValue == "balloons")

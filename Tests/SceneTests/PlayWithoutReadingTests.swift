@@ -26,7 +26,7 @@ final class VoicedGame {
         context = GameRuntime(log: log, random: RandomSource(seed: seed),
                               scores: InMemoryScores(),
                               settings: InMemorySettings(),
-                              soundPlayer: SilentSoundPlayer(),
+                              soundPlayer: SilentSoundPlayer(), registry: .standard,
                               catalog: try SceneAssets.catalog(language),
                               voices: SceneAssets.voices(language))
         if let demos { context.demos = demos }

@@ -67,7 +67,7 @@ func makeContext(seed: UInt64 = 1) -> GameRuntime {
     return GameRuntime(log: log, random: RandomSource(seed: seed),
                        scores: InMemoryScores(),
                        settings: InMemorySettings(),
-                       soundPlayer: SilentSoundPlayer())
+                       soundPlayer: SilentSoundPlayer(), registry: .standard)
 }
 
 /// Runs `frames` updates of 1/60 s, like the app's loop. With a log, the log's clock

@@ -151,16 +151,16 @@ import Stage
         context.classroom.locked = ["levels"]
         let (stack, corner) = CornerTests.corner(context)
         calmTap(stack, CornerScene.sectionFrame(.classroom).center)
-        for _ in 0..<5 { calmTap(stack, CornerScene.classroomFrame(.sessionUp)!.center) }   // 0 → 30
-        calmTap(stack, CornerScene.classroomFrame(.sessionDown)!.center)                   // 30 → 20
+        for _ in 0..<5 { calmTap(stack, CornerScene.classroomFrame(.sessionUp, games: GameRegistry.standard.ids)!.center) }   // 0 → 30
+        calmTap(stack, CornerScene.classroomFrame(.sessionDown, games: GameRegistry.standard.ids)!.center)                   // 30 → 20
         #expect(context.classroom.sessionMinutes == 20)
-        calmTap(stack, CornerScene.classroomFrame(.game(.sorting))!.center)
+        calmTap(stack, CornerScene.classroomFrame(.game(.sorting), games: GameRegistry.standard.ids)!.center)
         #expect(context.registry.ids == [.memory, .balloons], "Home now offers two games")
-        calmTap(stack, CornerScene.classroomFrame(.level(.hard))!.center)
+        calmTap(stack, CornerScene.classroomFrame(.level(.hard), games: GameRegistry.standard.ids)!.center)
         #expect(context.classroom.levels == nil, "levels are locked")
         #expect(context.log.events("hint").last?["target"]?.stringValue == "levels")
         // A new PIN on the keypad; too short is refused.
-        calmTap(stack, CornerScene.classroomFrame(.pinSet)!.center)
+        calmTap(stack, CornerScene.classroomFrame(.pinSet, games: GameRegistry.standard.ids)!.center)
         #expect(stack.names == ["home", "corner", "pin"])
         for d in [1, 2, 3] { calmTap(stack, AdultGateScene.keyFrame(.digit(d))!.center) }
         calmTap(stack, AdultGateScene.keyFrame(.ok)!.center)

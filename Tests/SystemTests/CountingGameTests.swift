@@ -35,6 +35,17 @@ import TextCatalogs
         stack.top.dump().first { $0.0 == "items" }?.1.arrayValue?.first { $0["id"]?.stringValue == id }
     }
 
+    /// The corner's game filter keeps an injected game (issue #44): it chooses among every
+    /// game the app was given, not among the standard three, and keeps their order.
+    @Test func test_theCornersGameFilterKeepsAnInjectedGame() {
+        let (context, _) = Self.context()
+        context.send(.showGames([GameKind(rawValue: "counting"), .memory]))
+        #expect(context.registry.ids.map(\.rawValue) == ["memory", "counting"])
+        #expect(context.allGames.ids.map(\.rawValue) == ["memory", "sorting", "balloons", "counting"])
+        context.send(.showGames(context.allGames.ids))
+        #expect(context.registry.ids.count == 4)
+    }
+
     /// Home says its name, the game says its intro, each tap its cheer, and its end the
     /// line its ending declares: every one a `voice` event with Counting's own key and text.
     @Test func test_countingSpeaksItsOwnLines() throws {

@@ -19,7 +19,7 @@ func makeContext(seed: UInt64 = 1, dataDir: String) -> GameRuntime {
     return GameRuntime(log: log, random: RandomSource(seed: seed),
                        scores: HighScoreStore(directory: dataDir, warn: { _ in }),
                        settings: SettingsStore(directory: dataDir, warn: { _ in }),
-                       soundPlayer: SilentSoundPlayer())
+                       soundPlayer: SilentSoundPlayer(), registry: .standard)
 }
 
 // MARK: - The app in process

@@ -16,6 +16,8 @@ public protocol GameContext: EffectPerformer {
     var catalog: any MessageCatalog { get }
     /// The games Home offers, in tile order (the corner may change which: `.showGames`).
     var registry: GameRegistry { get }
+    /// Every game the app knows, shown or not (the corner's game filter lists these).
+    var allGames: GameRegistry { get }
     /// The run's seeded generator (`--seed`): scenes draw decks and questions from it.
     var random: RandomSource { get }
     /// Kiosk mode: quitting needs the adult gate.

@@ -82,7 +82,7 @@ extension CornerScene {
         let value = minutes.map { context.text(Messages.cornerMinutes, ["n": String($0)]) } ?? context.text(Messages.cornerNoLimit)
         canvas.text(value, canvas.fitting(value, Theme.headingText, width: 200), at: Point(Self.panel.x + 300 + 192, Self.panel.y + 72), color: Theme.ink)
         label(Messages.cornerGames, Self.panel.y + 220, locked: isLocked("games"))
-        for g in GameRegistry.standard.ids { tile(.game(g), g.imageName, on: shownGames.contains(g)) }
+        for g in context.allGames.ids { tile(.game(g), g.imageName, on: shownGames.contains(g)) }
         label(Messages.cornerLevels, Self.panel.y + 370, locked: isLocked("levels"))
         for l in Level.allCases { tile(.level(l), l.imageName, on: shownLevels.contains(l)) }
         label(Messages.cornerPIN, Self.panel.y + 512, locked: isLocked("gate-pin"))

@@ -177,17 +177,18 @@ public final class CornerScene: BaseScene {
         case .save: return section == .progress && context.reportsOn && !summary.isEmpty ? Self.saveFrame : nil
         case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
             guard section == .classroom, t != .pinClear || context.classroom.gatePIN != nil else { return nil }
-            return Self.classroomFrame(t)
+            return Self.classroomFrame(t, games: context.allGames.ids)
         }
     }
 
-    static func classroomFrame(_ t: Target) -> Rect? {
+    /// Where a classroom control is; `games`: every game the app knows, in tile order.
+    static func classroomFrame(_ t: Target, games: [GameKind]) -> Rect? {
         let x = panel.x + 300
         switch t {
         case .sessionDown: return Rect(x, panel.y + 30, 84, 84)
         case .sessionUp: return Rect(x + 300, panel.y + 30, 84, 84)
         case .game(let g):
-            guard let i = GameRegistry.standard.ids.firstIndex(of: g) else { return nil }
+            guard let i = games.firstIndex(of: g) else { return nil }
             return Rect(x + Double(i) * 136, panel.y + 170, 120, 100)
         case .level(let l):
             guard let i = Level.allCases.firstIndex(of: l) else { return nil }
@@ -206,7 +207,7 @@ public final class CornerScene: BaseScene {
         var list: [Target] = Section.allCases.map { .section($0) } + [.language, .add, .previous, .next, .save]
         list += children.indices.flatMap { [Target.name($0), .picture($0), .delete($0)] }
         list += Self.switches.map { .toggle($0) }
-        list += [.sessionDown, .sessionUp] + GameRegistry.standard.ids.map { .game($0) } + Level.allCases.map { .level($0) }
+        list += [.sessionDown, .sessionUp] + context.allGames.ids.map { .game($0) } + Level.allCases.map { .level($0) }
             + [.pinSet, .pinClear]
         return list.filter { frame(of: $0) != nil }
     }
@@ -380,7 +381,7 @@ public final class CornerScene: BaseScene {
         let reader = context.progressReader
         let rounds = reader?.rounds(of: player) ?? []
         progressPage = ProgressPage(player: player, child: children.first { $0.id == player },
-                                    progress: ChildProgress(rounds: rounds, now: reader?.progressNow ?? 0, games: GameRegistry.standard.ids),
+                                    progress: ChildProgress(rounds: rounds, now: reader?.progressNow ?? 0, games: context.allGames.ids),
                                     utcOffset: reader?.utcOffset ?? 0)
     }
 

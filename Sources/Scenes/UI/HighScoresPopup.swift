@@ -95,7 +95,7 @@ public final class HighScoresPopup: BaseScene {
 
     /// Choice `index` of `count` (all games, then each game): a column right of the panel, or
     /// in portrait the right of the row above it (centred over the panel without the tabs).
-    public static func gameFrame(_ index: Int, of count: Int = GameRegistry.standard.ids.count + 1, besideTabs: Bool = true) -> Rect {
+    public static func gameFrame(_ index: Int, of count: Int, besideTabs: Bool = true) -> Rect {
         guard !upright else {
             let r = uprightRow, n = Double(count)
             let room = panelFrame.width - 2 * r.inset - (besideTabs ? 2 * r.tab + r.gap + r.groupGap : 0)
