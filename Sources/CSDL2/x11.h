@@ -11,6 +11,7 @@
 #include <SDL_syswm.h>
 #include <X11/Xlib.h>
 #include <X11/Xatom.h>
+#include <string.h>
 
 /* The window's real place (on the root window) and size on an X display: SDL's own can be
    the size it asked for, not the one it got. Returns 0 when the window is not an X11 one. */
@@ -43,6 +44,40 @@ static inline int kjc_x11_has_window_manager(SDL_Window *window) {
     int found = status == Success && type == XA_WINDOW && count == 1 && data != NULL;
     if (data) XFree(data);
     return found;
+}
+
+/* Sends an EWMH client message about the window to the root window (to the window manager). */
+static inline int kjc_x11_send_wm_message(SDL_Window *window, const char *name, long l0, long l1, long l2) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
+    Display *display = info.info.x11.display;
+    XEvent e;
+    memset(&e, 0, sizeof e);
+    e.xclient.type = ClientMessage;
+    e.xclient.window = info.info.x11.window;
+    e.xclient.message_type = XInternAtom(display, name, False);
+    e.xclient.format = 32;
+    e.xclient.data.l[0] = l0;
+    e.xclient.data.l[1] = l1;
+    e.xclient.data.l[2] = l2;
+    XSendEvent(display, DefaultRootWindow(display), False, SubstructureRedirectMask | SubstructureNotifyMask, &e);
+    XFlush(display);
+    return 1;
+}
+
+/* Asks the window manager to show, raise and focus the window, as a pager asks (source 2):
+   it switches to the window's desktop and un-minimises it if need be. Unlike SDL_ShowWindow,
+   it never waits for the window to be mapped (a window manager may not map a window that
+   sits on another desktop, and SDL would wait for it for ever). 0 when not X11. */
+static inline int kjc_x11_activate(SDL_Window *window) {
+    return kjc_x11_send_wm_message(window, "_NET_ACTIVE_WINDOW", 2, CurrentTime, 0);
+}
+
+/* Puts the window on every desktop (_NET_WM_DESKTOP 0xFFFFFFFF): switching desktops never
+   hides it. 0 when not X11. */
+static inline int kjc_x11_on_every_desktop(SDL_Window *window) {
+    return kjc_x11_send_wm_message(window, "_NET_WM_DESKTOP", (long)0xFFFFFFFFu, 2, 0);
 }
 
 #endif

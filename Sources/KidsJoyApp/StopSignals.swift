@@ -16,6 +16,9 @@ enum StopSignals {
     static func install() {
         _ = receivedStopSignal.load(ordering: .relaxed) // initialized before any handler can run
         for signal in signals {
+            // A hang-up or quit the game was started to ignore (`nohup`, a session that
+            // outlives the terminal) stays ignored, as every program does.
+            if signal == SIGHUP || signal == SIGQUIT, isIgnored(signal) { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { receivedStopSignal.store($0, ordering: .relaxed) }
             sigemptyset(&action.sa_mask)
@@ -28,6 +31,13 @@ enum StopSignals {
         sigemptyset(&unblock)
         for signal in signals { sigaddset(&unblock, signal) }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// Whether `signal` was handed down ignored (SIG_IGN, which is 1).
+    static func isIgnored(_ signal: Int32) -> Bool {
+        var old = sigaction()
+        guard sigaction(signal, nil, &old) == 0 else { return false }
+        return unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == 1
     }
 
     /// The signal received, or nil.

@@ -1,4 +1,5 @@
 import CSDL2
+import CSDL2X11
 
 /// Kiosk mode keeps the screen (issue #46, item 1): the keyboard is the game's, and a window
 /// that a window manager hid, minimised or took the focus from comes back in front.
@@ -24,10 +25,17 @@ extension GameWindow {
         return nil
     }
 
-    /// Shows, restores, raises and focuses the window, and grabs the keyboard again.
+    /// Shows, restores, raises and focuses the window, and grabs the keyboard again. With a
+    /// window manager it is asked to (EWMH, as a pager asks): SDL_ShowWindow would wait for a
+    /// map the window manager may never make (a window on another desktop: the game froze).
     public func bringToFront() {
-        SDL_ShowWindow(window)
-        SDL_RestoreWindow(window)
+        if kjc_x11_has_window_manager(window) != 0 {
+            _ = kjc_x11_on_every_desktop(window)
+            _ = kjc_x11_activate(window)
+        } else {
+            SDL_ShowWindow(window)
+            SDL_RestoreWindow(window)
+        }
         SDL_RaiseWindow(window)
         SDL_SetWindowInputFocus(window)
         holdKeyboard()

@@ -43,6 +43,36 @@ struct HangUpSignalTests {
     @Test func test_sighupStopsAKioskCleanly() throws { try StopSignalTests().stop(with: SIGHUP, extra: ["--kiosk"]) }
     @Test func test_sighupStopsAPlainRunCleanly() throws { try StopSignalTests().stop(with: SIGHUP, extra: []) }
     @Test func test_sigquitStopsAPlainRunCleanly() throws { try StopSignalTests().stop(with: SIGQUIT, extra: []) }
+
+    /// A game started under `nohup` (SIGHUP handed down ignored) keeps running when its
+    /// terminal goes, as every program does; SIGTERM still stops it cleanly.
+    @Test func test_aHangUpIgnoredAtStartStaysIgnored() throws {
+        let dir = temporaryDirectory()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // Dumps to watch it go on, then a day of nothing (it runs until it is stopped).
+        let script = (1...3000).map { "\($0) dump" }.joined(separator: "\n") + "\n86400 quit\n"
+        try script.write(toFile: dir + "/s.txt", atomically: true, encoding: .utf8)
+        p.arguments = ["--ignore-signal=HUP", "--default-signal=TERM", GameBinary.path, "--headless", "--no-draw",
+                       "--script", dir + "/s.txt", "--log", dir + "/log.jsonl", "--data-dir", dir]
+        p.environment = ProcessInfo.processInfo.environment.merging(["SDL_AUDIODRIVER": "dummy"]) { $1 }
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) }; p.waitUntilExit() }
+        func dumps() -> Int { ((try? String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8)) ?? "").components(separatedBy: "\"event\":\"dump\"").count - 1 }
+        let deadline = Date().addingTimeInterval(LiveLog.timeout)
+        while p.isRunning && dumps() < 5 && Date() < deadline { usleep(10_000) }
+        kill(p.processIdentifier, SIGHUP)
+        // It goes on: more dumps come after the hang-up.
+        let after = dumps()
+        while p.isRunning && dumps() < after + 20 && Date() < deadline { usleep(10_000) }
+        #expect(p.isRunning, "the hang-up stopped a game started with it ignored")
+        kill(p.processIdentifier, SIGTERM)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        #expect(!p.isRunning && p.terminationStatus == 0)
+        let last = ((try? String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8)) ?? "").split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.contains("\"event\":\"quit\"") && last.contains("SIGTERM"), "\(last)")
+    }
 }
 
 extension HeavyTests {

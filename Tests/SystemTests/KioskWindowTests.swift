@@ -60,7 +60,22 @@ extension HeavyTests {
                 try ui.xdo("mousemove", "--sync", "\(x)", "\(y)")
                 try ui.xdo("click", "3")
                 try log.wait("a dump after a right click at \(x),\(y)", after: log.count) { $0.is("dump") }
-                #expect(try ui.visibleWindows() == shown, "a right click at \(x),\(y) showed a window (the desktop's menu?)")
+                let new = try ui.visibleWindows().subtracting(shown)
+                #expect(new.isEmpty, "a right click at \(x),\(y) showed a window (the desktop's menu?): \(new)")
+            }
+
+            // openbox's stock mouse bindings: Alt (or Ctrl+Alt) and the wheel switch desktops.
+            // The kiosk is on every desktop, so it stays in front (it froze waiting for a map
+            // that never came when it was left on the desktop it had been on).
+            for (keys, button) in [("alt", "5"), ("alt", "4"), ("ctrl+alt", "5")] {
+                let before = log.count
+                try ui.xdo("mousemove", "--sync", "600", "400")
+                try ui.xdo("keydown", keys)
+                try ui.xdo("click", button)
+                try ui.xdo("keyup", keys)
+                try ui.xdo("key", "m")
+                try log.wait("M after \(keys) and the wheel", after: before) { $0.is("mute") }
+                try ui.waitUntilInFront("after \(keys) and the wheel \(button)")
             }
 
             // Minimised through the window manager: it comes back by itself.

@@ -485,8 +485,10 @@ final class WindowSession {
         try script.write(toFile: directory + "/script.txt", atomically: true, encoding: .utf8)
         try config.write(toFile: directory + "/empty.toml", atomically: true, encoding: .utf8)
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: GameBinary.path)
-        p.arguments = mode + ["--process-stats", "--seed", "11", "--data-dir", directory + "/data", "--log", log.path,
+        // Started as from a desktop: the stop signals at their defaults (env execs the game:
+        // the same process).
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["--default-signal=HUP,QUIT,TERM,INT", GameBinary.path] + mode + ["--process-stats", "--seed", "11", "--data-dir", directory + "/data", "--log", log.path,
                        "--script", directory + "/script.txt", "--config", directory + "/empty.toml"] + extra
         p.environment = environment
         p.standardOutput = FileHandle.nullDevice

@@ -158,33 +158,65 @@ public final class SceneStack {
     /// (`update`); a mouse or finger press on the logo where the logo opens the gate is the
     /// logo's hold, as without scanning (issue #46).
     private func handleSwitch(_ event: InputEvent) {
+        if top.ownsTextKeys, handleGrownUpEntry(event) { return }
         switch event {
-        case .key(.m, _), .key(.f11, _), .key(.escape, _), .focusLost:
+        case .focusLost:
+            switchHold.reset()
+            deliver(event)
+        case .key(.m, _), .key(.f11, _), .key(.escape, _):
             deliver(event)
         case .key(let key, _):
-            if switchHold.press(.key(key), at: time) { activateFocused() }
+            switchPressed(.key(key))
         case .pad(let button):
-            if switchHold.press(.pad(button), at: time) { activateFocused() }
+            switchPressed(.pad(button))
         case .pointerDown(let p):
             if top.opensGateByLogoHold && TopBar.logoFrame.contains(mirrors(top) ? MirroredCanvas.mirror(p) : p) {
                 _ = switchHold.press(.logo, at: time)
                 deliver(event)
-            } else if switchHold.press(.pointer, at: time) {
-                activateFocused()
+            } else {
+                switchPressed(.pointer)
             }
         case .pointerMoved:
             if switchHold.held == .logo { deliver(event) }
         case .pointerUp:
-            guard switchHold.held == .logo else { switchHold.release(.pointer, at: time); return }
+            guard switchHold.held == .logo else { switchReleased(.pointer); return }
             let wasTap = switchHold.release(.logo, at: time)
             deliver(event)
             if wasTap { activateFocused() }
         case .keyUp(let key):
-            switchHold.release(.key(key), at: time)
+            switchReleased(.key(key))
         case .padUp(let button):
-            switchHold.release(.pad(button), at: time)
+            switchReleased(.pad(button))
         case .finger, .text:
             break
+        }
+    }
+
+    /// A switch press: it taps what the ring shows at once, or, where a held switch opens the
+    /// gate (Home, the rest screen), when it is let go.
+    private func switchPressed(_ what: SwitchHold.Held) {
+        let onRelease = top.opensGateByLogoHold
+        if switchHold.press(what, at: time, tapOnRelease: onRelease) && !onRelease { activateFocused() }
+    }
+
+    private func switchReleased(_ what: SwitchHold.Held) {
+        if switchHold.release(what, at: time) { activateFocused() }
+    }
+
+    /// A grown-up's entry screen under scanning (the gate's pad, a nickname): typed text and
+    /// the pointer act as without scanning (digits and letters typed, taps where they land),
+    /// so a grown-up can answer with a keyboard or a mouse; M and P are typed, not mute and
+    /// pause; the other keys and a pad stay the switch, and the ring goes on. True when the
+    /// event was taken here.
+    private func handleGrownUpEntry(_ event: InputEvent) -> Bool {
+        switch event {
+        case .text, .pointerDown, .pointerMoved, .pointerUp:
+            deliver(event)
+            return true
+        case .key(.m, _), .key(.pause, _):
+            return true
+        default:
+            return false
         }
     }
 
