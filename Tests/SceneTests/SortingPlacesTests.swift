@@ -127,4 +127,36 @@ import Stage
         game.frames(6)
         #expect(near(drawn().last, place), "at its place after 0.2 s: \(drawn())")
     }
+
+    /// Reduced motion: no glide; the vehicle fades out where it was let go and in at its place
+    /// over the same 0.2 s.
+    @Test func test_reducedMotion_aPlacedVehicleFadesToItsPlace() throws {
+        defer { Canvas1024.use(Canvas1024.standardSize) }
+        let game = try Self.start((1024, 768), "en")
+        game.context.reducedMotion = true
+        let v = game.scene.rules.vehicles.indices.first { game.scene.rules.vehicles[$0].category == .air }!
+        let release = Point(600, 300)
+        game.frames(20)
+        game.drag(from: game.scene.home(of: v).center, to: release)
+        let place = game.scene.frame(of: v), letGo = Rect(center: release, size: place.size)
+        func drawn() -> [Rect] {
+            let canvas = RecordingCanvas()
+            game.stack.draw(on: canvas)
+            return canvas.calls.compactMap { if case .image(let name, let r) = $0, name == game.scene.rules.vehicles[v].imageName { return r }; return nil }
+        }
+        func near(_ a: Rect, _ b: Rect) -> Bool { abs(a.x - b.x) < 0.01 && abs(a.y - b.y) < 0.01 }
+        #expect(!near(place, letGo), "placed in the sky's first place, not where let go")
+        // The drop shadow (still going in, 0.6 s) lies down and right of the vehicle: not counted.
+        func isShadow(_ r: Rect, of f: Rect) -> Bool {
+            let dx = r.x - f.x, dy = r.y - f.y
+            return dx > 0.01 && abs(dy - 2 * dx) < 0.01
+        }
+        func vehicles() -> [Rect] { drawn().filter { !isShadow($0, of: place) && !isShadow($0, of: letGo) } }
+        game.frames(6)
+        let mid = vehicles()
+        #expect(mid.contains { near($0, letGo) } && mid.contains { near($0, place) }, "both, fading: \(mid)")
+        #expect(!mid.contains { !near($0, letGo) && !near($0, place) }, "nothing in between: \(mid)")
+        game.frames(6)
+        #expect(vehicles().map { near($0, place) } == [true], "only at its place after 0.2 s: \(drawn())")
+    }
 }
