@@ -12,7 +12,7 @@ extension SortingScene {
             // A vehicle is lifted and a zone tapped: it goes there as if dropped there.
             if let index = lifted, let zone = rules.zone(at: p) {
                 lifted = nil
-                place(index, on: zone, tappedAt: p)
+                place(index, on: zone)
                 return
             }
             // Nothing to pick up here: a placed vehicle, or the picture.
@@ -102,7 +102,7 @@ extension SortingScene {
     /// A lifted vehicle sent to a tapped zone: judged as if dropped there, centred on the
     /// zone (TESTING decision 9: the drop's `at` is the zone frame's centre); placed, it
     /// glides from its slot to the zone's next free place.
-    func place(_ index: Int, on zone: SortingZone, tappedAt p: Point) {
+    func place(_ index: Int, on zone: SortingZone) {
         let from = sprites[index].frame
         let centre = zone.rect.center
         sprites[index].frame = Rect(center: centre, size: from.size)
