@@ -81,4 +81,69 @@ import Testing
         #expect(abs(left - right) <= 1)
         #expect(abs(top - bottom) <= 1)
     }
+
+    // MARK: - Every shape: the grid with the largest cards (issue 45)
+
+    static let screens = [(1024, 768), (1920, 1080), (2560, 1080), (800, 1280), (1280, 800)]
+
+    /// Every grid that holds the cards (the last row perhaps short) gives cards no larger than
+    /// the chosen one's; the board is centred, its short last row too, nothing overlaps.
+    @Test func test_everyShape_everyLevel_theGridWithTheLargestCards() {
+        defer { Canvas1024.use(Canvas1024.standardSize) }
+        for (w, h) in Self.screens {
+            Canvas1024.use(Canvas1024.size(forScreen: w, h), screen: (w, h))
+            let area = Canvas1024.playArea
+            for level in Level.allCases {
+                let count = MemoryRules.pairCount(for: level) * 2
+                let grid = MemoryLayout.grid(for: level, in: area)
+                let card = MemoryLayout.cardSize(columns: grid.columns, rows: grid.rows, in: area).card
+                #expect(grid.columns * grid.rows >= count && (grid.rows - 1) * grid.columns < count, "\(w)x\(h) \(level): \(grid)")
+                for columns in 1...count {
+                    let other = MemoryLayout.cardSize(columns: columns, rows: (count + columns - 1) / columns, in: area).card
+                    #expect(other <= card, "\(w)x\(h) \(level): \(columns) columns give \(other), \(grid) \(card)")
+                }
+                let frames = MemoryLayout.frames(for: level, in: area)
+                #expect(frames.count == count)
+                let left = frames.map(\.minX).min()! - area.minX, right = area.maxX - frames.map(\.maxX).max()!
+                let top = frames.map(\.minY).min()! - area.minY, bottom = area.maxY - frames.map(\.maxY).max()!
+                #expect(abs(left - right) <= 1 && abs(top - bottom) <= 1, "\(w)x\(h) \(level): centred")
+                #expect(min(left, right, top, bottom) >= MemoryLayout.minimumMargin, "\(w)x\(h) \(level)")
+                for (i, f) in frames.enumerated() {
+                    #expect(f.width == card && f.height == card)
+                    for g in frames[(i + 1)...] { #expect(!f.intersects(g), "\(w)x\(h) \(level)") }
+                }
+                // A short last row sits in the middle of the board.
+                let last = frames.suffix(count - (grid.rows - 1) * grid.columns)
+                let rowLeft = last.map(\.minX).min()! - area.minX, rowRight = area.maxX - last.map(\.maxX).max()!
+                #expect(abs(rowLeft - rowRight) <= card * 0.1, "\(w)x\(h) \(level): the last row centred")
+            }
+        }
+    }
+
+    /// 21:9 Hard: 7×3 (the last row of six) instead of a 10×2 strip, cards over 25% larger
+    /// (169 units before, 44% of the screen).
+    @Test func test_wideHard_isSevenByThree_notAStrip() {
+        defer { Canvas1024.use(Canvas1024.standardSize) }
+        Canvas1024.use(Canvas1024.size(forScreen: 2560, 1080), screen: (2560, 1080))
+        let area = Canvas1024.playArea
+        let hard = MemoryLayout.grid(for: .hard, in: area)
+        #expect(hard.columns == 7 && hard.rows == 3, "\(hard)")
+        #expect(MemoryLayout.frames(for: .hard, in: area)[0].width >= 169 * 1.25)
+        Canvas1024.use(Canvas1024.size(forScreen: 800, 1280), screen: (800, 1280))
+        let medium = MemoryLayout.grid(for: .medium, in: Canvas1024.playArea)
+        #expect(medium.columns == 3 && medium.rows == 6, "portrait Medium: \(medium)")
+    }
+
+    /// 4:3 keeps the frames it always had (golden logs, scripts, screenshots).
+    @Test func test_at4x3_theFramesAreThoseOfBefore() {
+        Canvas1024.use(Canvas1024.standardSize)
+        for (level, columns, rows, first) in [(Level.easy, 4, 3, Rect(68, 84, 213, 213)), (.medium, 4, 4, Rect(180, 84, 159, 159)),
+                                              (.hard, 5, 4, Rect(96, 84, 159, 159))] {
+            let grid = MemoryLayout.grid(for: level, in: area)
+            #expect(grid.columns == columns && grid.rows == rows, "\(level): \(grid)")
+            let frames = MemoryLayout.frames(for: level, in: area)
+            #expect(frames == MemoryLayout.frames(columns: columns, rows: rows, in: area))
+            #expect(frames[0] == first, "\(level): \(frames[0])")
+        }
+    }
 }

@@ -49,7 +49,8 @@ import Testing
         #expect(drop["at"]?.arrayValue?.compactMap(\.doubleValue) == [water.midX, water.midY])
         #expect(game.events("score").map { $0["delta"]?.intValue } == [5])
         #expect(water.contains(game.scene.frame(of: i)), "placed inside the water")
-        #expect(game.scene.frame(of: i).center.x < water.midX, "near where the water was tapped")
+        #expect(game.scene.frame(of: i) == SortingLayout.places(in: zone(.water), size: game.scene.home(of: i).width)[0],
+                "settled in the water's first place")
     }
 
     @Test func test_tapTapToTheWrongZone_glidesBackInTheUsualTime() throws {

@@ -14,6 +14,8 @@ public final class MemoryScene: GameScene {
     public let cardFrames: [Rect]
     /// The rectangle the whole grid covers.
     private let gridBounds: Rect
+    /// The grid's columns on this screen's shape (`MemoryLayout.grid(for:in:)`).
+    private let columns: Int
 
     /// How a card looks right now, apart from the rules' state: which side is up and the
     /// animations running on it. Times are on `animationTime`, the game's `playedTime`: the
@@ -53,8 +55,9 @@ public final class MemoryScene: GameScene {
     public init(context: GameContext, level: Level) {
         rules = MemoryRules(level: level, relaxed: context.playsRelaxed(.memory), using: &context.random.generator)
         cardFrames = MemoryLayout.frames(for: level, in: GameScene.playArea)
-        let first = cardFrames[0], last = cardFrames[cardFrames.count - 1]
-        gridBounds = Rect(first.x, first.y, last.maxX - first.x, last.maxY - first.y)
+        columns = MemoryLayout.grid(for: level, in: GameScene.playArea).columns
+        let left = cardFrames.map(\.minX).min()!, right = cardFrames.map(\.maxX).max()!
+        gridBounds = Rect(left, cardFrames[0].y, right - left, cardFrames[cardFrames.count - 1].maxY - cardFrames[0].y)
         looks = Array(repeating: CardLook(), count: rules.cards.count)
         super.init(context: context, module: MemoryGame.self, level: level)
     }
@@ -293,7 +296,6 @@ public final class MemoryScene: GameScene {
 
     /// Two hidden cards next to each other in the middle row.
     private var demoCards: (Int, Int) {
-        let columns = MemoryRules.grid(for: level).columns
         let middle = (cardFrames.count / columns) / 2 * columns + max(columns / 2 - 1, 0)
         return (middle, middle + 1)
     }

@@ -93,9 +93,44 @@ public enum SortingLayout {
     }
 
     /// A placed vehicle stays where it was let go, moved the least needed to lie inside the
-    /// zone rectangle that holds the release point.
+    /// zone rectangle that holds the release point (a zone with no free place left).
     public static func placedFrame(_ frame: Rect, in zone: Rect) -> Rect {
         frame.clamped(into: zone)
+    }
+
+    // MARK: Places in a zone
+
+    /// The most vehicles of one category a game draws: the pool's, at most the hardest row.
+    public static func placeCount(for category: VehicleCategory) -> Int {
+        min(SortingVehicle.pool.filter { $0.category == category }.count, SortingRules.vehicleCount(for: .hard))
+    }
+
+    /// The space between places, and between them and the zone's outline.
+    public static let placeMargin: Double = 12
+
+    /// The part of a zone that placed vehicles settle in: inside its outline, under its badge.
+    public static func placeField(of zone: SortingZone) -> Rect {
+        let outline = outlineFrame(zone)
+        let top = outline.y + 12 + badgeIcon + 12 + placeMargin
+        return Rect(outline.x + placeMargin, top, outline.width - 2 * placeMargin, outline.maxY - placeMargin - top)
+    }
+
+    /// Where vehicles placed in `zone` settle, in the order they fill (issue 45): a grid of
+    /// `placeCount` squares of `size` in the zone's place field, as few rows as fit, the rows
+    /// and columns spread evenly, rows from the top and each from the left (mirrored in
+    /// Arabic, as the whole field is). Whole pixels.
+    public static func places(in zone: SortingZone, size: Double) -> [Rect] {
+        let field = placeField(of: zone)
+        let count = placeCount(for: zone.category)
+        let columns = max(1, min(count, Int((field.width + placeMargin) / (size + placeMargin))))
+        let rows = (count + columns - 1) / columns
+        let gapX = (field.width - Double(columns) * size) / Double(columns + 1)
+        let gapY = max(0, (field.height - Double(rows) * size) / Double(rows + 1))
+        return (0..<count).map { i in
+            let row = i / columns, column = i % columns
+            return Rect((field.x + gapX + Double(column) * (size + gapX)).rounded(.down),
+                        (field.y + gapY + Double(row) * (size + gapY)).rounded(.down), size, size)
+        }
     }
 
     // MARK: Zone decoration

@@ -12,7 +12,7 @@ extension SortingScene {
             // A vehicle is lifted and a zone tapped: it goes there as if dropped there.
             if let index = lifted, let zone = rules.zone(at: p) {
                 lifted = nil
-                place(index, on: zone, tappedAt: p)
+                place(index, on: zone)
                 return
             }
             // Nothing to pick up here: a placed vehicle, or the picture.
@@ -101,36 +101,25 @@ extension SortingScene {
 
     /// A lifted vehicle sent to a tapped zone: judged as if dropped there, centred on the
     /// zone (TESTING decision 9: the drop's `at` is the zone frame's centre); placed, it
-    /// settles at a free spot near where the zone was tapped.
-    func place(_ index: Int, on zone: SortingZone, tappedAt p: Point) {
-        let size = sprites[index].home.size
+    /// glides from its slot to the zone's next free place.
+    func place(_ index: Int, on zone: SortingZone) {
+        let from = sprites[index].frame
         let centre = zone.rect.center
-        sprites[index].frame = Rect(center: centre, size: size)
-        let spot = freeSpot(near: p, in: zone.rect, size: size, except: index)
-        judgeDrop(index, at: centre, placedFrame: Rect(center: spot, size: size).clamped(into: zone.rect))
+        sprites[index].frame = Rect(center: centre, size: from.size)
+        judgeDrop(index, at: centre, from: from)
     }
 
-    /// The point nearest `p` where a vehicle of `size` lies in `zone` over no placed vehicle
-    /// (on a grid of the vehicle's size), or `p` when the zone is full.
-    func freeSpot(near p: Point, in zone: Rect, size: Size, except: Int) -> Point {
-        let taken = sprites.indices.filter { $0 != except && sprites[$0].state == .placed }.map { sprites[$0].frame.insetBy(6, 6) }
-        let step = size.width + 8
-        var best: (Point, Double)?
-        var y = zone.minY + size.height / 2 + 4
-        while y + size.height / 2 <= zone.maxY {
-            var x = zone.minX + size.width / 2 + 4
-            while x + size.width / 2 <= zone.maxX {
-                let c = Point(x, y)
-                let r = Rect(center: c, size: size)
-                if !taken.contains(where: { $0.intersects(r) }) {
-                    let d = distance(c, p)
-                    if best == nil || d < best!.1 { best = (c, d) }
-                }
-                x += step
-            }
-            y += step
+    /// The next free place of zone `zoneID` for vehicle `index` (taken now), or where it is,
+    /// kept inside the zone, when every place is taken.
+    func takePlace(_ index: Int, in zoneID: String) -> Rect {
+        let taken = Set(sprites.compactMap { $0.place?.zone == zoneID ? $0.place?.index : nil })
+        let own = places[zoneID] ?? []
+        guard let free = own.indices.first(where: { !taken.contains($0) }) else {
+            let zoneRect = rules.zones.first { $0.id == zoneID }?.rect ?? sprites[index].frame
+            return SortingLayout.placedFrame(sprites[index].frame, in: zoneRect)
         }
-        return best?.0 ?? p
+        sprites[index].place = (zoneID, free)
+        return own[free]
     }
 
     func frameFor(_ held: Drag) -> Rect {
@@ -144,16 +133,17 @@ extension SortingScene {
         judgeDrop(held.index, at: held.pointer)
     }
 
-    /// The rules judge the vehicle's frame where it is now; it settles in its zone (at
-    /// `placedFrame` when given) or glides home. `at` is the drop's point in the log.
-    func judgeDrop(_ index: Int, at point: Point, placedFrame: Rect? = nil) {
+    /// The rules judge the vehicle's frame where it is now; it settles in its zone's next free
+    /// place (gliding there from `from`, where it is drawn, when given) or glides home. `at` is
+    /// the drop's point in the log.
+    func judgeDrop(_ index: Int, at point: Point, from: Rect? = nil) {
         let events = rules.drop(index, covering: sprites[index].frame, now: clock.now)
         for event in events {
             context.perform(Self.cues(for: event, at: point))
             switch event {
             case .placed(_, let zoneID, let points):
-                let zoneRect = rules.zones.first { $0.id == zoneID }?.rect ?? sprites[index].frame
-                sprites[index].frame = placedFrame ?? SortingLayout.placedFrame(sprites[index].frame, in: zoneRect)
+                sprites[index].settle = (from ?? sprites[index].frame, clock.now)
+                sprites[index].frame = takePlace(index, in: zoneID)
                 sprites[index].state = .placed
                 animateScale(index, to: 1, lift: 0, duration: Self.settleDuration,
                              easing: context.reducedMotion ? Easing.easeOutQuad : Easing.easeOutBounce)

@@ -27,6 +27,10 @@ public final class SortingScene: GameScene {
         var order: Int
         /// A wrong drop's glide home: where it was let go, and the game time it was.
         var glide: (from: Rect, start: Double)?
+        /// Placed: the zone and the number of its place (`SortingLayout.places`), and the
+        /// short glide there from where it was let go (`frame` is the place from the start).
+        var place: (zone: String, index: Int)?
+        var settle: (from: Rect, start: Double)?
         var scaleTween: Int?
     }
 
@@ -65,6 +69,8 @@ public final class SortingScene: GameScene {
     nonisolated public static let liftScale = 1.15
     nonisolated public static let liftDuration = 0.12
     nonisolated public static let settleDuration = 0.6
+    /// A placed vehicle glides to its place in the zone this fast (reduced motion: fades there).
+    nonisolated public static let toPlaceDuration = 0.2
     /// The won alert waits for the last vehicle's bounce to be seen.
     nonisolated public static let winDelay = SortingRules.winDelay
     nonisolated public static let wiggleDuration = 0.5
@@ -90,6 +96,8 @@ public final class SortingScene: GameScene {
     nonisolated public static let wrongDropsBeforeHint = 2
     /// The zones' dashed outlines never move: computed once.
     let outlines: [[(Point, Point)]]
+    /// Where placed vehicles settle, by zone id, in the order they fill.
+    let places: [String: [Rect]]
 
     public init(context: GameContext, level: Level) {
         rules = SortingRules(level: level, zones: SortingLayout.zones, relaxed: context.playsRelaxed(.sorting), using: &context.random.generator)
@@ -98,6 +106,8 @@ public final class SortingScene: GameScene {
             Sprite(vehicle: vehicle, home: slots[i], frame: slots[i], order: i)
         }
         nextOrder = sprites.count
+        let size = slots.first?.width ?? SortingLayout.maxVehicleSize
+        places = Dictionary(uniqueKeysWithValues: rules.zones.map { ($0.id, SortingLayout.places(in: $0, size: size)) })
         outlines = SortingLayout.zones.map {
             SortingLayout.dashedOutline(SortingLayout.outlineFrame($0), radius: SortingLayout.zoneRadius, dash: 18, gap: 12)
         }
@@ -239,13 +249,26 @@ public final class SortingScene: GameScene {
 
     private func drawVehicle(_ index: Int, on canvas: any Canvas) {
         let sprite = sprites[index]
-        if sprite.lift > 0.01 {
-            let shadow = sprite.frame.offsetBy(8 * sprite.lift, 16 * sprite.lift)
-            canvas.image(sprite.vehicle.imageName, in: shadow,
-                         ImageOptions(alpha: 0.35 * sprite.lift, scaleX: sprite.scale, scaleY: sprite.scale, tint: Color(30, 30, 60)))
+        var frame = sprite.frame, alpha = 1.0
+        if let settle = sprite.settle, clock.now - settle.start < Self.toPlaceDuration {
+            // On its way to its place: a short glide, or with reduced motion a fade from where
+            // it was let go to the place.
+            let p = max(0, clock.now - settle.start) / Self.toPlaceDuration
+            if context.reducedMotion {
+                canvas.image(sprite.vehicle.imageName, in: settle.from, ImageOptions(alpha: 1 - p, scaleX: sprite.scale, scaleY: sprite.scale))
+                alpha = p
+            } else {
+                let v = Easing.easeOutCubic(p)
+                frame = Rect(settle.from.x + (frame.x - settle.from.x) * v, settle.from.y + (frame.y - settle.from.y) * v, frame.width, frame.height)
+            }
         }
-        canvas.image(sprite.vehicle.imageName, in: sprite.frame,
-                     ImageOptions(scaleX: sprite.scale, scaleY: sprite.scale, rotation: wiggle(sprite)))
+        if sprite.lift > 0.01 {
+            let shadow = frame.offsetBy(8 * sprite.lift, 16 * sprite.lift)
+            canvas.image(sprite.vehicle.imageName, in: shadow,
+                         ImageOptions(alpha: 0.35 * sprite.lift * alpha, scaleX: sprite.scale, scaleY: sprite.scale, tint: Color(30, 30, 60)))
+        }
+        canvas.image(sprite.vehicle.imageName, in: frame,
+                     ImageOptions(alpha: alpha, scaleX: sprite.scale, scaleY: sprite.scale, rotation: wiggle(sprite)))
         if context.reducedMotion, sprite.state == .returning, let glide = sprite.glide, clock.now - glide.start < Self.wiggleDuration {
             // Reduced motion: "not here" is one outline pulse instead of a shake.
             let p = (clock.now - glide.start) / Self.wiggleDuration
