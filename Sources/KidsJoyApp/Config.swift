@@ -219,6 +219,9 @@ public enum ConfigFile {
         let top = trimmedFolder(layer.systemRoot)
         var chains = [layer.path]
         if let real = realPath(layer.path), real != layer.path { chains.append(real) }
+        // Every link met on the way is a place too: a link in a folder a user may write can
+        // be pointed elsewhere by that user, whatever the folders it points into.
+        chains += linksOnTheWay(layer.path)
         for path in chains {
             // A real path outside a test's root is checked up to "/".
             let stop = path.hasPrefix(top == "/" ? "/" : top + "/") ? top : "/"
@@ -257,6 +260,36 @@ public enum ConfigFile {
         let p = trimmedFolder(path)
         guard let slash = p.lastIndex(of: "/") else { return "." }
         return slash == p.startIndex ? "/" : String(p[..<slash])
+    }
+
+    /// Every symbolic link met while `path` is resolved (its own components, then each link's
+    /// target in turn; at most 40), as the path of the link itself.
+    static func linksOnTheWay(_ path: String) -> [String] {
+        var links: [String] = []
+        var pending = path.split(separator: "/").map(String.init)
+        var current = path.hasPrefix("/") ? "" : "."
+        while !pending.isEmpty {
+            let part = pending.removeFirst()
+            if part.isEmpty || part == "." { continue }
+            if part == ".." {
+                let up = parentFolder(current.isEmpty ? "/" : current)
+                current = up == "/" ? "" : up
+                continue
+            }
+            let candidate = current + "/" + part
+            var info = stat()
+            guard lstat(candidate, &info) == 0 else { return links }
+            guard info.st_mode & S_IFMT == S_IFLNK else { current = candidate; continue }
+            links.append(candidate)
+            guard links.count <= 40 else { return links }
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let n = readlink(candidate, &buffer, 4096)
+            guard n > 0 else { return links }
+            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            pending = target.split(separator: "/").map(String.init) + pending
+            if target.hasPrefix("/") { current = "" }
+        }
+        return links
     }
 
     static func realPath(_ path: String) -> String? {

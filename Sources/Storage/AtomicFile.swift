@@ -15,8 +15,11 @@ public enum AtomicFile {
     /// to disk, renames it over `path` and flushes the folder, so a reader (or a power cut)
     /// sees either the old or the new file. `beforeSync` lets tests play a slow disk.
     /// `mode`, when given, is the new file's exact mode, set before the rename (never a
-    /// moment with looser permissions).
-    public static func write(_ data: [UInt8], to path: String, mode: mode_t? = nil, beforeSync: (@Sendable () -> Void)? = nil) throws {
+    /// moment with looser permissions). `owner`, when given, is the file's owner and group to
+    /// keep (a file replaced by root stays its owner's); where it cannot be set (not root)
+    /// the file is the writer's, as any new file is.
+    public static func write(_ data: [UInt8], to path: String, mode: mode_t? = nil, owner: (uid: uid_t, gid: gid_t)? = nil,
+                             beforeSync: (@Sendable () -> Void)? = nil) throws {
         let (dir, name) = split(path)
         // Only ever replace a regular file (or a link the user made to one): never a folder or a FIFO.
         var info = stat()
@@ -25,6 +28,8 @@ public enum AtomicFile {
         }
         let (fd, tmp) = try createTemporary(beside: path)
         var failure: StoreFailure?
+        // (Owner first: a change of owner clears the set-id bits a mode may carry.)
+        if let owner { _ = fchown(fd, owner.uid, owner.gid) }
         if let mode, fchmod(fd, mode) != 0 { failure = StoreFailure(posix: "cannot set the mode of", path: tmp) }
         if failure == nil { data.withUnsafeBytes { raw in
             var offset = 0

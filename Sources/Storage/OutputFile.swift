@@ -8,7 +8,8 @@ import SystemIO
 /// - a symbolic link, a FIFO or a device (`/dev/stdout`, `report.csv -> stick/report.csv`):
 ///   written through, never renamed over (the link and the device stay as they were);
 /// - a folder or a socket: refused.
-/// A replaced file keeps its mode (a teacher's 0600 CSV stays 0600); a new one gets `mode`.
+/// A replaced file keeps its mode (a teacher's 0600 CSV stays 0600) and, when root replaces
+/// it, its owner and group; a new one gets `mode`.
 /// A regular file its owner may not write (no `u+w`, e.g. 0444) is refused, even for root:
 /// nothing is replaced or written into.
 /// A failed or short write says the path and why, and what was made is removed.
@@ -25,7 +26,7 @@ public enum OutputFile {
             throw StoreFailure("cannot write \(printable(path)): it is write-protected (mode 0\(String(target.st_mode & 0o7777, radix: 8))), so it is left as it is; make it writable (chmod u+w) or name another file")
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return try AtomicFile.write(data, to: path, mode: info.st_mode & 0o777)
+        case S_IFREG: return try AtomicFile.write(data, to: path, mode: info.st_mode & 0o777, owner: (info.st_uid, info.st_gid))
         case S_IFDIR, S_IFSOCK: throw StoreFailure("cannot write \(printable(path)): it is \(AtomicFile.kindName(info)), not a file")
         default: return try through(data, to: path, mode: mode)
         }

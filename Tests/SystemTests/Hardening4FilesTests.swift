@@ -169,6 +169,14 @@ extension HeavyTests {
         #expect(try GameBinary.run(["report", "--data-dir", dir, "--csv", teacher]).status == 0)
         #expect(mode(teacher) == 0o640, "a replaced CSV: \(String(mode(teacher), radix: 8))")
         #expect(try String(contentsOfFile: teacher, encoding: .utf8).hasPrefix("player,"))
+        // A teacher's file replaced by root (sudo) stays the teacher's, owner and group.
+        if getuid() == 0 {
+            chown(teacher, 65534, 65534)
+            #expect(try GameBinary.run(["report", "--data-dir", dir, "--csv", teacher]).status == 0)
+            var info = stat()
+            #expect(stat(teacher, &info) == 0 && info.st_uid == 65534 && info.st_gid == 65534 && mode(teacher) == 0o640,
+                    "owner \(info.st_uid):\(info.st_gid), mode \(String(mode(teacher), radix: 8))")
+        }
         // Write-protected: refused, exit 1, untouched; through a link too.
         let kept = dir + "/kept.csv"
         try "keep me\n".write(toFile: kept, atomically: true, encoding: .utf8)
@@ -237,6 +245,26 @@ struct LockFolderTests {
         try FileManager.default.createSymbolicLink(atPath: folder + "/config.toml", withDestinationPath: open + "/config.toml")
         let (linked, why) = Self.locked(root)
         #expect(linked.isEmpty && why.contains { $0.contains(open + " is writable by others") }, "\(why)")
+    }
+
+    /// A link on the way, in a folder a user may write, to root's own folder: the user could
+    /// point the link elsewhere, so no lock (the named path and the real path were both root's).
+    @Test func test_aLinkOnTheWayInAFolderAUserMayWriteMeansNoLock() throws {
+        let root = trustedRoot()
+        let open = root + "/srv/open", real = root + "/srv/real"
+        try write("[locked]\nkiosk = true\n", real + "/config.toml")
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true)
+        chmod(open, 0o777)
+        try FileManager.default.createSymbolicLink(atPath: open + "/link", withDestinationPath: real)
+        try FileManager.default.createDirectory(atPath: root + "/etc", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createSymbolicLink(atPath: root + "/etc/kids-joy-center", withDestinationPath: open + "/link")
+        let (keys, said) = Self.locked(root)
+        #expect(keys.isEmpty, "\(said)")
+        #expect(said.contains { $0.contains(open + " is writable by others") }, "\(said)")
+        // The same link in root's own folder: the lock counts.
+        chmod(open, 0o755)
+        #expect(Self.locked(root).0 == ["kiosk"], "\(Self.locked(root).1)")
+        #expect(ConfigFile.linksOnTheWay(root + "/etc/kids-joy-center/config.toml") == [root + "/etc/kids-joy-center", open + "/link"])
     }
 
     /// The game's own check walks up to the real "/": a folder others may write anywhere

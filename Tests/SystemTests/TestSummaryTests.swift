@@ -16,6 +16,7 @@ import Testing
         | `rootOnly()` | not as root | needs root |
         | `notAsRoot()` | as root | root reads every file |
         | `offOnPurpose()` | always | kept for the record |
+        | `withArguments(_:)` | always | a test with arguments |
 
         ### After
         | `notInTheTable()` | always | a table elsewhere does not count |
@@ -73,6 +74,13 @@ import Testing
         #expect(plain.stdout.hasSuffix("5 passed, 0 failed, 2 skipped\n"), "\(plain.stdout)")
     }
 
+    /// A test with arguments is named as Swift Testing prints it.
+    @Test func test_aTestWithArgumentsIsListedByItsPrintedName() throws {
+        let r = try Self.summarize(Self.run(passed: 1, skips: ["➜ Test withArguments(_:) skipped: \"why\""]), strict: true)
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout.contains("Skipped: Test withArguments(_:)"), "\(r.stdout)")
+    }
+
     @Test func test_noSkips_noNames() throws {
         let r = try Self.summarize(Self.run(passed: 4, skips: []), strict: true)
         #expect(r.status == 0)
@@ -92,7 +100,9 @@ import Testing
         let sources = try FileManager.default.subpathsOfDirectory(atPath: packageRoot + "/Tests").filter { $0.hasSuffix(".swift") }
             .map { try String(contentsOfFile: packageRoot + "/Tests/" + $0, encoding: .utf8) }.joined()
         for name in names {
-            #expect(sources.contains("func " + name) || sources.contains("struct " + name + " "),
+            // (`name(_:)` is declared `func name(_ x: ...)`.)
+            let declared = name.firstIndex(of: "(").map { String(name[..<$0]) + "(" } ?? name
+            #expect(sources.contains("func " + declared) || sources.contains("struct " + name + " "),
                     "README allows \(name) to skip, but no test or suite has that name")
         }
     }
