@@ -4,7 +4,8 @@ import SystemIO
 import Storage
 
 /// `--profile NAME`: the child whose nickname or id (`child-N`) is NAME, or a new child with
-/// that nickname and the avatar the name always gives. A 41st child is a usage error (exit 2).
+/// that nickname and a free avatar (`Avatar.free`: no other child has it; the same name and
+/// the same children give the same one). A 41st child is a usage error (exit 2).
 @MainActor
 enum ProfileChoice {
     static func resolve(_ name: String, in store: HighScoreStore) throws -> (player: Player, action: String) {
@@ -26,7 +27,7 @@ enum ProfileChoice {
         if Profiles.looksLikeID(nickname) {
             throw AppError.usage("--profile: '\(TextEscaping.escaped(name))' looks like a child's id; a nickname cannot")
         }
-        switch store.addChild(nickname: nickname, avatar: Avatar.deterministic(for: nickname)) {
+        switch store.addChild(nickname: nickname, avatar: Avatar.free(for: nickname, among: children.map(\.avatar))) {
         case .success(let child): return (.child(child), "created")
         case .failure(.full):
             throw AppError.usage("--profile: there are already \(Profiles.maximumChildren) children, the most the game keeps; delete one in the grown-ups' corner or pick one of them by nickname or id (child-1 ... )")

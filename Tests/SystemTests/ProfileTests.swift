@@ -177,6 +177,24 @@ import Testing
         #expect(many.allSatisfy { Avatar.animals.contains($0.animal) && Avatar.colours.contains($0.colour) })
     }
 
+    /// 40 children made by `--profile` (the app's own `ProfileChoice` on the store) are 40
+    /// different avatars; the same name on the same children gives the same one again.
+    @Test func profileMakesNoTwins() throws {
+        let store = HighScoreStore(directory: temporaryDirectory(), warn: { _ in })
+        for i in 1...40 { _ = try ProfileChoice.resolve("kid\(i)", in: store) }
+        let avatars = store.children.map(\.avatar)
+        #expect(avatars.count == 40 && Set(avatars).count == 40, "twins: \(avatars)")
+        #expect(Set(avatars.prefix(Avatar.animals.count).map(\.animal)).count == Avatar.animals.count, "the first 18 are 18 animals")
+        let again = HighScoreStore(directory: temporaryDirectory(), warn: { _ in })
+        for i in 1...40 { _ = try ProfileChoice.resolve("kid\(i)", in: again) }
+        #expect(again.children.map(\.avatar) == avatars, "the same names on the same children give the same avatars")
+        // Every pair taken once: the next one is a pair used once, never one used twice.
+        let all = Avatar.animals.flatMap { a in Avatar.colours.map { Avatar(animal: a, colour: $0) } }
+        let twice = all + [all[0], all[5]]
+        let next = Avatar.free(for: "Newcomer", among: twice)
+        #expect(next != all[0] && next != all[5] && next == Avatar.free(for: "Newcomer", among: twice))
+    }
+
     /// A 41st child is exit 2 with a clear message, and nothing runs.
     @Test(.enabled(if: GameProcess.built, "build the app first"))
     func fortyFirstChildIsExit2() throws {

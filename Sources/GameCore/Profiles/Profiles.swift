@@ -35,6 +35,30 @@ public struct Avatar: Equatable, Hashable, Sendable {
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return Avatar(animal: animals[Int(hash % UInt64(animals.count))], colour: colours[Int((hash / 97) % UInt64(colours.count))])
     }
+
+    /// The avatar a new child made without choosing one gets (`--profile NAME`): a pair no
+    /// child in `taken` has, an animal nobody has yet when one is left, else the least used
+    /// pair. The search starts at `deterministic(for:)` and walks every pair in one fixed
+    /// order, so the same name and the same children always give the same picture.
+    public static func free(for name: String, among taken: [Avatar]) -> Avatar {
+        let start = deterministic(for: name)
+        let a0 = animals.firstIndex(of: start.animal) ?? 0, c0 = colours.firstIndex(of: start.colour) ?? 0
+        var pairUses: [Avatar: Int] = [:], animalUses: [String: Int] = [:]
+        for avatar in taken {
+            pairUses[avatar, default: 0] += 1
+            animalUses[avatar.animal, default: 0] += 1
+        }
+        var best = start, bestKey = (Int.max, Int.max)
+        for step in 0..<(animals.count * colours.count) {
+            // Animals first, so neighbours in the walk differ by animal, not by colour alone.
+            let candidate = Avatar(animal: animals[(a0 + step) % animals.count],
+                                   colour: colours[(c0 + step / animals.count) % colours.count])
+            let key = (pairUses[candidate] ?? 0, animalUses[candidate.animal] ?? 0)
+            if key < bestKey { best = candidate; bestKey = key }
+            if key == (0, 0) { break }
+        }
+        return best
+    }
 }
 
 /// Who plays now: the guest (today's anonymous player) or a child.
