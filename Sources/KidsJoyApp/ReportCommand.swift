@@ -166,7 +166,7 @@ enum ProgressReport {
             let total = games.reduce(0) { $0 + $1.rounds }, won = games.reduce(0) { $0 + $1.won }
             let seconds = games.reduce(0.0) { $0 + $1.totalSeconds }
             out += "\n\(name(games[0])): \(total) game\(total == 1 ? "" : "s"), \(won) won, \(minutes(seconds)) played"
-            out += player == "guest" ? "\n" : ", \(games[0].stickers) sticker\(games[0].stickers == 1 ? "" : "s")\n"
+            out += player == "guest" ? "\n" : ", \(games[0].childStickers) sticker\(games[0].childStickers == 1 ? "" : "s")\n"
             for g in games {
                 let title = AppGames.registry.entry(g.game)?.definition.title.english ?? g.game.rawValue
                 let padded = title + String(repeating: " ", count: max(0, 10 - title.count))

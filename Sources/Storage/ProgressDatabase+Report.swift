@@ -4,7 +4,7 @@ import GameCore
 
 extension ProgressDatabase {
     /// Per player (each child, then the guest) and game: rounds, wins, best, average, time,
-    /// stickers and the scores in order. One pass over the rounds, ordered by the index.
+    /// stickers earned in that game (and the child's in all) and the scores in order. One pass over the rounds, ordered by the index.
     public func summary() throws(SQLiteError) -> [ProgressSummary] {
         if isEmpty { return [] }
         let kids = try children()
@@ -13,6 +13,12 @@ extension ProgressDatabase {
         var stickerCounts: [Int: Int] = [:]
         for (child, count) in try db.query("SELECT child, count(*) FROM stickers GROUP BY child", [], { ($0.int(0), $0.int(1)) }) {
             stickerCounts[child] = count
+        }
+        // Per game: the game of the round that earned the sticker.
+        var gameStickers: [String: Int] = [:]
+        for (child, game, count) in try db.query("SELECT s.child, r.game, count(*) FROM stickers s JOIN rounds r ON r.id = s.round GROUP BY s.child, r.game",
+                                                 [], { ($0.int(0), $0.text(1), $0.int(2)) }) {
+            gameStickers["\(child) \(game)"] = count
         }
         struct Key: Hashable { let child: Int?; let game: String }
         var order: [Key] = []
@@ -36,7 +42,8 @@ extension ProgressDatabase {
             return ProgressSummary(player: key.child.map { "child-\($0)" } ?? "guest", nickname: kid?.nickname, avatar: kid?.avatar,
                                    game: GameKind(rawValue: key.game), rounds: r.rounds, won: r.won, best: r.best,
                                    average: Double(r.sum) / Double(max(r.rounds, 1)), totalSeconds: r.seconds,
-                                   stickers: key.child.flatMap { stickerCounts[$0] } ?? 0, scores: r.scores)
+                                   stickers: key.child.flatMap { gameStickers["\($0) \(key.game)"] } ?? 0,
+                                   childStickers: key.child.flatMap { stickerCounts[$0] } ?? 0, scores: r.scores)
         }
     }
 }

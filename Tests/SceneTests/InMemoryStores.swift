@@ -23,7 +23,7 @@ final class InMemoryScores: ScoreKeeping, ProfileKeeping, ProgressReading {
     }
 
     private(set) var rounds: [Round] = []
-    private var stickerRows: [(child: Int, kind: Int)] = []
+    private var stickerRows: [(child: Int, kind: Int, game: GameKind)] = []
     private var kids: [ChildProfile] = []
     private var nextChild = 1
     /// The everyone / all-games table, as of the last record or reset.
@@ -51,7 +51,7 @@ final class InMemoryScores: ScoreKeeping, ProfileKeeping, ProgressReading {
         var ranks = RoundRanks()
         if let child = player.child?.number {
             let kind = stickerRows.filter { $0.child == child }.count % Profiles.stickerKinds + 1
-            stickerRows.append((child, kind))
+            stickerRows.append((child, kind, round.game))
             ranks.sticker = kind
         }
         guard round.counts else { return ranks }
@@ -159,7 +159,8 @@ final class InMemoryScores: ScoreKeeping, ProfileKeeping, ProgressReading {
                                    game: rs[0].record.game, rounds: rs.count, won: rs.filter { $0.record.result == "won" }.count,
                                    best: scores.max() ?? 0, average: Double(scores.reduce(0, +)) / Double(max(rs.count, 1)),
                                    totalSeconds: rs.reduce(0) { $0 + $1.record.duration },
-                                   stickers: child.map { n in stickerRows.filter { $0.child == n }.count } ?? 0, scores: scores)
+                                   stickers: child.map { n in stickerRows.filter { $0.child == n && $0.game == rs[0].record.game }.count } ?? 0,
+                                   childStickers: child.map { n in stickerRows.filter { $0.child == n }.count } ?? 0, scores: scores)
         }
     }
 

@@ -27,7 +27,7 @@ import Testing
                 #expect(row.rounds == games.count && row.won == won && row.best == scores.max() && row.scores == scores)
                 #expect(abs(row.average - Double(scores.reduce(0, +)) / Double(scores.count)) < 1e-9)
                 #expect(row.totalSeconds == seconds)
-                #expect(row.stickers == 200, "a sticker per round")
+                #expect(row.stickers == games.count && row.childStickers == 200, "a sticker per round: this game's, and hers in all")
                 #expect(row.nickname == "kid\(k + 1)")
             }
         }
@@ -37,6 +37,10 @@ import Testing
         let csv = ProgressReport.csv(rows).split(separator: "\n")
         #expect(csv.count == 1 + 120)
         #expect(csv[0] == "player,nickname,animal,colour,game,played,won,best,average,seconds,stickers")
+        for line in csv.dropFirst() {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            #expect(cells.last == cells[5], "a row's stickers are its game's (one per round here), not the child's total: \(line)")
+        }
     }
 
     /// A nickname a spreadsheet would run as a formula, or with a comma, stays text.

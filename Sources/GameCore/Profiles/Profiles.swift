@@ -227,14 +227,17 @@ public struct ProgressSummary: Equatable, Sendable {
     public var best: Int
     public var average: Double
     public var totalSeconds: Double
+    /// The stickers earned in this game (each sticker is earned by one round).
     public var stickers: Int
+    /// The child's stickers in all (a sticker whose round is gone counts here only).
+    public var childStickers: Int
     /// Scores in the order played (the chart).
     public var scores: [Int]
 
     public init(player: String, nickname: String?, avatar: Avatar?, game: GameKind, rounds: Int, won: Int, best: Int,
-                average: Double, totalSeconds: Double, stickers: Int, scores: [Int]) {
+                average: Double, totalSeconds: Double, stickers: Int, childStickers: Int? = nil, scores: [Int]) {
         self.player = player; self.nickname = nickname; self.avatar = avatar; self.game = game; self.rounds = rounds
         self.won = won; self.best = best; self.average = average; self.totalSeconds = totalSeconds; self.stickers = stickers
-        self.scores = scores
+        self.childStickers = childStickers ?? stickers; self.scores = scores
     }
 }
