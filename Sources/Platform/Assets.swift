@@ -74,7 +74,11 @@ public enum AssetLocator {
             candidates.append((dir == "/" ? "" : dir) + "/Assets")
             dir = parent(dir)
         }
-        candidates.append(SystemFiles.currentDirectory() + "/Assets")
+        let here = SystemFiles.currentDirectory()
+        candidates.append((here == "/" ? "" : here) + "/Assets")
+        // Each folder once, in order (a shallow binary reaches / early: /Assets was said 4 times).
+        var seen = Set<String>()
+        candidates = candidates.filter { seen.insert($0).inserted }
         for candidate in candidates where SystemFiles.exists(candidate + "/images/logo.\(AssetManifest.imageExtension)") {
             return candidate
         }
