@@ -36,6 +36,40 @@ import Testing
         #expect(stack.names == ["home"])
     }
 
+    /// Issue #45, item 8: the "Grown-ups: hold 3 s" sign held 3 s opens the gate as the logo
+    /// does, on Home and on the rest screen (which shows the sign too), in Arabic as well; a
+    /// quick tap on it still gets the soft answer and opens nothing.
+    @Test(arguments: [false, true])
+    func test_holdingTheSignOpensTheGate(rightToLeft: Bool) {
+        for rest in [false, true] {
+            let context = makeContext()
+            let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+            stack.rightToLeft = rightToLeft
+            if rest {
+                context.classroom.sessionMinutes = 1
+                stack.apply([.show(.rest)])
+                step(stack, frames: 2)
+                #expect(((stack.top as? BaseScene)?.dumpItems() ?? []).contains { $0["id"]?.stringValue == "grownups" }, "the rest screen shows the sign")
+            }
+            let below = stack.names
+            let sign = HomeScene.grownUpsFrame().center
+            let p = rightToLeft ? MirroredCanvas.mirror(sign) : sign
+            let hints = context.log.events("hint").count
+            stack.handle(.pointerDown(p))
+            step(stack, frames: 2)
+            stack.handle(.pointerUp(p))
+            step(stack, seconds: 1)
+            #expect(stack.names == below && context.log.events("hint").count == hints + 1, "a quick tap: the soft answer")
+            stack.handle(.pointerDown(p))
+            step(stack, seconds: 2.9)
+            #expect(stack.names == below)
+            step(stack, seconds: 0.1)
+            stack.handle(.pointerUp(p))
+            #expect(stack.names == below + ["gate"], "rest \(rest), right-to-left \(rightToLeft): \(stack.names)")
+            #expect(context.log.events("hint").count == hints + 1, "a hold is no tap")
+        }
+    }
+
     @Test func test_holdingThreeSecondsOpensTheGate() {
         let (context, stack) = Self.openGate()
         #expect(stack.names == ["home", "gate"])

@@ -41,6 +41,26 @@ import Stage
         #expect(stack.names == ["home", "gate"], "\(stack.names)")
     }
 
+    /// Issue #45, item 8: a press on the "Grown-ups: hold 3 s" sign is the gate's hold too
+    /// (not a switch press, which needs `SwitchHold.gateSeconds`), on Home and the rest
+    /// screen, where it is drawn in Arabic too.
+    @Test(arguments: [false, true])
+    func test_signHeldWithTheMouse_opensTheGate_underScanning(rightToLeft: Bool) {
+        for rest in [false, true] {
+            let (context, stack) = Self.scanning()
+            stack.rightToLeft = rightToLeft
+            if rest {
+                context.classroom.sessionMinutes = 1
+                stack.apply([.show(.rest)])
+                step(stack, frames: 2, log: context.log)
+            }
+            let sign = HomeScene.grownUpsFrame().center
+            stack.handle(.pointerDown(rightToLeft ? MirroredCanvas.mirror(sign) : sign))
+            step(stack, seconds: HomeScene.gateHoldSeconds, log: context.log)
+            #expect(stack.names.last == "gate", "rest \(rest), right-to-left \(rightToLeft): \(stack.names)")
+        }
+    }
+
     @Test func test_logoHeldLessThanThreeSeconds_opensNothing() {
         let (context, stack) = Self.scanning()
         stack.handle(.pointerDown(TopBar.logoFrame.center))

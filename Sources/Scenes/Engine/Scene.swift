@@ -155,8 +155,8 @@ public final class SceneStack {
     /// One switch (TESTING decision 17): M, F11 and Escape keep their meaning; any other key,
     /// mouse button or pad button taps what the ring shows, once per press (a held key's
     /// repeats are not presses). Held down `SwitchHold.gateSeconds` it opens the adult gate
-    /// (`update`); a mouse or finger press on the logo where the logo opens the gate is the
-    /// logo's hold, as without scanning (issue #46).
+    /// (`update`); a mouse or finger press on the logo or the grown-ups' sign where they open
+    /// the gate (`gateHoldFrames`) is their hold, as without scanning (issue #46, #45).
     private func handleSwitch(_ event: InputEvent) {
         if top.ownsTextKeys, handleGrownUpEntry(event) { return }
         switch event {
@@ -170,7 +170,8 @@ public final class SceneStack {
         case .pad(let button):
             switchPressed(.pad(button))
         case .pointerDown(let p):
-            if top.opensGateByLogoHold && TopBar.logoFrame.contains(mirrors(top) ? MirroredCanvas.mirror(p) : p) {
+            let own = mirrors(top) ? MirroredCanvas.mirror(p) : p
+            if top.opensGateByLogoHold && top.gateHoldFrames.contains(where: { $0.contains(own) }) {
                 _ = switchHold.press(.logo, at: time)
                 deliver(event)
             } else {

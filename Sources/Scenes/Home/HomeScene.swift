@@ -30,12 +30,16 @@ public final class HomeScene: BaseScene {
     private var lift: [Target: Double] = [:]
     /// A wiggle of the rows still missing a choice when Play is tapped too early.
     private var wiggle = 0.0
-    /// The timeline's time when the logo was pressed, while it is held: the adult gate opens
-    /// `gateHoldSeconds` later.
+    /// The timeline's time when the logo or the grown-ups' sign was pressed, while it is held:
+    /// the adult gate opens `gateHoldSeconds` later.
     private var holdStart: Double?
+    /// What is held (the logo or the sign): the progress bar shows under it.
+    private var heldFrame = TopBar.logoFrame
     /// Seconds the logo has been held.
     private var logoHold: Double? { holdStart.map { timeline.time - $0 } }
     public static let gateHoldSeconds = 3.0
+    /// A press let go within this is a tap (no progress bar showed yet).
+    public static let quickTapSeconds = 0.2
     /// The voice's next step after a quiet while (issue 26).
     private var idle = IdlePrompt()
     /// Play bounces when the voice says "press the big green button", 0...1.
@@ -74,6 +78,7 @@ public final class HomeScene: BaseScene {
     }
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil || idle.isWaiting }
     public override var opensGateByLogoHold: Bool { true }
+    public override var gateHoldFrames: [Rect] { [TopBar.logoFrame, Self.grownUpsFrame()] }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         if idle.update(dt: dt, speaking: context.voiceIsSpeaking) {
@@ -83,6 +88,7 @@ public final class HomeScene: BaseScene {
         guard let held = logoHold else { return [] }
         if held >= Self.gateHoldSeconds - 1e-9 {
             holdStart = nil
+            grownUpsPressed = false
             return [.show(.gate)]
         }
         return []
@@ -91,6 +97,7 @@ public final class HomeScene: BaseScene {
     public override func leave() {
         super.leave()
         holdStart = nil
+        grownUpsPressed = false
     }
 
     public func frame(of target: Target) -> Rect {
@@ -112,7 +119,7 @@ public final class HomeScene: BaseScene {
 
     /// The player's avatar and sticker book at the left of the bar (profiles on).
     private var profilePress = PressTracker<ProfileBar.Target>()
-    /// A press on the padlock beside the logo (a sign for grown-ups, not a way in).
+    /// A press on the padlock sign beside the logo: held 3 s it opens the gate like the logo.
     private var grownUpsPressed = false
 
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
@@ -136,17 +143,21 @@ public final class HomeScene: BaseScene {
             if let t = profilePress.up(ProfileBar.hit(p, context)) { return ProfileBar.activate(t, context) }
         case .pointerDown(let p) where Self.grownUpsFrame().contains(p):
             grownUpsPressed = true
+            holdStart = timeline.time
+            heldFrame = Self.grownUpsFrame()
         case .pointerUp(let p) where grownUpsPressed:
-            // A child's tap on the padlock gets the soft answer of any tap on nothing: the
-            // gate still opens only by holding the logo.
+            // A child's quick tap on the padlock gets the soft answer of any tap on nothing;
+            // held 3 s it opened the gate (onUpdate).
             grownUpsPressed = false
-            if Self.grownUpsFrame().contains(p) { context.send(Effect.nothingHere("grownups")) }
+            let quick = (logoHold ?? .infinity) <= Self.quickTapSeconds
+            holdStart = nil
+            if quick && Self.grownUpsFrame().contains(p) { context.send(Effect.nothingHere("grownups")) }
         case .pointerDown(let p):
             focus = nil
             press.down(hit(p))
-            if TopBar.logoFrame.contains(p) { holdStart = timeline.time }
+            if TopBar.logoFrame.contains(p) { holdStart = timeline.time; heldFrame = TopBar.logoFrame }
         case .pointerMoved(let p):
-            if !TopBar.logoFrame.contains(p) { holdStart = nil }
+            if !heldFrame.contains(p) { holdStart = nil }
         case .pointerUp(let p):
             holdStart = nil
             if let target = press.up(hit(p)) { return activate(target) }
@@ -301,12 +312,16 @@ public final class HomeScene: BaseScene {
     public override func drawOverBar(on canvas: any Canvas) {
         ProfileBar.draw(canvas, context, pressed: profilePress.pressed)
         drawGrownUps(canvas)
-        guard let held = logoHold, held > 0.2 + 1e-9 else { return }
-        // Shows the grown-up holding the logo that something is happening.
-        let logo = TopBar.logoFrame
-        let progress = min(held / Self.gateHoldSeconds, 1)
-        canvas.fillRounded(Rect(logo.x, TopBar.height - 8, logo.width, 6), radius: 3, Color(255, 255, 255, 80))
-        canvas.fillRounded(Rect(logo.x, TopBar.height - 8, logo.width * progress, 6), radius: 3, Theme.panelBorder)
+        if let held = logoHold { Self.drawHoldProgress(canvas, held: held, under: heldFrame) }
+    }
+
+    /// Shows the grown-up holding the logo or the sign that something is happening: a bar
+    /// filling under what is held (Home and the rest screen).
+    static func drawHoldProgress(_ canvas: any Canvas, held: Double, under frame: Rect) {
+        guard held > quickTapSeconds + 1e-9 else { return }
+        let progress = min(held / gateHoldSeconds, 1)
+        canvas.fillRounded(Rect(frame.x, TopBar.height - 8, frame.width, 6), radius: 3, Color(255, 255, 255, 80))
+        canvas.fillRounded(Rect(frame.x, TopBar.height - 8, frame.width * progress, 6), radius: 3, Theme.panelBorder)
     }
 
     /// True when the row of `target` already has a choice (its tiles do not call for one).
@@ -371,8 +386,11 @@ public final class HomeScene: BaseScene {
         Rect(TopBar.logoFrame.maxX + 8, 0, TopBar.muteFrame.x - 8 - (TopBar.logoFrame.maxX + 8), TopBar.height)
     }
 
-    private func drawGrownUps(_ canvas: any Canvas) {
-        let f = Self.grownUpsFrame()
+    private func drawGrownUps(_ canvas: any Canvas) { Self.drawGrownUpsSign(canvas, context) }
+
+    /// The padlock and "Grown-ups: / hold 3 s" (Home and the rest screen).
+    static func drawGrownUpsSign(_ canvas: any Canvas, _ context: GameContext) {
+        let f = grownUpsFrame()
         canvas.image("lock", in: Rect(f.x + 2, f.midY - 16, 32, 32), ImageOptions(alpha: 0.9))
         let width = f.width - 42
         let style = TextStyle(size: 18, bold: true)
@@ -387,10 +405,16 @@ public final class HomeScene: BaseScene {
 
     // MARK: - Dump
 
+    /// The sign's dump item: held `holdSeconds` it opens the gate; a tap does nothing.
+    static var grownUpsItem: JSON {
+        dumpItem("grownups", kind: "sign", frame: grownUpsFrame(),
+                       [("icon", "lock"), ("key", .string(Messages.homeGrownUps.key)), ("enabled", false),
+                        ("holdSeconds", .double(gateHoldSeconds))])
+    }
+
     public override func dumpItems() -> [JSON] {
         ProfileBar.items(context) + [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))]),
-                                     dumpItem("grownups", kind: "sign", frame: Self.grownUpsFrame(),
-                                              [("icon", "lock"), ("key", .string(Messages.homeGrownUps.key)), ("enabled", false)])]
+                                     Self.grownUpsItem]
         + (context.muted ? [dumpItem("unmute", kind: "button", frame: HomeLayout.mutedSpeaker, [("enabled", true)] + PictureButton.dumpFields(icon: "speaker-off", key: nil))] : [])
         + allTargets.map { target in
             let selected: Bool

@@ -22,14 +22,15 @@ extension GameContext {
 }
 
 /// "Time to rest": a calm screen when the session limit is reached, over whatever was
-/// showing (a game waits beneath, paused). A child cannot leave it: holding the logo for
-/// three seconds opens the adult gate, whose right answer ends the rest and starts a new
+/// showing (a game waits beneath, paused). A child cannot leave it: holding the logo or the
+/// "Grown-ups: hold 3 s" sign (as on Home) for three seconds opens the adult gate, whose right answer ends the rest and starts a new
 /// session. Taps elsewhere get a soft answer.
 @MainActor
 public final class RestScene: BaseScene {
     public static let warningSeconds = 120.0
-    /// The timeline's time when the logo was pressed, while it is held (as on Home).
+    /// The timeline's time when the logo or the sign was pressed, while it is held (as on Home).
     private var holdStart: Double?
+    private var heldFrame = TopBar.logoFrame
     private var logoHold: Double? { holdStart.map { timeline.time - $0 } }
     /// The sleeping sun: the rest screen's picture.
     public static let mascot = "mascot-asleep"
@@ -40,6 +41,7 @@ public final class RestScene: BaseScene {
 
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
     public override var opensGateByLogoHold: Bool { true }
+    public override var gateHoldFrames: [Rect] { [TopBar.logoFrame, HomeScene.grownUpsFrame()] }
 
     public override func enter() {
         context.send(.speak(Messages.sessionRest))
@@ -57,14 +59,23 @@ public final class RestScene: BaseScene {
     public override func onInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
         case .pointerDown(let p):
-            if TopBar.logoFrame.contains(p) { holdStart = timeline.time } else {
-                context.send([.sound(.boing), .log("hint", [("kind", "resting"), ("target", .null)])])
+            if let held = gateHoldFrames.first(where: { $0.contains(p) }) { holdStart = timeline.time; heldFrame = held } else {
+                softAnswer()
             }
-        case .pointerMoved(let p): if !TopBar.logoFrame.contains(p) { holdStart = nil }
-        case .pointerUp: holdStart = nil
+        case .pointerMoved(let p): if !heldFrame.contains(p) { holdStart = nil }
+        case .pointerUp(let p):
+            // A quick tap on the sign gets the soft answer of a tap elsewhere.
+            if let held = logoHold, held <= HomeScene.quickTapSeconds, heldFrame == HomeScene.grownUpsFrame(), heldFrame.contains(p) {
+                softAnswer()
+            }
+            holdStart = nil
         default: break
         }
         return []
+    }
+
+    private func softAnswer() {
+        context.send([.sound(.boing), .log("hint", [("kind", "resting"), ("target", .null)])])
     }
 
     /// Escape and Back do nothing here: only the gate ends the rest.
@@ -97,10 +108,11 @@ public final class RestScene: BaseScene {
         canvas.text(title, canvas.fitting(title, Theme.bigText, width: min(900, w - 48)), at: Point(mid, 600 + dy / 2), color: .white)
         let line = context.text(Messages.restMessage)
         canvas.text(line, canvas.fitting(line, Theme.bodyText, width: min(900, w - 48)), at: Point(mid, 660 + dy / 2), color: Color(230, 232, 250))
-        if let held = logoHold, held > 0.2 + 1e-9 {
-            let logo = TopBar.logoFrame, progress = min(held / HomeScene.gateHoldSeconds, 1)
-            canvas.fillRounded(Rect(logo.x, TopBar.height - 8, logo.width * progress, 6), radius: 3, Theme.panelBorder)
-        }
+    }
+
+    public override func drawOverBar(on canvas: any Canvas) {
+        HomeScene.drawGrownUpsSign(canvas, context)
+        if let held = logoHold { HomeScene.drawHoldProgress(canvas, held: held, under: heldFrame) }
     }
 
     public override func dumpFields() -> [(String, JSON)] {
@@ -109,6 +121,7 @@ public final class RestScene: BaseScene {
 
     public override func dumpItems() -> [JSON] {
         [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(HomeScene.gateHoldSeconds))]),
+         HomeScene.grownUpsItem,
          dumpItem("rest-mascot", kind: "picture", frame: Rect(392, 300, 240, 240), [("icon", .string(Self.mascot))])]
     }
 }

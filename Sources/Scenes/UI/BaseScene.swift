@@ -22,6 +22,7 @@ open class BaseScene: Scene {
     /// A focused text field shows: typed text is its own, the letter shortcuts wait.
     open var ownsTextKeys: Bool { false }
     open var opensGateByLogoHold: Bool { false }
+    open var gateHoldFrames: [Rect] { [] }
     /// Title in the top bar; nil shows the logo (Home).
     open var title: String? { nil }
     open var showsBack: Bool { false }

@@ -75,6 +75,9 @@ public protocol Scene: AnyObject {
     /// one-switch scanning a press on the logo is then that hold, and a switch held down
     /// opens the gate there too (the stack's SwitchHold).
     var opensGateByLogoHold: Bool { get }
+    /// What a grown-up holds to open the gate (the logo, the "Grown-ups: hold 3 s" sign), in
+    /// the scene's own layout: under scanning a mouse or finger press on one is that hold.
+    var gateHoldFrames: [Rect] { get }
     func enter()
     func leave()
     /// Called when the scene above it was popped, with what that scene handed back.
@@ -97,6 +100,7 @@ extension Scene {
     public var handlesFocus: Bool { false }
     public var ownsTextKeys: Bool { false }
     public var opensGateByLogoHold: Bool { false }
+    public var gateHoldFrames: [Rect] { [] }
     public func resume(with result: SceneResult?) -> [SceneCommand] { [] }
     public func scene(for route: Route) -> (any Scene)? { nil }
 }
