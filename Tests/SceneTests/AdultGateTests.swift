@@ -63,6 +63,12 @@ import Testing
             stack.handle(.pointerDown(p))
             step(stack, seconds: 2.9)
             #expect(stack.names == below)
+            if !rightToLeft {
+                let canvas = RecordingCanvas(), f = HomeScene.grownUpsFrame()
+                stack.draw(on: canvas)
+                #expect(canvas.images.contains("lock"), "the sign is drawn")
+                #expect(canvas.calls.contains(.rounded(Rect(f.x, TopBar.height - 8, f.width, 6))), "the progress bar under the sign")
+            }
             step(stack, seconds: 0.1)
             stack.handle(.pointerUp(p))
             #expect(stack.names == below + ["gate"], "rest \(rest), right-to-left \(rightToLeft): \(stack.names)")
