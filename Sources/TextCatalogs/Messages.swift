@@ -57,6 +57,8 @@ public enum Messages {
     public static let columnLevel = Message("highscores.column.level", "Level")
     public static let columnScore = Message("highscores.column.score", "Score")
     public static let emptyCell = Message("highscores.empty", "-")
+    /// Under the empty podium of a table with no score yet (item 7 of issue 45).
+    public static let emptyTable = Message("highscores.empty-table", "Play to be here!")
 
     // MARK: The adult gate (never spoken: a child would hear the answer)
     public static let gateTitle = Message("gate.title", "For grown-ups")
@@ -81,7 +83,7 @@ public enum Messages {
         chooseGame, chooseLevel, play, highScoresButton, levelEasy, levelMedium, levelHard, back, paused,
         won, lost, yourScore, newHighScore, timeUp, idle, skull, playAgain, yes, no, ok, close, cancel,
         playAgainButton, homeButton, leaveButton, stayButton,
-        quitTitle, quitMessage, leaveGameTitle, highScoresTitle, columnRank, columnGame, columnLevel, columnScore, emptyCell,
+        quitTitle, quitMessage, leaveGameTitle, highScoresTitle, columnRank, columnGame, columnLevel, columnScore, emptyCell, emptyTable,
         gateTitle, gateQuestion, gateErase, gateChoose, gateQuit, gateReset, resetTitle, resetMessage,
         zoneAir, zoneWater, zoneLand, slow,
         hearAgain,

@@ -24,7 +24,7 @@ import Testing
         let stack = Self.picker(context)
         let picker = try #require(stack.top as? PickerScene)
         #expect(picker.tiles == [.guest, .add])
-        calmTap(stack, PickerScene.tileFrame(1).center)          // 1: "+"
+        calmTap(stack, PickerScene.tileFrame(1, of: 2).center)   // 1: "+"
         calmTap(stack, PickerScene.animalFrame(Avatar.animals.firstIndex(of: "penguin")!).center) // 2: an animal
         calmTap(stack, PickerScene.colourFrame(Avatar.colours.firstIndex(of: "blue")!).center)    // 3: a colour
         #expect(stack.names == ["home"])
@@ -39,19 +39,19 @@ import Testing
         let context = Self.context()
         let ana = try context.profiles!.addChild(nickname: "Ana", avatar: Avatar(animal: "fox", colour: "red")).get()
         let stack = Self.picker(context)
-        calmTap(stack, PickerScene.tileFrame(2).center) // "+" asks the gate once a child exists (issue 26)...
+        calmTap(stack, PickerScene.tileFrame(2, of: 3).center) // "+" asks the gate once a child exists (issue 26)...
         let gate = try #require(stack.top as? AdultGateScene)
         for digit in gate.rules.answer { calmTap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }
         calmTap(stack, AdultGateScene.keyFrame(.ok)!.center) // ...then opens the animals...
         #expect((stack.top as? PickerScene)?.stage == .animal)
         calmTap(stack, TopBar.backFrame.center)          // ...and Back returns to the tiles
         #expect((stack.top as? PickerScene)?.stage == .choose)
-        calmTap(stack, PickerScene.tileFrame(1).center)
+        calmTap(stack, PickerScene.tileFrame(1, of: 3).center)
         #expect(stack.names == ["home"] && context.player == .child(ana))
         #expect(context.log.events("profile").last?["nickname"]?.stringValue == "Ana")
         // And back to the guest.
         stack.apply([.show(.picker)])
-        calmTap(stack, PickerScene.tileFrame(0).center)
+        calmTap(stack, PickerScene.tileFrame(0, of: 3).center)
         #expect(context.player == .guest)
     }
 
@@ -65,7 +65,7 @@ import Testing
         #expect(picker.page == 4)
         let items = picker.dumpItems().compactMap { $0["id"]?.stringValue }
         #expect(items.contains("player-child-40") && items.contains("add-child") && !items.contains("page-next"))
-        calmTap(stack, PickerScene.tileFrame(1).center) // "+" on the last page
+        calmTap(stack, PickerScene.tileFrame(1, of: 2).center) // "+" on the last page
         #expect(picker.stage == .choose, "no 41st child")
         #expect(context.log.events("hint").last?["kind"]?.stringValue == "full")
         #expect(context.log.events("sound").last?["name"]?.stringValue == "oops", "the tap is answered")

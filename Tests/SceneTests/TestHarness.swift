@@ -187,15 +187,20 @@ func drawnTextsOfEveryScreen(catalog: (any MessageCatalog)? = nil) throws -> Set
     return seen
 }
 
-/// Shows every screen of the game in turn (Home, each game at each level, paused, every
-/// kind of alert, the high scores, the gate and what it unlocks) and calls `look` on each.
+/// Shows every screen of the game in turn (the empty high scores, Home, each game at each
+/// level, paused, every kind of alert, the high scores, the gate and what it unlocks) and calls `look` on each.
 @MainActor
 func tourEveryScreen(catalog: (any MessageCatalog)? = nil, _ look: (SceneStack) -> Void) throws {
     let context = makeContext()
     if let catalog { context.catalog = catalog }
-    _ = context.scores.record(game: .sorting, level: .hard, score: 40)
     let stack = SceneStack(root: HomeScene(context: context), log: context.log)
     stack.rightToLeft = context.rightToLeft
+    // A fresh install's high scores: the empty podium and its words (issue 45, item 7).
+    stack.apply([.show(.highScores)])
+    step(stack, seconds: 0.5)
+    look(stack)
+    stack.apply([.pop])
+    _ = context.scores.record(game: .sorting, level: .hard, score: 40)
     look(stack)
     for game in GameRegistry.standard.ids {
         for level in Level.allCases {

@@ -441,7 +441,7 @@ import TextCatalogs
         let stack = SceneStack(root: HomeScene(context: context), log: context.log)
         stack.apply([.show(.picker)])
         let picker = try #require(stack.top as? PickerScene)
-        calmTap(stack, PickerScene.tileFrame(picker.tiles.count - 1).center)
+        calmTap(stack, PickerScene.tileFrame(picker.tiles.count - 1, of: picker.tiles.count).center)
         let gate = try #require(stack.top as? AdultGateScene, "\(stack.names)")
         step(stack, seconds: 0.5)
         for digit in gate.rules.answer { calmTap(stack, AdultGateScene.keyFrame(.digit(Int(String(digit))!))!.center) }

@@ -104,7 +104,7 @@ import Testing
         let first = try Self.run(win, dataDir: dir, profile: "Ana")
         #expect(first.events("gameover").first?["player"]?.stringValue == "child-1")
         // The picker shows at start now: "+", an animal, a colour; then the same win.
-        let plus = PickerScene.tileFrame(2).center, owl = PickerScene.animalFrame(Avatar.animals.firstIndex(of: "owl")!).center
+        let plus = PickerScene.tileFrame(2, of: 3).center, owl = PickerScene.animalFrame(Avatar.animals.firstIndex(of: "owl")!).center
         let green = PickerScene.colourFrame(Avatar.colours.firstIndex(of: "green")!).center
         // Once a child exists "+" asks the gate (issue 26): its question read from a first run.
         let asked = try Self.run("0.2 tap \(Int(plus.x)) \(Int(plus.y))\n0.5 dump\n", dataDir: dir)
@@ -131,7 +131,7 @@ import Testing
         let hs = HighScoresPopup.closeFrame // only for the frame type
         _ = hs
         for (slot, player) in [(1, "child-1"), (2, "child-2")] {
-            let pick = PickerScene.tileFrame(slot).center
+            let pick = PickerScene.tileFrame(slot, of: 4).center
             let mine = HighScoresPopup.tabFrame(.mine).center
             let log = try Self.run("0.2 tap \(Int(pick.x)) \(Int(pick.y))\n0.8 tap-item highscores\n1.4 dump\n1.5 tap \(Int(mine.x)) \(Int(mine.y))\n2.0 dump\n",
                                    dataDir: dir)

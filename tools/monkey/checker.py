@@ -393,7 +393,8 @@ class Checker:
             whole = self.whole_table(ev)
             self.check_table_rows(ev, ev.get("rows"), dumped=False, whole=whole)
             table = byid.get("rows")
-            self.check_table_rows(ev, table.get("rows") if table else None, dumped=True, whole=whole)
+            self.check_table_rows(ev, table.get("rows") if table else None, dumped=True, whole=whole,
+                                  empty="empty-table" in byid)
         elif scene in L.GAMES and self.game is not None:
             game = self.game
             if ev.get("score") != game.total:
@@ -642,12 +643,15 @@ class Checker:
         and games are checked for order only."""
         return ev.get("tab", "everyone") == "everyone" and ev.get("game", "all") == "all"
 
-    def check_table_rows(self, ev, rows, dumped, whole=True):
+    def check_table_rows(self, ev, rows, dumped, whole=True, empty=False):
         if not isinstance(rows, list):
             self.fail("highscores", ev, "no rows")
             return
         if dumped:
-            if len(rows) != 5:
+            # A table with no score is a picture (item `empty-table`), not dash rows.
+            if empty != (len(rows) == 0):
+                self.fail("highscores", ev, "%d rows, empty-table picture %s" % (len(rows), empty))
+            elif rows and len(rows) != 5:
                 self.fail("highscores", ev, "%d rows in the popup" % len(rows))
             filled = [r for r in rows if r.get("score") != "-"]
             if rows[:len(filled)] != filled:

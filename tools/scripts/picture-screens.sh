@@ -9,6 +9,7 @@
 #   quit.png      Esc on Home: the door and the ▶
 #   pause.png     a Balloons game paused
 #   highscores.png the high-score table with four rows
+#   highscores-empty.png a fresh install's table: the empty podium and "Play to be here!"
 # Usage: tools/scripts/picture-screens.sh [OUTPUT_DIR]   (default docs/screenshots)
 #   KJC_BIN overrides the binary (default .build/debug/kids-joy-center, built if missing).
 set -euo pipefail
@@ -70,4 +71,8 @@ JSON
 printf '0.5 tap-item highscores\n1.5 screenshot %s/highscores.png\n' "$out" > "$work/scores.txt"
 run "$work/scores" "$work/scores.txt"
 
-echo "picture-screens: end-won.png end-lost.png end-idle.png leave.png quit.png pause.png highscores.png in $out"
+# A fresh install's high scores: no row of dashes, the empty podium.
+printf '0.5 tap-item highscores\n1.5 screenshot %s/highscores-empty.png\n' "$out" > "$work/empty.txt"
+run "$work/empty-data" "$work/empty.txt"
+
+echo "picture-screens: end-won.png end-lost.png end-idle.png leave.png quit.png pause.png highscores.png highscores-empty.png in $out"

@@ -17,16 +17,30 @@ extension PickerScene {
         return Rect(x0 + Double(index % columns) * (size.width + gap), y0 + Double(index / columns) * (size.height + gap), size.width, size.height)
     }
 
-    /// Tile `slot` of a page showing `count` tiles (portrait centres the rows in use).
+    /// Tile `slot` of a page showing `count` tiles. A row that is not full is centred (the
+    /// guest, one to three children and "+" stand in the middle, not in a corner; issue 45,
+    /// item 7); a single row is centred as a block where two would stand (portrait centres
+    /// the rows in use). Full rows keep their places.
     public static func tileFrame(_ slot: Int, of count: Int = perPage) -> Rect {
+        let shown = max(1, min(count, perPage))
         guard !upright else {
             let band = uprightBand(arrows: true)
             let gap = 22.0, h = min(252, ((band.height - 3 * gap) / 4).rounded(.down)), w = min(220, h - 32)
-            return uprightGrid(slot, in: band, columns: 3, rows: max(1, (min(count, perPage) + 2) / 3), size: Size(w, h), gap: gap)
+            let r = uprightGrid(slot, in: band, columns: 3, rows: (shown + 2) / 3, size: Size(w, h), gap: gap)
+            return r.offsetBy(rowShift(slot, shown: shown, columns: 3, step: w + gap), 0)
         }
         let w = 168.0, h = 200.0, gap = 22.0
         let x0 = (1024 - (5 * w + 4 * gap)) / 2
-        return Rect(x0 + Double(slot % 5) * (w + gap), 150 + Double(slot / 5) * (h + gap), w, h)
+        let y0 = shown <= 5 ? 150 + ((h + gap) / 2).rounded() : 150
+        return Rect(x0 + Double(slot % 5) * (w + gap) + rowShift(slot, shown: shown, columns: 5, step: w + gap),
+                    y0 + Double(slot / 5) * (h + gap), w, h)
+    }
+
+    /// How far tile `slot` moves right so that the last row, when it is not full, is centred.
+    static func rowShift(_ slot: Int, shown: Int, columns: Int, step: Double) -> Double {
+        let lastRow = (shown - 1) / columns * columns
+        guard slot >= lastRow else { return 0 }
+        return (Double(columns - (shown - lastRow)) * step / 2).rounded()
     }
 
     public static func animalFrame(_ index: Int) -> Rect {

@@ -119,14 +119,6 @@ public final class PickerScene: BaseScene {
         }
     }
 
-    static func same(_ tile: Tile, _ player: Player) -> Bool {
-        switch (tile, player) {
-        case (.guest, .guest): return true
-        case (.child(let a), .child(let b)): return a.number == b.number
-        default: return false
-        }
-    }
-
     /// Guest, the children, then "+" (always shown; with 40 children it says so). The whole
     /// list is for tests: the scene looks up one tile at a time (`tile(_:)`).
     public var tiles: [Tile] { (0..<tileCount).map(tile) }
@@ -353,7 +345,8 @@ public final class PickerScene: BaseScene {
                 if press.pressed == .tile(index) { r = r.scaled(0.95) }
                 if let w = wiggle, w.target == .tile(index) { r.x += 8 * sin(w.left * 40) }
                 let tile = self.tile(index)
-                let chosen = Self.same(tile, context.player)
+                // No tile is checked before a tap (issue 45, item 7): the one tap chooses
+                // and closes, so a mark could only say who played last (the guest at start).
                 Decor.card(canvas, r, radius: 26, fill: Theme.tile, shadow: 6)
                 let pic = Rect(r.x + 14, r.y + 14, r.width - 28, r.width - 28)
                 switch tile {
@@ -365,10 +358,6 @@ public final class PickerScene: BaseScene {
                     }
                 case .add:
                     canvas.image("add-child", in: pic.insetBy(10, 10), ImageOptions(alpha: isFull ? 0.4 : 1))
-                }
-                if chosen {
-                    canvas.strokeRounded(r.insetBy(-4, -4), radius: 30, width: 8, Theme.focus)
-                    canvas.image("check", in: Rect(r.maxX - 34, r.y - 18, 52, 52))
                 }
             }
             if isFull, page == pages - 1 {
@@ -438,13 +427,11 @@ public final class PickerScene: BaseScene {
                 let tile = self.tile(i)
                 switch tile {
                 case .guest:
-                    return dumpItem(tile.id, kind: "avatar", frame: f, [("icon", "guest"), ("player", "guest"),
-                                                                       ("selected", .bool(Self.same(tile, context.player))), ("enabled", true)])
+                    return dumpItem(tile.id, kind: "avatar", frame: f, [("icon", "guest"), ("player", "guest"), ("enabled", true)])
                 case .child(let c):
                     return dumpItem(tile.id, kind: "avatar", frame: f, [("icon", .string("animal-" + c.avatar.animal)), ("player", .string(c.id)),
                                                                        ("nickname", c.nickname.map(JSON.string) ?? .null),
-                                                                       ("animal", .string(c.avatar.animal)), ("colour", .string(c.avatar.colour)),
-                                                                       ("selected", .bool(Self.same(tile, context.player))), ("enabled", true)])
+                                                                       ("animal", .string(c.avatar.animal)), ("colour", .string(c.avatar.colour)), ("enabled", true)])
                 case .add:
                     return dumpItem(tile.id, kind: "button", frame: f, [("icon", "add-child"), ("enabled", .bool(!isFull))])
                 }

@@ -3,7 +3,7 @@ import Stage
 import TextCatalogs
 
 /// The modal "High Scores" panel: five rows of rank, game, level and score (dashes for
-/// missing rows), each with pictures a child can read: a medal for ranks 1 to 3, the game's
+/// missing rows; a table with no score is an empty podium and "Play to be here!"), each with pictures a child can read: a medal for ranks 1 to 3, the game's
 /// picture and the level's stars. The score recorded last is highlighted; a big ✕ closes.
 @MainActor
 public final class HighScoresPopup: BaseScene {
@@ -176,6 +176,11 @@ public final class HighScoresPopup: BaseScene {
         canvas.fill(Rect(Self.panelFrame.x + 40, Self.headerY + 22, Self.panelFrame.width - 80, 3), Theme.panelBorder)
         drawPickers(canvas)
         let entries = self.entries
+        if entries.isEmpty {
+            drawEmptyPodium(canvas)
+            drawClose(canvas)
+            return
+        }
         for index in 0..<HighScoreTable.capacity {
             let row = Self.rowFrame(index)
             let entry = index < entries.count ? entries[index] : nil
@@ -242,6 +247,35 @@ public final class HighScoresPopup: BaseScene {
         }
     }
 
+    /// Where the rows go; an empty table shows its podium and words there instead.
+    static var emptyFrame: Rect {
+        Rect(rowFrame(0).x, rowFrame(0).y, rowFrame(0).width, rowFrame(HighScoreTable.capacity - 1).maxY - rowFrame(0).y)
+    }
+
+    /// The podium's steps (2nd, 1st, 3rd from the left; mirrored right to left) with their
+    /// medals, and the trophy above the middle one.
+    static var podiumSteps: [(medal: Int, frame: Rect)] {
+        let f = emptyFrame, w = 120.0, bottom = f.y + 190
+        return [(2, Rect(f.midX - 1.5 * w, bottom - 70, w, 70)), (1, Rect(f.midX - w / 2, bottom - 100, w, 100)),
+                (3, Rect(f.midX + w / 2, bottom - 50, w, 50))]
+    }
+    static var podiumTrophyFrame: Rect { Rect(emptyFrame.midX - 40, emptyFrame.y + 4, 80, 80) }
+    /// The words' baseline centre, under the podium.
+    static var emptyTextCentre: Point { Point(emptyFrame.midX, emptyFrame.y + 230) }
+
+    /// No score yet: an empty podium waits for a child (item 7 of issue 45), never dashes.
+    private func drawEmptyPodium(_ canvas: any Canvas) {
+        for step in Self.podiumSteps {
+            canvas.fillRounded(step.frame.offsetBy(0, 4), radius: 12, Theme.tileShadow)
+            canvas.fillRounded(step.frame, radius: 12, Theme.plate)
+            canvas.strokeRounded(step.frame, radius: 12, width: 4, Theme.plateRim)
+            canvas.image("medal-\(step.medal)", in: Rect(step.frame.midX - 22, step.frame.y + 6, 44, 44))
+        }
+        canvas.image("trophy", in: Self.podiumTrophyFrame)
+        let words = context.text(Messages.emptyTable)
+        canvas.text(words, canvas.fitting(words, Theme.headingText, width: Self.emptyFrame.width - 20), at: Self.emptyTextCentre, color: Theme.ink)
+    }
+
     /// The ✕ at the left end of the close button.
     public static var closeIconFrame: Rect {
         Rect(closeFrame.x + 8, closeFrame.midY - closeIconSize / 2, closeIconSize, closeIconSize)
@@ -263,7 +297,8 @@ public final class HighScoresPopup: BaseScene {
 
     public override func dumpItems() -> [JSON] {
         let entries = self.entries
-        let rows: [JSON] = (0..<HighScoreTable.capacity).map { i in
+        // An empty table is a picture, not five rows of dashes.
+        let rows: [JSON] = entries.isEmpty ? [] : (0..<HighScoreTable.capacity).map { i in
             let e = i < entries.count ? entries[i] : nil
             // The pictures of the row: its medal (ranks 1 to 3), the game's and the level's.
             let pictures: [(String, JSON)] = e.map { e in
@@ -286,7 +321,10 @@ public final class HighScoresPopup: BaseScene {
         }
         return [dumpItem("close", kind: "button", frame: Self.closeFrame,
                          [("enabled", true)] + PictureButton.dumpFields(icon: "close", key: Messages.close.key))]
-            + [.object([("id", "rows"), ("kind", "table"), ("frame", Self.panelFrame.json), ("rows", .array(rows))])] + pickers
+            + [.object([("id", "rows"), ("kind", "table"), ("frame", Self.panelFrame.json), ("rows", .array(rows))])]
+            + (entries.isEmpty ? [dumpItem("empty-table", kind: "picture", frame: Self.emptyFrame,
+                                           [("icon", "trophy"), ("key", .string(Messages.emptyTable.key)), ("text", .string(context.text(Messages.emptyTable)))])] : [])
+            + pickers
     }
 
     public override func dumpFields() -> [(String, JSON)] {
