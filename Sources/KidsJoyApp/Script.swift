@@ -42,6 +42,7 @@ public enum ScriptParser {
     public static let keyNames: [String: Key] = [
         "escape": .escape, "esc": .escape, "return": .return, "enter": .return, "space": .space,
         "f11": .f11, "left": .left, "right": .right, "up": .up, "down": .down, "tab": .tab, "m": .m, "p": .pause, "pause": .pause,
+        "backspace": .backspace,
     ]
 
     /// TESTING decision 15: the largest |coordinate|, the latest TIME and the longest drag.
@@ -111,7 +112,7 @@ public enum ScriptParser {
             case "key", "key-down", "key-up":
                 guard args.count == 1 else { throw fail("'\(verb)' takes one key name") }
                 guard let key = keyNames[args[0].lowercased()] else {
-                    throw fail("unknown key '\(args[0])' (known: escape, return, space, f11, left, right, up, down, tab, m, pause)")
+                    throw fail("unknown key '\(args[0])' (known: escape, return, space, f11, left, right, up, down, tab, m, pause, backspace)")
                 }
                 action = verb == "key" ? .key(key) : verb == "key-down" ? .keyDown(key) : .keyUp(key)
             case "tap-item":

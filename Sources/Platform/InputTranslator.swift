@@ -105,6 +105,7 @@ public struct InputTranslator {
         case Int32(SDLK_TAB.rawValue): .tab
         case Int32(SDLK_m.rawValue): .m
         case Int32(SDLK_p.rawValue), Int32(SDLK_PAUSE.rawValue): .pause
+        case Int32(SDLK_BACKSPACE.rawValue): .backspace
         default: nil
         }
     }

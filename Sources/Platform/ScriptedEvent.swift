@@ -102,6 +102,7 @@ public struct ScriptedEvent {
         case .tab: sym = SDLK_TAB
         case .m: sym = SDLK_m
         case .pause: sym = SDLK_p
+        case .backspace: sym = SDLK_BACKSPACE
         }
         e.key.keysym.sym = Int32(sym.rawValue)
         return ScriptedEvent(event: e)

@@ -5,6 +5,8 @@ public enum Key: String, Sendable, CaseIterable {
     case escape, `return`, space, f11, left, right, up, down, tab, m
     /// Pause or go on (a pad's Start; P on a keyboard).
     case pause
+    /// Erase the last typed character (the gate's pad, a nickname).
+    case backspace
 }
 
 /// Input after translation at the SDL boundary: one pointer (mouse or finger) in logical

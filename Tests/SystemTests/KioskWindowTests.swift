@@ -216,3 +216,34 @@ extension WindowSession {
         #expect(answers == [false, false, true, false, true, false, true])
     }
 }
+
+extension HeavyTests {
+    /// Issue #45, item 8, with real key events (xdotool through X): the gate's answer typed on
+    /// the keyboard, a wrong digit erased with BackSpace, and Return as OK.
+    @Suite struct TypingInAWindowTests {
+        @Test(.enabled(if: FullscreenEndToEndTests.hasXTools && GameBinary.isBuilt, "Xvfb and xdotool are needed: `make test-deps`"))
+        func test_gateTakesDigitsBackspaceAndReturnFromARealKeyboard() throws {
+            let session = try WindowSession(xvfb: try #require(Exec.find("Xvfb")), xdotool: try #require(Exec.find("xdotool")),
+                                            directory: temporaryDirectory(), screen: (1280, 800))
+            defer { session.stop() }
+            let ui = try session.launchGame()
+            let log = ui.log
+            let home = try log.waitForDump(scene: "home", after: 0)
+            try ui.move(to: try home.center("logo"))
+            try ui.xdo("mousedown", "1")
+            let open = try log.wait("the gate after holding the logo") { $0.is("gate", "action", "open") }
+            try ui.xdo("mouseup", "1")
+            let question = try #require(log.lines[open]["question"]?.stringValue)
+            let parts = question.split(separator: " ")
+            let answer = String(parts[1] == "×" ? Int(parts[0])! * Int(parts[2])! : Int(parts[0])! + Int(parts[2])!)
+            let wrong = answer.last == "0" ? "1" : "0"
+            // The pointer away from the pad (with no window manager the keyboard follows it).
+            try ui.move(to: Point(60, 700))
+            try ui.xdo("type", "--delay", "80", String(answer.dropLast()) + wrong)
+            try ui.xdo("key", "BackSpace")
+            try ui.xdo("type", String(answer.last!))
+            try ui.xdo("key", "Return")
+            try log.wait("the right answer", after: open) { $0.is("gate", "action", "right") }
+        }
+    }
+}

@@ -109,8 +109,10 @@ public final class SceneStack {
                 focus.move(key, shift: shift, items: focusItems, rightToLeft: rightToLeft)
                 return
             case .key(.return, _), .key(.space, _):
-                // A paused game goes on with these keys, as it always did.
-                if focus.visible, !((top as? GameScene)?.isPaused ?? false), focus.focused(in: focusItems) != nil {
+                // A paused game goes on with these keys, as it always did. On a screen that
+                // takes typing (the gate's pad, a nickname) Return is its own (OK) and Space
+                // is typed: the ring does not take them.
+                if !top.ownsTextKeys, focus.visible, !((top as? GameScene)?.isPaused ?? false), focus.focused(in: focusItems) != nil {
                     activateFocused()
                     return
                 }
@@ -211,7 +213,7 @@ public final class SceneStack {
     /// event was taken here.
     private func handleGrownUpEntry(_ event: InputEvent) -> Bool {
         switch event {
-        case .text, .pointerDown, .pointerMoved, .pointerUp:
+        case .text, .pointerDown, .pointerMoved, .pointerUp, .key(.backspace, _):
             deliver(event)
             return true
         case .key(.m, _), .key(.pause, _):

@@ -171,6 +171,11 @@ public final class AdultGateScene: BaseScene {
         switch event {
         case .pointerDown(let p): press.down(hit(p))
         case .pointerUp(let p): if let t = press.up(hit(p)) { return activate(t) }
+        case .key(.return, _) where showsPad:
+            // Return on a keyboard is the pad's OK, BackSpace its erase key.
+            return activate(.ok)
+        case .key(.backspace, _) where showsPad:
+            return activate(.erase)
         case .text(let text) where showsPad:
             // Digits typed on a keyboard (the row or the keypad) are the pad's keys.
             var out: [SceneCommand] = []

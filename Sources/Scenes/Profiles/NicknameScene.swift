@@ -74,6 +74,11 @@ public final class NicknameScene: BaseScene {
         case .pointerDown(let p): press.down(hit(p))
         case .pointerUp(let p):
             if let k = press.up(hit(p)) { return activate(k) }
+        case .key(.return, _):
+            // Return on a keyboard is the OK key, BackSpace the erase key.
+            return activate("ok")
+        case .key(.backspace, _):
+            return activate("erase")
         case .text(let text):
             // A letter of the on-screen keyboard typed on a real one (any case); a space.
             var out: [SceneCommand] = []
