@@ -405,7 +405,7 @@ struct StopSignalTests {
         p.standardInput = input
         p.standardError = FileHandle.nullDevice
         try p.run()
-        input.fileHandleForWriting.write(Data("0.1 tap-item game-balloons\n0.3 tap 512 606\n86400 quit\n".utf8))
+        input.fileHandleForWriting.write(Data("0.1 tap-item game-balloons\n0.3 tap-item play\n86400 quit\n".utf8))
         try input.fileHandleForWriting.close()
         // Running its loop (signal handlers in place): the game tile's `select` is in the log.
         let ready = Date().addingTimeInterval(30)

@@ -341,7 +341,7 @@ import Stage
         // An end screen (Balloons lost by idle), the quit panel, the pause screen.
         try check("0.2 tap-item game-balloons\n0.4 tap-item level-easy\n0.6 tap-item play\n14 screenshot SHOT\n14.1 dump\n", ["alert-yes", "alert-no"])
         try check("0.5 key escape\n1.5 screenshot SHOT\n1.6 dump\n", ["alert-yes", "alert-no"])
-        try check("0.2 tap-item game-balloons\n0.4 tap-item level-easy\n0.6 tap-item play\n2 tap 880 32\n2.5 screenshot SHOT\n2.6 dump\n", ["resume"])
+        try check("0.2 tap-item game-balloons\n0.4 tap-item level-easy\n0.6 tap-item play\n2 tap-item pause\n2.5 screenshot SHOT\n2.6 dump\n", ["resume"])
         try check("0.5 tap-item highscores\n1.5 screenshot SHOT\n1.6 dump\n", ["close"])
         #expect(checked == 6)
     }

@@ -173,7 +173,7 @@ public final class SceneStack {
             switchPressed(.pad(button))
         case .pointerDown(let p):
             let own = mirrors(top) ? MirroredCanvas.mirror(p) : p
-            if top.opensGateByLogoHold && top.gateHoldFrames.contains(where: { $0.contains(own) }) {
+            if top.gateHoldFrames.contains(where: { $0.contains(own) }) {
                 _ = switchHold.press(.logo, at: time)
                 deliver(event)
             } else {
@@ -198,7 +198,7 @@ public final class SceneStack {
     /// A switch press: it taps what the ring shows at once, or, where a held switch opens the
     /// gate (Home, the rest screen), when it is let go.
     private func switchPressed(_ what: SwitchHold.Held) {
-        let onRelease = top.opensGateByLogoHold
+        let onRelease = top.opensGateByHold
         if switchHold.press(what, at: time, tapOnRelease: onRelease) && !onRelease { activateFocused() }
     }
 
@@ -227,7 +227,7 @@ public final class SceneStack {
     /// (Home, the rest screen); elsewhere the hold is logged and nothing happens.
     private func openGateForHeldSwitch() {
         effects?.send(.log("hold", [("what", "switch"), ("seconds", .double(SwitchHold.gateSeconds))]))
-        guard top.opensGateByLogoHold else {
+        guard top.opensGateByHold else {
             effects?.send(.log("ignored", [("what", "switch-hold"), ("why", "no-gate-here")]))
             return
         }

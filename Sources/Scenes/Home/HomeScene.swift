@@ -77,7 +77,6 @@ public final class HomeScene: BaseScene {
         return context.registry.ids.contains(game) && levels.contains(level)
     }
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil || idle.isWaiting }
-    public override var opensGateByLogoHold: Bool { true }
     public override var gateHoldFrames: [Rect] { [TopBar.logoFrame, Self.grownUpsFrame()] }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {

@@ -40,7 +40,6 @@ public final class RestScene: BaseScene {
     }
 
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
-    public override var opensGateByLogoHold: Bool { true }
     public override var gateHoldFrames: [Rect] { [TopBar.logoFrame, HomeScene.grownUpsFrame()] }
 
     public override func enter() {

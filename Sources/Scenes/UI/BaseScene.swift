@@ -21,7 +21,6 @@ open class BaseScene: Scene {
     open var handlesFocus: Bool { false }
     /// A focused text field shows: typed text is its own, the letter shortcuts wait.
     open var ownsTextKeys: Bool { false }
-    open var opensGateByLogoHold: Bool { false }
     open var gateHoldFrames: [Rect] { [] }
     /// Title in the top bar; nil shows the logo (Home).
     open var title: String? { nil }

@@ -71,10 +71,6 @@ public protocol Scene: AnyObject {
     /// A focused text field shows (a nickname being typed, the gate's answer): typed text
     /// goes to it, and the letter shortcuts (M for mute, P for pause) do not fire.
     var ownsTextKeys: Bool { get }
-    /// True where holding the logo opens the adult gate (Home, the rest screen): under
-    /// one-switch scanning a press on the logo is then that hold, and a switch held down
-    /// opens the gate there too (the stack's SwitchHold).
-    var opensGateByLogoHold: Bool { get }
     /// What a grown-up holds to open the gate (the logo, the "Grown-ups: hold 3 s" sign), in
     /// the scene's own layout: under scanning a mouse or finger press on one is that hold.
     var gateHoldFrames: [Rect] { get }
@@ -99,8 +95,10 @@ extension Scene {
     /// then only serves one-switch scanning there.
     public var handlesFocus: Bool { false }
     public var ownsTextKeys: Bool { false }
-    public var opensGateByLogoHold: Bool { false }
     public var gateHoldFrames: [Rect] { [] }
+    /// True where holding something opens the adult gate (Home, the rest screen): under
+    /// one-switch scanning a switch held down opens it there too (the stack's SwitchHold).
+    public var opensGateByHold: Bool { !gateHoldFrames.isEmpty }
     public func resume(with result: SceneResult?) -> [SceneCommand] { [] }
     public func scene(for route: Route) -> (any Scene)? { nil }
 }
