@@ -50,6 +50,7 @@ extension HighScoreStore {
 
     public func lastRounds(of child: ChildProfile, game: GameKind, limit: Int) -> [PlayedRound] {
         ((try? database?.lastRounds(child: child.number, game: game, limit: limit)) ?? [])
-            .map { PlayedRound(game: $0.game, level: $0.level, score: $0.score, won: $0.result == "won", seconds: $0.duration, played: $0.played) }
+            .map { PlayedRound(game: $0.game, level: $0.level, score: $0.score, won: $0.result == "won", seconds: $0.duration, played: $0.played,
+                             relaxed: $0.relaxed) }
     }
 }

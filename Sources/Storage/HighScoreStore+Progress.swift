@@ -10,7 +10,8 @@ extension HighScoreStore {
         guard child != nil || player == "guest" else { return [] }
         let rows = (try? database.history(child: child)) ?? []
         return rows.map { r in
-            PlayedRound(game: r.game, level: r.level, score: r.score, won: r.result == "won", seconds: r.duration, played: r.played)
+            PlayedRound(game: r.game, level: r.level, score: r.score, won: r.result == "won", seconds: r.duration, played: r.played,
+                        relaxed: r.relaxed)
         }
     }
 

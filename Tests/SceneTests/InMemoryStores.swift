@@ -182,7 +182,7 @@ final class InMemoryScores: ScoreKeeping, ProfileKeeping, ProgressReading {
     private func played(child: Int?) -> [PlayedRound] {
         rounds.filter { $0.child == child }.sorted { ($0.played, $0.id) < ($1.played, $1.id) }.map { r in
             PlayedRound(game: r.record.game, level: r.record.level, score: r.record.score, won: r.record.result == "won",
-                        seconds: r.record.duration, played: r.played)
+                        seconds: r.record.duration, played: r.played, relaxed: r.record.relaxed)
         }
     }
 }

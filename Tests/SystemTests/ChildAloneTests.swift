@@ -368,7 +368,8 @@ import TextCatalogs
         let canvas = RecordingCanvas()
         alert.draw(on: canvas)
         #expect(canvas.images.contains(AlertScene.stickerImage(sticker)) && canvas.images.contains("sticker-book"))
-        game.step(8)
+        // It flies once the voice has named it (after "You won!" and the high score: issue 45).
+        game.step(12)
         item = try #require(Self.items(game.stack).first { $0["id"]?.stringValue == "alert-sticker" })
         #expect(item["inBook"] == .bool(true), "flown into the book")
         #expect(Self.lines(game.log.lines).contains("voice.sticker.\(sticker)"), "named: \(Self.lines(game.log.lines))")

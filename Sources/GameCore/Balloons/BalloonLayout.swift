@@ -74,4 +74,10 @@ public enum BalloonLayout {
     public static var slowIcon: Rect { Rect(slowIndicator.x + 12, slowIndicator.y + 8, 60, 60) }
     public static var slowBarTrack: Rect { Rect(slowIndicator.x + 84, slowIndicator.maxY - 24, slowIndicator.width - 104, 12) }
     public static var slowLabelAnchor: Point { Point(slowIndicator.x + 84, slowIndicator.y + 28) }
+
+    /// The idle warning (from `idleWarning` seconds without a pop): a sleeping balloon and the
+    /// seconds left before the game stops, in a card just under the top bar, in the middle.
+    public static var idleWarning: Rect { Rect(Canvas1024.width / 2 - 120, Canvas1024.topBarHeight + 14, 240, 124) }
+    public static var idleWarningPicture: Rect { Rect(idleWarning.x + 12, idleWarning.y + 8, 108, 108) }
+    public static var idleWarningNumber: Point { Point(idleWarning.maxX - 62, idleWarning.midY) }
 }

@@ -56,6 +56,9 @@ public enum BalloonEvent: Equatable, Sendable {
     case popped(Balloon, points: Int)
     /// A bonus was popped: regular balloons that appear until `until` rise slower.
     case slowedDown(until: Double)
+    /// `idleWarning` seconds without a pop: the sleeping balloon starts counting down what is
+    /// left of `idleLimit` (once per quiet stretch; a pop starts a new one).
+    case idleWarning(left: Double)
     case ended(BalloonEnd)
 }
 
@@ -86,6 +89,9 @@ public struct BalloonRules: Sendable {
         public var specialGap: ClosedRange<Double> = 20...25
         /// Seconds without a pop that end the game.
         public var idleLimit = 10.0
+        /// Seconds without a pop after which the game warns (the sleeping balloon counts
+        /// down the rest of `idleLimit` and the voice asks for a pop).
+        public var idleWarning = 5.0
         /// Skull balloons fly (off in relaxed mode).
         public var killers = true
 
@@ -111,7 +117,7 @@ public struct BalloonRules: Sendable {
              ("bonusSpeed", .double(bonusSpeed)), ("killerSpeed", .double(killerSpeed)), ("slowFactor", .double(slowFactor)),
              ("slowDuration", .double(slowDuration)),
              ("specialGap", .array([.double(specialGap.lowerBound), .double(specialGap.upperBound)])),
-             ("idleLimit", .double(idleLimit)), ("killerAlertDelay", .double(BalloonRules.killerAlertDelay))]
+             ("idleLimit", .double(idleLimit)), ("idleWarning", .double(idleWarning)), ("killerAlertDelay", .double(BalloonRules.killerAlertDelay))]
         }
 
         public var bonusSpeed: Double { speed * bonusSpeedFactor }
@@ -143,6 +149,8 @@ public struct BalloonRules: Sendable {
     public private(set) var escapes = 0
     /// When the last balloon was popped (0 before any pop: idle counts from the start).
     public private(set) var lastPop = 0.0
+    /// The `lastPop` whose quiet stretch was warned about (the warning comes once per stretch).
+    private var warnedAfterPop: Double?
     /// Regular balloons that appear up to this time are slowed (after a bonus pop).
     public private(set) var slowUntil: Double?
     /// When the next star and skull balloons appear.
@@ -188,6 +196,16 @@ public struct BalloonRules: Sendable {
     public func slowLeft(at time: Double) -> Double {
         guard let slowUntil else { return 0 }
         return max(slowUntil - time, 0)
+    }
+
+    /// Seconds left before the idle loss while the idle warning shows (from `idleWarning`
+    /// seconds after the last pop, or the start), nil otherwise: no warning before then, in a
+    /// game without an idle loss (relaxed), or once the game has ended.
+    public func idleLeft(at time: Double) -> Double? {
+        guard ended == nil, config.idleLimit.isFinite else { return nil }
+        let quiet = time - lastPop
+        guard quiet >= config.idleWarning - 1e-9 else { return nil }
+        return max(config.idleLimit - quiet, 0)
     }
 
     // MARK: - Time
@@ -245,6 +263,9 @@ public struct BalloonRules: Sendable {
         } else if now - lastPop >= config.idleLimit - 1e-9 {
             ended = .idle
             events.append(.ended(.idle))
+        } else if let left = idleLeft(at: now), warnedAfterPop != lastPop {
+            warnedAfterPop = lastPop
+            events.append(.idleWarning(left: left))
         }
         return events
     }

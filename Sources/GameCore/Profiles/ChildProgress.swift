@@ -9,9 +9,12 @@ public struct PlayedRound: Equatable, Sendable {
     public var seconds: Double
     /// When it ended (seconds since 1970, UTC).
     public var played: Double
+    /// Played relaxed (no clock, no losing): a first game, or the relaxed switch.
+    public var relaxed: Bool
 
-    public init(game: GameKind, level: Level, score: Int, won: Bool, seconds: Double, played: Double) {
+    public init(game: GameKind, level: Level, score: Int, won: Bool, seconds: Double, played: Double, relaxed: Bool = false) {
         self.game = game; self.level = level; self.score = score; self.won = won; self.seconds = seconds; self.played = played
+        self.relaxed = relaxed
     }
 }
 

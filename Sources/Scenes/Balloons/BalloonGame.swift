@@ -22,6 +22,8 @@ public enum BalloonGame: GameModule {
     public static let items = [
         GameItem("balloon-N", kind: "balloon", tappable: true,
                  "a balloon in the sky: `type` number, star or killer, `color`, `number`, `speed`; a tap pops it (not the killer, which ends the round)"),
+        GameItem("idle-warning", kind: "picture", tappable: false,
+                 "from 5 s without a pop: the sleeping balloon and the whole `seconds` left before the round stops (pop a balloon and it goes)"),
     ]
     public static let pictures = ["balloon-*", "burst", "sparkle", "snail", "skull", "star"]
     public static var picturesAhead: [PictureAhead] { PopEffect.picturesAhead }

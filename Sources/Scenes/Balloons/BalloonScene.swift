@@ -112,6 +112,10 @@ public final class BalloonScene: GameScene {
                     .effect(b.type == .killer ? .boom : .pop)] + said
         case .slowedDown:
             return [.effect(.magic)]
+        case .idleWarning(let left):
+            // The sleeping balloon counts down; the voice asks for a pop (after a line it is
+            // saying, never over the skull's warning).
+            return [.log("idle-warning", [("left", .double(left))]), .voice(VoiceLines.reprompt(.balloons))]
         case .ended:
             return []
         }
@@ -125,6 +129,9 @@ public final class BalloonScene: GameScene {
             switch event {
             case .spawned, .escaped, .slowedDown:
                 break
+            case .idleWarning:
+                // The warning asked for a pop: the game's own re-prompt waits its full time again.
+                promptedNow()
             case .popped(let b, let points):
                 let center = BalloonLayout.body(in: swayedFrame(b, at: now)).center
                 switch b.type {
@@ -199,6 +206,7 @@ public final class BalloonScene: GameScene {
         for b in rules.balloons { drawBalloon(b, now: now, offset: offset, on: canvas) }
         for effect in effects.items(at: awakeTime) { effect.draw(on: canvas, offset: offset) }
         drawSlowIndicator(now: now, on: canvas)
+        drawIdleWarning(now: now, on: canvas)
         if flash > 0 {
             canvas.fill(BalloonLayout.playArea, Color(255, 40, 40).withAlpha(0.45 * flash))
         }
@@ -255,6 +263,37 @@ public final class BalloonScene: GameScene {
             canvas.fillRounded(Rect(trackFrame.x, trackFrame.y, max(trackFrame.width * fraction, trackFrame.height), trackFrame.height),
                                radius: trackFrame.height / 2, Color(150, 90, 230))
         }
+    }
+
+    /// Whole seconds left before the idle loss while the warning shows (the number on screen).
+    public var idleWarningSeconds: Int? {
+        guard !isOver, let left = rules.idleLeft(at: clock.now) else { return nil }
+        return max(Int(left.rounded(.up)), 1)
+    }
+
+    /// The sleeping balloon and the seconds left: it pops in when the warning starts, and the
+    /// number gives a small hop as each second begins (once a second; none with less motion).
+    private func drawIdleWarning(now: Double, on canvas: any Canvas) {
+        guard let seconds = idleWarningSeconds, let left = rules.idleLeft(at: now) else { return }
+        let shown = rules.config.idleLimit - rules.config.idleWarning - left
+        let appear = context.reducedMotion ? 1 : min(shown / 0.3, 1)
+        let frame = BalloonLayout.idleWarning.scaled(0.6 + 0.4 * Easing.easeOutBack(appear))
+        let s = frame.width / BalloonLayout.idleWarning.width
+        func place(_ r: Rect) -> Rect {
+            Rect(frame.x + (r.x - BalloonLayout.idleWarning.x) * s, frame.y + (r.y - BalloonLayout.idleWarning.y) * s, r.width * s, r.height * s)
+        }
+        Decor.card(canvas, frame, radius: 30 * s, fill: Color(255, 252, 235), shadow: 5)
+        canvas.strokeRounded(frame, radius: 30 * s, width: 4, Color(120, 110, 200))
+        canvas.image("reason-idle", in: place(BalloonLayout.idleWarningPicture))
+        // The fraction of the current second gone: the number hops at its start.
+        let intoSecond = Double(seconds) - left
+        let hop = context.reducedMotion ? 0 : max(0, 1 - intoSecond / 0.25)
+        let c = BalloonLayout.idleWarningNumber
+        let centre = Point(frame.x + (c.x - BalloonLayout.idleWarning.x) * s, frame.y + (c.y - BalloonLayout.idleWarning.y) * s)
+        let radius = (44 + 6 * hop) * s
+        canvas.fillCircle(center: centre, radius: radius, Color(120, 70, 200))
+        canvas.text("\(seconds)", TextStyle(size: 2 * Int((29 * s * (1 + 0.12 * hop)).rounded()), bold: true), at: centre,
+                    color: .white, outline: Self.numberOutline)
     }
 
     /// The popped numbers flying to the score, drawn over the top bar so they reach the pill.
@@ -314,7 +353,10 @@ public final class BalloonScene: GameScene {
     }
 
     public override func dumpItems() -> [JSON] {
-        rules.balloons.compactMap { b in
+        let warning = idleWarningSeconds.map {
+            [dumpItem("idle-warning", kind: "picture", frame: BalloonLayout.idleWarning, [("icon", "reason-idle"), ("seconds", .int($0))])]
+        } ?? []
+        return warning + rules.balloons.compactMap { b in
             guard let frame = b.hitFrame(at: clock.now) else { return nil }
             return dumpItem(b.name, kind: "balloon", frame: frame, [
                 ("type", .string(b.type.rawValue)), ("color", .string(b.color)), ("number", .optional(b.number)),

@@ -4,8 +4,11 @@ import TextCatalogs
 /// Growing with the child (issue 26; the corner's switch `grow`, on by default): with a child
 /// playing, her first game of each kind is relaxed (no countdown, no losing), three stars at
 /// a level suggest the next level and two losses in a row at a level an easier one; Home
-/// chooses the level she played last, or the one suggested. The rules of each level stay
-/// the brief's. The guest keeps today's rules: Home waits for both choices.
+/// chooses the level she played last, or the one suggested, and so does the end screen's ↻.
+/// After a relaxed first game the next is the same level with its clock, never a jump.
+/// The rules of each level stay the brief's. The guest's first game of each kind on this
+/// computer (the one that opens with its show-me demo) is relaxed too; otherwise the guest
+/// keeps today's rules: no suggestion, and Home waits for both choices.
 public enum Growing {
     /// Growing with the child reads her last this many rounds of a game (the level she played
     /// last, two losses in a row), never her whole history: a game tile's tap costs the same
@@ -30,7 +33,11 @@ extension GameContext {
     /// in a run that shows the show-me demos (it is the game that opens with the demo; a
     /// scripted run without `--demo` plays every level by its rules, TESTING decision 3).
     public func playsRelaxed(_ game: GameKind) -> Bool {
-        relaxed || (growWithChild && demosOn && player.child != nil && profilesOn && childRounds(game).isEmpty)
+        guard !relaxed else { return true }
+        guard growWithChild, demosOn else { return false }
+        if player.child != nil && profilesOn { return childRounds(game).isEmpty }
+        // The guest (or a run without profiles): the game that opens with its demo.
+        return showsDemo(game)
     }
 
     /// The level Home chooses with the game for a child: the one suggested after her last
@@ -46,6 +53,8 @@ extension GameContext {
     /// losses in a row at one level; nil when neither (or no such level is offered).
     public func suggestion(after rounds: [PlayedRound], game: GameKind, among levels: [Level]) -> (level: Level, line: Message)? {
         guard let last = rounds.last, let i = Level.allCases.firstIndex(of: last.level) else { return nil }
+        // A relaxed first game (not the relaxed switch): the same level next, with its clock.
+        if last.relaxed && !relaxed { return nil }
         let stars = registry.entry(game)?.definition.starCount(score: last.score, level: last.level) ?? 0
         if last.won, stars >= 3, i + 1 < Level.allCases.count, levels.contains(Level.allCases[i + 1]) {
             return (Level.allCases[i + 1], VoiceLines.suggestHarder)

@@ -92,9 +92,12 @@ public struct GameEnding: Sendable, Equatable {
     public let picture: String?
     /// A lost round with points still shows "Your score" under why it was lost.
     public let showsScore: Bool
+    /// A lost round keeps its points on the end screen's panel, under the picture of why
+    /// (Balloons stopped by waiting: she did pop well before).
+    public let keepsScore: Bool
 
     public init(result: GameScene.Outcome, reason: String, message: Message, voice: Message, records: Bool,
-                picture: String? = nil, showsScore: Bool = true) {
+                picture: String? = nil, showsScore: Bool = true, keepsScore: Bool = false) {
         self.result = result
         self.reason = reason
         self.message = message
@@ -102,6 +105,7 @@ public struct GameEnding: Sendable, Equatable {
         self.records = records
         self.picture = picture
         self.showsScore = showsScore
+        self.keepsScore = keepsScore
     }
 
     /// Won by doing it all (`all-found`, `all-placed`, ...): recorded, "You won!".
@@ -111,9 +115,10 @@ public struct GameEnding: Sendable, Equatable {
     /// Lost when the time ran out: not recorded, the clock's picture.
     public static let timeUp = GameEnding(result: .lost, reason: "time", message: Messages.timeUp, voice: VoiceLines.lostTime,
                                           records: false, picture: "reason-time")
-    /// Lost because nobody played for a while.
+    /// Lost because nobody played for a while: it says what happened, and the points she
+    /// made stay on the panel.
     public static let idle = GameEnding(result: .lost, reason: "idle", message: Messages.idle, voice: VoiceLines.lostIdle,
-                                        records: false, picture: "reason-idle", showsScore: false)
+                                        records: false, picture: "reason-idle", keepsScore: true)
 
     var json: JSON {
         .object([("result", .string(result.rawValue)), ("reason", .string(reason)), ("key", .string(message.key)),

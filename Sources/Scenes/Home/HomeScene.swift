@@ -26,6 +26,8 @@ public final class HomeScene: BaseScene {
     /// Keyboard focus; shown only after a key was used.
     public private(set) var focus: Target?
     private var press = PressTracker<Target>()
+    /// A game was started from here: when Home is on top again, the level is chosen anew.
+    private var backFromGame = false
     /// Lift animation of a newly selected tile, 0...1.
     private var lift: [Target: Double] = [:]
     /// A wiggle of the rows still missing a choice when Play is tapped too early.
@@ -229,6 +231,7 @@ public final class HomeScene: BaseScene {
             }
             context.send(.sound(.whoosh))
             context.send(.speak(VoiceLines.letsPlay, now: true))
+            backFromGame = true
             return [.show(.game(game, level))]
         case .highScores:
             context.send(.sound(.click))
@@ -270,9 +273,19 @@ public final class HomeScene: BaseScene {
                                           buttons: [.yes, .no])))]
     }
 
-    /// The quit question was answered: Yes ends the program.
+    /// The quit question was answered: Yes ends the program. Back from a game (the end
+    /// screen's house, or Back), a child's level is the one the end screen's voice suggested,
+    /// else the one she played last, as after a tap on the game's tile.
     public override func resume(with result: SceneResult?) -> [SceneCommand] {
-        result == .answered(.quit, .yes) ? [.quit] : []
+        if backFromGame, result == nil {
+            backFromGame = false
+            if let g = selectedGame, let level = context.levelToChoose(for: g, among: levels), selectedLevel != level {
+                selectedLevel = level
+                animateLift(.level(level))
+                context.send(.log("select", [("row", "level"), ("value", .string(level.rawValue)), ("by", "child")]))
+            }
+        }
+        return result == .answered(.quit, .yes) ? [.quit] : []
     }
 
     // MARK: - Drawing

@@ -76,6 +76,10 @@ public final class AlertScene: BaseScene {
     private var age: Double { timeline.time }
     /// End screens re-prompt after a quiet while ("play again, or go home?").
     private var idle = IdlePrompt()
+    /// When the sticker starts its flight into the book (alert age): after the voice has
+    /// named it, so the name is said while its picture is on the panel.
+    private var stickerFlight: Double?
+    private var stickerNamed = false
 
     public init(context: GameContext, content: AlertContent) {
         self.content = content
@@ -91,7 +95,7 @@ public final class AlertScene: BaseScene {
     public static let panelWithMargin = panelFrame.insetBy(-16, -16)
     public override var needsFrames: Bool {
         super.needsFrames || confetti != nil || (isEndScreen && idle.isWaiting)
-            || (content.result?.sticker != nil && age < Self.stickerLands)
+            || (content.result?.sticker != nil && !stickerInBook)
     }
 
     /// A game's end screen (won or lost): it re-prompts and shows the sticker earned.
@@ -156,6 +160,14 @@ public final class AlertScene: BaseScene {
     }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
+        if let sticker = content.result?.sticker, stickerFlight == nil {
+            if context.speakingKey == VoiceLines.sticker(sticker).key {
+                stickerNamed = true
+            } else if stickerNamed || age >= Self.stickerLatest {
+                // Named (or never to be: no voice for it): off to the book.
+                stickerFlight = age
+            }
+        }
         if isEndScreen, idle.update(dt: dt, speaking: context.voiceIsSpeaking) {
             context.send(.log("reprompt", [("scene", "alert"), ("count", .int(idle.said))]))
             context.send(.speak(VoiceLines.endIdle, now: true))
@@ -244,24 +256,43 @@ public final class AlertScene: BaseScene {
         for (i, button) in buttons.enumerated() {
             PictureButton.draw(canvas, buttonFrame(i), icon: button.icon, caption: context.text(button.label), size: Self.buttonIconSize,
                                pressed: press.pressed == button.kind, focused: focus == i, alpha: alpha)
+            if button.kind == .yes, isEndScreen, let next = content.result?.next {
+                // ↻ shows the level it plays: its stars, as on Home's level tile.
+                canvas.image(next.imageName, in: replayBadgeFrame(i), ImageOptions(alpha: alpha))
+            }
         }
         if let sticker = content.result?.sticker { drawSticker(canvas, sticker, alpha: alpha) }
     }
 
     // MARK: - The sticker earned
 
-    /// The sticker shows at the panel's top right, then flies into the book at its bottom
-    /// left (seconds after the alert appeared).
+    /// The level badge on ↻ (button `index`): at the lower right of its round picture.
+    public func replayBadgeFrame(_ index: Int) -> Rect {
+        let b = buttonFrame(index), size = 64.0
+        return Rect(b.midX + Self.buttonIconSize / 2 - size * 0.7, b.y + 4 + Self.buttonIconSize - size * 0.8, size, size)
+    }
+
+    /// The sticker shows at the panel's top right until the voice has named it, then flies
+    /// into the book at its bottom left.
     public static let stickerFrame = Rect(748, 100, 92, 92)
     public static let bookFrame = Rect(188, 520, 84, 84)
-    static let stickerFlies = 2.5
-    static let stickerLands = 3.3
+    /// Seconds of the flight.
+    static let stickerFlightTime = 0.8
+    /// A sticker whose name is not said by then (no voice for the line) flies anyway.
+    public static let stickerLatest = 10.0
 
-    /// Where the sticker is at `age`: its own place, then an arc into the book, shrinking.
-    public static func stickerPlace(at age: Double) -> Rect? {
-        guard age < stickerLands else { return nil }
-        guard age > stickerFlies else { return stickerFrame }
-        let t = Easing.easeInOutCubic((age - stickerFlies) / (stickerLands - stickerFlies))
+    /// The sticker is in the book (its flight over).
+    public var stickerInBook: Bool { stickerFlight.map { age >= $0 + Self.stickerFlightTime } ?? false }
+
+    /// Where the sticker is now: its own place, then an arc into the book; nil once in.
+    public var stickerPlace: Rect? { Self.stickerPlace(flying: stickerFlight.map { age - $0 }) }
+
+    /// Where the sticker is `flying` seconds into its flight (nil: not flying yet): its own
+    /// place, then an arc into the book, shrinking; nil once in the book.
+    public static func stickerPlace(flying: Double?) -> Rect? {
+        guard let flying, flying > 0 else { return stickerFrame }
+        guard flying < stickerFlightTime else { return nil }
+        let t = Easing.easeInOutCubic(flying / stickerFlightTime)
         let from = stickerFrame.center, to = bookFrame.center
         let p = Point(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t - 120 * sin(t * .pi))
         let side = stickerFrame.width * (1 - 0.6 * t)
@@ -270,9 +301,10 @@ public final class AlertScene: BaseScene {
 
     private func drawSticker(_ canvas: any Canvas, _ sticker: Int, alpha: Double) {
         // The book hops when the sticker lands in it.
-        let hop = age > Self.stickerLands && age < Self.stickerLands + 0.3 ? sin((age - Self.stickerLands) / 0.3 * .pi) * 10 : 0
+        let landed = stickerFlight.map { age - $0 - Self.stickerFlightTime } ?? -1
+        let hop = landed > 0 && landed < 0.3 ? sin(landed / 0.3 * .pi) * 10 : 0
         canvas.image("sticker-book", in: Self.bookFrame.offsetBy(0, -hop), ImageOptions(alpha: alpha))
-        if let place = Self.stickerPlace(at: age) {
+        if let place = stickerPlace {
             canvas.image(Self.stickerImage(sticker), in: place, ImageOptions(alpha: alpha))
         }
     }
@@ -284,8 +316,10 @@ public final class AlertScene: BaseScene {
     /// a new high score of rank 1 to 3.
     private func drawResult(_ canvas: any Canvas, _ result: AlertContent.GameResult, alpha: Double) {
         if let reason = result.reason {
-            // A loss shows why, as one picture: no stars, no score.
-            canvas.image(reason, in: Self.reasonFrame, ImageOptions(alpha: alpha))
+            // A loss shows why, as one picture, no stars; the points she made stay under it
+            // when the ending keeps them ("Your score" among its lines).
+            canvas.image(reason, in: lossShowsScore ? Self.reasonWithScoreFrame : Self.reasonFrame, ImageOptions(alpha: alpha))
+            if lossShowsScore { drawScore(canvas, result, alpha: alpha) }
             return
         }
         for i in 0..<3 {
@@ -295,6 +329,16 @@ public final class AlertScene: BaseScene {
                 canvas.image("star-big", in: frame.scaled(starPop[i]), ImageOptions(alpha: alpha))
             }
         }
+        drawScore(canvas, result, alpha: alpha)
+    }
+
+    /// A lost round that keeps its points (Balloons stopped by waiting).
+    var lossShowsScore: Bool { content.result?.reason != nil && content.result?.keepsScore == true }
+    /// Why it was lost, smaller and higher when the score is under it.
+    public static let reasonWithScoreFrame = Rect(starsCentre.x - 66, 140, 132, 132)
+
+    /// The score beside a star, and a medal for a new high score of rank 1 to 3.
+    private func drawScore(_ canvas: any Canvas, _ result: AlertContent.GameResult, alpha: Double) {
         let number = String(result.score)
         let width = canvas.measure(number, Theme.scoreText).width
         let icon = Self.scoreIconSize
@@ -320,9 +364,11 @@ public final class AlertScene: BaseScene {
 
     public override func dumpItems() -> [JSON] {
         var items = buttons.enumerated().map { i, b in
-            dumpItem("alert-\(b.kind.rawValue)", kind: "button", frame: buttonFrame(i),
-                     [("label", .string(context.text(b.label))), ("title", .string(alertTitle)), ("message", .string(message)), ("enabled", true)]
-                     + PictureButton.dumpFields(icon: b.icon, key: b.label.key))
+            let next = b.kind == .yes && isEndScreen ? content.result?.next : nil
+            return dumpItem("alert-\(b.kind.rawValue)", kind: "button", frame: buttonFrame(i),
+                            [("label", .string(context.text(b.label))), ("title", .string(alertTitle)), ("message", .string(message)), ("enabled", true)]
+                            + PictureButton.dumpFields(icon: b.icon, key: b.label.key)
+                            + (next.map { [("level", .string($0.rawValue)), ("badge", .string($0.imageName))] } ?? []))
         }
         if let mascot = content.mascot, let frame = mascotFrame {
             items.append(dumpItem("alert-mascot", kind: "picture", frame: frame, [("icon", .string(mascot))]))
@@ -331,12 +377,17 @@ public final class AlertScene: BaseScene {
             items.append(dumpItem("alert-picture", kind: "picture", frame: Self.pictureFrame, [("icon", .string(picture))]))
         }
         if let sticker = content.result?.sticker {
-            items.append(dumpItem("alert-sticker", kind: "sticker", frame: Self.stickerPlace(at: age) ?? Self.bookFrame,
-                                  [("icon", .string(Self.stickerImage(sticker))), ("inBook", .bool(age >= Self.stickerLands))]))
+            items.append(dumpItem("alert-sticker", kind: "sticker", frame: stickerPlace ?? Self.bookFrame,
+                                  [("icon", .string(Self.stickerImage(sticker))), ("inBook", .bool(stickerInBook))]))
             items.append(dumpItem("alert-book", kind: "picture", frame: Self.bookFrame, [("icon", "sticker-book")]))
         }
-        if let reason = content.result?.reason {
-            items.append(dumpItem("alert-reason", kind: "picture", frame: Self.reasonFrame, [("icon", .string(reason))]))
+        if let reason = content.result?.reason, let result = content.result {
+            items.append(dumpItem("alert-reason", kind: "picture", frame: lossShowsScore ? Self.reasonWithScoreFrame : Self.reasonFrame,
+                                  [("icon", .string(reason))]))
+            if lossShowsScore {
+                items.append(dumpItem("alert-score", kind: "score", frame: Rect(Self.starsCentre.x - 150, Self.scoreCentreY - 32, 300, 64),
+                                      [("score", .int(result.score)), ("icon", "score-star"), ("medal", .null)]))
+            }
         } else if let result = content.result {
             let first = Self.starFrame(0), middle = Self.starFrame(1), last = Self.starFrame(2)
             let stars = Rect(first.minX, middle.minY, last.maxX - first.minX, max(first.maxY, middle.maxY) - middle.minY)

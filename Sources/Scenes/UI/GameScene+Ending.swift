@@ -40,6 +40,8 @@ extension GameScene {
         if let suggestion {
             context.send(.log("suggest", [("game", .string(kind.rawValue)), ("level", .string(suggestion.level.rawValue))] + context.player.logFields))
         }
+        // What the voice suggests is what ↻ plays (and Home chooses: `levelToChoose`).
+        nextLevel = suggestion?.level ?? level
         speakEnd(ending, rank: rank, sticker: ranks.sticker, suggestion: suggestion?.line)
         var lines: [AlertContent.Line] = []
         if outcome == .won {
@@ -55,7 +57,8 @@ extension GameScene {
         let content = AlertContent(kind: outcome == .won ? .won : .lost, title: outcome == .won ? Messages.won : Messages.lost,
                                    lines: lines, buttons: [.yes, .no], celebrate: outcome == .won,
                                    result: .init(score: score, stars: stars, rank: rank,
-                                                 reason: outcome == .lost ? ending.picture ?? Self.reasonPicture(reason) : nil, sticker: ranks.sticker))
+                                                 reason: outcome == .lost ? ending.picture ?? Self.reasonPicture(reason) : nil, sticker: ranks.sticker,
+                                                 next: nextLevel, keepsScore: outcome == .lost && ending.keepsScore && score > 0))
         return [.show(.alert(content))]
     }
 
@@ -71,13 +74,16 @@ extension GameScene {
     }
 
     func speakEnd(_ ending: GameEnding, rank: Int?, sticker: Int?, suggestion: Message?) {
-        let line = ending.voice
+        // The level growing with her suggests comes first, at the end itself, in place of the
+        // ending's line ("Three stars! Let's try the next level!" says the win; after two
+        // losses the picture says why): the next thing she hears is what ↻ does.
+        let line = suggestion ?? ending.voice
         // Nothing said during the game is still to come after its end.
         context.send(.stopSpeaking)
         context.send(.speak(line, now: true))
-        // Then a new high score with its rank, the sticker she earned, named, and the level
-        // growing with her suggests.
-        sayInTurn([rank.map { VoiceLines.highScore(rank: $0) }, sticker.map { VoiceLines.sticker($0) }, suggestion].compactMap { $0 }[...])
+        // Then a new high score with its rank, and the sticker she earned, named while its
+        // picture is on the panel (it flies into the book after its name: AlertScene).
+        sayInTurn([rank.map { VoiceLines.highScore(rank: $0) }, sticker.map { VoiceLines.sticker($0) }].compactMap { $0 }[...])
     }
 
     /// Says the lines one after another, each when the one before has ended.

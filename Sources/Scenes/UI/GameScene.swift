@@ -170,6 +170,10 @@ open class GameScene: BaseScene {
         return commands
     }
 
+    /// The game asked the child for a move itself (Balloons' idle warning): the re-prompt
+    /// waits its full quiet time from now.
+    public func promptedNow() { quietSince = sceneClock.now }
+
     /// The whole seconds a game starts with, shown until its first `showTime`.
     open var timeLimitSeconds: Int? { nil }
 
@@ -361,8 +365,11 @@ open class GameScene: BaseScene {
 
     public enum Outcome: String, Sendable { case won, lost }
 
-    /// The end-of-game alert was answered: Yes plays the same game and level again, No goes
-    /// Home.
+    /// The level ↻ plays once the game has ended: the one the voice suggested, else this one.
+    public internal(set) var nextLevel: Level?
+
+    /// The end-of-game alert was answered: Yes plays the game again at `nextLevel` (the level
+    /// suggested, else the same), No goes Home (which chooses the same level).
     open override func resume(with result: SceneResult?) -> [SceneCommand] {
         if case .answered(.leave, let button)? = result {
             // ▶ (or Esc on the panel): the game goes on where it was.
@@ -371,7 +378,7 @@ open class GameScene: BaseScene {
         guard case .answered(let kind, let button)? = result, kind == .won || kind == .lost else { return [] }
         if button == .yes {
             context.send(.sound(.whoosh))
-            return [.switchTo(.game(self.kind, level))]
+            return [.switchTo(.game(self.kind, nextLevel ?? level))]
         }
         return [.popToRoot]
     }

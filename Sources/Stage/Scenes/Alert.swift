@@ -45,8 +45,15 @@ public struct AlertContent: Equatable, Sendable {
         public var reason: String?
         /// The sticker the round earned (1...24), nil for the guest.
         public var sticker: Int?
-        public init(score: Int, stars: Int, rank: Int? = nil, reason: String? = nil, sticker: Int? = nil) {
-            self.score = score; self.stars = stars; self.rank = rank; self.reason = reason; self.sticker = sticker
+        /// The level ↻ plays: the one the voice suggested, else the same (its stars are drawn
+        /// on the button).
+        public var next: Level?
+        /// A loss that keeps its points on the panel, under the picture of why.
+        public var keepsScore: Bool
+        public init(score: Int, stars: Int, rank: Int? = nil, reason: String? = nil, sticker: Int? = nil, next: Level? = nil,
+                    keepsScore: Bool = false) {
+            self.score = score; self.stars = stars; self.rank = rank; self.reason = reason; self.sticker = sticker; self.next = next
+            self.keepsScore = keepsScore
         }
     }
 
