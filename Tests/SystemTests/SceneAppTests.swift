@@ -384,10 +384,10 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
         let shown = try runVoiceScript(script, demo: true, dataDir: dir)
         #expect(shown.events("demo").map { $0["action"]?.stringValue } == ["start", "end"])
         #expect(!FileManager.default.fileExists(atPath: dir + "/" + DemoStore.fileName), "a scripted run marks nothing seen")
-        // The same script with --demo: its timing moves by the demo; without it, never.
+        // The same script with --demo: the guest's first game opens with its demo and is
+        // relaxed, as a child's first game is (issue 45): no clock. Without it, the level's rules.
         let timers = plain.events("timer").map { $0["t"]!.doubleValue! }
-        #expect(timers.first == shown.events("timer").first?["t"]?.doubleValue)
-        #expect(timers.count > shown.events("timer").count)
+        #expect(!timers.isEmpty && shown.events("timer").isEmpty)
     }
 
     @Test func test_windowedPlayRemembersSeenDemos_inTheDataFolder() throws {

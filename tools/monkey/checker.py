@@ -21,7 +21,7 @@ INVARIANTS = {
     "stack": "the scene stack is never empty, Home is at the bottom, at most one game sits on it, right above Home",
     "stack-log": "each `scene` event's stack is the previous stack after that push, pop or replace",
     "dump-stack": "a dump's scene and stack are the current ones",
-    "play-selected": "Play starts the selected game at the selected level; Play again the same game and level",
+    "play-selected": "Play starts the selected game at the selected level; Play again the same game at the level suggested, else the same",
     "outside-game": "game events happen only while a game is on the stack",
     "paused": "a paused game stands still: no time, spawns, flips or points",
     "pause-toggle": "pause and resume alternate",
@@ -260,6 +260,12 @@ class Checker:
         else:
             self.home_level = ev.get("value")
 
+    def on_suggest(self, ev):
+        # Growing with the child suggests a level after a game over: ↻ plays it.
+        game = self.game or self.previous_game
+        if game is not None:
+            game.suggested = ev.get("level")
+
     def on_gate(self, ev):
         self.stats["gate." + str(ev.get("action"))] += 1
         if ev.get("action") == "reset":
@@ -323,7 +329,8 @@ class Checker:
             prev = self.previous_game
             if prev is None or prev.kind != kind:
                 self.fail("play-selected", ev, "Play again started %s after %s" % (kind, prev.kind if prev else None))
-            self.expected_level = prev.level if prev else None
+            # ↻ plays the level the voice suggested at the end (growing with the child), else the same.
+            self.expected_level = (getattr(prev, "suggested", None) or prev.level) if prev else None
         if timer is not None:
             self.set_level_from_timer(timer)
             game.timer = timer.get("left")

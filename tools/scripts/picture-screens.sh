@@ -4,7 +4,7 @@
 #   end-won.png   a Hard Memory game won by a child, Mia (tools/scripts/memory-hard-win.sh's
 #                 play, seed 7): her stars, her score and the sticker she earned
 #   end-lost.png  a Hard Memory game lost by time with one pair found: the clock, no stars
-#   end-idle.png  a Balloons game lost because nobody played: the sleeping balloon
+#   (end-idle.png: tools/scripts/voice-next-screens.sh, with the points kept)
 #   leave.png     Back in a running Memory game: the door and the ▶
 #   quit.png      Esc on Home: the door and the ▶
 #   pause.png     a Balloons game paused
@@ -44,10 +44,6 @@ open(f"{work}/lost.txt", "w").write(start + f"\n1.5 tap-item {a['id']}\n2.1 tap-
 PYTHON
 run "$work/lost-data" "$work/lost.txt"
 
-# Nobody played Balloons for 10 s: the sleeping balloon.
-printf '0.2 tap-item game-balloons\n0.4 tap-item level-easy\n0.6 tap-item play\n13 screenshot %s/end-idle.png\n' "$out" > "$work/idle.txt"
-run "$work/idle-data" "$work/idle.txt"
-
 # Back in a running game asks: the door and the ▶.
 printf '0.2 tap-item game-memory\n0.4 tap-item level-easy\n0.6 tap-item play\n2 tap-item back\n3 screenshot %s/leave.png\n' "$out" > "$work/leave.txt"
 run "$work/leave-data" "$work/leave.txt"
@@ -75,4 +71,4 @@ run "$work/scores" "$work/scores.txt"
 printf '0.5 tap-item highscores\n1.5 screenshot %s/highscores-empty.png\n' "$out" > "$work/empty.txt"
 run "$work/empty-data" "$work/empty.txt"
 
-echo "picture-screens: end-won.png end-lost.png end-idle.png leave.png quit.png pause.png highscores.png highscores-empty.png in $out"
+echo "picture-screens: end-won.png end-lost.png leave.png quit.png pause.png highscores.png highscores-empty.png in $out"
