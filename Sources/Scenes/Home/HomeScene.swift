@@ -127,11 +127,11 @@ public final class HomeScene: BaseScene {
         default: break
         }
         switch event {
-        case .pointerDown(let p) where context.muted && HomeLayout.mutedSpeaker.contains(p):
+        case .pointerDown(let p) where showsUnmute && HomeLayout.mutedSpeaker.contains(p):
             unmutePressed = true
         case .pointerUp(let p) where unmutePressed:
             unmutePressed = false
-            if HomeLayout.mutedSpeaker.contains(p), context.muted {
+            if HomeLayout.mutedSpeaker.contains(p), showsUnmute {
                 // The big muted speaker: one tap brings the sound back.
                 context.send(.toggleMute)
                 sayNextStep()
@@ -296,8 +296,13 @@ public final class HomeScene: BaseScene {
         }
         drawPlay(canvas)
         drawHighScoresButton(canvas)
-        if context.muted { drawMutedSpeaker(canvas) }
+        if showsUnmute { drawMutedSpeaker(canvas) }
     }
+
+    /// The big muted speaker shows while the game is muted, unless a system file locked the
+    /// mute: then a tap could not bring the sound back (issue 45, item 4), and the top bar's
+    /// speaker with its padlock says why.
+    var showsUnmute: Bool { context.muted && !context.muteLocked }
 
     /// A muted game shows a large muted speaker on Home; a tap brings the sound back.
     private func drawMutedSpeaker(_ canvas: any Canvas) {
@@ -414,7 +419,7 @@ public final class HomeScene: BaseScene {
     public override func dumpItems() -> [JSON] {
         ProfileBar.items(context) + [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))]),
                                      Self.grownUpsItem]
-        + (context.muted ? [dumpItem("unmute", kind: "button", frame: HomeLayout.mutedSpeaker, [("enabled", true)] + PictureButton.dumpFields(icon: "speaker-off", key: nil))] : [])
+        + (showsUnmute ? [dumpItem("unmute", kind: "button", frame: HomeLayout.mutedSpeaker, [("enabled", true)] + PictureButton.dumpFields(icon: "speaker-off", key: nil))] : [])
         + allTargets.map { target in
             let selected: Bool
             switch target {
