@@ -1211,7 +1211,9 @@ def bg_balloons(scale=1, size=(BG_W, BG_H), sun=None):
     W, H = BW * s, BH * s
     img = gradient(W, H, [(0, rgb("#1F7FE0")), (0.45, rgb("#62B8F5")), (0.82, rgb("#BFE7FF")),
                           (1, rgb("#E6F7FF"))])
-    sx, sy = (W - 62 * s, 62 * s) if sun is None else (sun[0] * s, sun[1] * s)
+    # Top right, fully in the sky: its rays (1.62 times its 44 radius) clear of the 64-unit
+    # top bar and of the right edge by 10 (issue 45, item 10).
+    sx, sy = (W - 90 * s, 150 * s) if sun is None else (sun[0] * s, sun[1] * s)
     img = screen_glow(img, (sx - 120 * s, sy - 120 * s, sx + 120 * s, sy + 120 * s), (255, 240, 190), 120, 40 * s)
     draw_sun(img, sx, sy, 44 * s, s)
     rng = random.Random(11)

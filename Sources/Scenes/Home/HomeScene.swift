@@ -397,14 +397,21 @@ public final class HomeScene: BaseScene {
         let f = grownUpsFrame()
         canvas.image("lock", in: Rect(f.x + 2, f.midY - 16, 32, 32), ImageOptions(alpha: 0.9))
         let width = f.width - 42
-        let style = TextStyle(size: 18, bold: true)
+        let (style, outline) = grownUpsLettering(rightToLeft: context.rightToLeft)
         let lines = [context.text(Messages.homeGrownUps), context.text(Messages.homeHold)]
         for (i, line) in lines.enumerated() {
             let y = f.midY + (i == 0 ? -11 : 11)
-            // White with the bar title's dark outline: it reads on the bar's blue.
             canvas.text(line, canvas.fitting(line, style, width: width), at: Point(f.x + 40, y), align: .left, color: .white,
-                        outline: Color(50, 50, 140))
+                        outline: outline)
         }
+    }
+
+    /// The sign's letters: white, bold, with the bar title's dark outline (it reads on the bar's
+    /// blue). Arabic at this small size is drawn regular and without the outline: bold
+    /// Scheherazade is thickened and the outline grows it again, which blurred the dots of
+    /// "احفظ 3 ث" into the letters (issue 45, item 10); white on the bar's blue alone is 5:1.
+    static func grownUpsLettering(rightToLeft: Bool) -> (style: TextStyle, outline: Color?) {
+        rightToLeft ? (TextStyle(size: 18, bold: false), nil) : (TextStyle(size: 18, bold: true), Color(50, 50, 140))
     }
 
     // MARK: - Dump
