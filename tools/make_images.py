@@ -1211,7 +1211,9 @@ def bg_balloons(scale=1, size=(BG_W, BG_H), sun=None):
     W, H = BW * s, BH * s
     img = gradient(W, H, [(0, rgb("#1F7FE0")), (0.45, rgb("#62B8F5")), (0.82, rgb("#BFE7FF")),
                           (1, rgb("#E6F7FF"))])
-    sx, sy = (W - 62 * s, 62 * s) if sun is None else (sun[0] * s, sun[1] * s)
+    # Top right, fully in the sky: its rays (1.62 times its 44 radius) clear of the 64-unit
+    # top bar and of the right edge by 10 (issue 45, item 10).
+    sx, sy = (W - 90 * s, 150 * s) if sun is None else (sun[0] * s, sun[1] * s)
     img = screen_glow(img, (sx - 120 * s, sy - 120 * s, sx + 120 * s, sy + 120 * s), (255, 240, 190), 120, 40 * s)
     draw_sun(img, sx, sy, 44 * s, s)
     rng = random.Random(11)
@@ -2252,11 +2254,28 @@ def ear_mask(S, cx, cy, h):
     return m
 
 
-def make_hear_again_ear(size=96, s=SS):
+def red_x(base, S, xc, yc, k, w):
+    """The red X with a white edge that the muted speaker carries."""
+    xm = Image.new("L", (S, S), 0)
+    d = ImageDraw.Draw(xm)
+    for (a1, a2) in [((xc - k, yc - k), (xc + k, yc + k)), ((xc - k, yc + k), (xc + k, yc - k))]:
+        d.line([a1, a2], fill=255, width=w)
+        for p in (a1, a2):
+            d.ellipse((p[0] - w / 2, p[1] - w / 2, p[0] + w / 2, p[1] + w / 2), fill=255)
+    base.alpha_composite(solid((S, S), (255, 255, 255), grow(xm, w * 0.35)))
+    base.alpha_composite(solid((S, S), (235, 35, 45), xm))
+
+
+def make_hear_again_ear(size=96, s=SS, muted=False):
     """Hear it again: an ear with a round 'again' arrow, on an orange disc (not a speaker:
-    the mute button is the speaker)."""
+    the mute button is the speaker). Muted (the voice cannot be heard: the speaker is off,
+    or the grown-ups turned the voice off): the same ear on the muted speaker's grey disc,
+    with the muted speaker's red X where the arrow was."""
     S = size * s
-    base, mi, (c, cy), r = round_button(size, rgb("#FFC266"), rgb("#D9731A"), s)
+    if muted:
+        base, mi, (c, cy), r = round_button(size, rgb("#A8B6C8"), rgb("#64748B"), s)
+    else:
+        base, mi, (c, cy), r = round_button(size, rgb("#FFC266"), rgb("#D9731A"), s)
     ex, ey, eh = c - r * 0.20, cy - r * 0.16, r * 1.45
     g = ear_mask(S, ex, ey, eh)
     base.alpha_composite(glyph_shadow(solid((S, S), (255, 255, 255), g), S))
@@ -2265,7 +2284,10 @@ def make_hear_again_ear(size=96, s=SS):
     w = eh * 0.66
     di.arc((ex - w * 0.26, ey - eh * 0.30, ex + w * 0.26, ey + eh * 0.12), 160, 400, fill=255, width=int(eh * 0.07))
     di.line((ex - w * 0.02, ey + eh * 0.08, ex - w * 0.10, ey + eh * 0.26), fill=255, width=int(eh * 0.07))
-    base.alpha_composite(solid((S, S), rgb("#B85A10"), inner))
+    base.alpha_composite(solid((S, S), rgb("#4B5563" if muted else "#B85A10"), inner))
+    if muted:
+        red_x(base, S, c + r * 0.46, cy + r * 0.40, r * 0.24, int(r * 0.17))
+        return down(base, (size, size))
     bx, by, br = c + r * 0.50, cy + r * 0.50, r * 0.42
     badge = solid((S, S), (255, 255, 255), ellipse_mask((S, S), (bx - br, by - br, bx + br, by + br)))
     badge.alpha_composite(solid((S, S), rgb("#B85A10"),
@@ -2425,6 +2447,7 @@ def registry():
     add("star-big", "drawn", lambda k: make_star(96 * k))
     # ---- voice and demo
     add("hear-again", "drawn", lambda k: make_hear_again_ear(96 * k))
+    add("hear-again-off", "drawn", lambda k: make_hear_again_ear(96 * k, muted=True))
     add("hand", "mixed", lambda k: emoji_outlined("\U0001F446", 112 * k, 5 * k, 128 * k))
     # ---- profiles
     add("add-child", "drawn", lambda k: make_glyph_button(128 * k, "#9BE86A", "#3C9E2C", plus_glyph))

@@ -25,7 +25,7 @@ public enum AssetManifest {
     /// quit panel, the popup, the show-me hand, profiles, the grown-ups' corner and input icons.
     public static let pictureUI = [
         "mascot-happy", "mascot-sad", "replay", "home", "door", "close", "medal-1", "medal-2", "medal-3",
-        "star-empty", "star-big", "hear-again", "hand", "add-child", "guest", "tab-mine", "tab-everyone",
+        "star-empty", "star-big", "hear-again", "hear-again-off", "hand", "add-child", "guest", "tab-mine", "tab-everyone",
         "sticker-book", "gear", "lock", "chart", "usb", "folder-home", "pad", "switch",
         "mascot-asleep", "reason-time", "reason-killer", "reason-idle",
     ]

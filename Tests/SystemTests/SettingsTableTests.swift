@@ -342,7 +342,8 @@ import TextCatalogs
         stack.apply([.push(corner)])
         calmTap(stack, CornerScene.sectionFrame(.settings).center)
         let item = corner.dumpItems().first { $0["id"]?.stringValue == "switch-grow" }
-        #expect(item?["on"] == .bool(true) && item?["locked"] == .bool(true) && item?["icon"]?.stringValue == "lock")
+        // Issue 45, item 8: locked, it still shows its check, under the padlock badge.
+        #expect(item?["on"] == .bool(true) && item?["locked"] == .bool(true) && item?["icon"]?.stringValue == "check" && item?["badge"]?.stringValue == "lock")
         calmTap(stack, CornerScene.toggleFrame(CornerScene.switches.firstIndex(of: "grow")!).center)
         #expect(context.growWithChild, "locked: a tap changes nothing")
         #expect(context.log.events("hint").last?["target"]?.stringValue == "switch-grow")

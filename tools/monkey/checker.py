@@ -55,7 +55,9 @@ INVARIANTS = {
     "voice-gameover": "every game over is said at the moment it is logged",
 }
 
-HINT_KINDS = {"nothing-here", "zone-glow", "mismatch"}
+HINT_KINDS = {"nothing-here", "zone-glow", "mismatch", "silent"}
+# Why "hear it again" said nothing (a `hint` of kind `silent`, issue 45 item 4).
+SILENT_WHY = {"muted", "locked", "voice-off"}
 # The intro may wait for Home's "Let's play!", at most this long.
 INTRO_WITHIN = 1.0
 # A correct drop's release point lies within the vehicle's size of its zone (it is judged by
@@ -504,6 +506,16 @@ class Checker:
             self.fail("hint", ev, "hint target %r" % target)
         if ev.get("kind") in ("zone-glow", "mismatch") and (self.game is None or self.game.kind not in ("sorting", "memory")):
             self.fail("hint", ev, "%s outside its game" % ev.get("kind"))
+        if ev.get("kind") == "silent":
+            # "Hear it again" tapped while the voice cannot be heard: in a game, with why; a
+            # mute the log showed says so.
+            why = ev.get("why")
+            if target != "hear-again" or why not in SILENT_WHY or self.game is None:
+                self.fail("hint", ev, "silent hint %s" % json.dumps(ev)[:160])
+            elif why in ("muted", "locked") and not self.muted:
+                self.fail("mute", ev, "silent because %s while not muted" % why)
+            elif why == "voice-off" and self.muted:
+                self.fail("mute", ev, "silent because the voice is off while muted (muted comes first)")
 
     def on_voice(self, ev):
         line = ev.get("line")

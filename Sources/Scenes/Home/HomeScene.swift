@@ -129,11 +129,11 @@ public final class HomeScene: BaseScene {
         default: break
         }
         switch event {
-        case .pointerDown(let p) where context.muted && HomeLayout.mutedSpeaker.contains(p):
+        case .pointerDown(let p) where showsUnmute && HomeLayout.mutedSpeaker.contains(p):
             unmutePressed = true
         case .pointerUp(let p) where unmutePressed:
             unmutePressed = false
-            if HomeLayout.mutedSpeaker.contains(p), context.muted {
+            if HomeLayout.mutedSpeaker.contains(p), showsUnmute {
                 // The big muted speaker: one tap brings the sound back.
                 context.send(.toggleMute)
                 sayNextStep()
@@ -309,8 +309,13 @@ public final class HomeScene: BaseScene {
         }
         drawPlay(canvas)
         drawHighScoresButton(canvas)
-        if context.muted { drawMutedSpeaker(canvas) }
+        if showsUnmute { drawMutedSpeaker(canvas) }
     }
+
+    /// The big muted speaker shows while the game is muted, unless a system file locked the
+    /// mute: then a tap could not bring the sound back (issue 45, item 4), and the top bar's
+    /// speaker with its padlock says why.
+    var showsUnmute: Bool { context.muted && !context.muteLocked }
 
     /// A muted game shows a large muted speaker on Home; a tap brings the sound back.
     private func drawMutedSpeaker(_ canvas: any Canvas) {
@@ -405,14 +410,21 @@ public final class HomeScene: BaseScene {
         let f = grownUpsFrame()
         canvas.image("lock", in: Rect(f.x + 2, f.midY - 16, 32, 32), ImageOptions(alpha: 0.9))
         let width = f.width - 42
-        let style = TextStyle(size: 18, bold: true)
+        let (style, outline) = grownUpsLettering(rightToLeft: context.rightToLeft)
         let lines = [context.text(Messages.homeGrownUps), context.text(Messages.homeHold)]
         for (i, line) in lines.enumerated() {
             let y = f.midY + (i == 0 ? -11 : 11)
-            // White with the bar title's dark outline: it reads on the bar's blue.
             canvas.text(line, canvas.fitting(line, style, width: width), at: Point(f.x + 40, y), align: .left, color: .white,
-                        outline: Color(50, 50, 140))
+                        outline: outline)
         }
+    }
+
+    /// The sign's letters: white, bold, with the bar title's dark outline (it reads on the bar's
+    /// blue). Arabic at this small size is drawn regular and without the outline: bold
+    /// Scheherazade is thickened and the outline grows it again, which blurred the dots of
+    /// "احفظ 3 ث" into the letters (issue 45, item 10); white on the bar's blue alone is 5:1.
+    static func grownUpsLettering(rightToLeft: Bool) -> (style: TextStyle, outline: Color?) {
+        rightToLeft ? (TextStyle(size: 18, bold: false), nil) : (TextStyle(size: 18, bold: true), Color(50, 50, 140))
     }
 
     // MARK: - Dump
@@ -427,7 +439,7 @@ public final class HomeScene: BaseScene {
     public override func dumpItems() -> [JSON] {
         ProfileBar.items(context) + [dumpItem("logo", kind: "logo", frame: TopBar.logoFrame, [("holdSeconds", .double(Self.gateHoldSeconds))]),
                                      Self.grownUpsItem]
-        + (context.muted ? [dumpItem("unmute", kind: "button", frame: HomeLayout.mutedSpeaker, [("enabled", true)] + PictureButton.dumpFields(icon: "speaker-off", key: nil))] : [])
+        + (showsUnmute ? [dumpItem("unmute", kind: "button", frame: HomeLayout.mutedSpeaker, [("enabled", true)] + PictureButton.dumpFields(icon: "speaker-off", key: nil))] : [])
         + allTargets.map { target in
             let selected: Bool
             switch target {

@@ -107,7 +107,13 @@ public final class LanguageScene: BaseScene {
                 }
             }
             let chosen = choice.code == current
-            Decor.card(canvas, r, radius: 24, fill: Theme.tile, shadow: 6)
+            let locked = isLocked(choice.code)
+            if locked {
+                // Drawn first, its name and speaker on it below; the badge and caption last.
+                LockedLook.body(canvas, control: r, radius: 24)
+            } else {
+                Decor.card(canvas, r, radius: 24, fill: Theme.tile, shadow: 6)
+            }
             if chosen {
                 canvas.strokeRounded(r.insetBy(-4, -4), radius: 28, width: 8, Theme.focus)
                 canvas.image("check", in: Rect(r.maxX - 34, r.y - 18, 52, 52))
@@ -125,14 +131,23 @@ public final class LanguageScene: BaseScene {
                 canvas.text(name, canvas.fitting(name, Theme.headingText, width: r.width - 24), at: Point(r.midX, r.midY - 12), color: Theme.ink)
             }
             canvas.image("speaker-on", in: Rect(r.midX - 18, r.maxY - 50, 36, 36))
+            if locked { LockedLook.marks(canvas, control: r, caption: context.text(Messages.cornerLocked)) }
         }
+    }
+
+    /// A tile that cannot be chosen in this run (`--language`, or a locked `language`): it
+    /// takes the one look of a locked control. The current language's tile is not locked.
+    private func isLocked(_ code: String) -> Bool {
+        guard let choice = context.languageSetting else { return false }
+        return !choice.canChoose && code != choice.current
     }
 
     public override func dumpItems() -> [JSON] {
         LanguageNames.choices.enumerated().map { i, choice in
             dumpItem("language-" + choice.code, kind: "button", frame: Self.tileFrame(i),
                      [("selected", .bool(choice.code == current)), ("icon", "speaker-on"), ("key", .string(choice.name.key)),
-                      ("enabled", .bool(context.languageSetting?.canChoose ?? false || choice.code == current))])
+                      ("enabled", .bool(context.languageSetting?.canChoose ?? false || choice.code == current)),
+                      ("locked", .bool(isLocked(choice.code)))] + (isLocked(choice.code) ? [("badge", "lock")] : []))
         } + [dumpItem("close", kind: "button", frame: Self.closeFrame, [("icon", "close"), ("enabled", true)])]
     }
 

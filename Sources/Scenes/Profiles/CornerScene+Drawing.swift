@@ -46,38 +46,64 @@ extension CornerScene {
             canvas.text(about, canvas.fitting(about, Theme.smallText, width: width), at: Point(Self.panel.x + 40, f.midY + 22), align: .left, color: Theme.inkSoft)
             let on = isOn(key), locked = isLocked(key)
             let r = press.pressed == .toggle(key) ? f.scaled(0.94) : f
-            Decor.card(canvas, r, radius: r.height / 2, fill: locked ? Theme.neutral : (on ? Theme.yes : Theme.no), shadow: 4)
-            // On/off by word and mark, never by colour alone.
-            canvas.image(locked ? "lock" : (on ? "check" : "close"), in: Rect(r.x + 14, r.midY - 26, 52, 52))
-            canvas.text(context.text(on ? Messages.cornerOn : Messages.cornerOff), Theme.labelText, at: Point(r.x + 124, r.midY), color: .white)
+            // On/off by word and mark, never by colour alone; locked, it keeps showing which,
+            // in the one look of a locked control.
+            func face(_ ink: Color) {
+                canvas.image(on ? "check" : "close", in: Rect(r.x + 14, r.midY - 26, 52, 52))
+                canvas.text(context.text(on ? Messages.cornerOn : Messages.cornerOff), Theme.labelText, at: Point(r.x + 124, r.midY), color: ink)
+            }
             if locked {
-                canvas.text(context.text(Messages.cornerLocked), Theme.smallText, at: Point(r.midX, r.maxY + 16), color: Theme.inkSoft)
+                lockedLook(canvas, r, radius: r.height / 2) { face(LockedLook.ink) }
+            } else {
+                Decor.card(canvas, r, radius: r.height / 2, fill: on ? Theme.yes : Theme.no, shadow: 4)
+                face(.white)
             }
         }
+    }
+
+    /// A locked control's look (`LockedLook`), with the word in the current language.
+    func lockedLook(_ canvas: any Canvas, _ control: Rect, radius: Double, content: () -> Void) {
+        LockedLook.draw(canvas, control: control, radius: radius, caption: context.text(Messages.cornerLocked), content: content)
     }
 
     func drawClassroom(_ canvas: any Canvas) {
         func label(_ m: Message, _ y: Double, locked: Bool) {
             let text = context.text(m)
             canvas.text(text, canvas.fitting(text, Theme.headingText, width: 260), at: Point(Self.panel.x + 30, y), align: .left, color: Theme.ink)
-            if locked { canvas.image("lock", in: Rect(Self.panel.maxX - 70, y - 24, 48, 48)) }
         }
         func tile(_ t: Target, _ icon: String, on: Bool) {
             guard let f = frame(of: t) else { return }
             let r = press.pressed == t ? f.scaled(0.94) : f
-            Decor.card(canvas, r, radius: 20, fill: Theme.tile, shadow: 4)
-            canvas.image(icon, in: Rect(r.midX - 34, r.y + 8, 68, 68), ImageOptions(alpha: on ? 1 : 0.35))
-            // Shown or not by a mark, not by colour alone.
-            canvas.image(on ? "check" : "close", in: Rect(r.maxX - 30, r.maxY - 30, 40, 40))
+            let picture = { canvas.image(icon, in: Rect(r.midX - 34, r.y + 8, 68, 68), ImageOptions(alpha: on ? 1 : 0.35)) }
+            // Shown or not by a mark, not by colour alone: on the bottom trailing corner, or,
+            // locked, the top leading one (the caption takes the bottom edge, the padlock the
+            // top trailing corner).
+            if isLocked(Self.key(t)) {
+                lockedLook(canvas, r, radius: 20) {
+                    picture()
+                    canvas.image(on ? "check" : "close", in: Rect(r.x - 10, r.y - 10, 40, 40))
+                }
+            } else {
+                Decor.card(canvas, r, radius: 20, fill: Theme.tile, shadow: 4)
+                picture()
+                canvas.image(on ? "check" : "close", in: Rect(r.maxX - 30, r.maxY - 30, 40, 40))
+            }
         }
         let minutes = context.classroom.sessionMinutes
         label(Messages.cornerSession, Self.panel.y + 72, locked: isLocked("session-minutes"))
         for (t, minus) in [(Target.sessionDown, true), (.sessionUp, false)] {
             guard let f = frame(of: t) else { continue }
             let r = press.pressed == t ? f.scaled(0.92) : f
-            Decor.card(canvas, r, radius: r.height / 2, fill: Theme.focus, shadow: 4)
-            canvas.fill(Rect(r.midX - 20, r.midY - 4, 40, 8), .white)
-            if !minus { canvas.fill(Rect(r.midX - 4, r.midY - 20, 8, 40), .white) }
+            func face(_ ink: Color) {
+                canvas.fill(Rect(r.midX - 20, r.midY - 4, 40, 8), ink)
+                if !minus { canvas.fill(Rect(r.midX - 4, r.midY - 20, 8, 40), ink) }
+            }
+            if isLocked(Self.key(t)) {
+                lockedLook(canvas, r, radius: r.height / 2) { face(LockedLook.ink) }
+            } else {
+                Decor.card(canvas, r, radius: r.height / 2, fill: Theme.focus, shadow: 4)
+                face(.white)
+            }
         }
         let value = minutes.map { context.text(Messages.cornerMinutes, ["n": String($0)]) } ?? context.text(Messages.cornerNoLimit)
         canvas.text(value, canvas.fitting(value, Theme.headingText, width: 200), at: Point(Self.panel.x + 300 + 192, Self.panel.y + 72), color: Theme.ink)
@@ -86,8 +112,18 @@ extension CornerScene {
         label(Messages.cornerLevels, Self.panel.y + 370, locked: isLocked("levels"))
         for l in Level.allCases { tile(.level(l), l.imageName, on: shownLevels.contains(l)) }
         label(Messages.cornerPIN, Self.panel.y + 512, locked: isLocked("gate-pin"))
-        button(canvas, .pinSet, Messages.cornerPINSet, Theme.focus)
-        if context.classroom.gatePIN != nil { button(canvas, .pinClear, Messages.cornerPINClear, Theme.no) }
+        if isLocked("gate-pin") {
+            for (t, label) in [(Target.pinSet, Messages.cornerPINSet), (.pinClear, Messages.cornerPINClear)] {
+                guard let f = frame(of: t) else { continue }
+                let r = press.pressed == t ? f.scaled(0.94) : f, text = context.text(label)
+                lockedLook(canvas, r, radius: min(r.height / 2, 28)) {
+                    canvas.text(text, canvas.fitting(text, Theme.labelText, width: r.width - 12), at: r.center, color: LockedLook.ink)
+                }
+            }
+        } else {
+            button(canvas, .pinSet, Messages.cornerPINSet, Theme.focus)
+            if context.classroom.gatePIN != nil { button(canvas, .pinClear, Messages.cornerPINClear, Theme.no) }
+        }
         let state = context.text(context.classroom.gatePIN != nil ? Messages.cornerOn : Messages.cornerOff)
         canvas.text(state, Theme.labelText, at: Point(Self.panel.x + 30, Self.panel.y + 552), align: .left, color: Theme.inkSoft)
     }

@@ -405,20 +405,25 @@ public final class CornerScene: BaseScene {
             case .picture(let i): return dumpItem("picture-" + children[i].id, kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPicture.key)), ("enabled", true)])
             case .delete(let i): return dumpItem("delete-" + children[i].id, kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerDelete.key)), ("enabled", true)])
             case .toggle(let key):
+                // Locked, it still shows its check or cross, under the padlock badge (`badge`).
                 return dumpItem("switch-" + key, kind: "switch", frame: f, [("on", .bool(isOn(key))), ("locked", .bool(isLocked(key))),
-                                                                            ("icon", .string(isLocked(key) ? "lock" : isOn(key) ? "check" : "close")), ("enabled", .bool(!isLocked(key)))])
+                                                                            ("icon", .string(isOn(key) ? "check" : "close")), ("enabled", .bool(!isLocked(key)))]
+                                + (isLocked(key) ? [("badge", "lock")] : []))
             case .previous: return dumpItem("page-previous", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
             case .next: return dumpItem("page-next", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
             case .save: return dumpItem("save-report", kind: "button", frame: f, [("icon", "chart"), ("key", .string(Messages.cornerSave.key)), ("enabled", true)])
-            case .sessionDown: return dumpItem("session-down", kind: "button", frame: f, [("icon", "minus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked("session-minutes"))), ("enabled", true)])
-            case .sessionUp: return dumpItem("session-up", kind: "button", frame: f, [("icon", "plus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked("session-minutes"))), ("enabled", true)])
-            case .game(let g): return dumpItem("show-" + g.rawValue, kind: "switch", frame: f, [("icon", .string(g.imageName)), ("on", .bool(shownGames.contains(g))), ("locked", .bool(isLocked("games"))), ("enabled", true)])
-            case .level(let l): return dumpItem("show-" + l.rawValue, kind: "switch", frame: f, [("icon", .string(l.imageName)), ("on", .bool(shownLevels.contains(l))), ("locked", .bool(isLocked("levels"))), ("enabled", true)])
-            case .pinSet: return dumpItem("pin-set", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINSet.key)), ("pin", .bool(context.classroom.gatePIN != nil)), ("enabled", true)])
-            case .pinClear: return dumpItem("pin-clear", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINClear.key)), ("enabled", true)])
+            case .sessionDown: return dumpItem("session-down", kind: "button", frame: f, [("icon", "minus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked("session-minutes"))), ("enabled", true)] + badge("session-minutes"))
+            case .sessionUp: return dumpItem("session-up", kind: "button", frame: f, [("icon", "plus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked("session-minutes"))), ("enabled", true)] + badge("session-minutes"))
+            case .game(let g): return dumpItem("show-" + g.rawValue, kind: "switch", frame: f, [("icon", .string(g.imageName)), ("on", .bool(shownGames.contains(g))), ("locked", .bool(isLocked("games"))), ("enabled", true)] + badge("games"))
+            case .level(let l): return dumpItem("show-" + l.rawValue, kind: "switch", frame: f, [("icon", .string(l.imageName)), ("on", .bool(shownLevels.contains(l))), ("locked", .bool(isLocked("levels"))), ("enabled", true)] + badge("levels"))
+            case .pinSet: return dumpItem("pin-set", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINSet.key)), ("pin", .bool(context.classroom.gatePIN != nil)), ("locked", .bool(isLocked("gate-pin"))), ("enabled", true)] + badge("gate-pin"))
+            case .pinClear: return dumpItem("pin-clear", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINClear.key)), ("locked", .bool(isLocked("gate-pin"))), ("enabled", true)] + badge("gate-pin"))
             }
         } + (section == .progress ? progressPage.map { [ProgressScreen.dumpItem($0)] } ?? [] : [])
     }
+
+    /// A locked control's `badge` field (the padlock of `LockedLook`), none when unlocked.
+    private func badge(_ key: String) -> [(String, JSON)] { isLocked(key) ? [("badge", "lock")] : [] }
 
     func noteSaved(_ ok: Bool, folder: String? = nil) {
         saveNote = ok ? Messages.cornerSaved : Messages.cornerSaveFailed

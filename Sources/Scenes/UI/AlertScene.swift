@@ -218,7 +218,8 @@ public final class AlertScene: BaseScene {
         let alpha = max(0, min(1, (appear - 0.4) / 0.6))
         guard alpha > 0 else { return }
         // Confetti falls behind the words, the score and the buttons, never over them.
-        confetti?.draw(on: canvas)
+        // And below the top bar of the screen beneath (its speaker, its Back).
+        confetti?.draw(on: canvas, below: placement.toDesign(Point(0, TopBar.height)).y)
         canvas.text(alertTitle, Theme.headingText, at: Point(Self.panelFrame.midX, Self.panelFrame.y + 38), color: content.titleColor,
                     alpha: alpha)
         if let mascot = content.mascot, let frame = mascotFrame {

@@ -10,6 +10,13 @@ open class BaseScene: Scene {
     public let name: String
     public let timeline = Timeline()
     private var barPress = PressTracker<TopBar.Target>()
+    /// Seconds this scene has been on top (every update, pauses included): the clock of the
+    /// top bar's own animations (the speaker's wiggle).
+    public private(set) var barTime = 0.0
+    /// The speaker's "this is why" wiggle, while it lasts (issue 45, item 4).
+    public private(set) var speakerWiggle: SpeakerWiggle?
+    /// Whether the speaker is wiggling now.
+    public var speakerWiggling: Bool { speakerWiggle?.isActive(at: barTime) ?? false }
 
     public init(context: GameContext, name: String) {
         self.context = context
@@ -28,7 +35,7 @@ open class BaseScene: Scene {
     /// Games show a pause button in the top bar.
     open var showsPause: Bool { false }
     open var pausedState: Bool { false }
-    open var needsFrames: Bool { timeline.isActive }
+    open var needsFrames: Bool { timeline.isActive || speakerWiggling }
     /// Smooth: a frame for every step. A game takes its module's `motion`.
     open var framePace: FramePace { .smooth }
     /// Screens that place their own frames for each screen shape (Home, the games, the rest
@@ -59,6 +66,8 @@ open class BaseScene: Scene {
     public func scene(for route: Route) -> (any Scene)? { context.scene(for: route) }
 
     public func update(dt: Double) -> [SceneCommand] {
+        barTime += dt
+        if let w = speakerWiggle, !w.isActive(at: barTime) { speakerWiggle = nil }
         context.send(.advanceVoice(dt))
         advanceTimeline(dt: dt)
         return onUpdate(dt: dt) + context.sessionStep(dt)
@@ -71,7 +80,7 @@ open class BaseScene: Scene {
     public func handle(_ event: InputEvent) -> [SceneCommand] {
         if let commands = intercept(event) { return commands }
         if case .key(.m, _) = event {
-            context.send(.toggleMute)
+            tapSpeaker()
             return []
         }
         if !isOverlay {
@@ -85,7 +94,7 @@ open class BaseScene: Scene {
                 if barPress.pressed != nil {
                     let tapped = barPress.up(TopBar.hit(p, showsBack: showsBack, showsPause: showsPause))
                     switch tapped {
-                    case .mute?: context.send(.toggleMute); return []
+                    case .mute?: tapSpeaker(); return []
                     case .back?: context.send(.sound(.click)); return onBack()
                     case .pause?: context.send(.sound(.click)); onPause(); return []
                     case nil: return []
@@ -109,16 +118,31 @@ open class BaseScene: Scene {
         drawContent(on: placement.isIdentity ? canvas : PlacedCanvas(canvas, placement))
         if !isOverlay {
             TopBar.draw(on: canvas, title: title, backLabel: context.text(Messages.back), showsBack: showsBack, showsPause: showsPause, paused: pausedState,
-                        muted: context.muted, muteLocked: context.muteLocked, pressed: barPress.pressed)
+                        muted: context.muted, muteLocked: context.muteLocked, voiceOff: !context.voiceEnabled, pressed: barPress.pressed,
+                        wiggle: speakerWiggle.map { context.reducedMotion ? .pulse($0.pulse(at: barTime)) : .turn($0.angle(at: barTime)) })
             drawOverBar(on: canvas)
         }
     }
 
     open func dump() -> [(String, JSON)] {
-        let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, showsPause: showsPause, paused: pausedState, muted: context.muted, muteLocked: context.muteLocked)
+        let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, showsPause: showsPause, paused: pausedState, muted: context.muted,
+                                                muteLocked: context.muteLocked, voiceOff: !context.voiceEnabled, wiggling: speakerWiggling)
         let placement = self.placement
         let own = (dumpItems() + dumpOverlayItems()).map { placement.toCanvas($0) }
         return dumpFields() + [("items", .array(bar + own))]
+    }
+
+    /// The speaker (a tap or M): mutes or unmutes; locked, it only says no (the runtime's
+    /// soft "no") and wiggles: it cannot change.
+    private func tapSpeaker() {
+        if context.muteLocked { wiggleSpeaker() }
+        context.send(.toggleMute)
+    }
+
+    /// Wiggles the top bar's speaker: "this is why you hear nothing" (a tap on "hear it
+    /// again" while the voice is silent, a tap on a locked speaker). A new wiggle starts over.
+    public func wiggleSpeaker() {
+        speakerWiggle = SpeakerWiggle(start: barTime)
     }
 
     // MARK: hooks

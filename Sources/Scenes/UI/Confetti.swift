@@ -53,10 +53,15 @@ public final class Confetti {
         }
     }
 
-    public func draw(on canvas: any Canvas) {
+    /// Draws the pieces below `top` (the top bar's lower edge, in the canvas's units): they
+    /// fall from under the bar, never over it, so the speaker never looks crossed out
+    /// (issue 45, item 10). A piece shows once all of it is below the bar.
+    public func draw(on canvas: any Canvas, below top: Double = 0) {
         let fade = max(0, min(1, (Self.lifetime - age) / 0.8))
         for piece in pieces where piece.position.y < 800 {
             let frame = Rect(center: piece.position, size: Size(piece.size, piece.size))
+            // The diagonal of a turned piece reaches up to 0.71 of its size from its centre.
+            guard piece.position.y - piece.size * 0.71 >= top else { continue }
             if piece.isStar {
                 canvas.image("star", in: frame, ImageOptions(alpha: fade, rotation: piece.rotation))
             } else {

@@ -248,14 +248,23 @@ open class GameScene: BaseScene {
     // MARK: - Speaking, hear it again, the demo
 
     /// "Hear it again": the intro once more; a second tap soon after shows the demo.
+    /// When the voice cannot be heard (`silentVoice`), a single tap says nothing: a soft "no",
+    /// a `hint` of kind `silent` with `why`, and the speaker wiggles to show why; the double
+    /// tap still starts the show-me demo, which shows without words.
     public func hearAgain() {
-        context.send(.sound(.click))
+        let silent = context.silentVoice
+        context.send(silent == nil ? .sound(.click) : .sound(.nope))
         if let last = lastHearAgainAt, frameTime - last <= Self.hearAgainDoubleTap + 1e-9 {
             lastHearAgainAt = nil
             startDemo()
             return
         }
         lastHearAgainAt = frameTime
+        if let silent {
+            context.send(.hintEvent("silent", target: "hear-again", [("why", .string(silent.rawValue))]))
+            wiggleSpeaker()
+            return
+        }
         context.send(.log("hear-again", [("game", .string(kind.rawValue))]))
         context.send(.speak(voice.intro, now: true))
     }
@@ -396,7 +405,7 @@ open class GameScene: BaseScene {
 
     /// The time and score pills in the top bar, and floating "+N" texts.
     public override func drawOverBar(on canvas: any Canvas) {
-        TopBar.drawHearAgain(on: canvas, pressed: hearAgainPressed)
+        TopBar.drawHearAgain(on: canvas, pressed: hearAgainPressed, silent: context.silentVoice)
         for ripple in ripples.items(at: frameTime) { ripple.draw(on: canvas) }
         // Before the first time is shown (a game that opens with its demo), the full time.
         let seconds = shownSeconds ?? timeLimitSeconds ?? 0
@@ -443,7 +452,7 @@ open class GameScene: BaseScene {
         var fields = super.dump()
         // "Hear it again" joins the top bar's buttons.
         if let i = fields.firstIndex(where: { $0.0 == "items" }), case .array(let items) = fields[i].1 {
-            fields[i].1 = .array([TopBar.hearAgainItem] + items)
+            fields[i].1 = .array([TopBar.hearAgainItem(silent: context.silentVoice)] + items)
         }
         return fields
     }

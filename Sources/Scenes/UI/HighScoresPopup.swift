@@ -162,14 +162,30 @@ public final class HighScoresPopup: BaseScene {
         return [.pop]
     }
 
+    /// The title's trophy, and the room between it and the words.
+    static let titleTrophySize = 64.0
+    static let titleGap = 18.0
+
+    /// The trophy and the title side by side, centred together over the panel, the words
+    /// `titleGap` clear of the trophy whatever their length ("Mejores puntos" touched it when
+    /// the words alone were centred; issue 45, item 10). Answers the trophy's frame and where
+    /// the words start (left-aligned; a mirrored screen turns both).
+    static func titleLayout(titleWidth: Double, panel: Rect) -> (trophy: Rect, textX: Double) {
+        let x = panel.midX - (titleTrophySize + titleGap + titleWidth) / 2
+        return (Rect(x, panel.y + 20, titleTrophySize, titleTrophySize), x + titleTrophySize + titleGap)
+    }
+
     public override func drawContent(on canvas: any Canvas) {
         let panel = Self.panelFrame.scaled(0.6 + 0.4 * appear)
         let card = Self.cardFrame.scaled(0.6 + 0.4 * appear)
         Decor.card(canvas, card.insetBy(-6, -6), radius: 38, fill: Theme.panelBorder, shadow: 10)
         Decor.card(canvas, card, radius: 32, fill: Theme.panel, shadow: 0)
         guard appear > 0.5 else { return }
-        canvas.image("trophy", in: Rect(panel.midX - 190, panel.y + 20, 64, 64))
-        canvas.text(context.text(Messages.highScoresTitle), Theme.bigText, at: Point(panel.midX + 30, panel.y + 54), color: Theme.ink)
+        let title = context.text(Messages.highScoresTitle)
+        let style = canvas.fitting(title, Theme.bigText, width: panel.width - 80 - Self.titleTrophySize - Self.titleGap)
+        let heading = Self.titleLayout(titleWidth: canvas.measure(title, style).width, panel: panel)
+        canvas.image("trophy", in: heading.trophy)
+        canvas.text(title, style, at: Point(heading.textX, panel.y + 54), align: .left, color: Theme.ink)
         for column in Self.columns {
             canvas.text(context.text(column.title), Theme.labelText, at: Point(column.x, Self.headerY), align: column.align, color: Theme.inkSoft)
         }

@@ -36,6 +36,10 @@ public enum TopBar {
 
     public enum Target: Equatable, Sendable { case back, mute, pause }
 
+    /// How the speaker moves while it wiggles (`SpeakerWiggle`): turned by some degrees, or,
+    /// with "less motion", still with an outline of some opacity.
+    public enum SpeakerMotion: Equatable, Sendable { case turn(Double), pulse(Double) }
+
     /// Back's pill: 124 wide, or wider for a longer word ("Zurück", "Retour"), up to the
     /// edge of its hit area, so the word keeps the size of the others.
     static func backPill(labelWidth: Double) -> Rect {
@@ -51,7 +55,8 @@ public enum TopBar {
 
     @MainActor
     public static func draw(on canvas: any Canvas, title: String?, backLabel: String, showsBack: Bool, showsPause: Bool = false,
-                            paused: Bool = false, muted: Bool, muteLocked: Bool = false, pressed: Target?) {
+                            paused: Bool = false, muted: Bool, muteLocked: Bool = false, voiceOff: Bool = false, pressed: Target?,
+                            wiggle: SpeakerMotion? = nil) {
         // Across the whole screen, and up to its top (a portrait screen's extra goes above).
         let visible = canvas.visibleRect
         canvas.fill(Rect(visible.minX, height, visible.width, 5), Theme.topBarShadow)
@@ -70,11 +75,13 @@ public enum TopBar {
         } else {
             canvas.image("logo", in: logoFrame)
         }
-        drawButtons(on: canvas, backLabel: backLabel, showsBack: showsBack, showsPause: showsPause, paused: paused, muted: muted, muteLocked: muteLocked, pressed: pressed)
+        drawButtons(on: canvas, backLabel: backLabel, showsBack: showsBack, showsPause: showsPause, paused: paused, muted: muted, muteLocked: muteLocked,
+                    voiceOff: voiceOff, pressed: pressed, wiggle: wiggle)
     }
 
     @MainActor
-    static func drawButtons(on canvas: any Canvas, backLabel: String, showsBack: Bool, showsPause: Bool, paused: Bool, muted: Bool, muteLocked: Bool, pressed: Target?) {
+    static func drawButtons(on canvas: any Canvas, backLabel: String, showsBack: Bool, showsPause: Bool, paused: Bool, muted: Bool, muteLocked: Bool,
+                            voiceOff: Bool, pressed: Target?, wiggle: SpeakerMotion?) {
         if showsBack {
             let r = backPill(labelWidth: canvas.measure(backLabel, Theme.labelText).width)
             let shown = pressed == .back ? r.scaled(0.94) : r
@@ -95,30 +102,50 @@ public enum TopBar {
             }
         }
         let m = Rect(muteFrame.midX - 24, rowY + 8, 48, 48)
-        canvas.image(muted ? "speaker-off" : "speaker-on", in: pressed == .mute ? m.scaled(0.9) : m, ImageOptions(alpha: muteLocked ? 0.6 : 1))
+        var turn = 0.0
+        switch wiggle {
+        case .turn(let degrees)?: turn = degrees
+        case .pulse(let alpha)?: canvas.strokeRounded(m.insetBy(-5, -5), radius: 29, width: 4, Color.white.withAlpha(alpha))
+        case nil: break
+        }
+        canvas.image(muted ? "speaker-off" : "speaker-on", in: pressed == .mute ? m.scaled(0.9) : m,
+                     ImageOptions(alpha: muteLocked ? 0.6 : 1, rotation: turn))
         if muteLocked {
-            // Locked by the school: a padlock on the speaker (not only a paler one).
-            canvas.fillCircle(center: Point(m.maxX - 2, m.maxY - 6), radius: 15, .white)
-            canvas.image("lock", in: Rect(m.maxX - 15, m.maxY - 19, 26, 26))
+            // Locked by the school: the padlock badge on the speaker (not only a paler one).
+            LockedLook.badge(canvas, in: speakerBadgeFrame)
+        } else if voiceOff {
+            // The voice is off (the grown-ups' switch): the muted ear on the speaker, as on
+            // "hear it again", though effects still sound.
+            canvas.image("hear-again-off", in: speakerBadgeFrame)
         }
     }
 
+    /// The speaker's badge (the padlock, or the muted ear): on its lower trailing corner.
+    public static var speakerBadgeFrame: Rect {
+        let m = Rect(muteFrame.midX - 24, rowY + 8, 48, 48)
+        return Rect(m.maxX - 17, m.maxY - 21, 30, 30)
+    }
+
     @MainActor
-    public static func drawHearAgain(on canvas: any Canvas, pressed: Bool) {
+    public static func drawHearAgain(on canvas: any Canvas, pressed: Bool, silent: SilentVoice? = nil) {
         var r = Rect(hearAgainFrame.midX - 26, rowY + 6, 52, 52)
         if pressed { r = r.scaled(0.9) }
         canvas.fillCircle(center: r.center, radius: 26, Color(255, 255, 255, 70))
-        canvas.image("hear-again", in: r.insetBy(3, 3))
+        // The voice cannot be heard: the muted ear (a tap wiggles the speaker instead).
+        canvas.image(silent == nil ? "hear-again" : "hear-again-off", in: r.insetBy(3, 3))
     }
 
-    /// The dump item of "hear it again".
-    public static var hearAgainItem: JSON {
-        .object([("id", "hear-again"), ("kind", "button"), ("frame", hearAgainFrame.json), ("icon", "hear-again"),
-                 ("key", .string(Messages.hearAgain.key)), ("enabled", true)])
+    /// The dump item of "hear it again": `state` `speaks`, or `silent` with `why`
+    /// (`muted`, `locked`, `voice-off`) when the voice cannot be heard.
+    public static func hearAgainItem(silent: SilentVoice? = nil) -> JSON {
+        .object([("id", "hear-again"), ("kind", "button"), ("frame", hearAgainFrame.json), ("icon", .string(silent == nil ? "hear-again" : "hear-again-off")),
+                 ("key", .string(Messages.hearAgain.key)), ("enabled", true), ("state", .string(silent == nil ? "speaks" : "silent"))]
+                + (silent.map { [("why", JSON.string($0.rawValue))] } ?? []))
     }
 
     /// Dump items for the bar's buttons.
-    public static func items(showsBack: Bool, showsPause: Bool = false, paused: Bool = false, muted: Bool, muteLocked: Bool = false) -> [JSON] {
+    public static func items(showsBack: Bool, showsPause: Bool = false, paused: Bool = false, muted: Bool, muteLocked: Bool = false,
+                             voiceOff: Bool = false, wiggling: Bool = false) -> [JSON] {
         var items: [JSON] = []
         if showsBack {
             items.append(.object([("id", "back"), ("kind", "button"), ("frame", backFrame.json), ("enabled", true)]
@@ -129,9 +156,12 @@ public enum TopBar {
                                  + PictureButton.dumpFields(icon: paused ? "play" : "pause", key: nil)))
         }
         // A locked speaker adds `locked: true` (and `badge: "lock"`); it stays "enabled": a tap answers.
+        // `voice` is false while the voice is off (then, unlocked, `badge` is the muted ear,
+        // "hear-again-off"); `wiggling` is true while it wiggles to show why nothing is heard.
         items.append(.object([("id", "mute"), ("kind", "button"), ("frame", muteFrame.json), ("muted", .bool(muted)), ("enabled", true)]
                              + PictureButton.dumpFields(icon: muted ? "speaker-off" : "speaker-on", key: nil)
-                             + (muteLocked ? [("locked", JSON.bool(true)), ("badge", "lock")] : [])))
+                             + (muteLocked ? LockedLook.dumpFields : voiceOff ? [("badge", "hear-again-off")] : [])
+                             + [("voice", .bool(!voiceOff)), ("wiggling", .bool(wiggling))]))
         return items
     }
 }
