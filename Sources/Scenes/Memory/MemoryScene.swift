@@ -150,10 +150,7 @@ public final class MemoryScene: GameScene {
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         followCanvasShape()
-        if !dealLogged, let cardMotion, cardMotion.kind == .deal {
-            dealLogged = true
-            logMotion(cardMotion, "start")
-        }
+        if !dealLogged, let cardMotion, cardMotion.kind == .deal { logMotion(cardMotion, "start") }
         dealLogged = true
         var commands = super.onUpdate(dt: dt)
         if let cardMotion, cardMotion.isOver(at: awakeTime) {
