@@ -27,17 +27,21 @@ import Testing
             #expect(abs(top - bottom) <= 1, "\(level): top and bottom margins")
             #expect(min(left, right, top, bottom) >= MemoryLayout.minimumMargin, "\(level)")
 
-            var gaps: [Double] = []
+            // Equal gaps, across and down; Medium's columns spread apart so that the board
+            // covers 60% of the screen (issue 45, item 5): its gaps across are wider.
+            var across: [Double] = [], down: [Double] = []
             for row in 0..<grid.rows {
                 for column in 0..<grid.columns {
                     let f = frames[row * grid.columns + column]
-                    if column + 1 < grid.columns { gaps.append(frames[row * grid.columns + column + 1].minX - f.maxX) }
-                    if row + 1 < grid.rows { gaps.append(frames[(row + 1) * grid.columns + column].minY - f.maxY) }
+                    if column + 1 < grid.columns { across.append(frames[row * grid.columns + column + 1].minX - f.maxX) }
+                    if row + 1 < grid.rows { down.append(frames[(row + 1) * grid.columns + column].minY - f.maxY) }
                     if column > 0 { #expect(f.minY == frames[row * grid.columns].minY, "\(level): rows are aligned") }
                 }
             }
-            let gap = gaps[0]
-            for g in gaps { #expect(abs(g - gap) <= 1, "\(level): equal gaps") }
+            let gap = down[0]
+            for g in down { #expect(abs(g - gap) <= 1, "\(level): equal gaps down") }
+            for g in across { #expect(abs(g - across[0]) <= 1, "\(level): equal gaps across") }
+            #expect(level == .medium ? across[0] > gap : abs(across[0] - gap) <= 1, "\(level): gaps across \(across[0]), down \(gap)")
             #expect(gap >= size * 0.04, "\(level): the cards do not touch")
             #expect(gap <= size * 0.06 + 1, "\(level): the gap does not waste room")
         }
@@ -134,15 +138,25 @@ import Testing
         #expect(medium.columns == 3 && medium.rows == 6, "portrait Medium: \(medium)")
     }
 
-    /// 4:3 keeps the frames it always had (golden logs, scripts, screenshots).
-    @Test func test_at4x3_theFramesAreThoseOfBefore() {
+    /// 4:3 keeps the frames it always had (golden logs, scripts, screenshots) where the board
+    /// covered 60% of the screen; Medium's 4×4, 56% before, keeps its cards' size and rows and
+    /// spreads its columns (26-unit gaps across) to cover 60% (issue 45, item 5).
+    @Test func test_at4x3_easyAndHardKeepTheirFrames_mediumSpreadsItsColumns() {
         Canvas1024.use(Canvas1024.standardSize)
-        for (level, columns, rows, first) in [(Level.easy, 4, 3, Rect(68, 84, 213, 213)), (.medium, 4, 4, Rect(180, 84, 159, 159)),
+        for (level, columns, rows, first) in [(Level.easy, 4, 3, Rect(68, 84, 213, 213)), (.medium, 4, 4, Rect(155, 84, 159, 159)),
                                               (.hard, 5, 4, Rect(96, 84, 159, 159))] {
             let grid = MemoryLayout.grid(for: level, in: area)
             #expect(grid.columns == columns && grid.rows == rows, "\(level): \(grid)")
             let frames = MemoryLayout.frames(for: level, in: area)
-            #expect(frames == MemoryLayout.frames(columns: columns, rows: rows, in: area))
+            if level == .medium {
+                let before = MemoryLayout.frames(columns: columns, rows: rows, in: area)
+                #expect(frames.map(\.y) == before.map(\.y) && frames.map(\.size) == before.map(\.size))
+                #expect(frames[1].minX - frames[0].maxX == 26 && frames[4].minY - frames[0].maxY == 9)
+                // Left and right margins equal (to the pixel).
+                #expect(abs(frames[0].minX - (1024 - frames[3].maxX)) <= 1)
+            } else {
+                #expect(frames == MemoryLayout.frames(columns: columns, rows: rows, in: area))
+            }
             #expect(frames[0] == first, "\(level): \(frames[0])")
         }
     }

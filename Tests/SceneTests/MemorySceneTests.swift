@@ -326,6 +326,7 @@ extension SceneDriver where S == MemoryScene {
         let yes = (h.stack.top as! AlertScene).buttonFrame(0).center
         h.runFrame([.pointerDown(yes), .pointerUp(yes)])
         #expect(h.stack.names == ["home", "memory"])
+        h.step(CardMotion.gatherDuration)
         let next = h.stack.top as! MemoryScene
         #expect(next.level == .medium)
         #expect(next.rules.cards.allSatisfy { $0.state == .hidden })

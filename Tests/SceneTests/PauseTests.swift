@@ -10,6 +10,9 @@ import Testing
         let stack = SceneStack(root: HomeScene(context: context), log: context.log)
         let game = context.makeGame(.memory, .easy) as! GameScene
         stack.apply([.push(game)])
+        // The cards are dealt first (issue 45): the game's clock starts after the deal.
+        step(stack, seconds: CardMotion.dealDuration)
+        #expect(game.clock.now == 0)
         step(stack, seconds: 2)
         #expect(abs(game.clock.now - 2.0) <= 1e-9)
         stack.handle(.focusLost)

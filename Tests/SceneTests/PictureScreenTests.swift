@@ -175,6 +175,8 @@ extension PictureScreenTests {
         #expect(game.stack.names == ["home", "memory", "alert"], "a tap beside the buttons does nothing")
         game.tap(alert.buttonFrame(0).center)
         #expect(game.stack.names == ["home", "memory"])
+        // The old cards are gathered first (issue 45), then the new game deals.
+        game.step(CardMotion.gatherDuration)
         let next = try #require(game.stack.top as? MemoryScene)
         #expect(next !== game.scene)
         #expect(next.level == .medium)

@@ -45,13 +45,7 @@ import Runtime
                 ]
                 for (game, cover) in covers {
                     let name = "\(screen.0)x\(screen.1) \(game) \(level): \(Int((cover * 100).rounded(.down)))%"
-                    if screen == (1024, 768) && game == "memory" && level == .medium {
-                        // 4:3 keeps its frames (TESTING decision 6): a 4×4 board of square
-                        // cards is at most 664 units a side, 56% of 1024×768.
-                        withKnownIssue("\(name): the 4:3 Medium board keeps its frames") { #expect(cover >= Self.least, "\(name)") }
-                    } else {
-                        #expect(cover >= Self.least, "\(name)")
-                    }
+                    #expect(cover >= Self.least, "\(name)")
                 }
             }
         }

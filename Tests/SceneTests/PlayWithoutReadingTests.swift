@@ -20,7 +20,9 @@ final class VoicedGame {
     /// The log time the game appeared at.
     let appearedAt: Double
 
-    init(_ kind: GameKind, _ level: Level, seed: UInt64 = 1, language: String = "en", demos: DemoMemory? = nil,
+    /// `dealt`: Memory's cards start in their places (as after a press during the deal,
+    /// issue 45), so the game's time counts from its first frame; false plays the deal.
+    init(_ kind: GameKind, _ level: Level, seed: UInt64 = 1, language: String = "en", demos: DemoMemory? = nil, dealt: Bool = true,
          beforePush: ((GameRuntime, SceneStack) -> Void)? = nil) throws {
         let log = EventLog(writer: nil, keepInMemory: true)
         context = GameRuntime(log: log, random: RandomSource(seed: seed),
@@ -34,6 +36,7 @@ final class VoicedGame {
         beforePush?(context, stack)
         appearedAt = log.time
         stack.apply([.show(.game(kind, level))])
+        if dealt, let memory = stack.top as? MemoryScene { memory.land() }
     }
 
     var game: GameScene { stack.scenes.compactMap { $0 as? GameScene }.last! }

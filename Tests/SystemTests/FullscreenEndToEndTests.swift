@@ -106,8 +106,11 @@ extension HeavyTests {
             // A screenshot taken during Memory's fade-in (`SceneStack.transitionDuration`) shows
             // a frame the screen no longer shows: the first one a second after the push.
             let pushedAt = log.lines[pushed]["t"]?.doubleValue ?? 0
-            let shot = try log.wait("a native screenshot of Memory, its fade-in over", after: pushed + 1) {
-                $0.is("screenshot") && $0["native"]?.boolValue == true && ($0["t"]?.doubleValue ?? 0) >= pushedAt + 1
+            // The cards are dealt first (issue 45): their frames move until the deal's end.
+            let dealt = try log.wait("Memory's cards dealt", after: pushed) { $0.is("cards", "action", "end") }
+            let dealtAt = log.lines[dealt]["t"]?.doubleValue ?? 0
+            let shot = try log.wait("a native screenshot of Memory, its fade-in and deal over", after: dealt + 1) {
+                $0.is("screenshot") && $0["native"]?.boolValue == true && ($0["t"]?.doubleValue ?? 0) >= max(pushedAt + 1, dealtAt + 0.1)
             }
             #expect(log.lines[shot]["width"]?.intValue == screen.0 && log.lines[shot]["height"]?.intValue == screen.1,
                     "\(log.lines[shot].serialized())")

@@ -220,6 +220,7 @@ extension HeavyTests {
             let stack = SceneStack(root: HomeScene(context: context), log: context.log)
             let scene = MemoryScene(context: context, level: .easy)
             stack.apply([.push(scene)])
+            step(stack, seconds: CardMotion.dealDuration)   // the cards are dealt first (issue 45)
             let cards = scene.rules.cards
             var done = Set<Int>()
             for card in cards where !done.contains(card.id) {

@@ -25,7 +25,8 @@ import Testing
             learnDir += "/copy"
             try FileManager.default.copyItem(atPath: dataDir, toPath: learnDir)
         }
-        let learn = try run(prefix + (after > 0 ? shifted(startMemoryEasy + "1.0 dump\n", by: after) : startMemoryEasy + "1.0 dump\n"),
+        // The layout is read once the cards are dealt (the game's first second), and the taps come after.
+        let learn = try run(prefix + (after > 0 ? shifted(startMemoryEasy + "2.0 dump\n", by: after) : startMemoryEasy + "2.0 dump\n"),
                             dataDir: learnDir, seed: seed)
         let cards = learn.lastDumpItems().filter { $0["kind"]?.stringValue == "card" }
         #expect(!cards.isEmpty, "the first run reached Memory")
@@ -38,7 +39,7 @@ import Testing
             pairs[face, default: []].append(Point(f[0] + f[2] / 2, f[1] + f[3] / 2))
         }
         var lines = startMemoryEasy
-        var t = 1.5
+        var t = 2.5
         for face in order {
             let p = pairs[face]!
             lines += String(format: "%.2f tap %d %d\n%.2f tap %d %d\n", t, Int(p[0].x), Int(p[0].y), t + 0.5, Int(p[1].x), Int(p[1].y))

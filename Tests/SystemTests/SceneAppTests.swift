@@ -29,10 +29,10 @@ import Stage
         0.2 tap-item game-memory
         0.4 tap-item level-easy
         0.6 tap-item play
-        1.0 dump
-        1.5 tap 176 192
-        2.0 tap 400 192
-        2.2 dump
+        2.0 dump
+        2.5 tap 176 192
+        3.0 tap 400 192
+        3.2 dump
         """
         let log = play(script, seed: 7)
         #expect(log.events("scene").contains {
@@ -64,12 +64,12 @@ import Stage
     }
 
     @Test func test_script_wholeHardGame_fromTheDump_isWon() {
-        // First run: learn the deck for seed 21 from a dump.
+        // First run: learn the deck for seed 21 from a dump, once the cards are dealt.
         let start = """
         0.2 tap-item game-memory
         0.4 tap-item level-hard
         0.6 tap-item play
-        1.0 dump
+        2.0 dump
         """
         let first = play(start, seed: 21)
         let cards = first.lastDumpItems().filter { $0["kind"]?.stringValue == "card" }
@@ -78,7 +78,7 @@ import Stage
         for card in cards { byFace[card["face"]!.stringValue!, default: []].append(card.frameCenter!) }
         // Second run, same seed: the same deck; tap every pair.
         var lines = [start]
-        var t = 1.5
+        var t = 2.5
         for face in byFace.keys.sorted() {
             let points = byFace[face]!
             lines.append("\(t) tap \(Int(points[0].x)) \(Int(points[0].y))")
@@ -377,7 +377,8 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
     }
 
     @Test func test_headlessRunsShowDemosOnlyWithTheDemoFlag_andNeverMarkThemSeen() throws {
-        let script = "0.2 tap-item game-memory\n0.4 tap-item level-easy\n0.6 tap-item play\n5 quit\n"
+        // (Memory's demo starts once the cards are dealt, a second after Play.)
+        let script = "0.2 tap-item game-memory\n0.4 tap-item level-easy\n0.6 tap-item play\n6 quit\n"
         let dir = temporaryDirectory()
         let plain = try runVoiceScript(script, dataDir: dir)
         #expect(plain.events("demo").isEmpty)

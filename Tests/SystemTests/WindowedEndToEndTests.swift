@@ -44,6 +44,8 @@ extension HeavyTests {
 
             // Memory: choose it and Easy, play, match one pair with real clicks, Back.
             var mark = try ui.play("memory", level: "easy", from: home)
+            // The cards are dealt first (issue 45): read where they lie once they are down.
+            mark = try log.wait("memory's cards dealt", after: mark) { $0.is("cards", "action", "end") }
             let memory = try log.waitForDump(scene: "memory", after: mark)
             let cards = memory.items.filter { $0["kind"]?.stringValue == "card" && $0["state"]?.stringValue == "hidden" }
             let pair = try #require(Dictionary(grouping: cards) { $0["face"]?.stringValue ?? "" }.values.first { $0.count == 2 }, "two hidden cards with one face")

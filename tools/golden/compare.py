@@ -4,7 +4,13 @@ the existing event types must match line for line (order, `t` and values); new e
 (voice, hint, demo, profile, ...) and new fields are ignored. Balloons' rule events may move
 by exactly one frame (--balloons-frame).
 
-    compare.py OLD.jsonl NEW.jsonl [--balloons-frame | --before-balloons]
+    compare.py OLD.jsonl NEW.jsonl [--balloons-frame | --before-balloons] [--memory-deal]
+
+--memory-deal: Memory's cards are dealt in the game's first second and its clock starts after
+(issue 45), so a script written before the deal taps one second later: every line of OLD after
+a Memory game appears is compared one second later in NEW (its `scene` and first `timer` line
+at the same time); a `dump` and a `screenshot` are compared by what they show, not their `t`
+or path (the learning dump moved past the deal).
 
 Exit 0 when they match, 1 with the first differences otherwise."""
 import json
@@ -76,6 +82,18 @@ def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     loose = "--balloons-frame" in sys.argv
     old, new = load(args[0]), load(args[1])
+    if "--memory-deal" in sys.argv:
+        shift, entered = 0.0, None
+        for e in old:
+            if e["event"] == "scene" and e.get("scene") == "memory" and e.get("action") in ("push", "replace"):
+                shift, entered = shift + 1.0, e["t"]
+            elif entered is not None and e["t"] > entered:
+                e["t"] = round(e["t"] + shift, 3)
+        for o, n in zip(old, new):
+            if o["event"] in ("dump", "screenshot"):
+                n["t"] = o["t"]
+            if o["event"] == "screenshot":
+                n["path"] = o.get("path")
     if "--before-balloons" in sys.argv:
         # Balloons' rule events moved by one frame: compare everything up to its first game.
         def cut(events):

@@ -18,12 +18,15 @@ mkdir -p "$out"
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT
 
-# Home: game tile Memory, level tile Hard, Play (tapped by their dump ids).
+# Home: game tile Memory, level tile Hard, Play (tapped by their dump ids). The cards are
+# dealt in the game's first second (the log's `cards` `end`), and its clock starts after: the
+# dump and every tap come one second later than before the deal, so the game's events, scores
+# and timer lines are those of before, each 1.000 s later.
 cat > "$out/start.txt" <<'SCRIPT'
 0.2 tap-item game-memory
 0.4 tap-item level-hard
 0.6 tap-item play
-1.0 dump
+2.0 dump
 SCRIPT
 
 "$bin" --headless --seed "$seed" --data-dir "$data/learn" --script "$out/start.txt" --log "$out/learn.jsonl"
@@ -48,7 +51,7 @@ for card in cards:
 order = sorted(pairs.values(), key=lambda p: p[0]["id"])
 
 lines = [open(f"{out}/start.txt").read().rstrip()]
-t = 1.5
+t = 2.5
 # A mismatch first: the two cards close again 1 s later.
 lines += [f"{t:.2f} tap-item {centre(order[0][0])}", f"{t + 0.4:.2f} tap-item {centre(order[1][0])}"]
 t += 1.8
@@ -84,6 +87,11 @@ else:
     if abs(gap - 1.0) > 1e-6: problems.append(f"mismatch closed after {gap:.3f} s, not 1 s")
 alerts = [e for e in events("alert") if e["title"] == "You won!"]
 if not alerts: problems.append("no 'You won!' alert")
+deal = [e for e in events("cards") if e["motion"] == "deal"]
+if [e["action"] for e in deal] != ["start", "end"] or any("by" in e for e in deal):
+    problems.append(f"the cards were not dealt before the first tap: {deal}")
+elif events("flip") and events("flip")[0]["t"] < deal[1]["t"]:
+    problems.append("a card turned during the deal")
 if problems:
     sys.exit("memory-hard-win: FAILED: " + "; ".join(problems))
 g = over[0]

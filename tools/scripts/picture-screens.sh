@@ -40,7 +40,8 @@ cards = [i for i in dump["items"] if i["kind"] == "card"]
 a = cards[0]
 b = next(c for c in cards[1:] if c["face"] == a["face"])
 start = open(f"{work}/win/start.txt").read().rstrip()
-open(f"{work}/lost.txt", "w").write(start + f"\n1.5 tap-item {a['id']}\n2.1 tap-item {b['id']}\n93.5 screenshot {out}/end-lost.png\n")
+# (After the deal: the taps and the loss come a second later than before it.)
+open(f"{work}/lost.txt", "w").write(start + f"\n2.5 tap-item {a['id']}\n3.1 tap-item {b['id']}\n94.5 screenshot {out}/end-lost.png\n")
 PYTHON
 run "$work/lost-data" "$work/lost.txt"
 

@@ -61,15 +61,16 @@ public enum MemoryLayout {
         }
     }
 
-    /// The least share of the canvas a board covers on a screen other than 4:3 (issue 45),
-    /// whose frames stay those it always had.
+    /// The least share of the canvas a board covers, on every shape (issue 45): where the
+    /// largest cards leave the board smaller, its columns spread apart (4:3 Medium: 4×4 cards
+    /// of 158 units would cover 56%; 28-unit gaps across make it 60%, the cards no smaller).
     public static let leastCover = 0.6
 
     /// The frames for a level's cards in `area` (the game's play area below the top bar).
     public static func frames(for level: Level, in area: Rect) -> [Rect] {
         let grid = self.grid(for: level, in: area)
         return frames(columns: grid.columns, rows: grid.rows, count: MemoryRules.pairCount(for: level) * 2, in: area,
-                      cover: Canvas1024.isStandard ? 0 : leastCover)
+                      cover: leastCover)
     }
 
     /// The columns and rows that give the level's cards the largest size in `area` on the

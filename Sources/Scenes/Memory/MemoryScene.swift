@@ -10,12 +10,25 @@ import TextCatalogs
 @MainActor
 public final class MemoryScene: GameScene {
     public private(set) var rules: MemoryRules
-    /// Where each card lies (index = card id); fixed for the whole game.
-    public let cardFrames: [Rect]
+    /// Where each card lies (index = card id) once dealt; the same for the whole game unless
+    /// the screen's shape changes (then every card glides to its new place).
+    public private(set) var cardFrames: [Rect]
     /// The rectangle the whole grid covers.
-    private let gridBounds: Rect
+    private var gridBounds: Rect
     /// The grid's columns on this screen's shape (`MemoryLayout.grid(for:in:)`).
-    private let columns: Int
+    private var columns: Int
+    /// The canvas size `cardFrames` were placed for.
+    private var layoutSize: Size
+    /// The cards on the move (issue 45, item 9): dealt at the start, gathered before a new
+    /// game, gliding after a change of shape; on `awakeTime`. Nil while every card lies still.
+    public private(set) var cardMotion: CardMotion?
+    /// ↻'s new game, waiting for the old cards to be gathered.
+    private var replay: [SceneCommand] = []
+    /// A press that landed the deal: the card it hit where it was flying, and that frame, so
+    /// its release there still taps that card.
+    private var landingPress: (card: Int, frame: Rect)?
+    /// The `cards` log line of the deal's start is written with the game's first frame.
+    private var dealLogged = false
 
     /// How a card looks right now, apart from the rules' state: which side is up and the
     /// animations running on it. Times are on `animationTime`, the game's `playedTime`: the
@@ -54,12 +67,19 @@ public final class MemoryScene: GameScene {
 
     public init(context: GameContext, level: Level) {
         rules = MemoryRules(level: level, relaxed: context.playsRelaxed(.memory), using: &context.random.generator)
-        cardFrames = MemoryLayout.frames(for: level, in: GameScene.playArea)
-        columns = MemoryLayout.grid(for: level, in: GameScene.playArea).columns
-        let left = cardFrames.map(\.minX).min()!, right = cardFrames.map(\.maxX).max()!
-        gridBounds = Rect(left, cardFrames[0].y, right - left, cardFrames[cardFrames.count - 1].maxY - cardFrames[0].y)
+        (cardFrames, columns, gridBounds) = Self.place(level)
+        layoutSize = Canvas1024.size
         looks = Array(repeating: CardLook(), count: rules.cards.count)
+        cardMotion = CardMotion.deal(to: cardFrames, at: 0, reducedMotion: context.reducedMotion)
         super.init(context: context, module: MemoryGame.self, level: level)
+    }
+
+    /// The cards' frames, the grid's columns and the rectangle it covers on the current canvas.
+    private static func place(_ level: Level) -> ([Rect], Int, Rect) {
+        let frames = MemoryLayout.frames(for: level, in: GameScene.playArea)
+        let columns = MemoryLayout.grid(for: level, in: GameScene.playArea).columns
+        let left = frames.map(\.minX).min()!, right = frames.map(\.maxX).max()!
+        return (frames, columns, Rect(left, frames[0].y, right - left, frames[frames.count - 1].maxY - frames[0].y))
     }
 
     public override func enter() {
@@ -72,22 +92,106 @@ public final class MemoryScene: GameScene {
 
     // MARK: - Input
 
-    private func card(at p: Point) -> Int? { cardFrames.firstIndex { $0.contains(p) } }
+    /// The card drawn at `p` (the last drawn on top, as they fly over each other).
+    /// Cards still in the deck are not anybody's to tap: a press there lands the deal.
+    private func card(at p: Point) -> Int? {
+        cardFrames.indices.last { !(cardMotion?.inDeck($0, at: awakeTime) ?? false) && shownFrame($0).contains(p) }
+    }
 
     public override func gameInput(_ event: InputEvent) -> [SceneCommand] {
         switch event {
         case .pointerDown(let p):
-            press.down(card(at: p))
-            emptyPress = card(at: p) == nil
+            let target = card(at: p)
+            // A child who taps during the deal need not wait: every card lands at once, the
+            // clock starts, and the card she tapped (where it was flying) takes the tap.
+            landingPress = dealing ? target.map { ($0, shownFrame($0)) } : nil
+            if dealing { land() }
+            press.down(target)
+            emptyPress = target == nil
         case .pointerUp(let p):
+            var target = card(at: p)
+            if let landing = landingPress, landing.frame.contains(p) { target = landing.card }
+            landingPress = nil
             if emptyPress {
                 emptyPress = false
-                if card(at: p) == nil { nothingHere(at: p, target: nil) }
+                if target == nil { nothingHere(at: p, target: nil) }
                 return []
             }
-            if let tapped = press.up(card(at: p)) { return tap(tapped) }
+            if let tapped = press.up(target) { return tap(tapped) }
+        case .key, .finger:
+            if dealing { land() }
         default: break
         }
+        return []
+    }
+
+    // MARK: - Cards on the move (issue 45, item 9)
+
+    /// True while the cards are being dealt: the game's clock and its rules wait.
+    var dealing: Bool { cardMotion.map { $0.kind == .deal && !$0.isOver(at: awakeTime) } ?? false }
+    public override var opening: Bool { dealing }
+
+    /// Where card `index` is drawn now (in flight, or in its place).
+    func shownFrame(_ index: Int) -> Rect { cardMotion?.frame(of: index, at: awakeTime) ?? cardFrames[index] }
+
+    /// Every card lands in its place at once (a press during the deal).
+    func land() {
+        guard let cardMotion, cardMotion.kind == .deal else { return }
+        self.cardMotion = nil
+        if !dealLogged { logMotion(cardMotion, "start") }
+        dealLogged = true
+        logMotion(cardMotion, "end", by: "tap")
+    }
+
+    private func logMotion(_ cardMotion: CardMotion, _ action: String, by: String? = nil) {
+        context.send(.log("cards", [("motion", .string(cardMotion.kind.rawValue)), ("action", .string(action))]
+                                    + (by.map { [("by", .string($0))] } ?? [])))
+    }
+
+    public override func onUpdate(dt: Double) -> [SceneCommand] {
+        followCanvasShape()
+        if !dealLogged, let cardMotion, cardMotion.kind == .deal { logMotion(cardMotion, "start") }
+        dealLogged = true
+        var commands = super.onUpdate(dt: dt)
+        if let cardMotion, cardMotion.isOver(at: awakeTime) {
+            self.cardMotion = nil
+            logMotion(cardMotion, "end")
+            if cardMotion.kind == .gather {
+                commands += replay
+                replay = []
+            }
+        }
+        return commands
+    }
+
+    /// The screen's shape changed (a window resized, a tablet turned): the cards take the
+    /// layout of the new shape and glide there from where they are (a deal goes on to the new
+    /// places).
+    private func followCanvasShape() {
+        guard Canvas1024.size != layoutSize else { return }
+        let shown = cardFrames.indices.map(shownFrame)
+        (cardFrames, columns, gridBounds) = Self.place(level)
+        layoutSize = Canvas1024.size
+        switch cardMotion?.kind {
+        case .deal?:
+            cardMotion = CardMotion.deal(to: cardFrames, at: cardMotion!.start, reducedMotion: context.reducedMotion)
+        case .gather?:
+            break
+        case .glide?, nil:
+            let glide = CardMotion.glide(from: shown, to: cardFrames, at: awakeTime, reducedMotion: context.reducedMotion)
+            cardMotion = glide
+            logMotion(glide, "start")
+        }
+    }
+
+    /// ↻ after the end: the old cards fly back to the deck first, then the new game deals.
+    public override func resume(with result: SceneResult?) -> [SceneCommand] {
+        let commands = super.resume(with: result)
+        guard case .switchTo(.game)? = commands.first, commands.count == 1 else { return commands }
+        let gather = CardMotion.gather(from: cardFrames.indices.map(shownFrame), at: awakeTime, reducedMotion: context.reducedMotion)
+        cardMotion = gather
+        replay = commands
+        logMotion(gather, "start")
         return []
     }
 
@@ -179,7 +283,20 @@ public final class MemoryScene: GameScene {
     public override func drawContent(on canvas: any Canvas) {
         // The background never changes during a game: drawn once, then copied.
         canvas.layer("game-background") { drawBackground(on: canvas) }
-        for index in cardFrames.indices { drawCard(index, on: canvas) }
+        if let cardMotion, cardMotion.cardsInDeck(at: awakeTime) > 0 { drawDeck(cardMotion, on: canvas) }
+        for index in cardFrames.indices where !(cardMotion?.inDeck(index, at: awakeTime) ?? false) { drawCard(index, on: canvas) }
+    }
+
+    /// The deck the cards are dealt from and gathered to: a small pile of card backs at the
+    /// bottom edge, as high as the cards still in it.
+    private func drawDeck(_ cardMotion: CardMotion, on canvas: any Canvas) {
+        let deck = CardMotion.deck(cardSize: cardFrames[0].width)
+        let layers = min(cardMotion.cardsInDeck(at: awakeTime), 4)
+        for layer in 0..<layers {
+            let frame = deck.offsetBy(0, -3 * Double(layer))
+            canvas.fillRounded(frame.offsetBy(0, 4), radius: frame.width * 0.1, Theme.tileShadow)
+            canvas.image("card-back", in: frame)
+        }
     }
 
     /// A soft sky with big faint dots: cheerful, and quiet enough that the cards stand out.
@@ -211,7 +328,9 @@ public final class MemoryScene: GameScene {
 
     private func drawCard(_ index: Int, on canvas: any Canvas) {
         let look = looks[index]
-        var frame = cardFrames[index]
+        var frame = shownFrame(index)
+        let alpha = cardMotion?.alpha(of: index, at: awakeTime) ?? 1
+        guard alpha > 0 else { return }
         // Which side shows and how wide it is: a flip squeezes the old side to nothing,
         // then the new side grows back (|cos| of a half-turn).
         var faceUp = look.faceUp
@@ -244,9 +363,10 @@ public final class MemoryScene: GameScene {
             let shadow = squeezed.offsetBy(0, 5)
             let r = min(radius, squeezed.width / 2)
             let band = min(shadow.height, 2 * r + 5)
-            canvas.fillRounded(Rect(shadow.x, shadow.maxY - band, shadow.width, band), radius: r, Theme.tileShadow)
+            canvas.fillRounded(Rect(shadow.x, shadow.maxY - band, shadow.width, band), radius: r,
+                               Theme.tileShadow.withAlpha(alpha))
         }
-        let options = ImageOptions(scaleX: scaleX)
+        let options = ImageOptions(alpha: alpha, scaleX: scaleX)
         if faceUp {
             canvas.image("card-front", in: frame, options)
             canvas.image("animal-\(rules.cards[index].face)", in: frame.insetBy(frame.width * 0.13, frame.height * 0.13), options)
@@ -263,9 +383,9 @@ public final class MemoryScene: GameScene {
         }
         if shownMatched {
             // Found pairs are marked by shape too, not colour alone: an outline and a check.
-            canvas.strokeRounded(frame.insetBy(-2, -2), radius: radius + 2, width: 5, Self.matchGold)
+            canvas.strokeRounded(frame.insetBy(-2, -2), radius: radius + 2, width: 5, Self.matchGold.withAlpha(alpha))
             let badge = frame.width * 0.3
-            canvas.image("check", in: Rect(frame.maxX - badge * 0.8, frame.y - badge * 0.2, badge, badge))
+            canvas.image("check", in: Rect(frame.maxX - badge * 0.8, frame.y - badge * 0.2, badge, badge), ImageOptions(alpha: alpha))
             if let p = progress(look.matchedAt, Self.bounceDuration * 1.6) { drawSparkles(around: frame, progress: p, on: canvas) }
         }
     }
@@ -327,7 +447,7 @@ public final class MemoryScene: GameScene {
 
     public override func dumpItems() -> [JSON] {
         rules.cards.map { card in
-            dumpItem(Self.cardID(card.id), kind: "card", frame: cardFrames[card.id],
+            dumpItem(Self.cardID(card.id), kind: "card", frame: shownFrame(card.id),
                      [("face", .string(card.face)), ("state", .string(card.state.rawValue))])
         }
     }

@@ -19,10 +19,10 @@ import TextCatalogs
 /// - `frameTime`, every frame the game is on top, pauses and the demo included: the "+N"
 ///   texts, the ripples, the countdown's pulse and the ▶'s breathing, the intro's due time
 ///   and the "hear it again" double tap;
-/// - `awakeTime`, every frame not paused, the demo included: the demo's hand, Balloons'
-///   decoration and pops;
-/// - `sceneClock` (the timeline's), not paused and not in the demo: the re-prompt's quiet
-///   time;
+/// - `awakeTime`, every frame not paused, the demo and the opening included: the demo's
+///   hand, Memory's cards in flight (`CardMotion`), Balloons' decoration and pops;
+/// - `sceneClock` (the timeline's), not paused and not in the demo or the opening: the
+///   re-prompt's quiet time;
 /// - `clock` (rule time), and `playedTime`, rule time at the end of the last frame the rules
 ///   ran in: what follows the rules (Memory's cards, Sorting's sparkles, Balloons' numbers).
 @MainActor
@@ -130,7 +130,8 @@ open class GameScene: BaseScene {
         frameTime += dt
         floating.removeFinished(at: frameTime)
         ripples.removeFinished(at: frameTime)
-        if demoDue {
+        // The first-time demo waits for the game's opening (Memory's deal).
+        if demoDue && !opening {
             demoDue = false
             startDemo()
         }
@@ -139,6 +140,12 @@ open class GameScene: BaseScene {
             context.send(.speak(voice.intro, now: true))
         }
         guard !isPaused else { return [] }
+        if opening && !isOver {
+            // The opening runs on awake time; the game's clocks, timeline and re-prompt wait
+            // for it, so the rules' times count from the first frame after it.
+            awakeTime += dt
+            return []
+        }
         if !demoRun.isEmpty {
             // The demo runs on awake time; the game's clocks and timeline stand still.
             awakeTime += dt
@@ -173,6 +180,11 @@ open class GameScene: BaseScene {
     /// The game asked the child for a move itself (Balloons' idle warning): the re-prompt
     /// waits its full quiet time from now.
     public func promptedNow() { quietSince = sceneClock.now }
+
+    /// True while the game's opening plays (Memory's cards being dealt, issue 45): the rule
+    /// clock, the scene clock, the timeline and the demo wait; `frameTime` and `awakeTime`
+    /// move on. The game ends it by its own time (`awakeTime`) or at a child's first press.
+    open var opening: Bool { false }
 
     /// The whole seconds a game starts with, shown until its first `showTime`.
     open var timeLimitSeconds: Int? { nil }
@@ -271,7 +283,7 @@ open class GameScene: BaseScene {
 
     /// Starts the show-me demo (first opening, or "hear it again" twice).
     public func startDemo() {
-        guard demo == nil, !isOver, let stops = demoStops() else { return }
+        guard demo == nil, !isOver, !opening, let stops = demoStops() else { return }
         demoRun.add(ShowMeDemo(stops: stops), at: awakeTime)
         context.send(.demoSeen(kind))
         context.send(.log("demo", [("action", "start"), ("game", .string(kind.rawValue))]))
