@@ -139,7 +139,7 @@ import TextCatalogs
         #expect(canvas.images.contains("level-medium"))
         // ↻ plays Medium.
         stack.handle(.key(.return, shift: false))
-        step(stack, frames: 2, log: context.log)
+        step(stack, frames: 60, log: context.log)   // ↻ gathers the old cards first (0.4 s)
         let next = try #require(stack.top as? MemoryScene)
         #expect(next.level == .medium, "↻ plays the level the voice suggested")
         // Lose it twice: the voice says an easier level, ↻ shows Easy, and the house goes Home with Easy chosen.
@@ -150,7 +150,7 @@ import TextCatalogs
             if round == 0 {
                 #expect(Self.item(stack, "alert-yes")?["level"]?.stringValue == "medium", "one loss: the same level")
                 stack.handle(.key(.return, shift: false))
-                step(stack, frames: 2, log: context.log)
+                step(stack, frames: 60, log: context.log)
             }
         }
         let lostAt = try #require(context.log.events("gameover").last?["t"]?.doubleValue)
@@ -174,7 +174,7 @@ import TextCatalogs
         #expect(game.nextLevel == .easy)
         #expect(Self.item(stack, "alert-yes")?["level"]?.stringValue == "easy")
         stack.handle(.key(.return, shift: false))
-        step(stack, frames: 2, log: context.log)
+        step(stack, frames: 60, log: context.log)   // ↻ gathers the old cards first (0.4 s)
         let next = try #require(stack.top as? MemoryScene)
         #expect(next.level == .easy && !next.relaxed, "the same level, with its clock")
         #expect(context.levelToChoose(for: .memory, among: Level.allCases) == .easy)
