@@ -69,12 +69,15 @@ import SystemIO
         let texts = (Messages.all + GameRegistry.standard.messages).map { catalog.translation(of: $0) ?? $0.english }
         var missing: [String] = []
         for text in texts {
-            for scalar in text.unicodeScalars where !scalar.properties.isWhitespace && scalar.value >= 0x20 {
-                // A run of right-to-left letters takes Scheherazade (`runFont`), the rest Andika.
-                let arabicRun = Bidi.needsLayout(text) && Bidi.classify(scalar) == .strongRight
-                let (regular, bold) = arabicRun ? (fonts[2], fonts[3]) : (fonts[0], fonts[1])
-                if TTF_GlyphIsProvided32(regular, scalar.value) == 0 || TTF_GlyphIsProvided32(bold, scalar.value) == 0 {
-                    missing.append("U+\(String(scalar.value, radix: 16, uppercase: true)) in \"\(text)\"")
+            // A right-to-left run (Arabic letters and the spaces and marks that read with them)
+            // takes Scheherazade (`runFont`), the rest Andika; a line with no layout is Andika's.
+            let runs = Bidi.needsLayout(text) ? Bidi.visualRuns(text) : [BidiRun(text, .leftToRight)]
+            for run in runs {
+                for scalar in run.text.unicodeScalars where !scalar.properties.isWhitespace && scalar.value >= 0x20 {
+                    let (regular, bold) = run.direction == .rightToLeft ? (fonts[2], fonts[3]) : (fonts[0], fonts[1])
+                    if TTF_GlyphIsProvided32(regular, scalar.value) == 0 || TTF_GlyphIsProvided32(bold, scalar.value) == 0 {
+                        missing.append("U+\(String(scalar.value, radix: 16, uppercase: true)) in \"\(text)\"")
+                    }
                 }
             }
         }

@@ -328,7 +328,8 @@ import TextCatalogs
             "TextCatalogs": ["GameCore"], "SystemIO": ["Glibc", "CSystemCalls"],
             "Platform": ["GameCore", "Stage", "SystemIO", "CSDL2", "CSDL2X11", "Glibc"],
             // The renderer draws what scenes ask through Stage's Canvas: a scene edit never rebuilds it.
-            "Render": ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2", "Glibc", "Dispatch", "Synchronization"],
+            // It alone lays out a line's directions, so it alone links libfribidi.
+            "Render": ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2", "CFriBidi", "Glibc", "Dispatch", "Synchronization"],
         ]
         for (target, names) in allowed {
             let files = Self.imports(of: target)
@@ -347,6 +348,23 @@ import TextCatalogs
                 }
             }
         }
+    }
+
+    /// Only the renderer links libfribidi (the bidirectional layout is drawing's business: the
+    /// rules, scenes and catalogs stay free of C libraries), and only SystemIO and Storage use
+    /// the system-calls shim.
+    @Test func test_onlyRenderLaysOutDirections_andOnlySystemIOAndStorageCallTheShim() {
+        for target in ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage", "KidsJoyApp"] {
+            let files = Self.imports(of: target)
+            #expect(!files.isEmpty || target == "GameCore", "\(target): the sources were found and read")
+            for (file, names) in files {
+                if target != "Render" { #expect(!names.contains("CFriBidi"), "\(target)/\(file) imports CFriBidi") }
+                if !["SystemIO", "Storage"].contains(target) {
+                    #expect(!names.contains("CSystemCalls"), "\(target)/\(file) imports CSystemCalls")
+                }
+            }
+        }
+        #expect(Self.imports(of: "Render").values.contains { $0.contains("CFriBidi") }, "the renderer's Bidi uses libfribidi")
     }
 
     /// Issue #49: C functions are declared by a shim header (CSystemCalls, CSQLite3, CSDL2's),
