@@ -8,22 +8,27 @@ import Foundation
 //              rule events, message keys. The Swift standard library only.
 //   Stage      → GameCore. The Canvas and its types, input events, the viewport, sounds and
 //              voice clips, backgrounds, timeline and easing.
-//   TextCatalogs → GameCore. The words: catalogs, the .mo reader, voice lines, Bidi.
-//   SystemIO   → Glibc. File reads, the environment, AppError.
+//   TextCatalogs → GameCore. The words: catalogs, the .mo reader, voice lines, each
+//              language's text direction.
+//   SystemIO   → Glibc, CSystemCalls. File reads, the environment, AppError.
 //   Scenes     → GameCore, Stage, TextCatalogs. Scenes, UI pieces, feedback tables, the
 //              Effect values scenes send and the read-only GameContext they see.
 //   Runtime    → GameCore, Stage, TextCatalogs, Scenes. The event log, the voice channel, the store protocols and
 //              the session's state (GameRuntime): it carries out the scenes' effects. Scenes
 //              cannot import it, so no scene plays, logs or writes a store itself.
-//   Render     → GameCore, Stage, TextCatalogs, SystemIO, CSDL2 (SDL_ttf glyphs). The software canvas: pixels, QOI, text cache.
+//   Render     → GameCore, Stage, TextCatalogs, SystemIO, CSDL2 (SDL_ttf glyphs), CFriBidi (the
+//              Unicode bidirectional algorithm, `Bidi`). The software canvas: pixels, QOI, text cache.
 //   Platform   → GameCore, Stage, SystemIO, CSDL2. SDL's start and stop, the window (fitting,
 //              fullscreen, presenting a frame), the event queue and scripted events, input
 //              translation, audio, asset lookup.
-//   Storage    → GameCore, SystemIO, CSQLite3. The typed SQLite wrapper, the progress database
+//   Storage    → GameCore, SystemIO, CSQLite3, CSystemCalls. The typed SQLite wrapper, the progress database
 //              and the stores (scores, settings, demos; atomic files, the save queue).
 //   KidsJoyApp → all but CSDL2 (SDL only through Platform and Render). Command line, config
 //              layers, the frame loop, the script player; it declares the stores'
 //              conformances to the scenes' protocols.
+//   CSDL2, CSQLite3, CFriBidi  Debian's libraries (pkg-config), each a module map and a shim header.
+//   CSystemCalls  glibc calls Swift's Glibc module does not show (statfs, sched_getaffinity),
+//              declared by a shim header from glibc's own headers: no `@_silgen_name` anywhere.
 // Nothing links Foundation, not even FoundationEssentials: with its collections, regex and
 // concurrency pieces it was 7.5 MB of the 16 MB static binary (full Foundation's ICU alone
 // would be 34 MB). Files and the environment come from Glibc (Scenes' SystemFiles), the
@@ -62,17 +67,24 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CFriBidi",
+            path: "Sources/CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
+        .systemLibrary(name: "CSystemCalls", path: "Sources/CSystemCalls"),
         .target(name: "GameCore", path: "Sources/GameCore", swiftSettings: smallInRelease),
         .target(name: "TextCatalogs", dependencies: ["GameCore"], path: "Sources/TextCatalogs",
                 swiftSettings: smallInRelease),
         .target(name: "Stage", dependencies: ["GameCore"], path: "Sources/Stage", swiftSettings: smallInRelease),
-        .target(name: "SystemIO", path: "Sources/SystemIO", swiftSettings: smallInRelease),
-        .target(name: "Storage", dependencies: ["GameCore", "SystemIO", "CSQLite3"], path: "Sources/Storage",
+        .target(name: "SystemIO", dependencies: ["CSystemCalls"], path: "Sources/SystemIO", swiftSettings: smallInRelease),
+        .target(name: "Storage", dependencies: ["GameCore", "SystemIO", "CSQLite3", "CSystemCalls"], path: "Sources/Storage",
                 swiftSettings: smallInRelease),
         .target(name: "Scenes", dependencies: ["GameCore", "Stage", "TextCatalogs"], path: "Sources/Scenes", swiftSettings: smallInRelease),
         .target(name: "Runtime", dependencies: ["GameCore", "Stage", "TextCatalogs", "Scenes"], path: "Sources/Runtime",
                 swiftSettings: smallInRelease),
-        .target(name: "Render", dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2"], path: "Sources/Render",
+        .target(name: "Render", dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2", "CFriBidi"], path: "Sources/Render",
                 swiftSettings: optimizedInDebug),
         .target(name: "Platform", dependencies: ["GameCore", "Stage", "SystemIO", "CSDL2"], path: "Sources/Platform",
                 swiftSettings: smallInRelease),

@@ -1,3 +1,4 @@
+import CSystemCalls
 import Glibc
 import SystemIO
 
@@ -68,10 +69,9 @@ public enum DatabaseFile {
     }
 
     static func fileSystemType(_ directory: String) -> Int? {
-        // struct statfs starts with f_type (a long) on every Linux the game builds for.
-        var buffer = [Int](repeating: 0, count: 64)
-        let ok = buffer.withUnsafeMutableBytes { systemStatfs(directory, $0.baseAddress!) } == 0
-        return ok ? Int(UInt32(truncatingIfNeeded: buffer[0])) : nil
+        var type: UInt = 0
+        guard kjc_file_system_type(directory, &type) == 0 else { return nil }
+        return Int(UInt32(truncatingIfNeeded: type))
     }
 
     static func prepare(_ path: String) -> Preparation {
@@ -158,7 +158,3 @@ public enum DatabaseFile {
         return String(y) + (m < 10 ? "0" : "") + String(m) + (d < 10 ? "0" : "") + String(d)
     }
 }
-
-/// statfs(2), which Glibc's module does not show.
-@_silgen_name("statfs")
-private func systemStatfs(_ path: UnsafePointer<CChar>, _ buffer: UnsafeMutableRawPointer) -> Int32

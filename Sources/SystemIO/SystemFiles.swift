@@ -1,3 +1,4 @@
+import CSystemCalls
 import Glibc
 
 /// The few things the game asks of the system (files, folders, the environment, processors),
@@ -170,7 +171,7 @@ public enum SystemFiles {
     /// Processors this process may run on (its CPU affinity), at least 1.
     public static var activeProcessorCount: Int {
         var mask = [UInt64](repeating: 0, count: 16)  // 1024 processors, as glibc's cpu_set_t
-        let ok = mask.withUnsafeMutableBytes { systemGetAffinity(0, $0.count, $0.baseAddress!) } == 0
+        let ok = mask.withUnsafeMutableBytes { kjc_sched_getaffinity(0, $0.count, $0.baseAddress!) } == 0
         let count = mask.reduce(0) { $0 + $1.nonzeroBitCount }
         if ok && count > 0 { return count }
         return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -183,7 +184,3 @@ public enum SystemFiles {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
-
-/// glibc's sched_getaffinity(2), which Glibc's module shows only with _GNU_SOURCE.
-@_silgen_name("sched_getaffinity")
-private func systemGetAffinity(_ pid: pid_t, _ size: Int, _ mask: UnsafeMutableRawPointer) -> Int32

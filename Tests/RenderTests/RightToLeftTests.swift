@@ -32,6 +32,55 @@ import SystemIO
         #expect(word < alone * 0.9, "joined \(word) px vs \(alone) px for the letters alone")
     }
 
+    /// Issue #49: in "مرحبا Player 2!" the number reads with the Latin word before it (UAX #9
+    /// rule W7), so the line's picture holds "Player 2" exactly as the Latin line "Player 2"
+    /// is drawn alone. (The old layout drew "!2 Player مرحبا": "2", " " and "Player" apart.)
+    @Test func test_playerTwoIsDrawnWholeInAnArabicLine() throws {
+        let canvas = try Self.arabicCanvas()
+        let style = TextStyle(size: 32)
+        let black = SDL_Color(r: 0, g: 0, b: 0, a: 255)
+        let line = try #require(canvas.renderLine("مرحبا Player 2!", style, outline: false, black))
+        defer { SDL_FreeSurface(line) }
+        let latin = try #require(canvas.renderLine("Player 2", style, outline: false, black))
+        defer { SDL_FreeSurface(latin) }
+        #expect(Self.alphaPosition(of: latin, in: line) != nil, "\"Player 2\" is not drawn whole in the Arabic line")
+        let arabicAlone = try #require(canvas.renderLine("مرحبا", style, outline: false, black))
+        defer { SDL_FreeSurface(arabicAlone) }
+        let player = try #require(Self.alphaPosition(of: latin, in: line))
+        #expect(player.x < Int(line.pointee.w) - Int(latin.pointee.w) - Int(arabicAlone.pointee.w) / 2,
+                "the Arabic word (the sentence's start) is at the right of \"Player 2\"")
+    }
+
+    /// Where `small`'s coverage (alpha) appears unchanged inside `big`, if anywhere.
+    static func alphaPosition(of small: UnsafeMutablePointer<SDL_Surface>, in big: UnsafeMutablePointer<SDL_Surface>) -> (x: Int, y: Int)? {
+        func alphas(_ surface: UnsafeMutablePointer<SDL_Surface>) -> (values: [UInt8], width: Int, height: Int) {
+            let argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)!
+            defer { SDL_FreeSurface(argb) }
+            SDL_LockSurface(argb)
+            defer { SDL_UnlockSurface(argb) }
+            let w = Int(argb.pointee.w), h = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch) / 4
+            let pixels = argb.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+            var values = [UInt8](repeating: 0, count: w * h)
+            for y in 0..<h { for x in 0..<w { values[y * w + x] = UInt8(pixels[y * pitch + x] >> 24) } }
+            return (values, w, h)
+        }
+        let s = alphas(small), b = alphas(big)
+        guard s.width <= b.width, s.height <= b.height else { return nil }
+        for oy in 0...(b.height - s.height) {
+            for ox in 0...(b.width - s.width) {
+                var same = true
+                search: for y in 0..<s.height {
+                    for x in 0..<s.width where s.values[y * s.width + x] != b.values[(oy + y) * b.width + ox + x] {
+                        same = false
+                        break search
+                    }
+                }
+                if same { return (ox, oy) }
+            }
+        }
+        return nil
+    }
+
     /// Arabic is drawn with Scheherazade's glyphs, not Andika's empty boxes: the drawn word
     /// has ink in the shape of real letters (far fewer inked pixels than three boxes).
     @Test func test_arabicIsDrawnInTheArabicFont() throws {
@@ -69,12 +118,15 @@ import SystemIO
         let texts = (Messages.all + GameRegistry.standard.messages).map { catalog.translation(of: $0) ?? $0.english }
         var missing: [String] = []
         for text in texts {
-            for scalar in text.unicodeScalars where !scalar.properties.isWhitespace && scalar.value >= 0x20 {
-                // A run of right-to-left letters takes Scheherazade (`runFont`), the rest Andika.
-                let arabicRun = Bidi.needsLayout(text) && Bidi.classify(scalar) == .strongRight
-                let (regular, bold) = arabicRun ? (fonts[2], fonts[3]) : (fonts[0], fonts[1])
-                if TTF_GlyphIsProvided32(regular, scalar.value) == 0 || TTF_GlyphIsProvided32(bold, scalar.value) == 0 {
-                    missing.append("U+\(String(scalar.value, radix: 16, uppercase: true)) in \"\(text)\"")
+            // A right-to-left run (Arabic letters and the spaces and marks that read with them)
+            // takes Scheherazade (`runFont`), the rest Andika; a line with no layout is Andika's.
+            let runs = Bidi.needsLayout(text) ? Bidi.visualRuns(text) : [BidiRun(text, .leftToRight)]
+            for run in runs {
+                for scalar in run.text.unicodeScalars where !scalar.properties.isWhitespace && scalar.value >= 0x20 {
+                    let (regular, bold) = run.direction == .rightToLeft ? (fonts[2], fonts[3]) : (fonts[0], fonts[1])
+                    if TTF_GlyphIsProvided32(regular, scalar.value) == 0 || TTF_GlyphIsProvided32(bold, scalar.value) == 0 {
+                        missing.append("U+\(String(scalar.value, radix: 16, uppercase: true)) in \"\(text)\"")
+                    }
                 }
             }
         }

@@ -308,7 +308,7 @@ import TextCatalogs
         let storage = Self.imports(of: "Storage")
         #expect(!storage.isEmpty, "the sources were found and read")
         for (file, names) in storage {
-            #expect(names.isSubset(of: ["GameCore", "SystemIO", "CSQLite3", "Glibc", "Dispatch", "Synchronization"]),
+            #expect(names.isSubset(of: ["GameCore", "SystemIO", "CSQLite3", "CSystemCalls", "Glibc", "Dispatch", "Synchronization"]),
                     "Storage/\(file) imports \(names)")
         }
         for target in ["GameCore", "Scenes", "Runtime", "Render", "Platform", "KidsJoyApp"] {
@@ -325,10 +325,11 @@ import TextCatalogs
     @Test func test_onlyRenderAndPlatformTouchSDL_andNothingImportsFoundation() {
         let allowed: [String: Set<String>] = [
             "Scenes": ["GameCore", "Stage", "TextCatalogs", "Glibc"], "Stage": ["GameCore", "Glibc"],
-            "TextCatalogs": ["GameCore"], "SystemIO": ["Glibc"],
+            "TextCatalogs": ["GameCore"], "SystemIO": ["Glibc", "CSystemCalls"],
             "Platform": ["GameCore", "Stage", "SystemIO", "CSDL2", "CSDL2X11", "Glibc"],
             // The renderer draws what scenes ask through Stage's Canvas: a scene edit never rebuilds it.
-            "Render": ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2", "Glibc", "Dispatch", "Synchronization"],
+            // It alone lays out a line's directions, so it alone links libfribidi.
+            "Render": ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2", "CFriBidi", "Glibc", "Dispatch", "Synchronization"],
         ]
         for (target, names) in allowed {
             let files = Self.imports(of: target)
@@ -347,6 +348,40 @@ import TextCatalogs
                 }
             }
         }
+    }
+
+    /// Only the renderer links libfribidi (the bidirectional layout is drawing's business: the
+    /// rules, scenes and catalogs stay free of C libraries), and only SystemIO and Storage use
+    /// the system-calls shim.
+    @Test func test_onlyRenderLaysOutDirections_andOnlySystemIOAndStorageCallTheShim() {
+        for target in ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage", "KidsJoyApp"] {
+            let files = Self.imports(of: target)
+            #expect(!files.isEmpty || target == "GameCore", "\(target): the sources were found and read")
+            for (file, names) in files {
+                if target != "Render" { #expect(!names.contains("CFriBidi"), "\(target)/\(file) imports CFriBidi") }
+                if !["SystemIO", "Storage"].contains(target) {
+                    #expect(!names.contains("CSystemCalls"), "\(target)/\(file) imports CSystemCalls")
+                }
+            }
+        }
+        #expect(Self.imports(of: "Render").values.contains { $0.contains("CFriBidi") }, "the renderer's Bidi uses libfribidi")
+    }
+
+    /// Issue #49: C functions are declared by a shim header (CSystemCalls, CSQLite3, CSDL2's),
+    /// where the compiler checks them against the C library's own declarations, never by
+    /// `@_silgen_name` (an unchecked guess at a symbol's Swift signature).
+    @Test func test_noSilgenNameInSources() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources").path
+        var read = 0
+        for case let file as String in FileManager.default.enumerator(atPath: root) ?? NSEnumerator() where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            read += 1
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains("@_silgen_name") {
+                Issue.record("Sources/\(file):\(n + 1) declares a C function with @_silgen_name: put it in a shim header")
+            }
+        }
+        #expect(read > 100, "the sources were found and read (\(read))")
     }
 
     /// Effects out, environment in (issue #25): scenes send `Effect` values; the event log, the

@@ -224,6 +224,10 @@ import TextCatalogs
         #expect(DatabaseFile.journal(for: "/x", fileSystemType: { _ in 0xFF53_4D42 }).0 == .rollback)
         #expect(DatabaseFile.journal(for: "/x", fileSystemType: { _ in 0xEF53 }).0 == .wal)
         #expect(DatabaseFile.fileSystemType("/") != nil)
+        // statfs through the CSystemCalls shim (issue #49 item 6): /proc is procfs (PROC_SUPER_MAGIC),
+        // a folder that does not exist has no type.
+        #expect(DatabaseFile.fileSystemType("/proc") == 0x9FA0)
+        #expect(DatabaseFile.fileSystemType("/no/such/folder") == nil)
         let dir = temporaryDirectory()
         let db = try ProgressDatabase(path: dir + "/progress.db", journal: .rollback)
         #expect(try db.db.query("PRAGMA journal_mode") { $0.text(0) } == ["delete"])
