@@ -256,7 +256,7 @@ def cmd_add(args):
         return r.returncode
     if args.no_judge:
         return 0
-    return subprocess.run([sys.executable, os.path.join(TOOLS, "check_voices.py"), "--whisper",
+    return subprocess.run([sys.executable, os.path.join(TOOLS, "check_voices.py"), "--no-previous", "--whisper",
                            args.lang, "--sample"] + taken).returncode
 
 
