@@ -44,6 +44,7 @@ extension GameApp {
                 if !runControl(command, player: player) { keepGoing = false; break }
             }
             if !keepGoing || !pumpEvents() { break }
+            if pendingScreen != nil { applyPendingShape() }
             stack.step()
             if stack.quitRequested { break }
             updateScreensaver()
@@ -105,6 +106,7 @@ extension GameApp {
                 if !pumpEvents() || !runControl(command, player: player) { running = false; break }
             }
             if !running || !pumpEvents() { break }
+            if pendingScreen != nil { applyPendingShape() }
             // A calm game (Balloons) is drawn every second step: until two steps are due, sleep,
             // unless a press, a key or a window change is waiting, which is answered now. One
             // that comes during the sleep waits for its end, at most 1/30 s (issue 31).

@@ -44,6 +44,15 @@ extension GameApp {
         case .dragItem(let from, let to, let seconds):
             guard let a = itemCentre(from, command), let b = itemCentre(to, command) else { return false }
             player.drag(from: a, to: b, seconds: seconds, frame: frame)
+        case .resize(let width, let height):
+            guard window == nil else {
+                // A window's size is its user's and its window manager's to change.
+                log.emit("ignored", [("what", "resize"), ("why", "window")])
+                return true
+            }
+            do { try canvas.resize(width: width, height: height) } catch { warn("\(error)") }
+            followScreen((width, height))
+            dirty = true
         case .screenshot(let path):
             // 1024×768 (the logical canvas at its own size) unless headless --size was given.
             let real = canvas.viewport

@@ -31,10 +31,39 @@ extension GameApp {
         window = w
     }
 
+    /// The canvas follows the screen's shape while the game runs (issue 45, item 9): a window
+    /// resized or made fullscreen, a tablet turned, or a script's `resize` gets the layout of
+    /// its new shape. The scenes lay themselves out from `Canvas1024` as they draw and dump,
+    /// and Memory's cards glide to their new places. A game that placed everything for its
+    /// shape when it started (Sorting's zones, Balloons' spots: `keepsItsShape`) keeps it,
+    /// drawn scaled, until it leaves the stack; then the new shape comes (`shape` in the log).
+    func followScreen(_ screen: (Int, Int)) {
+        pendingScreen = screen
+        applyPendingShape()
+    }
+
+    /// Takes the waiting shape when no scene on the stack keeps its own (every frame).
+    func applyPendingShape() {
+        guard let screen = pendingScreen, screen.0 > 0, screen.1 > 0 else { pendingScreen = nil; return }
+        let next = Canvas1024.size(forScreen: screen.0, screen.1)
+        guard next != Canvas1024.size else { pendingScreen = nil; return }
+        guard !stack.scenes.contains(where: { $0.keepsItsShape }) else { return }
+        pendingScreen = nil
+        Canvas1024.use(next, screen: (width: screen.0, height: screen.1))
+        log.emit("shape", [("width", .int(Int(next.width))), ("height", .int(Int(next.height)))])
+        // The same real pixels show the new logical size (a viewport of their own).
+        let real = canvas.viewport
+        do { try canvas.resize(width: real.width, height: real.height) } catch { warn("\(error)") }
+        // Headless, script coordinates are the canvas's own; a window maps its pixels anew.
+        translator.viewport = window == nil ? .logical : Viewport(width: translator.viewport.width, height: translator.viewport.height)
+        dirty = true
+    }
+
     /// Windowed: makes the canvas draw at the window's real drawable size (high-DPI screens
     /// included) and the frame texture match it; the input translator follows.
     func syncOutputSize() throws {
         guard let window, let size = window.drawableSize(frame: canvas) else { return }
+        followScreen(size.points)
         let (w, h) = size.pixels, (pw, ph) = size.points
         translator.pixelsPerPoint = (Double(w) / Double(max(pw, 1)), Double(h) / Double(max(ph, 1)))
         // Input and script coordinates map through the drawable's own size.

@@ -134,6 +134,9 @@ public final class GameApp {
     var screenSize: (Int, Int)?
     var windowSizes: WindowSizes?
     var windowSizeChanged = false
+    /// A screen of a new shape (a resized window, a turned tablet, `resize` in a script)
+    /// waiting for the games that placed everything for the old one to leave.
+    var pendingScreen: (Int, Int)?
 
     var screensaverInhibited = false
 

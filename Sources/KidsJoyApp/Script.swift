@@ -25,6 +25,10 @@ public struct ScriptCommand: Equatable, Sendable {
         case pad(PadButton)
         /// One touch finger (`finger-down ID X Y`, ...); several may be down at once.
         case finger(FingerPhase, id: Int, Point)
+        /// The screen becomes `width` × `height` real pixels (`resize 800 1280`: a tablet turned
+        /// to portrait): the canvas follows its shape (headless runs; a window is resized by
+        /// its user or its window manager).
+        case resize(width: Int, height: Int)
         case screenshot(path: String)
         /// The real pixels of the window (headless: of `--size`).
         case screenshotNative(path: String)
@@ -143,6 +147,11 @@ public enum ScriptParser {
                 }
                 let phase: FingerPhase = verb == "finger-down" ? .down : verb == "finger-move" ? .move : .up
                 action = .finger(phase, id: Int(n[0]), Point(n[1], n[2]))
+            case "resize":
+                guard args.count == 2, let w = Int(args[0]), let h = Int(args[1]), (64...16_384).contains(w), (64...16_384).contains(h) else {
+                    throw fail("'resize' takes WIDTH HEIGHT in pixels, each from 64 to 16384 (resize 800 1280)")
+                }
+                action = .resize(width: w, height: h)
             case "screenshot":
                 guard args.count == 1 else { throw fail("'screenshot' takes one PATH") }
                 action = .screenshot(path: args[0])
@@ -156,7 +165,7 @@ public enum ScriptParser {
                 guard args.isEmpty else { throw fail("'quit' takes no arguments") }
                 action = .quit
             default:
-                throw fail("unknown verb '\(words[1])' (known: tap, tap-item, down, move, up, drag, drag-item, touch-tap, key, key-down, key-up, pad, finger-down, finger-move, finger-up, screenshot, screenshot-native, dump, quit)")
+                throw fail("unknown verb '\(words[1])' (known: tap, tap-item, down, move, up, drag, drag-item, touch-tap, key, key-down, key-up, pad, finger-down, finger-move, finger-up, resize, screenshot, screenshot-native, dump, quit)")
             }
             commands.append(ScriptCommand(time: time, action: action, line: lineNumber))
         }

@@ -82,7 +82,7 @@ final class ScriptPlayer {
                 scheduled.append(.event(frame: frame + 1, .pad(button, down: false)))
             case .finger(let phase, let id, let p):
                 finger(phase, p, id: Self.scriptFingerBase + id).push()
-            case .screenshot, .screenshotNative, .dump, .quit, .tapItem, .dragItem:
+            case .screenshot, .screenshotNative, .dump, .quit, .tapItem, .dragItem, .resize:
                 // (An item's place is the app's to find, in the current dump: it then calls
                 // `tap` or `drag`.)
                 out.append(command)

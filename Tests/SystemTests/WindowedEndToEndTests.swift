@@ -106,20 +106,28 @@ extension HeavyTests {
             try ui.click(scores.center("close"))
             try log.wait("high scores closed") { $0.is("scene", "action", "pop") && $0.stack == ["home"] }
 
-            // A wide window (letterbox bars left and right): the bar beside the mute button is
-            // dead; the tiles are hit through the scaled, centred picture. (Only tiles not yet
+            // A 16:9 window: the canvas takes its shape (issue 45), no bars; Home is laid out
+            // wide and its tiles are hit where that layout puts them. (Only tiles not yet
             // selected are tapped: tapping the selected one logs no `select`.)
             try ui.resize(1280, 720)
-            #expect(ui.box.offset.x == 160)
-            try ui.checkDeadClick(windowX: 1200, windowY: 30, then: home.center("game-sorting"), expect: ("select", "value", "sorting"))
-            try ui.click(home.center("level-hard"))
-            mark = try log.wait("hard selected at 1280x720") { $0.is("select", "value", "hard") }
-            try ui.keepScreenshot(after: mark, as: "home-1280x720")
+            #expect(ui.box.offset.x == 0 && ui.canvas == Size(1365, 768), "\(ui.canvas)")
+            home = try log.waitForDump(scene: "home", after: log.count)
+            try ui.click(home.center("game-sorting"))
+            try log.wait("sorting selected at 1280x720") { $0.is("select", "value", "sorting") }
+            // Wider than 2.4:1: the widest canvas, with bars left and right; a click in the
+            // right bar is dead, the tiles are hit through the scaled, centred picture.
+            try ui.resize(1600, 600)
+            #expect(ui.box.offset.x == 80 && ui.canvas == Size(1843, 768), "\(ui.box.offset) \(ui.canvas)")
+            home = try log.waitForDump(scene: "home", after: log.count)
+            try ui.checkDeadClick(windowX: 1590, windowY: 300, then: home.center("level-hard"), expect: ("select", "value", "hard"))
+            mark = log.lines.lastIndex { $0.is("select", "value", "hard") } ?? log.count - 1
+            try ui.keepScreenshot(after: mark, as: "home-1600x600")
 
             // A square window (bars above and below): the bar above the mute button is dead;
             // a game starts and Back works, all through the mapping.
             try ui.resize(800, 800)
             #expect(ui.box.offset.y == 100)
+            home = try log.waitForDump(scene: "home", after: log.count)
             try ui.checkDeadClick(windowX: 770, windowY: 50, then: home.center("game-memory"), expect: ("select", "value", "memory"))
             try ui.click(home.center("level-medium"))
             try log.wait("medium selected at 800x800") { $0.is("select", "value", "medium") }
@@ -167,9 +175,14 @@ extension HeavyTests.WindowedEndToEndTests {
         defer { session.stop() }
         let script = (1..<400).map { "\(Double($0) / 4) dump" }.joined(separator: "\n") + "\n100 quit\n"
         let ui = try session.launchGame(script: script)
-        let home = try ui.log.waitForDump(scene: "home", after: 0)
         for (width, height) in [(800, 800), (1280, 720)] {
             try ui.resize(width, height)
+            // Home as the new shape lays it out (1280x720 is 16:9: Home takes a wide canvas).
+            let home = try ui.log.waitForDump(scene: "home", after: ui.log.count)
+            if width == 1280 {
+                #expect(ui.canvas == Size(1365, 768), "the canvas follows the window's shape: \(ui.canvas)")
+                #expect(home.line["canvas"]?.arrayValue?.compactMap(\.intValue) == [1365, 768])
+            }
             let tiles = ["game-memory", "game-sorting", "game-balloons", "level-easy", "level-medium", "level-hard"]
             for (k, tile) in tiles.enumerated() {
                 let value = String(tile.split(separator: "-")[1])
@@ -341,8 +354,12 @@ final class WindowSession {
     private var game: Process?
     private(set) var window = ""
     private(set) var box = Letterbox(width: 1024, height: 768)
-    /// The game's canvas, from its `start` line once read (4:3 until then).
+    /// The game's canvas: the last `shape` line's (the canvas follows a resized window), else
+    /// its `start` line's once read (4:3 until then).
     var canvas: Size {
+        if let shape = log.lines.last(where: { $0.is("shape") }), let w = shape["width"]?.intValue, let h = shape["height"]?.intValue {
+            return Size(Double(w), Double(h))
+        }
         guard let start = log.lines.first(where: { $0.is("start") }), let c = start["canvas"]?.arrayValue, c.count == 2,
               let w = c[0].intValue, let h = c[1].intValue else { return Canvas1024.standardSize }
         return Size(Double(w), Double(h))
@@ -613,6 +630,8 @@ final class WindowSession {
             throw Exec.Failure(description: "the window is \(box.width)x\(box.height), not \(width)x\(height)")
         }
         try log.wait("a dump after the resize to \(width)x\(height)", after: log.count) { $0.is("dump") }
+        // The canvas may have taken the window's new shape (a `shape` line before that dump).
+        try readGeometry()
     }
 
     /// Clicks a window point in a letterbox bar, then a real target; between the two
@@ -630,7 +649,8 @@ final class WindowSession {
     }
 
     /// Copies the first screenshot taken at least 0.4 s after line `after` (animations
-    /// settled) to the shot folder as NAME.png, and checks it is 1024x768.
+    /// settled) to the shot folder as NAME.png, and checks it has the canvas's size (the
+    /// shape the window gave it).
     func keepScreenshot(after: Int, as name: String) throws {
         let t0 = (log.lines[after]["t"]?.doubleValue ?? 0) + 0.4
         let i = try log.wait("a screenshot for \(name)", after: after) { line in
@@ -639,7 +659,7 @@ final class WindowSession {
         let path = log.lines[i]["path"]?.stringValue ?? ""
         usedShots.insert(path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(pngSize(data).map { "\($0.width)x\($0.height)" } == "1024x768", "\(name): \(path)")
+        #expect(pngSize(data).map { "\($0.width)x\($0.height)" } == "\(Int(canvas.width))x\(Int(canvas.height))", "\(name): \(path)")
         let kept = HeavyTests.WindowedEndToEndTests.shotDirectory + "/\(name).png"
         try? FileManager.default.removeItem(atPath: kept)
         try FileManager.default.copyItem(atPath: path, toPath: kept)

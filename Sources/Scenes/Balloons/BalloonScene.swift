@@ -346,6 +346,10 @@ public final class BalloonScene: GameScene {
         }
     }
 
+    /// The entrance spots and the balloons in the sky are placed for the shape the game
+    /// started in.
+    public override var keepsItsShape: Bool { true }
+
     // MARK: - Dump
 
     public override func dumpFields() -> [(String, JSON)] {

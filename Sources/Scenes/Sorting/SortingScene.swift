@@ -365,6 +365,9 @@ public final class SortingScene: GameScene {
         }
     }
 
+    /// The zones and the vehicles' homes are placed for the shape the game started in.
+    public override var keepsItsShape: Bool { true }
+
     public override func dumpItems() -> [JSON] {
         let vehicles = sprites.enumerated().map { index, sprite in
             dumpItem(Self.id(index), kind: "vehicle", frame: sprite.frame, [

@@ -29,6 +29,7 @@ open class BaseScene: Scene {
     /// A focused text field shows: typed text is its own, the letter shortcuts wait.
     open var ownsTextKeys: Bool { false }
     open var gateHoldFrames: [Rect] { [] }
+    open var keepsItsShape: Bool { false }
     /// Title in the top bar; nil shows the logo (Home).
     open var title: String? { nil }
     open var showsBack: Bool { false }

@@ -74,6 +74,8 @@ public protocol Scene: AnyObject {
     /// What a grown-up holds to open the gate (the logo, the "Grown-ups: hold 3 s" sign), in
     /// the scene's own layout: under scanning a mouse or finger press on one is that hold.
     var gateHoldFrames: [Rect] { get }
+    /// True while a new screen shape must wait (see the extension's default).
+    var keepsItsShape: Bool { get }
     func enter()
     func leave()
     /// Called when the scene above it was popped, with what that scene handed back.
@@ -91,6 +93,10 @@ extension Scene {
     /// False for a scene that keeps its left-to-right layout in a right-to-left language
     /// (the adult gate's number pad reads 1 2 3 like every keypad).
     public var mirrorsRightToLeft: Bool { true }
+    /// True for a scene that fixes its layout when it starts (Sorting's zones, Balloons'
+    /// spots): while it is on the stack a new screen shape waits (the app's `followScreen`);
+    /// every other scene lays itself out from `Canvas1024` as it draws.
+    public var keepsItsShape: Bool { false }
     /// True for a scene that moves its own keyboard focus (Home, alerts): the stack's ring
     /// then only serves one-switch scanning there.
     public var handlesFocus: Bool { false }
