@@ -311,6 +311,9 @@ final class ReportWorkState: Sendable {
         var rows: [ProgressSummary]?
         var failure: String?
         var cancelled = false
+        /// `finish` has begun (it runs once) / has removed what a failed save made: only
+        /// then is the outcome told, so nothing half-saved is still there when it is.
+        var finishing = false
         var finished = false
     }
     private let fields = Mutex(Fields())
@@ -326,14 +329,17 @@ final class ReportWorkState: Sendable {
 
     /// On the worker, after every file: a failed or cancelled save removes what it made.
     func finish(_ folder: String) {
-        let clean: [String]? = fields.withLock { f in
-            guard !f.finished else { return nil }
-            f.finished = true
-            return f.failure != nil || f.cancelled ? f.made : nil
+        let clean: [String]?? = fields.withLock { f in
+            guard !f.finishing else { return nil }
+            f.finishing = true
+            return .some(f.failure != nil || f.cancelled ? f.made : nil)
         }
         guard let clean else { return }
-        for path in clean { unlink(path) }
-        rmdir(folder)
+        if let clean {
+            for path in clean { unlink(path) }
+            rmdir(folder)
+        }
+        fields.withLock { $0.finished = true }
     }
 
     func outcome(_ folder: String) -> Result<String, ProfileFailure>? {
