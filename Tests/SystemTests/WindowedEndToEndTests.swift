@@ -624,13 +624,21 @@ final class WindowSession {
     /// dump runs after the frame's event pump): X delivers the resize to SDL before any
     /// later click, so from then on clicks are mapped through the new letterbox.
     func resize(_ width: Int, _ height: Int) throws {
+        let before = log.count
         try xdo("windowsize", "--sync", window, "\(width)", "\(height)")
         try readGeometry()
         guard box.width == Double(width), box.height == Double(height) else {
             throw Exec.Failure(description: "the window is \(box.width)x\(box.height), not \(width)x\(height)")
         }
+        // On Home the canvas takes the window's new shape (issue 45): wait for its `shape`
+        // line, which may come a frame after the next dump.
+        let expected = Canvas1024.size(forScreen: width, height)
+        if canvas != expected {
+            try log.wait("the canvas taking \(Int(expected.width))x\(Int(expected.height))", after: before) {
+                $0.is("shape") && $0["width"]?.intValue == Int(expected.width) && $0["height"]?.intValue == Int(expected.height)
+            }
+        }
         try log.wait("a dump after the resize to \(width)x\(height)", after: log.count) { $0.is("dump") }
-        // The canvas may have taken the window's new shape (a `shape` line before that dump).
         try readGeometry()
     }
 
