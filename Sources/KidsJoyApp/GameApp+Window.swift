@@ -42,28 +42,37 @@ extension GameApp {
         applyPendingShape()
     }
 
-    /// Takes the waiting shape when no scene on the stack keeps its own (every frame).
+    /// Takes the waiting shape when no scene on the stack keeps its own (every frame): the
+    /// same real pixels then show the new logical size.
     func applyPendingShape() {
-        guard let screen = pendingScreen, screen.0 > 0, screen.1 > 0 else { pendingScreen = nil; return }
-        let next = Canvas1024.size(forScreen: screen.0, screen.1)
-        guard next != Canvas1024.size else { pendingScreen = nil; return }
-        guard !stack.scenes.contains(where: { $0.keepsItsShape }) else { return }
-        pendingScreen = nil
-        Canvas1024.use(next, screen: (width: screen.0, height: screen.1))
-        log.emit("shape", [("width", .int(Int(next.width))), ("height", .int(Int(next.height)))])
-        // The same real pixels show the new logical size (a viewport of their own).
+        guard switchPendingShape() else { return }
         let real = canvas.viewport
         do { try canvas.resize(width: real.width, height: real.height) } catch { warn("\(error)") }
         // Headless, script coordinates are the canvas's own; a window maps its pixels anew.
         translator.viewport = window == nil ? .logical : Viewport(width: translator.viewport.width, height: translator.viewport.height)
+    }
+
+    /// Switches the logical shape to the waiting one (log `shape`) when no scene keeps its own;
+    /// true when it did. The caller resizes the canvas once, for the shape and the pixels together.
+    private func switchPendingShape() -> Bool {
+        guard let screen = pendingScreen, screen.0 > 0, screen.1 > 0 else { pendingScreen = nil; return false }
+        let next = Canvas1024.size(forScreen: screen.0, screen.1)
+        guard next != Canvas1024.size else { pendingScreen = nil; return false }
+        guard !stack.scenes.contains(where: { $0.keepsItsShape }) else { return false }
+        pendingScreen = nil
+        Canvas1024.use(next, screen: (width: screen.0, height: screen.1))
+        log.emit("shape", [("width", .int(Int(next.width))), ("height", .int(Int(next.height)))])
         dirty = true
+        return true
     }
 
     /// Windowed: makes the canvas draw at the window's real drawable size (high-DPI screens
-    /// included) and the frame texture match it; the input translator follows.
+    /// included) and the frame texture match it; the input translator follows. A new shape
+    /// and new pixels are one resize of the canvas (each resize drops its caches).
     func syncOutputSize() throws {
         guard let window, let size = window.drawableSize(frame: canvas) else { return }
-        followScreen(size.points)
+        pendingScreen = size.points
+        let shapeChanged = switchPendingShape()
         let (w, h) = size.pixels, (pw, ph) = size.points
         translator.pixelsPerPoint = (Double(w) / Double(max(pw, 1)), Double(h) / Double(max(ph, 1)))
         // Input and script coordinates map through the drawable's own size.
@@ -71,7 +80,7 @@ extension GameApp {
         window.presentWhole = true
         pixelDoubling = w * h > Self.halfSizeAbove
         let drawW = pixelDoubling ? w / 2 : w, drawH = pixelDoubling ? h / 2 : h
-        guard canvas.frame.width != drawW || canvas.frame.height != drawH || window.needsFrameTexture else { return }
+        guard shapeChanged || canvas.frame.width != drawW || canvas.frame.height != drawH || window.needsFrameTexture else { return }
         try canvas.resize(width: drawW, height: drawH)
         dirty = true
         guard !window.usesWindowSurface else { return }
