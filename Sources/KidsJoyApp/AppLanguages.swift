@@ -22,7 +22,7 @@ final class AppLanguages: LanguageSwitching {
 
     func choose(_ code: String) {
         guard canChoose, code != current, Language.supported.contains(code) else { return }
-        if TextDirection.of(language: code) == .rightToLeft && app.canvas.arabicFontFiles == nil {
+        if Languages.row(code)?.font == .scheherazade && app.canvas.arabicFontFiles == nil {
             do {
                 app.canvas.arabicFontFiles = try FontLocator.arabic(assets: assets)
             } catch {

@@ -74,9 +74,9 @@ extension GameApp {
         // The language: `--language`, else (in a window) the one a grown-up chose in the
         // game, else the config's, else the default (TESTING decision 4).
         let language = Language.atStart(options, chosenInGame: settings.language, environment: SystemFiles.environment)
-        // Arabic letters need Scheherazade: required to play in Arabic, otherwise used when
-        // present (the language list names Arabic in its own script).
-        canvas.arabicFontFiles = TextDirection.of(language: language) == .rightToLeft
+        // Arabic letters need Scheherazade: required to play in a language the table draws in
+        // it, otherwise used when present (the language list names Arabic in its own script).
+        canvas.arabicFontFiles = Languages.row(language)?.font == .scheherazade
             ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
         context = GameRuntime(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
                               soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games), allGames: games,

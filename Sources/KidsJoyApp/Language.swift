@@ -10,8 +10,9 @@ import SystemIO
 /// window. `auto` reads the environment the way gettext does, by name only: it never asks
 /// the C library, so it works on a machine whose only generated locale is C.UTF-8.
 public enum Language {
-    /// The languages the game has (English built in; the others in Assets/locale).
-    public static let supported = ["en", "es", "fr", "de", "pt-BR", "ar", "qps"]
+    /// The languages the game has (the languages table; English built in, the others in
+    /// Assets/locale) and the tests' pseudo-language.
+    public static let supported = Languages.codes + [Languages.pseudo]
     /// What `--language` and the `language` key accept.
     public static let choices = supported + ["auto"]
 
@@ -31,16 +32,9 @@ public enum Language {
         if base == "C" || base == "POSIX" { return "en" }
         let parts = base.split(whereSeparator: { $0 == "_" || $0 == "-" })
         guard let first = parts.first else { return nil }
-        switch first.lowercased() {
-        case "en": return "en"
-        case "es": return "es"
-        case "fr": return "fr"
-        case "de": return "de"
-        case "pt": return "pt-BR" // the one Portuguese the game has
-        case "ar": return "ar"
-        case "qps": return "qps"
-        default: return nil
-        }
+        let prefix = first.lowercased()
+        if prefix == Languages.pseudo { return Languages.pseudo }
+        return Languages.table.first { $0.locale == prefix }?.code
     }
 
     /// `auto`: the first supported language of LANGUAGE (a colon-separated list), else the

@@ -3,6 +3,7 @@ import Platform
 import Render
 import Glibc
 import Scenes
+import TextCatalogs
 import SystemIO
 
 /// The command line of `kids-joy-center` (CommandLineParser.swift: the grammar, help and
@@ -46,6 +47,7 @@ struct KidsJoyCenter {
             .option("script", "FILE", "Play timed input from FILE ('-' for stdin).", completion: .file),
             .option("log", "FILE", "Write the JSON Lines event log to FILE ('-' for stdout).", completion: .file),
             .flag("describe-games", "Print the registry of games and every level's numbers as JSON, then exit."),
+            .flag("describe-languages", "Print the languages table (code, name, direction, font, voice) as JSON, then exit."),
             .option("profile", "NAME", "Play as the child whose nickname or id (child-N) is NAME; a new child with that nickname if there is none."),
             .flag("demo", "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen)."),
         ] + settingOptions + [
@@ -74,6 +76,7 @@ struct KidsJoyCenter {
     var script: String?
     var log: String?
     var describeGames = false
+    var describeLanguages = false
     var profile: String?
     var demo = false
     /// The settings the command line gave (SettingsTable's flags), already checked.
@@ -100,6 +103,7 @@ struct KidsJoyCenter {
         c.script = p.value("script")
         c.log = p.value("log")
         c.describeGames = p.flag("describe-games")
+        c.describeLanguages = p.flag("describe-languages")
         c.profile = p.value("profile")
         c.demo = p.flag("demo")
         if p.flag("fullscreen") && p.flag("windowed") { throw .usage("--fullscreen and --windowed cannot be used together") }
@@ -300,6 +304,10 @@ func runProgram() -> Int32 {
     }
     if command.describeGames {
         printOutput(AppGames.registry.json.serialized())
+        return 0
+    }
+    if command.describeLanguages {
+        printOutput(Languages.described)
         return 0
     }
     if let count = command.stressRecord {

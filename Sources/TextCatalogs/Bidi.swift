@@ -6,9 +6,9 @@ import GameCore
 public enum TextDirection: String, Sendable {
     case leftToRight, rightToLeft
 
-    /// The languages whose screens mirror (Arabic today; Hebrew, Persian and Urdu would too).
+    /// A language's direction, from the languages table (Arabic mirrors); the pseudo-language
+    /// and an unknown code read left to right.
     public static func of(language: String) -> TextDirection {
-        let base = language.split(separator: "-").first.map(String.init) ?? language
-        return ["ar", "he", "fa", "ur"].contains(base) ? .rightToLeft : .leftToRight
+        Languages.row(language)?.direction ?? .leftToRight
     }
 }

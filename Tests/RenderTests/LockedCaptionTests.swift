@@ -12,7 +12,7 @@ import TextCatalogs
 /// Its pill sits across the control's bottom edge, no wider than the control (or 140 units),
 /// and the word keeps at least 85% of its size (the text-fit rule of `TextFitTests`).
 @Suite(.serialized) @MainActor struct LockedCaptionTests {
-    @Test(arguments: ["en", "es", "fr", "de", "pt-BR", "ar"])
+    @Test(arguments: Languages.codes)
     func test_lockedCaption_fitsItsPill(language: String) throws {
         let canvas = try RightToLeftTests.arabicCanvas()
         let word = try TextFitTests.catalog(language).text(Messages.cornerLocked, [:])

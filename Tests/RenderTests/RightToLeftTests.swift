@@ -8,6 +8,7 @@ import Testing
 import Stage
 @testable import TextCatalogs
 import SystemIO
+import TextCatalogs
 @testable import SceneTests
 
 /// Arabic: lines laid out in both directions, letters shaped by HarfBuzz in Scheherazade,
@@ -105,7 +106,7 @@ import SystemIO
     /// box): Arabic letters are drawn in Scheherazade, everything else, digits included, in
     /// Andika. (Arabic's "New PIN: 4 to 8 digits" and "40 children" had Arabic-Indic digits,
     /// which Andika has not: the PIN screen read "from ▯ to ▯ digits".)
-    @Test(arguments: ["en", "es", "fr", "de", "pt-BR", "ar", "qps"])
+    @Test(arguments: Languages.codes + [Languages.pseudo])
     func test_everyCharacterOfEveryCatalogHasAGlyph(language: String) throws {
         _ = TTF_Init()
         let root = try AssetLocator.locate()

@@ -47,7 +47,7 @@ import TextCatalogs
         #expect(sun.minX >= 0 && sun.maxX <= Canvas1024.width && sun.maxY <= Canvas1024.height, "\(screen): \(sun)")
     }
 
-    @Test(arguments: ["en", "es", "fr", "de", "pt-BR", "ar"])
+    @Test(arguments: Languages.codes)
     func test_highScoresTitle_keepsClearOfItsTrophy(language: String) throws {
         let canvas = try RightToLeftTests.arabicCanvas()
         let title = try TextFitTests.catalog(language).text(Messages.highScoresTitle, [:])

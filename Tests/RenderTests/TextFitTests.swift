@@ -15,7 +15,7 @@ import TextCatalogs
 /// of the item it is drawn in (a button, a tile, a zone, a panel), or with the screen when
 /// it belongs to none. Shrinking or wrapping is the scenes' job; clipping never is.
 @Suite(.serialized) @MainActor struct TextFitTests {
-    nonisolated static let languages = ["en", "es", "fr", "de", "pt-BR", "ar", "qps"]
+    nonisolated static let languages = Languages.codes + [Languages.pseudo]
 
     /// Records where texts go, measuring with the real canvas so scenes lay out as they do
     /// on screen.

@@ -16,7 +16,7 @@ import TextCatalogs
 /// voice leads every step, nobody loses by accident.
 @MainActor
 @Suite struct ChildAloneTests {
-    nonisolated static let languages = ["en", "es", "fr", "de", "pt-BR", "ar"]
+    nonisolated static let languages = Languages.codes
 
     // MARK: - Item 8: Arabic labels as heavy and as large as the Latin ones
 

@@ -16,7 +16,7 @@ import TextCatalogs
 /// sticker's name against the sticker on the panel, and so on. A line without a rule fails.
 @MainActor
 @Suite struct ChildsMorningTests {
-    nonisolated static let languages = ["en", "ar", "es", "fr", "de", "pt-BR"]
+    nonisolated static let languages = Languages.codes
     static let screens = [(1024, 768), (1920, 1080), (2560, 1080), (800, 1280)]
 
     @MainActor final class Morning {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextCatalogs
 @testable import GameCore
 @testable import SceneTests
 
@@ -10,7 +11,7 @@ import Testing
 /// dropped in the middle of its category's zone, wherever the shape and the language put
 /// it); Balloons is left alone to its "nobody playing" loss, the other end screen.
 @Suite struct WholeSessionMatrixTests {
-    nonisolated static let languages = ["en", "ar", "es", "fr", "de", "pt-BR"]
+    nonisolated static let languages = Languages.codes
     nonisolated static let shapes = ["1024x768", "800x1280", "1920x1080"]
     nonisolated static let games = ["memory", "sorting", "balloons"]
 

@@ -17,7 +17,7 @@ mkdir -p "$out"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-for lang in en es fr de pt-BR ar; do
+for lang in $(python3 tools/languages.py codes); do
   printf '0.5 dump\n' > "$work/home.txt"
   SDL_AUDIODRIVER=dummy "$bin" --headless --seed 3 --language "$lang" --data-dir "$work/d-$lang-0" \
     --script "$work/home.txt" --log "$work/home-$lang.jsonl"

@@ -51,6 +51,8 @@ fi
 
 /usr/bin/python3 - "$bin" "$work" "$out" "$locks" "${ALL:-0}" <<'PYTHON'
 import json, os, re, shutil, subprocess, sys
+sys.path.insert(0, "tools")
+import languages
 binary, work, out, locks, every = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1", sys.argv[5] == "1"
 
 
@@ -139,7 +141,7 @@ if locks:
         check = os.path.join(out, "locked-check")
         os.makedirs(check, exist_ok=True)
         for size in ["1024x768", "800x1280"]:
-            for lang in ["en", "es", "fr", "de", "pt-BR", "ar"]:
+            for lang in languages.codes():
                 locked_screens(lang, size, {k: f"{check}/{k}-{lang}-{size}.png" for k in ["settings", "classroom", "languages"]})
 
 # Muted by the child: Memory, "hear it again" tapped (the speaker wiggles).
