@@ -84,16 +84,20 @@ import Stage
         #expect(stack.names == ["home", "sorting"])
     }
 
+    /// Tab reaches every game the registry holds, the three levels, Play and High Scores, and
+    /// comes round again.
     @Test func test_tabCyclesThroughEveryTarget() {
-        let (_, home, stack) = Self.makeHome()
+        let (context, home, stack) = Self.makeHome()
+        let count = context.registry.ids.count + 3 + 2
         stack.handle(.key(.tab))
         var seen: [HomeScene.Target] = [home.focus!]
-        for _ in 0..<7 { stack.handle(.key(.tab)); seen.append(home.focus!) }
-        #expect(Set(seen).count == 8)
+        for _ in 0..<(count - 1) { stack.handle(.key(.tab)); seen.append(home.focus!) }
+        #expect(Set(seen).count == count)
+        #expect(context.registry.ids.allSatisfy { seen.contains(.game($0)) })
         stack.handle(.key(.tab))
         #expect(home.focus == seen[0])
         stack.handle(.key(.tab, shift: true))
-        #expect(home.focus == seen[7])
+        #expect(home.focus == seen[count - 1])
     }
 
     @Test func test_escapeAsksToQuit_noStays_yesQuits() {

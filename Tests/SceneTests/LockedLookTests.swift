@@ -76,8 +76,8 @@ import TextCatalogs
         step(stack, seconds: 0.5)
         tap(stack, CornerScene.sectionFrame(.classroom).center)
         step(stack, seconds: 0.5)
-        Self.expectOneLook(corner, locked: ["session-down", "session-up", "show-memory", "show-sorting", "show-balloons",
-                                            "show-easy", "show-medium", "show-hard", "pin-set"],
+        let games = Set(context.allGames.ids.map { "show-" + $0.rawValue })
+        Self.expectOneLook(corner, locked: games.union(["session-down", "session-up", "show-easy", "show-medium", "show-hard", "pin-set"]),
                            caption: context.text(Messages.cornerLocked))
         // Unlocked, the same screen shows no padlock at all.
         let open = makeContext()

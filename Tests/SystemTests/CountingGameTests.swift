@@ -210,6 +210,7 @@ import TextCatalogs
     static let rest = """
             static var definition: GameDefinition { GameDefinition(id: "quiet", title: Message("game.quiet", "Quiet"), levels: [:], stars: [:]) }
             static let endings: [GameEnding] = []
+            static func endsBy(_ level: Level) -> GameEndsBy { .playing }
             static let scoring = ""
             static let items: [GameItem] = []
             static let pictures: [String] = []
@@ -231,6 +232,9 @@ import TextCatalogs
         #expect(noVoice.contains("does not conform to protocol 'GameModule'"), "\(noVoice)")
         let noMotion = try Self.typecheck(opening + Self.voice + Self.rest + "}\n")
         #expect(noMotion.contains("does not conform to protocol 'GameModule'"), "a game chooses its pace: \(noMotion)")
+        let noEnd = try Self.typecheck(opening + Self.voice + Self.motion
+                                       + Self.rest.replacingOccurrences(of: "static func endsBy(_ level: Level) -> GameEndsBy { .playing }\n", with: "") + "}\n")
+        #expect(noEnd.contains("does not conform to protocol 'GameModule'"), "a game says how it ends: \(noEnd)")
         let noStatistics = try Self.typecheck("""
             import GameCore
             import Scenes

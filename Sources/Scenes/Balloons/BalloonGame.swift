@@ -15,6 +15,8 @@ public enum BalloonGame: GameModule {
     public static let skull = GameEnding(result: .lost, reason: "killer", message: Messages.skull, voice: VoiceLines.lostSkull,
                                          records: false, picture: "reason-killer", showsScore: false)
     public static let endings = [finished, GameEnding.idle, skull]
+    /// Its clock (the round's length; nobody popping stops it sooner, at the idle limit).
+    public static func endsBy(_ level: Level) -> GameEndsBy { .itself(within: BalloonRules.Config.level(level).timeLimit) }
     /// Balloons drift up on their own and are only tapped: 30 frames a second keep their
     /// motion even at half the CPU of 60 (issue 31); a tap waits at most 1/30 s.
     public static let motion = FramePace.calm

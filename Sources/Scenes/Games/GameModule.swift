@@ -21,6 +21,10 @@ public protocol GameModule {
     static var voice: GameVoice { get }
     /// Every way a round of it can end (the `gameover` event's `result` and `reason`).
     static var endings: [GameEnding] { get }
+    /// How a round at `level` ends when the child stops playing (outside the relaxed mode):
+    /// by itself within a bound, or only by being played. Required: a new game says it, and
+    /// the conformance kit holds it to it.
+    static func endsBy(_ level: Level) -> GameEndsBy
     /// How points are earned, in a sentence for grown-ups and tools (`--describe-games`).
     static var scoring: String { get }
     /// What its dump items are: an id (or an id pattern such as `card-N`) and its meaning.
@@ -126,30 +130,82 @@ public struct GameEnding: Sendable, Equatable {
     }
 }
 
+/// How a round ends when nobody plays (`GameModule.endsBy`): a child who walks away is not
+/// left in a game for ever, or the game says it cannot end so and how it is played to its end.
+public enum GameEndsBy: Sendable, Equatable {
+    /// By itself within this many seconds of its rules' time (its clock, its idle rule).
+    case itself(within: Double)
+    /// Only by being played: its `benchMove` plays it to its end (the conformance kit does).
+    case playing
+
+    var json: JSON {
+        switch self {
+        case .itself(let seconds): .object([("by", .string("itself")), ("within", .double(seconds))])
+        case .playing: .object([("by", .string("playing"))])
+        }
+    }
+}
+
 /// One kind of item in a game's dump: its id (`star`) or pattern (`card-N`), its dump
 /// `kind`, whether a child taps it (the monkey's generic player taps these), and what it is.
+/// A button is made by `GameItem.button` only, with its picture and its words: a button
+/// without an icon or a words key cannot be declared (a child who cannot read sees the
+/// picture; scanning and the catalog have the words), and the scene dumps it from here
+/// (`dumpItem(_:frame:)`).
 public struct GameItem: Sendable {
     public let id: String
     public let kind: String
     public let tappable: Bool
     public let meaning: String
+    /// A button's picture (an asset name) and words; nil for other kinds.
+    public let icon: String?
+    public let words: Message?
 
+    /// An item that is not a button (a card, a vehicle, a balloon, a picture).
     public init(_ id: String, kind: String, tappable: Bool, _ meaning: String) {
+        precondition(kind != "button", "\(id): a button is declared with GameItem.button(_:icon:words:_:)")
+        self.init(id: id, kind: kind, tappable: tappable, meaning: meaning, icon: nil, words: nil)
+    }
+
+    private init(id: String, kind: String, tappable: Bool, meaning: String, icon: String?, words: Message?) {
         self.id = id
         self.kind = kind
         self.tappable = tappable
         self.meaning = meaning
+        self.icon = icon
+        self.words = words
+    }
+
+    /// A button a child taps: its picture and its words are required.
+    public static func button(_ id: String, icon: String, words: Message, _ meaning: String) -> GameItem {
+        GameItem(id: id, kind: "button", tappable: true, meaning: meaning, icon: icon, words: words)
+    }
+
+    /// Whether a dump id is one of this kind's (`card-N` matches `card-12`; `zone-CATEGORY` matches `zone-sky`).
+    public func matches(_ dumpId: String) -> Bool {
+        guard let cut = id.lastIndex(of: "-"), id[id.index(after: cut)...].allSatisfy({ $0.isUppercase }) else { return dumpId == id }
+        let prefix = id[...cut]
+        return dumpId.hasPrefix(prefix) && dumpId.count > prefix.count
     }
 
     var json: JSON {
-        .object([("id", .string(id)), ("kind", .string(kind)), ("tappable", .bool(tappable)), ("meaning", .string(meaning))])
+        .object([("id", .string(id)), ("kind", .string(kind)), ("tappable", .bool(tappable)), ("meaning", .string(meaning))]
+                + (icon.map { [("icon", .string($0))] } ?? []) + (words.map { [("key", .string($0.key))] } ?? []))
     }
+}
+
+/// One dump item of a declared kind: its `id` (the kind's own, or one matching its pattern),
+/// `kind`, `frame`, a button's `icon` and `key`, then the item's state fields.
+public func dumpItem(_ item: GameItem, id: String? = nil, frame: Rect, _ fields: [(String, JSON)] = []) -> JSON {
+    let look: [(String, JSON)] = item.icon.map { PictureButton.dumpFields(icon: $0, key: item.words?.key) } ?? []
+    return dumpItem(id ?? item.id, kind: item.kind, frame: frame, look + fields)
 }
 
 extension GameEntry {
     /// The registry's entry of a game module: the only way a game is registered.
     public init<M: GameModule>(_ module: M.Type) {
-        self.init(definition: M.definition, voice: M.voice, endings: M.endings, scoring: M.scoring, items: M.items,
+        self.init(definition: M.definition, voice: M.voice, endings: M.endings,
+                  endsBy: Dictionary(uniqueKeysWithValues: Level.allCases.map { ($0, M.endsBy($0)) }), scoring: M.scoring, items: M.items,
                   pictures: M.pictures, picturesAhead: M.picturesAhead, motion: M.motion,
                   makeScene: { M.makeScene(context: $0, level: $1) },
                   makeBenchScene: { M.makeBenchScene(context: $0) },
@@ -160,7 +216,9 @@ extension GameEntry {
     /// What `--describe-games` adds to the definition (additions only): endings, scoring,
     /// dump items, voice lines, pictures and how often it is drawn.
     var moduleJSON: [(String, JSON)] {
-        [("endings", .array(endings.map(\.json))), ("scoring", .string(scoring)), ("items", .array(items.map(\.json))),
+        [("endings", .array(endings.map(\.json))),
+         ("endsBy", .object(Level.allCases.map { ($0.rawValue, endsBy[$0]?.json ?? .null) })),
+         ("scoring", .string(scoring)), ("items", .array(items.map(\.json))),
          ("voice", voice.json), ("pictures", .array(pictures.map { .string($0) })), ("motion", .string(motion.rawValue))]
     }
 }

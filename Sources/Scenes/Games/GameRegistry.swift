@@ -13,6 +13,8 @@ public struct GameEntry {
     public let voice: GameVoice
     /// Every way a round ends (`gameover`'s result and reason).
     public let endings: [GameEnding]
+    /// How a round at each level ends when nobody plays (`GameModule.endsBy`).
+    public let endsBy: [Level: GameEndsBy]
     /// How points are earned (`--describe-games`).
     public let scoring: String
     /// What its dump items mean (`--describe-games`; the monkey taps the tappable ones).
@@ -32,7 +34,7 @@ public struct GameEntry {
     /// Where things are at a level (frames in logical pixels), for `--describe-games`.
     public let layout: @MainActor (Level) -> [(String, JSON)]
 
-    init(definition: GameDefinition, voice: GameVoice, endings: [GameEnding], scoring: String, items: [GameItem],
+    init(definition: GameDefinition, voice: GameVoice, endings: [GameEnding], endsBy: [Level: GameEndsBy], scoring: String, items: [GameItem],
          pictures: [String], picturesAhead: [PictureAhead], motion: FramePace, makeScene: @escaping @MainActor (GameContext, Level) -> GameScene,
          makeBenchScene: @escaping @MainActor (GameContext) -> GameScene?,
          layout: @escaping @MainActor (Level) -> [(String, JSON)],
@@ -40,6 +42,7 @@ public struct GameEntry {
         self.definition = definition
         self.voice = voice
         self.endings = endings
+        self.endsBy = endsBy
         self.scoring = scoring
         self.items = items
         self.pictures = pictures
@@ -67,8 +70,8 @@ public struct GameRegistry {
     public func entry(_ id: GameKind) -> GameEntry? { games.first { $0.id == id } }
     /// The pictures every game draws at fixed sizes (`GameModule.picturesAhead`).
     public var picturesAhead: [PictureAhead] { games.flatMap(\.picturesAhead) }
-    /// Every game's own words, for the catalog.
-    public var messages: [Message] { games.flatMap { [$0.definition.title] + $0.definition.messages } }
+    /// Every game's own words, for the catalog (its title, its levels' words, its buttons').
+    public var messages: [Message] { games.flatMap { [$0.definition.title] + $0.definition.messages + $0.items.compactMap(\.words) } }
 
     /// The registry and every level's numbers as JSON (`--describe-games`).
     public var json: JSON {

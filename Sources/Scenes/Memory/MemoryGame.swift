@@ -11,6 +11,8 @@ public enum MemoryGame: GameModule {
     /// Every pair found: won, recorded.
     public static let allFound = GameEnding.won("all-found")
     public static let endings = [allFound, GameEnding.timeUp]
+    /// Its clock: the level's time limit.
+    public static func endsBy(_ level: Level) -> GameEndsBy { .itself(within: MemoryRules.timeLimit(for: level)) }
     public static let motion = FramePace.smooth
     public static let scoring = "Each pair found scores 5 points within 3 s of the previous pair (or the start), 4 within 7 s, else 3."
     public static let items = [

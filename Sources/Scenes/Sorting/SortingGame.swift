@@ -13,6 +13,8 @@ public enum SortingGame: GameModule {
     /// Every vehicle placed: won, recorded.
     public static let allPlaced = GameEnding.won("all-placed")
     public static let endings = [allPlaced, GameEnding.timeUp]
+    /// Its clock: the level's time limit.
+    public static func endsBy(_ level: Level) -> GameEndsBy { .itself(within: SortingRules.timeLimit(for: level)) }
     /// Vehicles follow a dragging finger: a frame for every step.
     public static let motion = FramePace.smooth
     public static let scoring = "Each vehicle placed in its zone scores 5 points within 2 s of the previous one (or the start), 4 within 4 s, else 3."

@@ -39,9 +39,14 @@ public enum CountingGame: GameModule {
     public static let cheer = Message("voice.counting.more", "One more!")
     public static let allCounted = GameEnding.won("all-counted")
     public static let endings = [allCounted]
+    /// No clock: only counting to the end ends it (its bench move taps the star).
+    public static func endsBy(_ level: Level) -> GameEndsBy { .playing }
     public static let motion = FramePace.smooth
     public static let scoring = "Each tap on the star scores 1 point; the level's number of taps wins."
-    public static let items = [GameItem("star", kind: "button", tappable: true, "the star: `taps` so far; a tap counts one")]
+    /// The star: a button, so it has its picture and its words.
+    public static let starItem = GameItem.button("star", icon: "star", words: Message("counting.star", "Star"),
+                                                 "the star: `taps` so far; a tap counts one")
+    public static let items = [starItem]
     public static let pictures = ["star"]
 
     public static func makeScene(context: GameContext, level: Level) -> CountingScene { CountingScene(context: context, level: level) }
@@ -90,6 +95,6 @@ public final class CountingScene: GameScene, RoundStatistics {
     }
 
     public override func dumpItems() -> [JSON] {
-        [dumpItem("star", kind: "button", frame: Self.star, [("taps", .int(rules.taps))])]
+        [dumpItem(CountingGame.starItem, frame: Self.star, [("taps", .int(rules.taps))])]
     }
 }
