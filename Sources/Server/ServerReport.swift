@@ -27,7 +27,7 @@ public enum ServerReport {
             FROM rounds r
                 LEFT JOIN children c ON c.uid = r.child
                 LEFT JOIN kiosks k ON k.id = r.kiosk
-                LEFT JOIN stickers s ON s.round = r.entry
+                LEFT JOIN stickers s ON s.kiosk = r.kiosk AND s.round = r.entry
             GROUP BY c.uid, c.nickname, c.animal, c.colour, c.created, k.name, r.kiosk, r.game
             ORDER BY c.uid IS NULL, c.created, c.uid, r.game, coalesce(k.name, r.kiosk), r.kiosk
             """)

@@ -8,6 +8,8 @@ public enum ServerSchema {
     /// Step N brings the schema from version N to N+1 (step 0 makes it from nothing).
     public static let migrations: [String] = [
         // 1: the children, their rounds and stickers, and the tombstones of deleted children.
+        // A round is known by its kiosk and its entry id (random on the kiosk): pushed twice,
+        // it is one row.
         """
         CREATE TABLE kjc_schema (version integer NOT NULL);
         INSERT INTO kjc_schema (version) VALUES (0);
@@ -26,7 +28,7 @@ public enum ServerSchema {
             deleted timestamptz NOT NULL DEFAULT now()
         );
         CREATE TABLE rounds (
-            entry text PRIMARY KEY,
+            entry text NOT NULL,
             kiosk text NOT NULL,
             child text REFERENCES children (uid) ON DELETE CASCADE,
             game text NOT NULL,
@@ -41,13 +43,17 @@ public enum ServerSchema {
             counts boolean NOT NULL,
             played double precision NOT NULL,
             imported boolean NOT NULL,
-            pushed timestamptz NOT NULL DEFAULT now()
+            pushed timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (kiosk, entry)
         );
         CREATE TABLE stickers (
-            round text PRIMARY KEY REFERENCES rounds (entry) ON DELETE CASCADE,
+            kiosk text NOT NULL,
+            round text NOT NULL,
             child text NOT NULL REFERENCES children (uid) ON DELETE CASCADE,
             kind integer NOT NULL,
-            earned double precision NOT NULL
+            earned double precision NOT NULL,
+            PRIMARY KEY (kiosk, round),
+            FOREIGN KEY (kiosk, round) REFERENCES rounds (kiosk, entry) ON DELETE CASCADE
         );
         """,
         // 2: the kiosks by name (the class report says where each game was played), and the

@@ -175,7 +175,10 @@ public final class SyncWorker: Sendable {
             }
             if stopping || sched.shouldTalk(at: now, pending: pending) || (poked && sched.mayTry(at: now)) {
                 do {
-                    if server == nil || !server!.isOpen {
+                    if let c = server, c.isOpen {
+                        // A grown-up may have run a newer game's `server init` since.
+                        try ServerSchema.check(c)
+                    } else {
                         server = nil
                         let c = try PGConnection(conninfo, timeout: timeout)
                         try ServerSchema.check(c)
@@ -299,17 +302,17 @@ public final class SyncWorker: Sendable {
                         SELECT $1, $2, $3, $4, $5, $6::integer, $7, $8, $9::double precision, $10::integer, $11::integer,
                                $12::boolean, $13::boolean, $14::double precision, $15::boolean
                         WHERE $3::text IS NULL OR EXISTS (SELECT 1 FROM children WHERE uid = $3::text)
-                        ON CONFLICT (entry) DO NOTHING
+                        ON CONFLICT (kiosk, entry) DO NOTHING
                         """, [r.entry, kiosk, r.child, r.game, r.level, String(r.score), r.result, r.reason, Self.text(r.duration),
                               String(r.progress), String(r.mistakes), r.relaxed ? "t" : "f", r.counts ? "t" : "f",
                               Self.text(r.played), r.imported ? "t" : "f"])
                     if let kind = r.sticker, let child = r.child {
                         try c.exec("""
-                            INSERT INTO stickers (round, child, kind, earned)
-                            SELECT $1, $2, $3::integer, $4::double precision
-                            WHERE EXISTS (SELECT 1 FROM rounds WHERE entry = $1)
-                            ON CONFLICT (round) DO NOTHING
-                            """, [r.entry, child, String(kind), Self.text(r.stickerEarned ?? r.played)])
+                            INSERT INTO stickers (kiosk, round, child, kind, earned)
+                            SELECT $5, $1, $2, $3::integer, $4::double precision
+                            WHERE EXISTS (SELECT 1 FROM rounds WHERE kiosk = $5 AND entry = $1)
+                            ON CONFLICT (kiosk, round) DO NOTHING
+                            """, [r.entry, child, String(kind), Self.text(r.stickerEarned ?? r.played), kiosk])
                     }
                 case .delete(let uid):
                     try c.exec("INSERT INTO tombstones (uid, kiosk) VALUES ($1, $2) ON CONFLICT (uid) DO NOTHING", [uid, kiosk])

@@ -28,7 +28,8 @@ enum PGTest {
 
     /// A connection to the run's own database as its superuser.
     static func admin(_ dbname: String? = nil) throws -> PGConnection {
-        try PGConnection(dbname.map { "dbname=\($0)" } ?? "", timeout: 30)
+        // A name of its own: the tests end the kiosks' connections by theirs.
+        try PGConnection("application_name=kjc-test" + (dbname.map { " dbname=\($0)" } ?? ""), timeout: 30)
     }
 
     /// A fresh database of the test's own (dropped by `drop`).

@@ -81,9 +81,14 @@ import Runtime
         return try db.outboxCount()
     }
 
+    /// Everything the kiosk kept is on the server: its outbox is empty (rows leave it only
+    /// once the server committed them) and the worker's last talk went through.
     static func drained(_ worker: SyncWorker) -> Bool {
         let s = worker.status
-        return s.upToDate != nil && s.pending == 0 && s.error == nil
+        guard s.upToDate != nil && s.pending == 0 && s.error == nil else { return false }
+        guard let db = try? SQLiteDatabase(path: worker.databasePath, create: false, readOnly: true) else { return false }
+        defer { db.close() }
+        return ((try? db.scalar("SELECT count(*) FROM sync_outbox")) ?? nil) == 0
     }
 
     // MARK: - The schema
