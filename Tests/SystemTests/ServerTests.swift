@@ -5,6 +5,7 @@ import Testing
 @testable import Storage
 @testable import Server
 @testable import KidsJoyApp
+import Scenes
 @testable import SceneTests
 import Runtime
 
@@ -53,6 +54,33 @@ import Runtime
         #expect(!s.pullDue(at: 59.9) && !s.shouldTalk(at: 59.9, pending: 0))
         #expect(s.nextWake(at: 10, pending: 0) == 60)
         #expect(s.pullDue(at: 60) && s.shouldTalk(at: 60, pending: 0))
+    }
+}
+
+/// Issue #47: the `server` key, typed and lockable like every setting (no server needed).
+@Suite struct ServerSettingTests {
+    @Test func theServerKeyIsAConnectionStringWithoutAPassword() {
+        let (values, problems) = ConfigFile.parse("server = \"host=school-server dbname=kidsjoy user=kiosk1 sslmode=verify-full\"\n", file: "c")
+        #expect(problems.isEmpty && values.server == "host=school-server dbname=kidsjoy user=kiosk1 sslmode=verify-full")
+        var options = AppOptions()
+        options.apply(config: values, commandLine: CommandLineChoices())
+        #expect(options.server == "host=school-server dbname=kidsjoy user=kiosk1 sslmode=verify-full")
+        // "" is none: no worker, no socket.
+        let (none, _) = ConfigFile.parse("server = \"\"\n", file: "c")
+        var off = AppOptions()
+        off.apply(config: none, commandLine: CommandLineChoices())
+        #expect(off.server == nil)
+        #expect(AppOptions().server == nil, "no server by default")
+        // A password in the config is refused (libpq's ~/.pgpass, passfile= or PGPASSWORD keep it).
+        for text in ["server = \"host=s password=secret\"\n", "server = \"postgresql://kiosk:secret@school-server/kidsjoy\"\n"] {
+            let (v, p) = ConfigFile.parse(text, file: "c")
+            #expect(v.server == nil && p.contains { $0.contains("password") }, "\(p)")
+        }
+        #expect(ConfigFile.parse("server = \"postgresql://kiosk@school-server/kidsjoy\"\n", file: "c").0.server != nil)
+        #expect(ConfigFile.parse("server = host\n", file: "c").1.first?.contains("quoted") == true)
+        // A school locks it like any key.
+        let spec = SettingsTable.spec("server")
+        #expect(spec?.lockable == true && spec?.remembered == false && spec?.kind == .connection)
     }
 }
 
