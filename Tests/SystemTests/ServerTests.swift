@@ -600,6 +600,41 @@ import Runtime
         #expect(try asKiosk.exec("SELECT count(*) FROM rounds").first?[0] == "10")
     }
 
+    // MARK: - The game itself: its log, and no frame waits
+
+    /// The game with a server named: at quit its last push lands, and the log says so.
+    @Test func theGamePushesWhatItKeepsAndLogsSync() throws {
+        let db = try PGTest.makeServer()
+        defer { PGTest.drop(db) }
+        let dir = temporaryDirectory()
+        try ProgressReport.makeSample(in: dir, children: 2, games: 30)
+        let (lines, app) = try runApp("0.5 dump\n1 quit\n", dataDir: dir) { $0.server = "dbname=\(db)" }
+        #expect(app.syncWorker == nil, "stopped at quit")
+        let sync = lines.filter { $0["event"]?.stringValue == "sync" }
+        #expect(sync.contains { $0["action"]?.stringValue == "pushed" }, "\(sync)")
+        #expect(!sync.contains { $0["action"]?.stringValue == "error" }, "\(sync)")
+        #expect(try PGTest.count(db, "SELECT count(*) FROM rounds") == 60)
+    }
+
+    /// A server that swallows everything (the network gone, no answer): the frames and the
+    /// quit never wait for it (the worker's connect alone would take its 15 s).
+    @Test func noFrameWaitsForASilentServer() throws {
+        let db = try PGTest.makeServer()
+        defer { PGTest.drop(db) }
+        let proxy = try TCPProxy()
+        defer { proxy.close() }
+        proxy.set(.blackhole)
+        let dir = temporaryDirectory()
+        try ProgressReport.makeSample(in: dir, children: 1, games: 10)
+        let started = Date()
+        let (lines, _) = try runApp("0.1 dump\n10 dump\n20 quit\n", dataDir: dir) { $0.server = proxy.conninfo(db) }
+        let seconds = Date().timeIntervalSince(started)
+        #expect(seconds < 8, "20 s of play and the quit took \(seconds) s of real time")
+        #expect(lines.filter { $0["event"]?.stringValue == "dump" }.count == 2)
+        try waitUntil(30, "the worker to reach the silent server") { proxy.accepted >= 1 }
+        #expect(try Self.outbox(dir) == 11, "the games (and the child) wait on the kiosk")
+    }
+
     // MARK: - No server: no socket, nothing new
 
     @Test func withNoServerNamedTheGameOpensNoSocketAndKeepsNoOutbox() throws {
