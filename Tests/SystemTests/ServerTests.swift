@@ -608,9 +608,10 @@ import Runtime
         defer { PGTest.drop(db) }
         let dir = temporaryDirectory()
         try ProgressReport.makeSample(in: dir, children: 2, games: 30)
-        let (lines, app) = try runApp("0.5 dump\n1 quit\n", dataDir: dir) { $0.server = "dbname=\(db)" }
+        let (_, app) = try runApp("0.5 dump\n1 quit\n", dataDir: dir) { $0.server = "dbname=\(db)" }
         #expect(app.syncWorker == nil, "stopped at quit")
-        let sync = lines.filter { $0["event"]?.stringValue == "sync" }
+        // The log as it ends (the quit's last push included).
+        let sync = app.log.lines.filter { $0["event"]?.stringValue == "sync" }
         #expect(sync.contains { $0["action"]?.stringValue == "pushed" }, "\(sync)")
         #expect(!sync.contains { $0["action"]?.stringValue == "error" }, "\(sync)")
         #expect(try PGTest.count(db, "SELECT count(*) FROM rounds") == 60)
