@@ -600,6 +600,74 @@ import Runtime
         #expect(try asKiosk.exec("SELECT count(*) FROM rounds").first?[0] == "10")
     }
 
+    // MARK: - TLS, as README says: sslmode=verify-full
+
+    /// The server given a certificate for "localhost" by a CA of the test's own (openssl):
+    /// a kiosk with `sslmode=verify-full` and that CA pushes over TLS; the same server under
+    /// another name (127.0.0.1) or with another CA is refused, and nothing is sent to it.
+    @Test(.enabled(if: Exec.find("openssl") != nil, "openssl is missing")) func verifyFullTalksOnlyToTheNamedServer() throws {
+        let db = try PGTest.makeServer()
+        defer { PGTest.drop(db) }
+        let dir = temporaryDirectory()
+        let pki = dir + "-pki"
+        try FileManager.default.createDirectory(atPath: pki, withIntermediateDirectories: true)
+        let openssl = try #require(Exec.find("openssl"))
+        let env = ProcessInfo.processInfo.environment
+        func ssl(_ args: [String]) throws { try Exec.run(openssl, args, environment: env, timeout: 60) }
+        for ca in ["ca", "other-ca"] {
+            try ssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(pki)/\(ca).key", "-out", "\(pki)/\(ca).pem",
+                     "-days", "2", "-subj", "/CN=Kids Joy Center test \(ca)"])
+        }
+        try ssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(pki)/server.key", "-out", "\(pki)/server.csr", "-subj", "/CN=localhost"])
+        try "subjectAltName=DNS:localhost\n".write(toFile: "\(pki)/san.ext", atomically: true, encoding: .utf8)
+        try ssl(["x509", "-req", "-in", "\(pki)/server.csr", "-CA", "\(pki)/ca.pem", "-CAkey", "\(pki)/ca.key", "-CAcreateserial",
+                 "-out", "\(pki)/server.pem", "-days", "2", "-extfile", "\(pki)/san.ext"])
+        // The server's own account reads the key (0600): the cluster's owner, root's test or not.
+        let admin = try PGTest.admin(db)
+        defer {
+            _ = try? admin.exec("ALTER SYSTEM RESET ssl")
+            _ = try? admin.exec("ALTER SYSTEM RESET ssl_cert_file")
+            _ = try? admin.exec("ALTER SYSTEM RESET ssl_key_file")
+            _ = try? admin.exec("SELECT pg_reload_conf()")
+            admin.close()
+        }
+        let dataDir = try #require(try admin.exec("SHOW data_directory").first?[0])
+        let owner = try FileManager.default.attributesOfItem(atPath: dataDir)[.ownerAccountID] as? NSNumber
+        for file in ["server.key", "server.pem"] {
+            chmod("\(pki)/\(file)", 0o600)
+            if let owner, getuid() == 0 { chown("\(pki)/\(file)", uid_t(owner.uint32Value), gid_t(UInt32.max)) }
+        }
+        chmod(pki, 0o755)
+        try admin.exec("ALTER SYSTEM SET ssl_cert_file = '\(pki)/server.pem'")
+        try admin.exec("ALTER SYSTEM SET ssl_key_file = '\(pki)/server.key'")
+        try admin.exec("ALTER SYSTEM SET ssl = on")
+        try admin.exec("SELECT pg_reload_conf()")
+        let port = PGTest.environment["PGPORT"] ?? "5432"
+        try waitUntil(30, "the server to take TLS") {
+            (try? PGConnection("host=localhost port=\(port) dbname=\(db) sslmode=require application_name=kjc-test")) != nil
+        }
+        let store = Self.store(dir)
+        Self.play(store, 4)
+        // Another name for the same server, or another CA: refused before anything is sent.
+        for (conninfo, why) in [("host=127.0.0.1 port=\(port) dbname=\(db) sslmode=verify-full sslrootcert=\(pki)/ca.pem", "the name"),
+                                ("host=localhost port=\(port) dbname=\(db) sslmode=verify-full sslrootcert=\(pki)/other-ca.pem", "the CA")] {
+            let worker = quickWorker(conninfo, dataDir: dir)
+            worker.start()
+            try waitUntil(30, "\(why) refused") { worker.status.error != nil }
+            worker.stop(drain: 0)
+            #expect(worker.status.error?.contains("certificate") == true || worker.status.error?.contains("server") == true,
+                    "\(why): \(worker.status.error ?? "")")
+            #expect(try PGTest.count(db, "SELECT count(*) FROM rounds") == 0, "\(why)")
+        }
+        let good = quickWorker("host=localhost port=\(port) dbname=\(db) sslmode=verify-full sslrootcert=\(pki)/ca.pem", dataDir: dir)
+        good.start()
+        defer { good.stop(drain: 0) }
+        try waitUntil(60, "the push over TLS") { Self.drained(good) }
+        #expect(try PGTest.count(db, "SELECT count(*) FROM rounds") == 4)
+        let tls = try admin.exec("SELECT count(*) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) WHERE s.ssl AND a.application_name = 'kids-joy-center'")
+        #expect(tls.first?[0] == "1", "the kiosk's connection is TLS")
+    }
+
     // MARK: - The game itself: its log, and no frame waits
 
     /// The game with a server named: at quit its last push lands, and the log says so.
