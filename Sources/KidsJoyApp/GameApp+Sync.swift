@@ -1,5 +1,6 @@
 import GameCore
 import Runtime
+import Scenes
 import Server
 import Storage
 
@@ -24,6 +25,10 @@ extension GameApp {
     /// once on standard error too. Called at every frame (a lock read, nothing more).
     func takeSyncEvents() {
         guard let syncWorker else { return }
+        // The corner's small sign.
+        let status = syncWorker.status
+        let sign = ServerSign(pending: status.pending, failing: status.error != nil, upToDate: status.upToDate)
+        if context?.serverSign != sign { context?.serverSign = sign }
         for event in syncWorker.takeEvents() {
             switch event {
             case .pushed(let count, let pending):

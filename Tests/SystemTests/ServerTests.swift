@@ -84,6 +84,26 @@ import Runtime
     }
 }
 
+/// Issue #47: the corner's small sign (no words: a tick or a cross, what waits, the time).
+@Suite @MainActor struct ServerSignTests {
+    @Test func theCornerShowsTheServersSignOnlyWhenOneIsNamed() {
+        let context = makeContext(dataDir: temporaryDirectory())
+        let none = CornerScene(context: context)
+        #expect(!none.dumpItems().contains { $0["id"]?.stringValue == "server-sign" }, "no server: no sign")
+        context.serverSign = ServerSign(pending: 3, failing: true, upToDate: 50_700)
+        let corner = CornerScene(context: context)
+        let sign = corner.dumpItems().first { $0["id"]?.stringValue == "server-sign" }
+        #expect(sign?["pending"]?.intValue == 3 && sign?["failing"]?.boolValue == true && sign?["upToDate"]?.boolValue == true)
+        #expect(sign?["icon"]?.stringValue == "close")
+        #expect(ServerSign(pending: 0, failing: false, upToDate: 50_700).time(utcOffset: 0) == "14:05")
+        #expect(ServerSign(pending: 0, failing: false, upToDate: 50_700).time(utcOffset: -15 * 3600) == "23:05")
+        #expect(ServerSign(pending: 0, failing: false, upToDate: nil).time(utcOffset: 0) == nil)
+        let canvas = RecordingCanvas()
+        corner.drawContent(on: canvas)
+        #expect(canvas.texts.contains { $0.hasPrefix("3") && $0.hasSuffix(":05") }, "\(canvas.texts)")
+    }
+}
+
 /// Issue #47 against a real PostgreSQL server (pg_virtualenv's): the schema, the push, the
 /// pull, the faults and the class report. Every test has a database of its own.
 @Suite(.serialized, .enabled(if: PGTest.enabled, "no PostgreSQL server: run the tests under pg_virtualenv (tools/run-tests.sh does)"))
@@ -683,6 +703,8 @@ import Runtime
         #expect(sync.contains { $0["action"]?.stringValue == "pushed" }, "\(sync)")
         #expect(!sync.contains { $0["action"]?.stringValue == "error" }, "\(sync)")
         #expect(try PGTest.count(db, "SELECT count(*) FROM rounds") == 60)
+        #expect(app.context.serverSign?.pending == 0 && app.context.serverSign?.failing == false
+                && app.context.serverSign?.upToDate != nil, "the corner's sign: all there")
     }
 
     /// A server that swallows everything (the network gone, no answer): the frames and the
