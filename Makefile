@@ -6,11 +6,12 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BIN       := kids-joy-center
 # Runtime and build packages from Debian (the Swift toolchain: see check-swift).
-APT_BUILD := pkg-config libsqlite3-dev libfribidi-dev libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev fonts-sil-andika fonts-sil-scheherazade
+APT_BUILD := pkg-config libsqlite3-dev libpq-dev libfribidi-dev libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev fonts-sil-andika fonts-sil-scheherazade
 # Extra packages the test suite uses: a virtual X display, X input and a window manager
 # (fullscreen with and without one) for end-to-end tests; Unicode's BidiCharacterTest.txt
-# (unicode-data) for the bidirectional layout's conformance test.
-APT_TEST  := xvfb xauth xdotool sox gettext openbox x11-utils unicode-data
+# (unicode-data) for the bidirectional layout's conformance test; PostgreSQL (postgresql, with
+# postgresql-common's pg_virtualenv) for the school server's tests.
+APT_TEST  := xvfb xauth xdotool sox gettext openbox x11-utils unicode-data postgresql
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all run test check build release deps test-deps check-swift bench bench-balloons soak assets assets-deps locales clean install uninstall deb

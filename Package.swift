@@ -23,10 +23,13 @@ import Foundation
 //              translation, audio, asset lookup.
 //   Storage    → GameCore, SystemIO, CSQLite3, CSystemCalls. The typed SQLite wrapper, the progress database
 //              and the stores (scores, settings, demos; atomic files, the save queue).
+//   Server     → GameCore, SystemIO, Storage, CLibPQ. The school's PostgreSQL server (issue #47):
+//              libpq, the server's versioned schema, the sync worker (outbox push, children
+//              pulled) and the class report. The only network code of the program.
 //   KidsJoyApp → all but CSDL2 (SDL only through Platform and Render). Command line, config
 //              layers, the frame loop, the script player; it declares the stores'
 //              conformances to the scenes' protocols.
-//   CSDL2, CSQLite3, CFriBidi  Debian's libraries (pkg-config), each a module map and a shim header.
+//   CSDL2, CSQLite3, CFriBidi, CLibPQ  Debian's libraries (pkg-config), each a module map and a shim header.
 //   CSystemCalls  glibc calls Swift's Glibc module does not show (statfs, sched_getaffinity),
 //              declared by a shim header from glibc's own headers: no `@_silgen_name` anywhere.
 // Nothing links Foundation, not even FoundationEssentials: with its collections, regex and
@@ -73,6 +76,12 @@ let package = Package(
             pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .systemLibrary(name: "CSystemCalls", path: "Sources/CSystemCalls"),
         .target(name: "GameCore", path: "Sources/GameCore", swiftSettings: smallInRelease),
         .target(name: "TextCatalogs", dependencies: ["GameCore"], path: "Sources/TextCatalogs",
@@ -80,6 +89,8 @@ let package = Package(
         .target(name: "Stage", dependencies: ["GameCore"], path: "Sources/Stage", swiftSettings: smallInRelease),
         .target(name: "SystemIO", dependencies: ["CSystemCalls"], path: "Sources/SystemIO", swiftSettings: smallInRelease),
         .target(name: "Storage", dependencies: ["GameCore", "SystemIO", "CSQLite3", "CSystemCalls"], path: "Sources/Storage",
+                swiftSettings: smallInRelease),
+        .target(name: "Server", dependencies: ["GameCore", "SystemIO", "Storage", "CLibPQ"], path: "Sources/Server",
                 swiftSettings: smallInRelease),
         .target(name: "Scenes", dependencies: ["GameCore", "Stage", "TextCatalogs"], path: "Sources/Scenes", swiftSettings: smallInRelease),
         .target(name: "Runtime", dependencies: ["GameCore", "Stage", "TextCatalogs", "Scenes"], path: "Sources/Runtime",
@@ -91,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "KidsJoyApp",
             dependencies: [
-                "GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage",
+                "GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage", "Server",
             ],
             path: "Sources/KidsJoyApp",
             swiftSettings: smallInRelease,
@@ -112,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "SystemTests",
             dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform",
-                           "Storage", "KidsJoyApp", "CSDL2", "SceneTests", "RenderTests"],
+                           "Storage", "Server", "KidsJoyApp", "CSDL2", "SceneTests", "RenderTests"],
             path: "Tests/SystemTests"
         ),
     ],

@@ -71,7 +71,7 @@ check "Section contrib/games (voices made with non-free engines: debian/copyrigh
 check "Maintainer set" test -n "$(field Maintainer)"
 check "Homepage set" test "$(field Homepage)" = https://github.com/kidsjoycenter/kids-joy-center
 check "Installed-Size set" test "$(field Installed-Size)" -gt 1000
-for p in libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 libsqlite3-0 libfribidi0 fonts-sil-andika fonts-sil-scheherazade; do
+for p in libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 libsqlite3-0 libpq5 libfribidi0 fonts-sil-andika fonts-sil-scheherazade; do
   check "Depends on $p" grep -q "$p" <<<"$(field Depends)"
 done
 check "Depends on no -dev package" bash -c '! grep -q -- "-dev" <<<"$1"' _ "$(field Depends)"

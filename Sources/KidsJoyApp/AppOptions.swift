@@ -60,6 +60,9 @@ public struct AppOptions: Sendable {
     public var gatePIN: String?
     /// Grow with the child (the `grow` setting).
     public var grow = true
+    /// The school's server (the `server` setting, a libpq connection string; nil: none, and
+    /// the game opens no socket).
+    public var server: String?
     /// Settings a system file locked (the corner shows them locked).
     public var locked: Set<String> = []
     /// The layers the settings came from (the app layers settings.json in between).

@@ -42,6 +42,8 @@ public struct ConfigValues: Equatable, Sendable {
     /// "" is no PIN.
     public var gatePIN: String? { get { values["gate-pin"]?.text } set { values["gate-pin"] = newValue.map(SettingValue.text) } }
     public var reducedMotion: Bool? { get { values["reduced-motion"]?.bool } set { values["reduced-motion"] = newValue.map(SettingValue.bool) } }
+    /// `server`: the school's server as a libpq connection string ("" is none).
+    public var server: String? { get { values["server"]?.text } set { values["server"] = newValue.map(SettingValue.text) } }
     /// `switch`: one-switch scanning, seconds a step (0: off; `true` is 1.5 s).
     public var switchScan: Double? { get { values["switch"]?.number } set { values["switch"] = newValue.map(SettingValue.number) } }
 

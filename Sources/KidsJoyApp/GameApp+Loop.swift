@@ -204,6 +204,7 @@ extension GameApp {
         // Games that wait for another program's lock: a try every half second, never a wait.
         scoreStore?.frameBegins()
         scoreStore?.pump()
+        takeSyncEvents()
         let playing = stack.scenes.contains { $0 is GameScene }
         guard playing != screensaverInhibited else { return }
         screensaverInhibited = playing

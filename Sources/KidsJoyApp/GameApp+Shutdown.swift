@@ -15,6 +15,12 @@ extension GameApp {
         }
         // Saves run in the background: a quit waits for every one asked for.
         scoreStore?.waitForPendingSaves()
+        // The school's server: a last push of what waits (a few seconds at most).
+        if let syncWorker {
+            syncWorker.stop(drain: 3)
+            takeSyncEvents()
+            self.syncWorker = nil
+        }
         scoreStore?.close()
         settingsStore?.waitForPendingSaves()
         log.flush()

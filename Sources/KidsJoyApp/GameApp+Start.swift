@@ -87,7 +87,12 @@ extension GameApp {
         // The store's `save` and `database` events (rounds waiting for a lock, damage set aside).
         // Entry ids are random and set-aside names carry a date: neither goes into the log
         // (the same script and seed give the same log, line for line).
-        scores.onEvent = { [weak self] name, fields in self?.log.emit(name, fields.filter { $0.0 != "entry" && $0.0 != "path" }) }
+        scores.onEvent = { [weak self] name, fields in
+            self?.log.emit(name, fields.filter { $0.0 != "entry" && $0.0 != "path" })
+            // A round saved: it is in the outbox too, the server's worker pushes it soon.
+            if name == "save" { self?.syncWorker?.poke() }
+        }
+        startSync(scores)
         context.classroom = ClassroomSettings(sessionMinutes: options.sessionMinutes, gatePIN: options.gatePIN,
                                               levels: options.levels, locked: options.locked)
         if options.profiles || chosen != nil { context.profiles = scores }

@@ -6,6 +6,7 @@ import Scenes
 import Stage
 import SystemIO
 import Storage
+import Server
 
 /// The program: SDL start-up, assets, the scene stack and the frame loop, windowed or
 /// headless. One fixed update step of 1/60 s; headless runs that step as fast as it can
@@ -127,6 +128,8 @@ public final class GameApp {
 
     /// The stores the context was given (a quit waits for their saves).
     var scoreStore: HighScoreStore?
+    /// The school's server's worker (nil: no server named, and no socket is ever opened).
+    var syncWorker: SyncWorker?
     var settingsStore: SettingsStore?
     var languageSwitcher: AppLanguages?
 

@@ -16,10 +16,13 @@ struct ReportCommand {
             it, or --data-dir DIR). With --csv FILE, the same rows are also written to FILE
             as CSV ('-' for standard output). Nothing is sent anywhere: the report is for
             the adults at this computer.
+            With --server, the whole class is read from the school's server (the config's
+            server key) instead, with the kiosk each game was played on.
             """,
         options: [
             .option("data-dir", "DIR", "Read the progress kept in DIR.", completion: .directory),
             .option("csv", "FILE", "Also write the rows as CSV to FILE ('-' for standard output).", completion: .file),
+            .flag("server", "Read the whole class from the school's server (the config's server key), with each game's kiosk."),
             // Tests and the benchmark: fill DIR with CHILDRENxGAMES sample rounds first.
             .option("make-sample", "CxG", "Fill the data dir with CHILDRENxGAMES sample rounds first.", hidden: true),
         ]
@@ -28,16 +31,18 @@ struct ReportCommand {
     var dataDir: String?
     var csv: String?
     var makeSample: String?
+    var server = false
 
     /// Parses and checks `report`'s arguments (after the word `report`).
     static func parse(_ arguments: [String]) throws(CommandLineError) -> ReportCommand {
         let p = try spec.parse(arguments)
-        let c = ReportCommand(dataDir: p.value("data-dir"), csv: p.value("csv"), makeSample: p.value("make-sample"))
+        let c = ReportCommand(dataDir: p.value("data-dir"), csv: p.value("csv"), makeSample: p.value("make-sample"), server: p.flag("server"))
         try c.validate()
         return c
     }
 
     func validate() throws(CommandLineError) {
+        if server && (dataDir != nil || makeSample != nil) { throw .usage("--server reads the server, not a data folder: leave out --data-dir") }
         if let makeSample, Self.sampleSize(makeSample) == nil {
             throw .usage("--make-sample takes CHILDRENxGAMES, e.g. 40x200")
         }
@@ -52,6 +57,7 @@ struct ReportCommand {
     /// Runs the report; answers the exit status.
     @MainActor
     func run(warn: @escaping (String) -> Void) -> Int32 {
+        if server { return runServer(warn: warn) }
         // Without --data-dir, the folder the config files name (a class's shared folder), as
         // the game itself would use.
         let configured = dataDir == nil
@@ -90,12 +96,32 @@ struct ReportCommand {
             warn("cannot read the progress database \(printable(path)) (\(error.plain))")
             return 1
         }
+        return output(text: ProgressReport.text(rows, dataDir: dir), csv: ProgressReport.csv(rows), warn: warn)
+    }
+
+    /// `report --server`: the class from the server the config names.
+    @MainActor
+    func runServer(warn: @escaping (String) -> Void) -> Int32 {
+        guard let conninfo = ServerCommand.configuredServer() else {
+            warn("--server: no server is named (the config's server key is empty)")
+            return 1
+        }
+        switch ServerClassReport.read(conninfo) {
+        case .success(let report): return output(text: report.text, csv: report.csv, warn: warn)
+        case .failure(let error):
+            warn("--server: \(error.message)")
+            return 1
+        }
+    }
+
+    /// The text on standard output (unless `--csv -`) and the CSV where `--csv` says.
+    func output(text: String, csv csvText: String, warn: @escaping (String) -> Void) -> Int32 {
         // `--csv -`: standard output is the CSV alone (the text report would mix in).
         if csv != "-" {
-            guard printOutputChecked(ProgressReport.text(rows, dataDir: dir), warn: warn) else { return 1 }
+            guard printOutputChecked(text, warn: warn) else { return 1 }
         }
         if let csv {
-            let bytes = [UInt8](ProgressReport.csv(rows).utf8)
+            let bytes = [UInt8](csvText.utf8)
             if csv == "-" {
                 if standardOutputWasClosed {
                     warn("--csv: cannot write to standard output (it is closed)")

@@ -105,6 +105,7 @@ extension AppOptions {
         sessionMinutes = v["session-minutes"]?.int.flatMap { $0 == 0 ? nil : $0 }
         gatePIN = v["gate-pin"]?.text.flatMap { $0.isEmpty ? nil : $0 }
         switchSeconds = v["switch"]?.number.flatMap { $0 > 0 ? $0 : nil }
+        server = v["server"]?.text.flatMap { $0.isEmpty ? nil : $0 }
         self.locked = locked
         // A locked language is fixed like --language: the remembered choice does not change it.
         languageFixed = cli.language != nil || locked.contains("language")

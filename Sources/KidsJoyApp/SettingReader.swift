@@ -44,6 +44,11 @@ enum SettingReader {
                 return .failure("\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound) (0: no limit), got '\(TextEscaping.escaped(raw))'")
             }
             return check(spec, .int(n))
+        case .connection:
+            guard case .string(let s) = scalar else {
+                return .failure("\(key) must be a quoted libpq connection string such as \"host=school-server dbname=kidsjoy user=kiosk\", got '\(TextEscaping.escaped(raw))'")
+            }
+            return check(spec, .text(s))
         case .pin:
             let pin: String
             switch scalar { case .string(let s), .bare(let s): pin = s; case .list: pin = raw }
@@ -69,6 +74,14 @@ enum SettingReader {
             guard !word.isEmpty, let code = Language.code(word) else { return .failure("\(key): \(Language.unknown(raw))") }
             return .success(.text(code))
         }
+    }
+
+    /// A `postgresql://user:secret@host/db` URI carries a password.
+    static func uriHasPassword(_ s: String) -> Bool {
+        guard let colon = s.firstIndex(of: ":"), s[colon...].hasPrefix("://") else { return false }
+        let rest = s[s.index(colon, offsetBy: 3)...]
+        guard let at = rest.firstIndex(of: "@") else { return false }
+        return rest[..<at].contains(":")
     }
 
     /// A command-line value (`--switch 2`, `--data-dir DIR`) for `spec`; nil: fine as typed.
@@ -116,6 +129,13 @@ enum SettingReader {
         case (.games, .list(let list)):
             // Ids are checked against the registry when the game starts (a fourth game may be known).
             return noRepeats(key, list).map { _ in value }
+        case (.connection, .text(let s)):
+            // A password in the file would be readable by whoever reads the config: libpq's
+            // ~/.pgpass, passfile= or PGPASSWORD keep it (README "A school's server").
+            if s.contains("password=") || Self.uriHasPassword(s) {
+                return .failure("\(key): keep the password out of the config file (use ~/.pgpass, passfile= or PGPASSWORD)")
+            }
+            return s.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) ? .success(value) : .failure("\(key) must be one line of printable text")
         case (.path, .text(let s)):
             return s.isEmpty ? .failure("\(key) must be a path") : .success(value)
         case (.language, .text(let s)):

@@ -50,7 +50,7 @@ public enum SettingsFile: SettingsFormat {
             switch spec.kind {
             case .bool: value = raw.boolValue.map(SettingValue.bool)
             case .minutes: value = raw.exactIntValue.map(SettingValue.int)
-            case .pin, .path, .language: value = raw.stringValue.map(SettingValue.text)
+            case .pin, .path, .language, .connection: value = raw.stringValue.map(SettingValue.text)
             case .games, .levels: value = raw.stringArrayValue.map(SettingValue.list)
             case .volume, .seconds: value = raw.doubleValue.map(SettingValue.number)
             }

@@ -23,8 +23,10 @@ struct KidsJoyCenter {
                   high scores and settings (--data-dir DIR)
 
             COMMANDS
-              kids-joy-center report [--data-dir DIR] [--csv FILE]
+              kids-joy-center report [--data-dir DIR] [--csv FILE] [--server]
                   print each child's progress per game (see report --help)
+              kids-joy-center server init [--server CONNINFO]
+                  make or update the school server's schema (see server --help)
 
             ENVIRONMENT
               XDG_CONFIG_HOME, XDG_CONFIG_DIRS, XDG_DATA_HOME
@@ -66,7 +68,7 @@ struct KidsJoyCenter {
             .flag("quit-after-first-frame", "Quit once the first frame is shown (start-up timing).", hidden: true),
         ],
         version: "\(AppInfo.command) \(AppInfo.version)",
-        subcommands: [ReportCommand.spec]
+        subcommands: [ReportCommand.spec, ServerCommand.spec]
     )
 
     var headless = false
@@ -286,6 +288,16 @@ func finish(_ ending: CommandLineError, help: String) -> Int32 {
 func runProgram() -> Int32 {
     hardenStandardStreams()
     StopSignals.install()
+    // `server init` (the school's server) is a command of its own too.
+    if CommandLine.arguments.dropFirst().first == "server" {
+        let server: ServerCommand
+        do {
+            server = try ServerCommand.parse(Array(CommandLine.arguments.dropFirst(2)))
+        } catch {
+            return finish(error, help: "kids-joy-center server --help")
+        }
+        return server.run(warn: { writeStandardError("kids-joy-center: \($0)\n") })
+    }
     // `report` is a command of its own (the game's options stay as they were).
     if CommandLine.arguments.dropFirst().first == "report" {
         let report: ReportCommand

@@ -59,6 +59,8 @@ public final class GameRuntime: GameContext {
     /// Remembers the corner's switches; saves the progress report.
     public var switchMemory: (any SwitchRemembering)?
     public var reports: (any ReportSaving)?
+    /// The school's server's sign (the app sets it from its worker; nil: no server named).
+    public var serverSign: ServerSign?
 
     /// Which show-me demos to show, and which were seen (the app's demo store).
     public var demos = DemoMemory(mode: .off)

@@ -340,7 +340,7 @@ import TextCatalogs
                 #expect(imported.isSubset(of: names), "\(target)/\(file) imports \(imported)")
             }
         }
-        for target in ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage", "KidsJoyApp"] {
+        for target in ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage", "Server", "KidsJoyApp"] {
             for (file, names) in Self.imports(of: target) {
                 #expect(!names.contains("Foundation"), "\(target)/\(file) imports full Foundation")
                 #expect(!names.contains { $0.hasPrefix("Foundation") || $0.hasPrefix("_Foundation") || $0 == "ArgumentParser" },
@@ -348,6 +348,24 @@ import TextCatalogs
                 if ["GameCore", "Scenes", "Runtime", "Storage", "KidsJoyApp"].contains(target) {
                     #expect(!names.contains("CSDL2") && !names.contains("CSDL2X11"), "\(target)/\(file)")
                 }
+            }
+        }
+    }
+
+    /// Issue #47: the school's server is the program's only network code. Only the Server
+    /// target links libpq, it sees neither SDL nor the scenes, and only the app uses it.
+    @Test func test_onlyTheServerTargetTalksToTheNetwork() {
+        let server = Self.imports(of: "Server")
+        #expect(!server.isEmpty, "Server: the sources were found and read")
+        for (file, names) in server {
+            #expect(names.isSubset(of: ["GameCore", "SystemIO", "Storage", "CLibPQ", "Glibc", "Dispatch", "Synchronization"]),
+                    "Server/\(file) imports \(names)")
+        }
+        #expect(server.values.contains { $0.contains("CLibPQ") })
+        for target in ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage", "KidsJoyApp"] {
+            for (file, names) in Self.imports(of: target) {
+                #expect(!names.contains("CLibPQ"), "\(target)/\(file) imports CLibPQ")
+                if target != "KidsJoyApp" { #expect(!names.contains("Server"), "\(target)/\(file) imports Server") }
             }
         }
     }

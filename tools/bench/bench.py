@@ -14,10 +14,13 @@ Figures (the targets are in the Performance issue, issue #17 and in BENCHMARKS.m
   * peak RSS after playing all three games, headless and windowed;
   * `kids-joy-center report` over a class of 40 children with 200 games each;
   * the frames while the grown-ups' "Save report" runs over 200,000 rounds (40 children x
-    5,000 games; `--bench save-report`, frames paced at 60 a second, the tap counted).
+    5,000 games; `--bench save-report`, frames paced at 60 a second, the tap counted);
+  * the school's server (issue #47): 30 kiosks (processes, `server push`) x 1,000 rounds
+    pushed at once to one PostgreSQL server (pg_virtualenv's): time to drain, server CPU.
 `bench.py --report-only` measures only the `report` row (and prints its line); `bench.py --only
 save-report` measures only the Save report row, prints it and writes it into BENCHMARKS.md's
-table in place, with a line saying it was measured alone, when and on which build.
+table in place, with a line saying it was measured alone, when and on which build; `--only
+server-push` does the same for the school server's row (under pg_virtualenv, which it starts).
 Uses only the standard library; gnuplot draws the plots."""
 import json, os, platform, shutil, signal, statistics, subprocess, sys, tempfile, time
 
@@ -244,15 +247,26 @@ def main():
     if "--sizes" in sys.argv:
         sizes = [x for x in sys.argv[sys.argv.index("--sizes") + 1].split(",") if x]
     data = tempfile.mkdtemp(prefix="kjc-bench-")
+    if "--server-push-json" in sys.argv:
+        # Inside pg_virtualenv (bench_server_push starts it): one JSON line.
+        print(json.dumps(bench_server_push(data)))
+        shutil.rmtree(data, ignore_errors=True)
+        return
     if "--report-only" in sys.argv:
         print(report_row(bench_report(data)))
         shutil.rmtree(data, ignore_errors=True)
         return
     if "--only" in sys.argv:
         only = sys.argv[sys.argv.index("--only") + 1]
-        if only != "save-report":
-            sys.exit(f"--only: unknown row '{only}' (known: save-report)")
+        if only not in ("save-report", "server-push"):
+            sys.exit(f"--only: unknown row '{only}' (known: save-report, server-push)")
         where = machine()
+        if only == "server-push":
+            row = server_push_row(bench_server_push(data))
+            print(row)
+            write_row_alone(row, SERVER_PUSH_LABEL, where, "server-push")
+            shutil.rmtree(data, ignore_errors=True)
+            return
         row = save_report_row(bench_save_report(data))
         print(row)
         write_row_alone(row, SAVE_REPORT_LABEL, where)
@@ -300,8 +314,9 @@ def main():
             hd["memory"], hd["memoryQuit"] = windowed_cpu(x, data, enter("memory", "hard", home), 3, 23, 24, "--fullscreen")
     report_ms = bench_report(data)
     save_report = bench_save_report(data)
+    server_push = bench_server_push(data) if (os.environ.get("PGHOST") or shutil.which("pg_virtualenv")) else None
     images = plot(csvs)
-    write_report(where, results, headless_start, rss_headless, windowed, hd, images, report_ms, save_report)
+    write_report(where, results, headless_start, rss_headless, windowed, hd, images, report_ms, save_report, server_push)
     shutil.rmtree(data, ignore_errors=True)
 
 
@@ -369,7 +384,79 @@ def save_report_row(r):
             f"max ≤ 16.7 ms | {mark(s['max'], 1000 / 60)} |")
 
 
-def write_row_alone(row, label, where):
+SERVER_PUSH_LABEL = "School server: 30 kiosks x 1,000 rounds"
+SERVER_KIOSKS = int(os.environ.get("BENCH_SERVER_KIOSKS", "30"))
+
+
+def bench_server_push(data):
+    """30 kiosks (each a process: `kids-joy-center server push`) with 1,000 rounds each in
+    their outbox (10 children x 100 games, `report --make-sample`), started at once against
+    one PostgreSQL server: seconds until the last one has drained, every round checked on the
+    server once, and the server's CPU (its postmaster's reaped children, user + system) over
+    it. Without PGHOST it runs itself under pg_virtualenv (a throw-away cluster)."""
+    if not os.environ.get("PGHOST"):
+        if not shutil.which("pg_virtualenv"):
+            sys.exit("the server row needs PostgreSQL: apt install postgresql (pg_virtualenv)")
+        out = subprocess.run(["pg_virtualenv", "-t", "-o", "max_connections=200", "--", sys.executable, os.path.abspath(__file__),
+                              "--server-push-json"], capture_output=True, text=True)
+        lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
+        if out.returncode != 0 or not lines:
+            sys.exit(f"the server row failed: {out.stdout[-2000:]} {out.stderr[-2000:]}")
+        return json.loads(lines[-1])
+    def psql(sql, db="postgres"):
+        r = subprocess.run(["psql", "-X", "-At", "-d", db, "-c", sql], capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit(f"psql {sql}: {r.stderr}")
+        return r.stdout.strip()
+    db = "kjc_bench"
+    psql(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+    psql(f"CREATE DATABASE {db}")
+    r = run(["server", "init", "--server", f"dbname={db}"])
+    if r.returncode != 0:
+        sys.exit(f"server init failed: {r.stderr}")
+    dirs = []
+    for k in range(SERVER_KIOSKS):
+        folder = os.path.join(data, f"kiosk-{k}")
+        r = run(["report", "--data-dir", folder, "--make-sample", "10x100"])
+        if r.returncode != 0:
+            sys.exit(f"report --make-sample failed: {r.stderr}")
+        dirs.append(folder)
+    pid = int(open(os.path.join(psql("SHOW data_directory"), "postmaster.pid")).readline())
+    def server_cpu():
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        # utime, stime, cutime, cstime (fields 14-17): the postmaster and the backends it reaped.
+        return sum(int(x) for x in fields[11:15]) / HZ
+    cpu0 = server_cpu()
+    start = time.monotonic()
+    procs = [subprocess.Popen([BIN, "server", "push", "--data-dir", d, "--server", f"dbname={db}", "--wait", "600"], env=ENV,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for d in dirs]
+    for p in procs:
+        out, err = p.communicate(timeout=900)
+        if p.returncode != 0:
+            sys.exit(f"server push failed: {out} {err}")
+    seconds = time.monotonic() - start
+    # The backends have ended: their CPU is in the postmaster's reaped children.
+    for _ in range(500):
+        if psql("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'kids-joy-center'") == "0":
+            break
+        time.sleep(0.01)
+    cpu = server_cpu() - cpu0
+    rounds = int(psql("SELECT count(*) FROM rounds", db))
+    distinct = int(psql("SELECT count(*) FROM (SELECT DISTINCT kiosk, entry FROM rounds) r", db))
+    if rounds != SERVER_KIOSKS * 1000 or distinct != rounds:
+        sys.exit(f"the server has {rounds} rounds ({distinct} distinct), not {SERVER_KIOSKS * 1000}")
+    psql(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+    return {"kiosks": SERVER_KIOSKS, "rounds": rounds, "seconds": seconds, "serverCPU": cpu,
+            "roundsPerSecond": rounds / seconds}
+
+
+def server_push_row(r):
+    return (f"| {SERVER_PUSH_LABEL} (`server push` processes at once, one PostgreSQL 15 server on this machine) | "
+            f"drained in {r['seconds']:.1f} s ({r['roundsPerSecond']:.0f} rounds a second), every one of the {r['rounds']:,} "
+            f"rounds on the server once; server CPU {r['serverCPU']:.1f} s | (reported) | |")
+
+
+def write_row_alone(row, label, where, only="save-report"):
     """Puts one measured row into BENCHMARKS.md's table (in place of the row of that label, or
     after the `report` row), and says under the table that it was measured alone, when and on
     which build."""
@@ -383,7 +470,7 @@ def write_row_alone(row, label, where):
         lines.insert(after + 1, row)
     build = subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%h (%cd)", "--date=short"], capture_output=True,
                            text=True).stdout.strip() or "unknown"
-    note = (f"*{label}* was measured alone (`tools/bench/bench.py --only save-report`) on "
+    note = (f"*{label}* was measured alone (`tools/bench/bench.py --only {only}`) on "
             f"{time.strftime('%Y-%m-%d %H:%M %Z')}, release build of {build}; machine: {where}.")
     table_end = next(i for i in range(lines.index(row), len(lines)) if not lines[i].startswith("|"))
     old = next((i for i, line in enumerate(lines) if line.startswith(f"*{label}* was measured alone")), None)
@@ -401,7 +488,8 @@ def mark(value, target, lower_is_better=True):
     return "met" if ok else "**not met**"
 
 
-def write_report(where, results, headless_start, rss_headless, windowed, hd, images, report_ms=None, save_report=None):
+def write_report(where, results, headless_start, rss_headless, windowed, hd, images, report_ms=None, save_report=None,
+                 server_push=None):
     rows, size_tables = [], ""
     for size, by_scene in results.items():
         target = P99_TARGET.get(size, 4)
@@ -458,6 +546,8 @@ def write_report(where, results, headless_start, rss_headless, windowed, hd, ima
         rows.append(report_row(report_ms))
     if save_report is not None:
         rows.append(save_report_row(save_report))
+    if server_push is not None:
+        rows.append(server_push_row(server_push))
     text = f"""# Benchmarks
 
 Measured by `make bench` (`tools/bench/bench.py`) on {time.strftime('%Y-%m-%d')}, release build.

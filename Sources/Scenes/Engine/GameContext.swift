@@ -89,6 +89,12 @@ public protocol GameContext: EffectPerformer {
     /// The progress report can be saved in this run, and where to.
     var reportsOn: Bool { get }
     func reportDestinations() -> [ReportDestination]
+    /// The school's server, when one is named (the corner's small sign); nil: none.
+    var serverSign: ServerSign? { get }
+}
+
+extension GameContext {
+    public var serverSign: ServerSign? { nil }
 }
 
 /// The in-game language choice as scenes see it (`Effect.chooseLanguage` changes it).

@@ -22,6 +22,8 @@ public enum SettingKind: Equatable, Sendable {
     case pin(ClosedRange<Int>)
     /// `true` (the default step), `false`, or seconds of a step in the range.
     case seconds(ClosedRange<Double>, whenTrue: Double)
+    /// A libpq connection string (`host=... dbname=... user=...`), or "" for none.
+    case connection
 }
 
 /// A command-line flag of a setting: `--mute` (sets a fixed value) or `--data-dir DIR` (the
@@ -138,6 +140,9 @@ public enum SettingsTable {
                     remembered: true, lockable: true, corner: nil, about: "Suggest a rest after this many minutes of play; 0 means no limit."),
         SettingSpec(key: "gate-pin", kind: .pin(4...GateRules.maximumDigits), defaultValue: .text(""), flags: [],
                     remembered: true, lockable: true, corner: nil, about: "A PIN the adult gate asks for instead of its question; \"\" means none."),
+        SettingSpec(key: "server", kind: .connection, defaultValue: .text(""), flags: [],
+                    remembered: false, lockable: true, corner: nil,
+                    about: "The school's PostgreSQL server, as a libpq connection string (\"host=school-server dbname=kidsjoy user=kiosk\"); \"\" means none: the game opens no socket."),
     ]
 
     /// Every config key, in table order.

@@ -122,6 +122,8 @@ public final class CornerScene: BaseScene {
 
     public static func sectionFrame(_ s: Section) -> Rect { tabFrame(Section.allCases.firstIndex(of: s)!) }
     public static var languageFrame: Rect { tabFrame(4) }
+    /// The school server's small sign, under the tabs (only when a server is named).
+    public static var serverSignFrame: Rect { tabFrame(5) }
 
     /// On a portrait screen the corner stands up (issue 27): its panel at full size across the
     /// canvas's width, the four section tabs and the language button in two rows above it,
@@ -357,6 +359,7 @@ public final class CornerScene: BaseScene {
             canvas.text(text, canvas.fitting(text, Theme.labelText, width: Self.languageFrame.width - 84),
                         at: Point(Self.languageFrame.x + 78, Self.languageFrame.midY), align: .left, color: .white)
         }
+        if let sign = context.serverSign { drawServerSign(canvas, sign) }
         Decor.card(canvas, Self.panel, radius: 28, fill: Theme.panel, shadow: 6)
         switch section {
         case .children: drawChildren(canvas)
@@ -383,6 +386,24 @@ public final class CornerScene: BaseScene {
         progressPage = ProgressPage(player: player, child: children.first { $0.id == player },
                                     progress: ChildProgress(rounds: rounds, now: reader?.progressNow ?? 0, games: context.allGames.ids),
                                     utcOffset: reader?.utcOffset ?? 0)
+    }
+
+    /// The school's server: a tick (all there) or a cross (the last try failed) on a green,
+    /// amber or red dot, the games still waiting, and when the kiosk and the server last agreed.
+    func drawServerSign(_ canvas: any Canvas, _ sign: ServerSign) {
+        let r = Self.serverSignFrame
+        canvas.fillRounded(r, radius: 20, Color(255, 255, 255))
+        let dot = Point(r.x + 34, r.midY)
+        let colour = sign.failing ? Color(214, 69, 65) : sign.pending > 0 ? Color(232, 160, 32) : Color(46, 160, 67)
+        canvas.fillCircle(center: dot, radius: 22, colour)
+        canvas.image(sign.failing ? "close" : "check", in: Rect(dot.x - 16, dot.y - 16, 32, 32))
+        var words: [String] = []
+        if sign.pending > 0 { words.append("\(sign.pending)") }
+        if let time = sign.time(utcOffset: context.progressReader?.utcOffset ?? 0) { words.append(time) }
+        let text = words.joined(separator: "  ")
+        if !text.isEmpty {
+            canvas.text(text, canvas.fitting(text, Theme.labelText, width: r.width - 80), at: Point(r.x + 66, r.midY), align: .left, color: Theme.ink)
+        }
     }
 
     // MARK: - Dump
@@ -420,6 +441,12 @@ public final class CornerScene: BaseScene {
             case .pinClear: return dumpItem("pin-clear", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINClear.key)), ("locked", .bool(isLocked("gate-pin"))), ("enabled", true)] + badge("gate-pin"))
             }
         } + (section == .progress ? progressPage.map { [ProgressScreen.dumpItem($0)] } ?? [] : [])
+            // No time in the log: only whether there is one.
+            + (context.serverSign.map { sign in
+                [dumpItem("server-sign", kind: "picture", frame: Self.serverSignFrame,
+                          [("icon", .string(sign.failing ? "close" : "check")), ("pending", .int(sign.pending)),
+                           ("failing", .bool(sign.failing)), ("upToDate", .bool(sign.upToDate != nil))])]
+            } ?? [])
     }
 
     /// A locked control's `badge` field (the padlock of `LockedLook`), none when unlocked.
