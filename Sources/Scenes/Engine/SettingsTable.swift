@@ -16,6 +16,8 @@ public enum SettingKind: Equatable, Sendable {
     case games
     /// A list of levels (easy, medium, hard), each once, at least one.
     case levels
+    /// A list of content set ids (issue 44), each once, at least one.
+    case sets
     /// Whole minutes in the range, or 0 for none.
     case minutes(ClosedRange<Int>)
     /// A PIN of so many digits, or "" for none.
@@ -138,6 +140,9 @@ public enum SettingsTable {
                     remembered: true, lockable: true, corner: nil, about: "Suggest a rest after this many minutes of play; 0 means no limit."),
         SettingSpec(key: "gate-pin", kind: .pin(4...GateRules.maximumDigits), defaultValue: .text(""), flags: [],
                     remembered: true, lockable: true, corner: nil, about: "A PIN the adult gate asks for instead of its question; \"\" means none."),
+        SettingSpec(key: "sets", kind: .sets, defaultValue: nil, flags: [],
+                    remembered: true, lockable: true, corner: nil,
+                    about: "The content sets Memory and Sorting play (ids, see --describe-sets); none: each game's sets in turn."),
     ]
 
     /// Every config key, in table order.
