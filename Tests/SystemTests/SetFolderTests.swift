@@ -87,6 +87,27 @@ import Testing
         #expect(found.pictures.isEmpty, "an unusable set brings no picture")
     }
 
+    /// A set's own recordings (`voices/<language>/<item>.ogg`) become voice clips of their
+    /// length; a file that is no Ogg Vorbis recording is a problem of its set.
+    @Test func test_ownRecordings_areVoiceClips_ofTheirLength() throws {
+        let (xdg, set) = try Self.copyFarm(as: "recorded")
+        let manifest = try String(contentsOfFile: set + "/manifest.toml", encoding: .utf8)
+        try manifest.replacingOccurrences(of: "voice = \"animal\"\n", with: "").write(toFile: set + "/manifest.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: set + "/voices/fr", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.assets + "/voices/fr/voice.animal.cow.ogg", toPath: set + "/voices/fr/cow.ogg")
+        var found = SetFolders.read([(xdg + "/kids-joy-center/sets", .user)])
+        let read = try #require(found.library.set("recorded"))
+        #expect(read.voice == nil && read.voiceFiles == ["fr": ["cow": "voices/fr/cow.ogg"]])
+        let clips = SetFolders.clips(found.library, language: "fr")
+        #expect(clips.map(\.key) == ["voice.set.recorded.cow"] && SetFolders.clips(found.library, language: "en").isEmpty)
+        let index = try String(contentsOfFile: Self.assets + "/voices/fr/index.tsv", encoding: .utf8)
+        let listed = try #require(index.split(separator: "\n").first { $0.hasPrefix("voice.animal.cow\t") }?.split(separator: "\t")[1])
+        #expect(abs((clips.first?.duration ?? 0) - (Double(listed) ?? -1)) < 0.01, "the length of the recording (\(listed) s in the index)")
+        try Data("RIFF not ogg".utf8).write(to: URL(fileURLWithPath: set + "/voices/fr/pig.ogg"))
+        found = SetFolders.read([(xdg + "/kids-joy-center/sets", .user)])
+        #expect(found.library.entries.first?.problems.contains { $0.file.hasSuffix("/voices/fr/pig.ogg") && $0.message.contains("Ogg Vorbis") } == true)
+    }
+
     /// A set folder that is itself a link, and an id the built-in sets have, are refused.
     @Test func test_linkedSetFolder_andDuplicateID_areRefused() throws {
         let (xdg, set) = try Self.copyFarm(as: "fruit")

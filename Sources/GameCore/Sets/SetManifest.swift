@@ -59,6 +59,8 @@ public enum SetManifest {
         struct Draft { var line: Int; var id: String?; var picture: String?; var names: [String: String] = [:]; var category: (String, Int)?; var keys: Set<String> = [] }
         var items: [Draft] = []
         var topKeys: Set<String> = []
+        // A `game` line was there (even a bad one, named on its line).
+        var gameTried = false
 
         if !isValidID(id) {
             problem(nil, "the folder's name '\(escaped(id))' is not a set id (1 to 40 of a-z, 0-9, '-' and '_')")
@@ -89,6 +91,7 @@ public enum SetManifest {
                 continue
             }
             let key = trimmed(String(content[..<eq]))
+            if items.isEmpty && key == "game" { gameTried = true }
             let value: String
             switch quotedValue(trimmed(String(content[content.index(after: eq)...]))) {
             case .success(let v): value = v
@@ -150,7 +153,8 @@ public enum SetManifest {
         }
 
         guard let game else {
-            problem(nil, "no game = \"memory\" or \"sorting\" line")
+            // A bad game line was named already.
+            if !gameTried { problem(nil, "no game = \"memory\" or \"sorting\" line") }
             return (nil, nil, items.count, problems)
         }
         let (kind, gameLine) = game
