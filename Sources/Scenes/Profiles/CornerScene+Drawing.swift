@@ -78,9 +78,14 @@ extension CornerScene {
             let name = entry.set?.name(in: context.catalog.language) ?? entry.id
             canvas.text(name, canvas.fitting(name, Theme.labelText, width: row.width - 230),
                         at: Point(row.x + 84, row.y + 26), align: .left, color: Theme.ink)
-            let detail = entry.problems.first.map(\.description)
-                ?? "\(entry.id) · \(entry.itemCount) · \(entry.source.rawValue)"
-            canvas.text(detail, canvas.fitting(detail, Theme.smallText, width: row.width - 230),
+            // A set that cannot be used shows its first problem, its file named inside the set
+            // (`manifest.toml:2: ...`; --describe-sets and the terminal give the whole path).
+            let detail = entry.problems.first.map { problem in
+                let said = problem.description.hasPrefix(entry.path + "/") ? String(problem.description.dropFirst(entry.path.count + 1)) : problem.description
+                return entry.problems.count > 1 ? "(\(entry.problems.count)) " + said : said
+            } ?? "\(entry.id) · \(entry.itemCount) · \(entry.source.rawValue)"
+            let style = canvas.fitting(detail, Theme.smallText, width: row.width - 230)
+            canvas.text(Self.clipped(detail, style, width: row.width - 230, on: canvas), style,
                         at: Point(row.x + 84, row.y + 60), align: .left, color: entry.problems.isEmpty ? Theme.inkSoft : Theme.no)
             guard let f = frame(of: .set(i)) else { continue }
             let on = entry.set.map(setIsOn) ?? false
@@ -93,6 +98,16 @@ extension CornerScene {
                 mark()
             }
         }
+    }
+
+    /// `text` cut to `width` at `style`, with "…" when it had to be cut.
+    static func clipped(_ text: String, _ style: TextStyle, width: Double, on canvas: any Canvas) -> String {
+        guard canvas.measure(text, style).width > width else { return text }
+        var kept = Array(text)
+        while !kept.isEmpty && canvas.measure(String(kept) + "…", style).width > width {
+            kept.removeLast(max(1, kept.count / 8))
+        }
+        return String(kept) + "…"
     }
 
     func lockedLook(_ canvas: any Canvas, _ control: Rect, radius: Double, content: () -> Void) {
