@@ -34,6 +34,9 @@ enum SetFolders {
         var pictures: [String: LoadedSetPicture]
     }
 
+    /// At most this many sets are read from one folder (the first by name).
+    static let maxSetsPerFolder = 200
+
     /// The built-in sets the game ships: the standard ones first, then the others by id.
     static let standardIDs = [ContentSet.standardAnimals.id, ContentSet.standardVehicles.id]
 
@@ -48,7 +51,7 @@ enum SetFolders {
                 let ia = standardIDs.firstIndex(of: a) ?? Int.max, ib = standardIDs.firstIndex(of: b) ?? Int.max
                 return source == .builtIn && ia != ib ? ia < ib : a < b
             }
-            for id in ids {
+            for id in ids.prefix(maxSetsPerFolder) {
                 let path = folder + "/" + id
                 guard SystemFiles.isDirectory(path) else { continue }
                 let (entry, decoded) = readSet(id: id, path: path, source: source, decodePictures: decodePictures)

@@ -62,11 +62,20 @@ public enum LoadedSetPicture: @unchecked Sendable {
     case qoi([UInt8], Size)
     case pixels(PixelBuffer)
 
+    /// A picture is kept at most this wide and high (a card is drawn far smaller, even at
+    /// 3x): a bigger one is halved until it fits, so sixty 2048-pixel photos cost 60 MB, not 1 GB.
+    public static let keptSide = 512
+
     /// Checks and decodes a picture file (`SetPicture.decode`).
     public static func load(_ bytes: [UInt8], fileName: String) throws -> LoadedSetPicture {
-        let buffer = try SetPicture.decode(bytes, fileName: fileName)
-        guard fileName.lowercased().hasSuffix(".qoi") else { return .pixels(buffer) }
-        return .qoi(bytes, Size(Double(buffer.width), Double(buffer.height)))
+        var buffer = try SetPicture.decode(bytes, fileName: fileName)
+        if fileName.lowercased().hasSuffix(".qoi") && max(buffer.width, buffer.height) <= keptSide {
+            return .qoi(bytes, Size(Double(buffer.width), Double(buffer.height)))
+        }
+        guard max(buffer.width, buffer.height) > keptSide else { return .pixels(buffer) }
+        while max(buffer.width, buffer.height) > keptSide { buffer = Pixels.halved(buffer) }
+        if !buffer.opaque { buffer.findSpans() }
+        return .pixels(buffer)
     }
 }
 

@@ -3,6 +3,7 @@ import Testing
 @testable import GameCore
 @testable import TextCatalogs
 @testable import Platform
+@testable import Render
 @testable import KidsJoyApp
 @testable import SceneTests
 
@@ -106,6 +107,29 @@ import Testing
         try Data("RIFF not ogg".utf8).write(to: URL(fileURLWithPath: set + "/voices/fr/pig.ogg"))
         found = SetFolders.read([(xdg + "/kids-joy-center/sets", .user)])
         #expect(found.library.entries.first?.problems.contains { $0.file.hasSuffix("/voices/fr/pig.ogg") && $0.message.contains("Ogg Vorbis") } == true)
+    }
+
+    /// A school's PNG picture is decoded (and a WebP one); a picture that claims to be a PNG
+    /// but is not is a problem of its set.
+    @Test func test_pngAndWebPPictures_areDecoded() throws {
+        let (xdg, set) = try Self.copyFarm(as: "photos")
+        var manifest = try String(contentsOfFile: set + "/manifest.toml", encoding: .utf8)
+        manifest = manifest.replacingOccurrences(of: "picture = \"cow.qoi\"", with: "picture = \"cow.png\"")
+            .replacingOccurrences(of: "picture = \"pig.qoi\"", with: "picture = \"pig.webp\"")
+        try manifest.write(toFile: set + "/manifest.toml", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Self.assets + "/images/app-icon.png", toPath: set + "/cow.png")
+        let webp = try #require(try FileManager.default.contentsOfDirectory(atPath: Self.assets + "/images").first { $0.hasSuffix("@2x.webp") })
+        try FileManager.default.copyItem(atPath: Self.assets + "/images/" + webp, toPath: set + "/pig.webp")
+        let found = SetFolders.read([(xdg + "/kids-joy-center/sets", .user)])
+        #expect(found.library.problems.isEmpty, "\(found.library.problems)")
+        guard case .pixels(let cow)? = found.pictures["set-photos-cow"] else { Issue.record("the PNG is decoded"); return }
+        #expect(cow.width == 256 && cow.height == 256)
+        guard case .pixels(let pig)? = found.pictures["set-photos-pig"] else { Issue.record("the WebP is decoded"); return }
+        #expect(max(pig.width, pig.height) <= LoadedSetPicture.keptSide)
+        guard case .qoi? = found.pictures["set-photos-horse"] else { Issue.record("a QOI picture stays compressed"); return }
+        try Data("\u{89}PNG not really".utf8).write(to: URL(fileURLWithPath: set + "/cow.png"))
+        let bad = SetFolders.read([(xdg + "/kids-joy-center/sets", .user)])
+        #expect(bad.library.problems.contains { $0.message.contains("cow.png") && $0.message.contains("cannot be decoded") }, "\(bad.library.problems)")
     }
 
     /// A set folder that is itself a link, and an id the built-in sets have, are refused.
