@@ -156,6 +156,7 @@ import Testing
         let ours = try #require(sets.first { $0["id"]?.stringValue == "our-farm" })
         #expect(ours["game"]?.stringValue == "memory" && ours["source"]?.stringValue == "user" && ours["path"]?.stringValue == set)
         #expect(ours["items"]?.intValue == 10 && ours["usable"] == .bool(true) && ours["problems"]?.arrayValue == [])
+        #expect(ours["voice"]?.stringValue == "animal" && ours["recordings"]?.arrayValue == [] && ours["names"]?["fr"]?.stringValue == "Animaux de la ferme")
         #expect(sets.prefix(2).compactMap { $0["id"]?.stringValue } == ["animals", "vehicles"])
 
         let dir = temporaryDirectory()

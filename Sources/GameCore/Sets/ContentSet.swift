@@ -153,6 +153,8 @@ public struct SetEntry: Equatable, Sendable {
         .object([("id", .string(id)), ("game", game.map { JSON.string($0.rawValue) } ?? .null), ("source", .string(source.rawValue)),
                  ("path", .string(path)), ("items", .int(itemCount)), ("usable", .bool(set != nil)),
                  ("names", .object((set?.names ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) })),
+                 ("voice", set?.voice.map { JSON.string($0) } ?? .null),
+                 ("recordings", .strings((set?.voiceFiles.keys).map { Array($0).sorted() } ?? [])),
                  ("problems", .array(problems.map { .string($0.description) }))])
     }
 }
