@@ -20,6 +20,7 @@ public enum VoiceLines {
         Message("voice.intro.memory", "Find the pairs!"),
         Message("voice.intro.sorting", "Put each vehicle where it goes: in the sky, on the water or on the land!"),
         Message("voice.intro.balloons", "Pop the balloons! Don't touch the skull!"),
+        Message("voice.intro.sorting-set", "Put each one where it goes: in the sky, on the water or on the land!"),
         Message("voice.reprompt.memory", "Tap a card!"),
         Message("voice.reprompt.sorting", "Where does it go?"),
         Message("voice.reprompt.balloons", "Pop a balloon!"),
@@ -212,6 +213,8 @@ public enum VoiceLines {
     static func named(_ key: String) -> Message { byKey[key] ?? Message(key, "") }
 
     public static let greeting = named("voice.home.greeting")
+    /// Sorting's intro for a set of other things than vehicles (issue 44).
+    public static let introAnySet = named("voice.intro.sorting-set")
     public static let letsPlay = named("voice.home.play")
     public static func game(_ id: String) -> Message { named("voice.game.\(id)") }
     public static func level(_ level: Level) -> Message { named("voice.level.\(level.rawValue)") }

@@ -90,6 +90,9 @@ import Testing
             return SortingScene(context: context, level: .hard)
         }
         #expect(h.scene.rules.vehicles.count == 12 && h.scene.rules.vehicles.allSatisfy { $0.imageName.hasPrefix("set-things-things-") })
+        // Its intro says "each one", not "each vehicle"; the standard set keeps its own.
+        #expect(h.scene.introLine.key == "voice.intro.sorting-set" && !h.scene.introLine.english.isEmpty)
+        #expect(SceneDriver { SortingScene(context: $0, level: .easy) }.scene.introLine == VoiceLines.intro(.sorting))
         let vehicles = h.scene.dumpItems().filter { $0["kind"]?.stringValue == "vehicle" }
         #expect(vehicles.allSatisfy { $0["set"]?.stringValue == "things" && $0["line"] == .null })
         // Picking one up says nothing of its own (no spoken names), and nothing breaks.

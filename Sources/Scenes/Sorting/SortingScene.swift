@@ -126,6 +126,11 @@ public final class SortingScene: GameScene {
         showTime(rules.countdown.shownSeconds(at: clock.now))
     }
 
+    /// The standard set's intro names vehicles; another set's says "each one".
+    public override var introLine: Message {
+        contentSet.id == ContentSet.standardVehicles.id ? voice.intro : VoiceLines.introAnySet
+    }
+
     // MARK: - State for tests and dumps
 
     public func state(of index: Int) -> VehicleState { sprites[index].state }
