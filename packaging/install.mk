@@ -43,6 +43,9 @@ icondir       = $(datadir)/icons/hicolor
 # NAME.qoi (1x), NAME@2x.webp and NAME@3x.webp (README "Screens and resolutions"), the icons (.png).
 PKG_IMAGES    := $(notdir $(sort $(wildcard Assets/images/*.qoi Assets/images/*.webp Assets/images/*.png)))
 PKG_SOUNDS    := $(notdir $(sort $(wildcard Assets/sounds/*.ogg)))
+# The built-in content sets (issue 44): Assets/sets/<id>/manifest.toml and its pictures.
+PKG_SET_IDS   := $(notdir $(sort $(patsubst %/manifest.toml,%,$(wildcard Assets/sets/*/manifest.toml))))
+PKG_SETS      := $(foreach s,$(PKG_SET_IDS),$(addprefix $(s)/,$(notdir $(sort $(wildcard Assets/sets/$(s)/*.qoi))) manifest.toml))
 # Spoken lines: every language's folder (the .ogg files and index.tsv). A language is a
 # folder with an index.tsv: Assets/voices/recorded/ (human recordings, the raw inputs of
 # tools/make_voices.py, README "Voices") is never installed, nor render.tsv (build stamps).
@@ -66,6 +69,7 @@ INSTALLED_FILES = \
 	$(bindir)/$(BIN) \
 	$(addprefix $(pkgdatadir)/images/,$(PKG_IMAGES)) \
 	$(addprefix $(pkgdatadir)/sounds/,$(PKG_SOUNDS)) \
+	$(addprefix $(pkgdatadir)/sets/,$(PKG_SETS)) \
 	$(addprefix $(pkgdatadir)/voices/,$(PKG_VOICES)) \
 	$(addprefix $(pkgdatadir)/locale/,$(PKG_LOCALES)) \
 	$(addprefix $(pkgdatadir)/fonts/,$(PKG_FONTS)) \
@@ -74,7 +78,7 @@ INSTALLED_FILES = \
 	$(metainfodir)/$(APP_ID).metainfo.xml \
 	$(foreach s,$(ICON_SIZES),$(icondir)/$(s)x$(s)/apps/$(APP_ID).png)
 # Directories that belong to the game alone (removed by uninstall once empty).
-OWN_DIRS = $(pkgdatadir)/images $(pkgdatadir)/sounds $(addprefix $(pkgdatadir)/voices/,$(PKG_VOICE_LANGS)) $(pkgdatadir)/voices \
+OWN_DIRS = $(pkgdatadir)/images $(pkgdatadir)/sounds $(addprefix $(pkgdatadir)/sets/,$(PKG_SET_IDS)) $(pkgdatadir)/sets $(addprefix $(pkgdatadir)/voices/,$(PKG_VOICE_LANGS)) $(pkgdatadir)/voices \
 	$(addprefix $(pkgdatadir)/locale/,$(PKG_LOCALE_LANGS)) $(pkgdatadir)/locale $(pkgdatadir)/fonts $(pkgdatadir)
 
 # Installs the Debian packages in $(1) that are missing (apt-get update only when needed).
@@ -100,6 +104,7 @@ install-files:
 	$(INSTALL) -m 755 "$(BIN_PATH)" "$(DESTDIR)$(bindir)/$(BIN)"
 	$(INSTALL) -m 644 $(addprefix Assets/images/,$(PKG_IMAGES)) "$(DESTDIR)$(pkgdatadir)/images/"
 	$(INSTALL) -m 644 $(addprefix Assets/sounds/,$(PKG_SOUNDS)) "$(DESTDIR)$(pkgdatadir)/sounds/"
+	$(foreach s,$(PKG_SET_IDS),$(INSTALL) -d "$(DESTDIR)$(pkgdatadir)/sets/$(s)" && $(INSTALL) -m 644 Assets/sets/$(s)/*.qoi Assets/sets/$(s)/manifest.toml "$(DESTDIR)$(pkgdatadir)/sets/$(s)/" &&) true
 	$(foreach l,$(PKG_VOICE_LANGS),$(INSTALL) -d "$(DESTDIR)$(pkgdatadir)/voices/$(l)" && $(INSTALL) -m 644 Assets/voices/$(l)/*.ogg Assets/voices/$(l)/index.tsv "$(DESTDIR)$(pkgdatadir)/voices/$(l)/" &&) true
 	$(foreach l,$(PKG_LOCALE_LANGS),$(INSTALL) -D -m 644 Assets/locale/$(l)/kids-joy-center.mo "$(DESTDIR)$(pkgdatadir)/locale/$(l)/kids-joy-center.mo" &&) true
 	$(foreach f,$(PKG_FONTS),ln -sfn "$(FONT_LINK_DIR)/$(f)" "$(DESTDIR)$(pkgdatadir)/fonts/$(f)" &&) true

@@ -33,6 +33,7 @@ final class AppLanguages: LanguageSwitching {
         current = code
         app.context.catalog = Language.catalog(assets: assets, language: code, warn: { [weak app] in app?.warn($0) })
         app.context.voice.library = Language.voices(assets: assets, language: code, warn: { [weak app] in app?.warn($0) })
+            .adding(SetFolders.clips(app.context.sets, language: code))
         app.stack.rightToLeft = app.context.rightToLeft
         app.rememberLanguage(code)
     }

@@ -54,6 +54,8 @@ public struct AppOptions: Sendable {
     /// The games and levels Home shows (nil: all).
     public var games: [String]?
     public var levels: [Level]?
+    /// The content sets the games play (the `sets` setting; nil: each game's sets in turn).
+    public var sets: [String]?
     /// The session limit in minutes (nil: none).
     public var sessionMinutes: Int?
     /// The adult gate's PIN (nil: none).

@@ -35,6 +35,7 @@ public struct ConfigValues: Equatable, Sendable {
     public var profiles: Bool? { get { values["profiles"]?.bool } set { values["profiles"] = newValue.map(SettingValue.bool) } }
     public var games: [String]? { get { values["games"]?.list } set { values["games"] = newValue.map(SettingValue.list) } }
     public var levels: [String]? { get { values["levels"]?.list } set { values["levels"] = newValue.map(SettingValue.list) } }
+    public var sets: [String]? { get { values["sets"]?.list } set { values["sets"] = newValue.map(SettingValue.list) } }
     public var relaxed: Bool? { get { values["relaxed"]?.bool } set { values["relaxed"] = newValue.map(SettingValue.bool) } }
     public var grow: Bool? { get { values["grow"]?.bool } set { values["grow"] = newValue.map(SettingValue.bool) } }
     /// 0 is no limit.

@@ -44,6 +44,13 @@ extension GameApp {
         canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets), letterbox: Theme.background, warmUpText: Theme.bodyText)
         canvas.warn = { [weak self] in self?.warn($0) }
         try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
+        // The content sets (issue 44): their pictures join the game's; a set that cannot be
+        // used is named (file and line) and the game plays the others.
+        let found = SetFolders.read(SetFolders.searchFolders(assets: assets))
+        for (name, picture) in found.pictures.sorted(by: { $0.key < $1.key }) { canvas.addImage(name, picture) }
+        for entry in found.library.entries where !entry.problems.isEmpty {
+            for problem in entry.problems { warn("set '\(entry.id)': \(problem); the set is not used") }
+        }
         canvas.prepareBackgrounds(SceneBackgrounds.all, pictures: games.picturesAhead)
         if let size = options.size { try canvas.resize(width: size.width, height: size.height) }
         try syncOutputSize()
@@ -81,7 +88,12 @@ extension GameApp {
         context = GameRuntime(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
                               soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games), allGames: games,
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
-                              voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }))
+                              voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) })
+                                .adding(SetFolders.clips(found.library, language: language)))
+        context.sets = found.library
+        // Windowed play takes each game's sets in turn; a script (or a headless run) plays the
+        // standard sets unless `sets` chose, so its log never depends on the sets installed.
+        context.rotatesSets = !options.headless && options.scriptPath == nil && options.scriptText == nil && options.bench == nil
         context.warn = { [weak self] in self?.warn($0) }
         for spec in SettingsTable.cornerSwitches { context.setSwitch(spec.key, options.switchValue(spec.key)) }
         // The store's `save` and `database` events (rounds waiting for a lock, damage set aside).
@@ -95,6 +107,13 @@ extension GameApp {
         startSync(scores)
         context.classroom = ClassroomSettings(sessionMinutes: options.sessionMinutes, gatePIN: options.gatePIN,
                                               levels: options.levels, locked: options.locked)
+        context.classroom.sets = options.sets
+        if let chosen = options.sets {
+            let unknown = chosen.filter { found.library.set($0) == nil }
+            if !unknown.isEmpty {
+                warn("sets: no usable set \(unknown.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) (found: \(found.library.usable.map(\.id).joined(separator: ", ")))")
+            }
+        }
         if options.profiles || chosen != nil { context.profiles = scores }
         context.switchMemory = settings
         context.reports = ReportSaver(app: self, store: scores)

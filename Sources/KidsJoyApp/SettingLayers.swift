@@ -102,6 +102,7 @@ extension AppOptions {
         reducedMotion = v["reduced-motion"]?.bool ?? false
         games = v["games"]?.list
         levels = v["levels"]?.list?.compactMap(Level.init(rawValue:))
+        sets = v["sets"]?.list
         sessionMinutes = v["session-minutes"]?.int.flatMap { $0 == 0 ? nil : $0 }
         gatePIN = v["gate-pin"]?.text.flatMap { $0.isEmpty ? nil : $0 }
         switchSeconds = v["switch"]?.number.flatMap { $0 > 0 ? $0 : nil }
@@ -129,6 +130,7 @@ extension AppOptions {
             case "grow": grow = value.bool ?? grow
             case "games": games = value.list ?? games
             case "levels": levels = value.list?.compactMap(Level.init(rawValue:)) ?? levels
+            case "sets": sets = value.list ?? sets
             case "session-minutes": sessionMinutes = value.int.map { $0 == 0 ? nil : $0 } ?? sessionMinutes
             case "gate-pin": gatePIN = value.text.map { $0.isEmpty ? nil : $0 } ?? gatePIN
             default: break

@@ -27,8 +27,8 @@ enum SettingReader {
         case .bool:
             guard case .bare(let word) = scalar, let b = bool(word) else { return .failure("\(key) must be true or false, got '\(raw)'") }
             return .success(.bool(b))
-        case .games, .levels:
-            let example = spec.kind == .games ? "[\"memory\", \"balloons\"]" : "[\"easy\", \"medium\"]"
+        case .games, .levels, .sets:
+            let example = spec.kind == .games ? "[\"memory\", \"balloons\"]" : spec.kind == .sets ? "[\"animals\", \"fruit\"]" : "[\"easy\", \"medium\"]"
             guard case .list(let list) = scalar, !list.isEmpty else {
                 return .failure("\(key) must be a list such as \(example), got '\(TextEscaping.escaped(raw))'")
             }
@@ -124,6 +124,13 @@ enum SettingReader {
             let unknown = list.filter { Level(rawValue: $0) == nil }
             guard unknown.isEmpty else {
                 return .failure("\(key): unknown level \(unknown.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) (known: easy, medium, hard)")
+            }
+            return noRepeats(key, list).map { _ in value }
+        case (.sets, .list(let list)):
+            // Ids are checked against the sets found when the game starts.
+            let bad = list.filter { !SetManifest.isValidID($0) }
+            guard bad.isEmpty else {
+                return .failure("\(key): \(bad.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) is not a set id (a-z, 0-9, '-' and '_')")
             }
             return noRepeats(key, list).map { _ in value }
         case (.games, .list(let list)):

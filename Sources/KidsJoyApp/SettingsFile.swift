@@ -51,7 +51,7 @@ public enum SettingsFile: SettingsFormat {
             case .bool: value = raw.boolValue.map(SettingValue.bool)
             case .minutes: value = raw.exactIntValue.map(SettingValue.int)
             case .pin, .path, .language, .connection: value = raw.stringValue.map(SettingValue.text)
-            case .games, .levels: value = raw.stringArrayValue.map(SettingValue.list)
+            case .games, .levels, .sets: value = raw.stringArrayValue.map(SettingValue.list)
             case .volume, .seconds: value = raw.doubleValue.map(SettingValue.number)
             }
             var checked: Result<SettingValue, SettingProblem> = value.map { SettingReader.check(spec, $0) }

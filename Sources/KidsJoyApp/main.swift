@@ -50,6 +50,7 @@ struct KidsJoyCenter {
             .option("log", "FILE", "Write the JSON Lines event log to FILE ('-' for stdout).", completion: .file),
             .flag("describe-games", "Print the registry of games and every level's numbers as JSON, then exit."),
             .flag("describe-languages", "Print the languages table (code, name, direction, font, voice) as JSON, then exit."),
+            .flag("describe-sets", "Print every content set found (built in, /usr/share, /etc, $XDG_DATA_HOME) and its problems as JSON, then exit."),
             .option("profile", "NAME", "Play as the child whose nickname or id (child-N) is NAME; a new child with that nickname if there is none."),
             .flag("demo", "Show each game's show-me demo the first time it opens, also headless or with --script (never remembered as seen)."),
         ] + settingOptions + [
@@ -79,6 +80,7 @@ struct KidsJoyCenter {
     var log: String?
     var describeGames = false
     var describeLanguages = false
+    var describeSets = false
     var profile: String?
     var demo = false
     /// The settings the command line gave (SettingsTable's flags), already checked.
@@ -106,6 +108,7 @@ struct KidsJoyCenter {
         c.log = p.value("log")
         c.describeGames = p.flag("describe-games")
         c.describeLanguages = p.flag("describe-languages")
+        c.describeSets = p.flag("describe-sets")
         c.profile = p.value("profile")
         c.demo = p.flag("demo")
         if p.flag("fullscreen") && p.flag("windowed") { throw .usage("--fullscreen and --windowed cannot be used together") }
@@ -321,6 +324,16 @@ func runProgram() -> Int32 {
     if command.describeLanguages {
         printOutput(Languages.described)
         return 0
+    }
+    if command.describeSets {
+        do {
+            let assets = try AssetLocator.locate(override: command.assets)
+            let found = SetFolders.read(SetFolders.searchFolders(assets: assets))
+            printOutput(SetFolders.describe(found.library).serialized())
+            return 0
+        } catch {
+            return fail(error)
+        }
     }
     if let count = command.stressRecord {
         return StressRecorder.run(count: count, dataDir: command.dataDir)

@@ -48,6 +48,14 @@ public final class GameRuntime: GameContext {
     public private(set) var growWithChild = true
     /// What a school or a parent set in the config files (session limit, gate PIN, locks).
     public var classroom = ClassroomSettings()
+    /// Every content set found (issue 44): the app's discovery, the standard sets in tests.
+    public var sets = SetLibrary.standard
+    /// Without a classroom choice, each new round of a game takes the next of its sets
+    /// (windowed play). Off (scripted runs and tests), every round plays the game's first set,
+    /// the standard one, so scripts and their logs stay the same whatever sets are installed.
+    public var rotatesSets = false
+    /// Rounds started per game, for the sets' turns.
+    private var setRounds: [GameKind: Int] = [:]
     /// The adult gate's tries and wait, kept while the gate is closed (reopening it gives no
     /// new tries). Made at the gate's first opening.
     public var gateRules: GateRules?
@@ -140,6 +148,8 @@ public final class GameRuntime: GameContext {
         case .rememberClassroom(let minutes, let games, let levels, let pin):
             switchMemory?.rememberClassroom(sessionMinutes: minutes, games: games, levels: levels, gatePIN: pin)
         case .setGateRules(let rules): gateRules = rules
+        case .takeSet(let game): return .contentSet(takeContentSet(game))
+        case .rememberSets(let ids): switchMemory?.rememberSets(ids)
         case .session(let elapsed, let warned, let resting):
             if let elapsed { sessionElapsed = elapsed }
             if let warned { sessionWarned = warned }
@@ -158,6 +168,16 @@ public final class GameRuntime: GameContext {
         case .saveReport(let destination): return .report(reports?.begin(to: destination))
         }
         return .done
+    }
+
+    /// The set of a game's new round: in turn among the classroom's chosen sets of that game
+    /// (all of them when it chose none of this game's), or the first when sets do not rotate.
+    func takeContentSet(_ game: GameKind) -> ContentSet? {
+        let chosen = classroom.sets.map { ids in ids.filter { sets.set($0)?.game == game } }.flatMap { $0.isEmpty ? nil : $0 }
+        guard rotatesSets || chosen != nil else { return sets.pick(game, chosen: nil, round: 0) }
+        let round = setRounds[game, default: 0]
+        setRounds[game] = round + 1
+        return sets.pick(game, chosen: chosen, round: round)
     }
 
     /// Logs the sound and plays it unless muted.

@@ -82,6 +82,8 @@ public protocol SwitchRemembering: AnyObject {
     /// The corner's classroom choices: the session limit (0: none), the games and levels
     /// Home shows, the gate's PIN ("": none).
     func rememberClassroom(sessionMinutes: Int?, games: [String]?, levels: [String]?, gatePIN: String?)
+    /// The classroom's content sets (nil: none chosen, every set in turn).
+    func rememberSets(_ ids: [String]?)
 }
 
 /// Saves the progress report (CSV and chart pictures) to a folder (the app does: it owns the

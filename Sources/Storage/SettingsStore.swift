@@ -100,6 +100,13 @@ public final class SettingsStore {
         save()
     }
 
+    /// Remembers the classroom's content sets (nil: none chosen).
+    public func rememberSets(_ ids: [String]?) {
+        deliverMessages()
+        remembered["sets"] = ids.map(SettingValue.list)
+        save()
+    }
+
     /// Waits for the saves asked for so far, then reports what went wrong, if anything.
     public func waitForPendingSaves() {
         SaveQueue.shared.waitUntilIdle()

@@ -20,7 +20,7 @@ extension Messages {
         cornerOff, cornerLocked, cornerPlayed, cornerSave, cornerSaveTo, cornerHomeFolder, cornerSaved, cornerSaveFailed,
         cornerLetters, cornerSpace, cornerNickname, cornerUnnamed, cornerGuest, restTitle, restMessage,
         cornerClassroom, cornerSession, cornerNoLimit, cornerMinutes, cornerGames, cornerLevels, cornerPIN, cornerPINSet,
-        cornerPINClear, cornerPINTitle,
+        cornerPINClear, cornerPINTitle, cornerSets,
     ]
 }
 
@@ -108,4 +108,6 @@ extension Messages {
     public static let cornerPINSet = Message("corner.pin.set", "Set")
     public static let cornerPINClear = Message("corner.pin.clear", "Clear")
     public static let cornerPINTitle = Message("corner.pin.title", "New PIN: 4 to 8 digits")
+    /// The classroom's sets pages (issue 44): the picture sets Memory and Sorting play.
+    public static let cornerSets = Message("corner.sets", "Picture sets: Memory and Sorting take those ticked, in turn")
 }

@@ -93,10 +93,13 @@ public struct MemoryRules: Sendable {
 
     /// Draws the animals for this level at random from the ten and shuffles the positions.
     /// `relaxed`: no time limit (the game ends when every pair is found).
-    public init(level: Level, relaxed: Bool = false, using generator: inout some RandomNumberGenerator) {
+    /// `faces`: the pictures to draw from (the round's set; the ten animals by default).
+    public init(level: Level, relaxed: Bool = false, faces pool: [String] = GameContent.animals,
+                using generator: inout some RandomNumberGenerator) {
+        precondition(pool.count >= Self.pairCount(for: level), "a \(level) deck needs \(Self.pairCount(for: level)) faces")
         self.level = level
         countdown = Countdown(limit: relaxed ? Countdown.unlimited : Self.timeLimit(for: level))
-        let animals = Array(GameContent.animals.shuffled(using: &generator).prefix(Self.pairCount(for: level)))
+        let animals = Array(pool.shuffled(using: &generator).prefix(Self.pairCount(for: level)))
         let faces = (animals + animals).shuffled(using: &generator)
         cards = faces.enumerated().map { MemoryCard(id: $0.offset, face: $0.element) }
     }

@@ -10,8 +10,11 @@ public enum VehicleCategory: String, CaseIterable, Sendable {
 public struct SortingVehicle: Equatable, Sendable {
     public let name: String
     public let category: VehicleCategory
-    public init(name: String, category: VehicleCategory) { self.name = name; self.category = category }
-    public var imageName: String { "vehicle-\(name)" }
+    /// Its picture's asset name (`vehicle-bus`; a set's own: `set-<set>-<item>`).
+    public let imageName: String
+    public init(name: String, category: VehicleCategory, imageName: String? = nil) {
+        self.name = name; self.category = category; self.imageName = imageName ?? "vehicle-\(name)"
+    }
 
     /// The pool of 15 vehicles of the asset manifest: 5 air, 5 water, 5 land.
     public static var pool: [SortingVehicle] {
@@ -123,9 +126,11 @@ public struct SortingRules: Sendable {
     /// Seconds on the clock: 1:00, 0:45, 0:30.
     public static func timeLimit(for level: Level) -> Double { levels[level]!.timeLimit }
 
-    /// Draws `count` different vehicles from the pool of 15, in a random row order.
-    public static func draw(count: Int, using generator: inout some RandomNumberGenerator) -> [SortingVehicle] {
-        Array(SortingVehicle.pool.shuffled(using: &generator).prefix(count))
+    /// Draws `count` different vehicles from the pool (the standard set's 15, or a set's
+    /// things), in a random row order.
+    public static func draw(count: Int, from pool: [SortingVehicle] = SortingVehicle.pool,
+                            using generator: inout some RandomNumberGenerator) -> [SortingVehicle] {
+        Array(pool.shuffled(using: &generator).prefix(count))
     }
 
     public init(level: Level, vehicles: [SortingVehicle], zones: [SortingZone], relaxed: Bool = false) {
@@ -137,8 +142,11 @@ public struct SortingRules: Sendable {
 
     /// A new game: draws the level's number of vehicles with the given generator.
     /// `relaxed`: no time limit (the game ends when every vehicle is placed).
-    public init(level: Level, zones: [SortingZone], relaxed: Bool = false, using generator: inout some RandomNumberGenerator) {
-        self.init(level: level, vehicles: Self.draw(count: Self.vehicleCount(for: level), using: &generator), zones: zones, relaxed: relaxed)
+    /// `pool`: the things of the round's set (the standard vehicles by default).
+    public init(level: Level, zones: [SortingZone], relaxed: Bool = false, pool: [SortingVehicle] = SortingVehicle.pool,
+                using generator: inout some RandomNumberGenerator) {
+        self.init(level: level, vehicles: Self.draw(count: Self.vehicleCount(for: level), from: pool, using: &generator),
+                  zones: zones, relaxed: relaxed)
     }
 
     /// A drop goes to the category whose painted area covers the largest share of the

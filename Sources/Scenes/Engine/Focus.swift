@@ -110,7 +110,8 @@ public enum FocusNavigation {
         func field(_ key: String) -> String? { item[key]?.stringValue }
         let key: String?
         switch field("kind") {
-        case "vehicle": key = field("name").map { "voice.vehicle.\($0)" }
+        // A set's thing says its set's line (`line`: null when the set has no spoken names).
+        case "vehicle": key = item["line"] != nil ? field("line") : field("name").map { "voice.vehicle.\($0)" }
         case "zone": key = field("category").flatMap(VehicleCategory.init(rawValue:)).map { VoiceLines.zoneHint($0).key }
         case "balloon":
             switch field("type") {

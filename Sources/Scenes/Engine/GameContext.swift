@@ -42,6 +42,8 @@ public protocol GameContext: EffectPerformer {
     var growWithChild: Bool { get }
     /// What a school or a parent set in the config files (session limit, gate PIN, locks).
     var classroom: ClassroomSettings { get }
+    /// Every content set found, usable or not (issue 44; the corner's classroom page lists them).
+    var sets: SetLibrary { get }
 
     // MARK: The session
 
@@ -144,6 +146,32 @@ extension GameContext {
         case "grow": return growWithChild
         default: return false
         }
+    }
+
+    // MARK: Content sets
+
+    /// The set a game's new round plays (the classroom's choice, or the game's sets in turn).
+    public func takeSet(_ game: GameKind) -> ContentSet? {
+        send(.takeSet(game)).contentSet ?? ContentSet.standard(for: game)
+    }
+
+    /// The line that names an item of a set when it is shown (`voice.animal.cat`), or the
+    /// set's own recording of its name in this language; nil when the set has neither (the
+    /// voice then says only the game's other lines).
+    public func itemLine(_ set: ContentSet, _ itemID: String) -> Message? {
+        if let key = set.itemLine(itemID) { return VoiceLines.line(key) }
+        return recordedName(set, itemID)
+    }
+
+    /// Sorting: the line said when an item of a set is placed, or its recorded name.
+    public func placedLine(_ set: ContentSet, _ itemID: String) -> Message? {
+        if let key = set.placedLine(itemID) { return VoiceLines.line(key) }
+        return recordedName(set, itemID)
+    }
+
+    private func recordedName(_ set: ContentSet, _ itemID: String) -> Message? {
+        guard set.voiceFiles[catalog.language]?[itemID] != nil, let item = set.item(itemID) else { return nil }
+        return Message(set.recordingKey(itemID), item.names[catalog.language] ?? item.names["en"] ?? itemID)
     }
 
     /// Whether a system file locked the top bar's speaker (`[locked] mute = ...`).

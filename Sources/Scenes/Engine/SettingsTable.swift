@@ -16,6 +16,8 @@ public enum SettingKind: Equatable, Sendable {
     case games
     /// A list of levels (easy, medium, hard), each once, at least one.
     case levels
+    /// A list of content set ids (issue 44), each once, at least one.
+    case sets
     /// Whole minutes in the range, or 0 for none.
     case minutes(ClosedRange<Int>)
     /// A PIN of so many digits, or "" for none.
@@ -143,6 +145,9 @@ public enum SettingsTable {
         SettingSpec(key: "server", kind: .connection, defaultValue: .text(""), flags: [],
                     remembered: false, lockable: true, corner: nil,
                     about: "The school's PostgreSQL server, as a libpq connection string (\"host=school-server dbname=kidsjoy user=kiosk\"); \"\" means none: the game opens no socket."),
+        SettingSpec(key: "sets", kind: .sets, defaultValue: nil, flags: [],
+                    remembered: true, lockable: true, corner: nil,
+                    about: "The content sets Memory and Sorting play (ids, see --describe-sets); none: each game's sets in turn."),
     ]
 
     /// Every config key, in table order.

@@ -10,6 +10,8 @@ import TextCatalogs
 @MainActor
 public final class MemoryScene: GameScene {
     public private(set) var rules: MemoryRules
+    /// The set its cards come from (issue 44): their pictures and spoken names.
+    public let contentSet: ContentSet
     /// Where each card lies (index = card id) once dealt; the same for the whole game unless
     /// the screen's shape changes (then every card glides to its new place).
     public private(set) var cardFrames: [Rect]
@@ -66,7 +68,9 @@ public final class MemoryScene: GameScene {
     private var emptyPress = false
 
     public init(context: GameContext, level: Level) {
-        rules = MemoryRules(level: level, relaxed: context.playsRelaxed(.memory), using: &context.random.generator)
+        contentSet = context.takeSet(.memory) ?? .standardAnimals
+        rules = MemoryRules(level: level, relaxed: context.playsRelaxed(.memory), faces: contentSet.items.map(\.id),
+                            using: &context.random.generator)
         (cardFrames, columns, gridBounds) = Self.place(level)
         layoutSize = Canvas1024.size
         looks = Array(repeating: CardLook(), count: rules.cards.count)
@@ -218,14 +222,15 @@ public final class MemoryScene: GameScene {
     }
 
     /// Memory's feedback table: what a child sees, hears and the log says for each rule event.
-    static func cues(for event: MemoryEvent, cards: [MemoryCard]) -> [Cue] {
+    static func cues(for event: MemoryEvent, cards: [MemoryCard], name: (String) -> Message? = { VoiceLines.animal($0) }) -> [Cue] {
         func ids(_ a: Int, _ b: Int) -> JSON { .strings([cardID(a), cardID(b)]) }
         switch event {
         case .flipped(let card):
             return [.effect(.flip), .log("flip", [("card", .string(cardID(card))), ("face", .string(cards[card].face))])]
         case .matched(let first, let second, _):
-            return [.log("match", [("cards", ids(first, second)), ("face", .string(cards[first].face))]), .effect(.cheer),
-                    .voiceNow(VoiceLines.animal(cards[first].face)), .praise]
+            // A set without spoken names: the praise alone.
+            return [.log("match", [("cards", ids(first, second)), ("face", .string(cards[first].face))]), .effect(.cheer)]
+                + (name(cards[first].face).map { [.voiceNow($0)] } ?? []) + [.praise]
         case .mismatched(let first, let second):
             return [.log("mismatch", [("cards", ids(first, second)), ("faces", .strings([cards[first].face, cards[second].face]))]),
                     .effect(.boing), .hintEvent("mismatch", cardID(second)), .encourage]
@@ -241,7 +246,8 @@ public final class MemoryScene: GameScene {
     private func apply(_ events: [MemoryEvent]) -> [SceneCommand] {
         var commands: [SceneCommand] = []
         for event in events {
-            context.perform(Self.cues(for: event, cards: rules.cards))
+            let set = contentSet
+            context.perform(Self.cues(for: event, cards: rules.cards, name: { self.context.itemLine(set, $0) }))
             switch event {
             case .flipped(let card):
                 startFlip(card, faceUp: true)
@@ -369,7 +375,7 @@ public final class MemoryScene: GameScene {
         let options = ImageOptions(alpha: alpha, scaleX: scaleX)
         if faceUp {
             canvas.image("card-front", in: frame, options)
-            canvas.image("animal-\(rules.cards[index].face)", in: frame.insetBy(frame.width * 0.13, frame.height * 0.13), options)
+            canvas.image(contentSet.imageName(of: rules.cards[index].face), in: frame.insetBy(frame.width * 0.13, frame.height * 0.13), options)
         } else {
             canvas.image("card-back", in: frame, options)
         }
@@ -448,7 +454,7 @@ public final class MemoryScene: GameScene {
     public override func dumpItems() -> [JSON] {
         rules.cards.map { card in
             dumpItem(Self.cardID(card.id), kind: "card", frame: shownFrame(card.id),
-                     [("face", .string(card.face)), ("state", .string(card.state.rawValue))])
+                     [("face", .string(card.face)), ("state", .string(card.state.rawValue)), ("set", .string(contentSet.id))])
         }
     }
 }

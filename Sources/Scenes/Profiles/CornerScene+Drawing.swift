@@ -62,11 +62,60 @@ extension CornerScene {
     }
 
     /// A locked control's look (`LockedLook`), with the word in the current language.
+    /// The classroom's sets pages (issue 44): each set found, its game, how many pictures,
+    /// where it comes from, and its first problem when it cannot be used; its switch says
+    /// whether rounds take it.
+    func drawSets(_ canvas: any Canvas) {
+        let entries = context.sets.entries
+        let first = (page - 1) * Self.rowsPerPage
+        let heading = context.text(Messages.cornerSets)
+        canvas.text(heading, canvas.fitting(heading, Theme.headingText, width: Self.panel.width - 60),
+                    at: Point(Self.panel.x + 30, Self.panel.y + 56), align: .left, color: Theme.ink)
+        for i in first..<min(entries.count, first + Self.rowsPerPage) {
+            let entry = entries[i], row = Self.rowFrame(i - first)
+            canvas.fillRounded(row, radius: 16, .white)
+            if let game = entry.game { canvas.image(game.imageName, in: Rect(row.x + 8, row.y + 10, 64, 64)) }
+            let name = entry.set?.name(in: context.catalog.language) ?? entry.id
+            canvas.text(name, canvas.fitting(name, Theme.labelText, width: row.width - 230),
+                        at: Point(row.x + 84, row.y + 26), align: .left, color: Theme.ink)
+            // A set that cannot be used shows its first problem, its file named inside the set
+            // (`manifest.toml:2: ...`; --describe-sets and the terminal give the whole path).
+            let detail = entry.problems.first.map { problem in
+                let said = problem.description.hasPrefix(entry.path + "/") ? String(problem.description.dropFirst(entry.path.count + 1)) : problem.description
+                return entry.problems.count > 1 ? "(\(entry.problems.count)) " + said : said
+            } ?? "\(entry.id) · \(entry.itemCount) · \(entry.source.rawValue)"
+            let style = canvas.fitting(detail, Theme.smallText, width: row.width - 230)
+            canvas.text(Self.clipped(detail, style, width: row.width - 230, on: canvas), style,
+                        at: Point(row.x + 84, row.y + 60), align: .left, color: entry.problems.isEmpty ? Theme.inkSoft : Theme.no)
+            guard let f = frame(of: .set(i)) else { continue }
+            let on = entry.set.map(setIsOn) ?? false
+            let r = press.pressed == .set(i) ? f.scaled(0.94) : f
+            let mark = { canvas.image(on ? "check" : "close", in: Rect(center: r.center, size: Size(48, 48)), ImageOptions(alpha: entry.set == nil ? 0.35 : 1)) }
+            if isLocked("sets") {
+                lockedLook(canvas, r, radius: 20, content: mark)
+            } else {
+                Decor.card(canvas, r, radius: 20, fill: Theme.tile, shadow: 4)
+                mark()
+            }
+        }
+    }
+
+    /// `text` cut to `width` at `style`, with "…" when it had to be cut.
+    static func clipped(_ text: String, _ style: TextStyle, width: Double, on canvas: any Canvas) -> String {
+        guard canvas.measure(text, style).width > width else { return text }
+        var kept = Array(text)
+        while !kept.isEmpty && canvas.measure(String(kept) + "…", style).width > width {
+            kept.removeLast(max(1, kept.count / 8))
+        }
+        return String(kept) + "…"
+    }
+
     func lockedLook(_ canvas: any Canvas, _ control: Rect, radius: Double, content: () -> Void) {
         LockedLook.draw(canvas, control: control, radius: radius, caption: context.text(Messages.cornerLocked), content: content)
     }
 
     func drawClassroom(_ canvas: any Canvas) {
+        guard page == 0 else { return drawSets(canvas) }
         func label(_ m: Message, _ y: Double, locked: Bool) {
             let text = context.text(m)
             canvas.text(text, canvas.fitting(text, Theme.headingText, width: 260), at: Point(Self.panel.x + 30, y), align: .left, color: Theme.ink)

@@ -27,6 +27,8 @@ public final class CornerScene: BaseScene {
         case toggle(String)
         case previous, next, save
         case sessionDown, sessionUp, game(GameKind), level(Level), pinSet, pinClear
+        /// The classroom's second page on: the content set found `n`-th (issue 44).
+        case set(Int)
     }
 
     public private(set) var section = Section.children
@@ -107,7 +109,9 @@ public final class CornerScene: BaseScene {
         switch section {
         case .children: return max(1, (children.count + Self.rowsPerPage - 1) / Self.rowsPerPage)
         case .progress: return max(1, progressPlayers.count)
-        case .settings, .classroom: return 1
+        case .settings: return 1
+        // The classroom's controls, then the content sets, five a page.
+        case .classroom: return 1 + max(1, (context.sets.entries.count + Self.rowsPerPage - 1) / Self.rowsPerPage)
         }
     }
 
@@ -178,9 +182,19 @@ public final class CornerScene: BaseScene {
         case .next: return section != .settings && page < pages - 1 ? Self.nextFrame : nil
         case .save: return section == .progress && context.reportsOn && !summary.isEmpty ? Self.saveFrame : nil
         case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
-            guard section == .classroom, t != .pinClear || context.classroom.gatePIN != nil else { return nil }
+            guard section == .classroom, page == 0, t != .pinClear || context.classroom.gatePIN != nil else { return nil }
             return Self.classroomFrame(t, games: context.allGames.ids)
+        case .set(let i):
+            let first = (page - 1) * Self.rowsPerPage
+            guard section == .classroom, page > 0, i >= first, i < min(context.sets.entries.count, first + Self.rowsPerPage) else { return nil }
+            return Self.setFrame(i - first)
         }
+    }
+
+    /// The toggle of the `row`-th set on a sets page (its name, game and problems beside it).
+    static func setFrame(_ row: Int) -> Rect {
+        let r = rowFrame(row)
+        return Rect(r.maxX - 120, r.y + 4, 110, r.height - 8)
     }
 
     /// Where a classroom control is; `games`: every game the app knows, in tile order.
@@ -210,7 +224,7 @@ public final class CornerScene: BaseScene {
         list += children.indices.flatMap { [Target.name($0), .picture($0), .delete($0)] }
         list += Self.switches.map { .toggle($0) }
         list += [.sessionDown, .sessionUp] + context.allGames.ids.map { .game($0) } + Level.allCases.map { .level($0) }
-            + [.pinSet, .pinClear]
+            + [.pinSet, .pinClear] + context.sets.entries.indices.map { .set($0) }
         return list.filter { frame(of: $0) != nil }
     }
 
@@ -272,13 +286,42 @@ public final class CornerScene: BaseScene {
             return [.push(scene)]
         case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
             return classroom(t)
+        case .set(let i):
+            toggleSet(i)
         }
         return []
     }
 
+    // MARK: - Content sets (issue 44)
+
+    /// Whether a game's round may take this set: chosen, or (none of its game's chosen) any.
+    func setIsOn(_ set: ContentSet) -> Bool {
+        let chosen = (context.classroom.sets ?? []).filter { context.sets.set($0)?.game == set.game }
+        return chosen.isEmpty || chosen.contains(set.id)
+    }
+
+    /// Turns a set on or off for its game; a game keeps one set at least. All of a game's
+    /// sets on is no choice for it (its sets in turn).
+    private func toggleSet(_ i: Int) {
+        guard context.sets.entries.indices.contains(i), let set = context.sets.entries[i].set else {
+            context.send(.sound(.oops)) // a set with problems cannot be chosen
+            return
+        }
+        let all = context.sets.sets(for: set.game).map(\.id)
+        var on = all.filter { id in context.sets.set(id).map(setIsOn) ?? false }
+        if on.contains(set.id) { on.removeAll { $0 == set.id } } else { on.append(set.id) }
+        guard !on.isEmpty else { context.send(.sound(.oops)); return }
+        var chosen = (context.classroom.sets ?? []).filter { context.sets.set($0)?.game != set.game }
+        if on.count < all.count { chosen += all.filter(on.contains) }
+        var settings = context.classroom
+        settings.sets = chosen.isEmpty ? nil : chosen
+        context.send([.setClassroom(settings), .rememberSets(settings.sets)])
+        context.send(.log("setting", [("key", "sets"), ("value", settings.sets.map { JSON.strings($0) } ?? .null)]))
+    }
+
     static func isClassroom(_ t: Target) -> Bool {
         switch t {
-        case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear: return true
+        case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear, .set: return true
         default: return false
         }
     }
@@ -289,6 +332,7 @@ public final class CornerScene: BaseScene {
         case .sessionDown, .sessionUp: return "session-minutes"
         case .game: return "games"
         case .level: return "levels"
+        case .set: return "sets"
         default: return "gate-pin"
         }
     }
@@ -438,6 +482,14 @@ public final class CornerScene: BaseScene {
             case .game(let g): return dumpItem("show-" + g.rawValue, kind: "switch", frame: f, [("icon", .string(g.imageName)), ("on", .bool(shownGames.contains(g))), ("locked", .bool(isLocked("games"))), ("enabled", true)] + badge("games"))
             case .level(let l): return dumpItem("show-" + l.rawValue, kind: "switch", frame: f, [("icon", .string(l.imageName)), ("on", .bool(shownLevels.contains(l))), ("locked", .bool(isLocked("levels"))), ("enabled", true)] + badge("levels"))
             case .pinSet: return dumpItem("pin-set", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINSet.key)), ("pin", .bool(context.classroom.gatePIN != nil)), ("locked", .bool(isLocked("gate-pin"))), ("enabled", true)] + badge("gate-pin"))
+            case .set(let i):
+                let entry = context.sets.entries[i]
+                let twice = context.sets.entries[..<i].contains { $0.id == entry.id }
+                return dumpItem("set-" + entry.id + (twice ? "-\(i + 1)" : ""), kind: "switch", frame: f, [
+                    ("icon", .string(entry.game.map { $0.imageName } ?? "close")), ("game", entry.game.map { JSON.string($0.rawValue) } ?? .null),
+                    ("on", .bool(entry.set.map(setIsOn) ?? false)), ("usable", .bool(entry.set != nil)),
+                    ("problems", .array(entry.problems.map { .string($0.description) })), ("locked", .bool(isLocked("sets"))),
+                    ("enabled", .bool(entry.set != nil))] + badge("sets"))
             case .pinClear: return dumpItem("pin-clear", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINClear.key)), ("locked", .bool(isLocked("gate-pin"))), ("enabled", true)] + badge("gate-pin"))
             }
         } + (section == .progress ? progressPage.map { [ProgressScreen.dumpItem($0)] } ?? [] : [])

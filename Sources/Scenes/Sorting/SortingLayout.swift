@@ -101,8 +101,8 @@ public enum SortingLayout {
     // MARK: Places in a zone
 
     /// The most vehicles of one category a game draws: the pool's, at most the hardest row.
-    public static func placeCount(for category: VehicleCategory) -> Int {
-        min(SortingVehicle.pool.filter { $0.category == category }.count, SortingRules.vehicleCount(for: .hard))
+    public static func placeCount(for category: VehicleCategory, pool: [SortingVehicle] = SortingVehicle.pool) -> Int {
+        min(pool.filter { $0.category == category }.count, SortingRules.vehicleCount(for: .hard))
     }
 
     /// The space between places, and between them and the zone's outline.
@@ -119,9 +119,9 @@ public enum SortingLayout {
     /// `placeCount` squares of `size` in the zone's place field, as few rows as fit, the rows
     /// and columns spread evenly, rows from the top and each from the left (mirrored in
     /// Arabic, as the whole field is). Whole pixels.
-    public static func places(in zone: SortingZone, size: Double) -> [Rect] {
+    public static func places(in zone: SortingZone, size: Double, count: Int? = nil) -> [Rect] {
         let field = placeField(of: zone)
-        let count = placeCount(for: zone.category)
+        let count = count ?? placeCount(for: zone.category)
         let columns = max(1, min(count, Int((field.width + placeMargin) / (size + placeMargin))))
         let rows = (count + columns - 1) / columns
         let gapX = (field.width - Double(columns) * size) / Double(columns + 1)

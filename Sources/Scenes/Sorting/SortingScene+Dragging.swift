@@ -86,7 +86,7 @@ extension SortingScene {
         context.send(.sound(.pick))
         // A finger other than the pointer's says which one (a touch table: several hands).
         context.send(.log("pick", [("vehicle", .string(Self.id(index)))] + (key == Self.pointerKey ? [] : [("finger", .int(key))])))
-        context.send(.speak(VoiceLines.vehicle(sprites[index].vehicle.name), now: true))
+        if let line = context.itemLine(contentSet, sprites[index].vehicle.name) { context.send(.speak(line, now: true)) }
         animateScale(index, to: Self.liftScale, lift: 1, duration: Self.liftDuration, easing: Easing.easeOutQuad)
     }
 
@@ -150,7 +150,10 @@ extension SortingScene {
                 sparkles.add(Sparkle(center: sprites[index].frame.center), at: playedTime)
                 showPoints(points)
                 if glow?.category == sprites[index].vehicle.category { glow = nil }
-                context.send([.speak(VoiceLines.placed(sprites[index].vehicle.name), now: true), .praise])
+                // A set without spoken names: the praise alone.
+                let line = context.placedLine(contentSet, sprites[index].vehicle.name)
+                let effects: [Effect] = line.map { [Effect.speak($0, now: true), .praise] } ?? [.praise]
+                context.send(effects)
             case .rejected:
                 startGlide(index)
                 helpAfterWrongDrop(index)

@@ -80,6 +80,8 @@ public final class SortingScene: GameScene {
     var glideTime: Double { context.reducedMotion ? Self.reducedGlideDuration : Self.glideDuration }
 
     public internal(set) var rules: SortingRules
+    /// The set its things come from (issue 44): vehicles, animals... with their categories.
+    public let contentSet: ContentSet
     var sprites: [Sprite]
     /// What each hand holds: the pointer under `pointerKey`, other fingers under their ids.
     var drags: [Int: Drag] = [:]
@@ -100,14 +102,19 @@ public final class SortingScene: GameScene {
     let places: [String: [Rect]]
 
     public init(context: GameContext, level: Level) {
-        rules = SortingRules(level: level, zones: SortingLayout.zones, relaxed: context.playsRelaxed(.sorting), using: &context.random.generator)
+        contentSet = context.takeSet(.sorting) ?? .standardVehicles
+        let pool = contentSet.sortingPool
+        rules = SortingRules(level: level, zones: SortingLayout.zones, relaxed: context.playsRelaxed(.sorting), pool: pool,
+                             using: &context.random.generator)
         let slots = SortingLayout.slots(count: rules.vehicles.count)
         sprites = rules.vehicles.enumerated().map { i, vehicle in
             Sprite(vehicle: vehicle, home: slots[i], frame: slots[i], order: i)
         }
         nextOrder = sprites.count
         let size = slots.first?.width ?? SortingLayout.maxVehicleSize
-        places = Dictionary(uniqueKeysWithValues: rules.zones.map { ($0.id, SortingLayout.places(in: $0, size: size)) })
+        places = Dictionary(uniqueKeysWithValues: rules.zones.map {
+            ($0.id, SortingLayout.places(in: $0, size: size, count: SortingLayout.placeCount(for: $0.category, pool: pool)))
+        })
         outlines = SortingLayout.zones.map {
             SortingLayout.dashedOutline(SortingLayout.outlineFrame($0), radius: SortingLayout.zoneRadius, dash: 18, gap: 12)
         }
@@ -117,6 +124,11 @@ public final class SortingScene: GameScene {
     public override func enter() {
         super.enter()
         showTime(rules.countdown.shownSeconds(at: clock.now))
+    }
+
+    /// The standard set's intro names vehicles; another set's says "each one".
+    public override var introLine: Message {
+        contentSet.id == ContentSet.standardVehicles.id ? voice.intro : VoiceLines.introAnySet
     }
 
     // MARK: - State for tests and dumps
@@ -371,7 +383,8 @@ public final class SortingScene: GameScene {
     public override func dumpItems() -> [JSON] {
         let vehicles = sprites.enumerated().map { index, sprite in
             dumpItem(Self.id(index), kind: "vehicle", frame: sprite.frame, [
-                ("name", .string(sprite.vehicle.name)), ("category", .string(sprite.vehicle.category.rawValue)),
+                ("name", .string(sprite.vehicle.name)), ("category", .string(sprite.vehicle.category.rawValue)), ("set", .string(contentSet.id)),
+                ("line", context.itemLine(contentSet, sprite.vehicle.name).map { JSON.string($0.key) } ?? .null),
                 ("state", .string(sprite.state.rawValue)), ("home", sprite.home.json),
             ])
         }

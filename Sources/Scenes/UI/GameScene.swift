@@ -83,6 +83,9 @@ open class GameScene: BaseScene {
 
     /// What the game says (its module's): the intro and the re-prompt are said here.
     public let voice: GameVoice
+    /// The line said when a round starts and on "hear it again": the module's intro, unless
+    /// the round's content says otherwise (Sorting with a set of other things than vehicles).
+    public var introLine: Message { voice.intro }
     /// How it can end (its module's): `finish` takes one of these.
     public let endings: [GameEnding]
     /// How often it is drawn while it plays (its module's `motion`).
@@ -137,7 +140,7 @@ open class GameScene: BaseScene {
         }
         if let due = introDue, context.speakingKey != VoiceLines.letsPlay.key || frameTime >= due - 1e-9 {
             introDue = nil
-            context.send(.speak(voice.intro, now: true))
+            context.send(.speak(introLine, now: true))
         }
         guard !isPaused else { return [] }
         if opening && !isOver {
@@ -278,7 +281,7 @@ open class GameScene: BaseScene {
             return
         }
         context.send(.log("hear-again", [("game", .string(kind.rawValue))]))
-        context.send(.speak(voice.intro, now: true))
+        context.send(.speak(introLine, now: true))
     }
 
     /// Starts the show-me demo (first opening, or "hear it again" twice).
@@ -288,9 +291,9 @@ open class GameScene: BaseScene {
         context.send(.demoSeen(kind))
         context.send(.log("demo", [("action", "start"), ("game", .string(kind.rawValue))]))
         // The demo plays with the intro: said now, unless it is already being said.
-        if context.speakingKey != voice.intro.key {
+        if context.speakingKey != introLine.key {
             introDue = nil
-            context.send(.speak(voice.intro, now: true))
+            context.send(.speak(introLine, now: true))
         }
     }
 

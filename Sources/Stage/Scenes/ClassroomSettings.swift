@@ -10,6 +10,8 @@ public struct ClassroomSettings: Equatable, Sendable {
     public var gatePIN: String?
     /// The levels Home offers (nil: all).
     public var levels: [Level]?
+    /// The content sets the games play (issue 44; nil: every set of a game in turn).
+    public var sets: [String]?
     /// Config keys a system file's `[locked]` table set.
     public var locked: Set<String> = []
 

@@ -50,6 +50,11 @@ public enum Effect {
     case rememberClassroom(sessionMinutes: Int, games: [String], levels: [String], gatePIN: String)
     /// The adult gate's tries, wait and question, kept while it is closed (nil: made anew).
     case setGateRules(GateRules?)
+    /// A game's round starts: the content set it plays (issue 44: the classroom's choice or
+    /// the next of the game's sets in turn; `EffectReply.contentSet`).
+    case takeSet(GameKind)
+    /// Remembers the classroom's choice of sets (nil: none, every set in turn).
+    case rememberSets([String]?)
     /// The session limit's clock, whether the warning was given, whether the rest shows
     /// (nil: unchanged).
     case session(elapsed: Double? = nil, warned: Bool? = nil, resting: Bool? = nil)
@@ -104,11 +109,14 @@ public enum EffectReply {
     case changed(Bool)
     /// `saveReport`: the save under way (nil: no saver in this run).
     case report((any ReportJob)?)
+    /// `takeSet`: the set to play (nil: the game takes no sets).
+    case contentSet(ContentSet?)
 
     public var ranks: RoundRanks? { if case .ranks(let r) = self { r } else { nil } }
     public var child: Result<ChildProfile, ProfileFailure>? { if case .child(let c) = self { c } else { nil } }
     public var changed: Bool { if case .changed(let c) = self { c } else { false } }
     public var reportJob: (any ReportJob)? { if case .report(let j) = self { j } else { nil } }
+    public var contentSet: ContentSet? { if case .contentSet(let s) = self { s } else { nil } }
 }
 
 /// Where effects go: the runtime carries each out when it is sent, in order.
