@@ -40,6 +40,8 @@ public final class CornerScene: BaseScene {
     public private(set) var saveNote: Message?
     /// The folder the last report went to (named under the button; nothing is opened).
     public private(set) var savedFolder: String?
+    /// With a school's server named: whose report the last save holds.
+    public private(set) var savedSource: ReportSource?
     /// The "Save report" screen on top, asked for its folder when it answers.
     private weak var saving: SaveReportScene?
     /// Progress: the page shown (read again on every page turn and return).
@@ -79,7 +81,7 @@ public final class CornerScene: BaseScene {
         // 0.4 s at 200,000 rounds, in the frame that said "Report saved").
         switch result {
         case .answered(.reportSaved, _)?:
-            noteSaved(true, folder: saving?.savedFolder)
+            noteSaved(true, folder: saving?.savedFolder, source: saving?.savedSource)
             saving = nil
             return []
         case .answered(.reportFailed, _)?:
@@ -385,7 +387,8 @@ public final class CornerScene: BaseScene {
         let rounds = reader?.rounds(of: player) ?? []
         progressPage = ProgressPage(player: player, child: children.first { $0.id == player },
                                     progress: ChildProgress(rounds: rounds, now: reader?.progressNow ?? 0, games: context.allGames.ids),
-                                    utcOffset: reader?.utcOffset ?? 0)
+                                    utcOffset: reader?.utcOffset ?? 0,
+                                    classFigures: reader?.classFiguresShown == true ? ProgressPage.ClassFigures(upToDate: reader?.classFiguresAt) : nil)
     }
 
     /// The school's server: a tick (all there) or a cross (the last try failed) on a green,
@@ -452,9 +455,10 @@ public final class CornerScene: BaseScene {
     /// A locked control's `badge` field (the padlock of `LockedLook`), none when unlocked.
     private func badge(_ key: String) -> [(String, JSON)] { isLocked(key) ? [("badge", "lock")] : [] }
 
-    func noteSaved(_ ok: Bool, folder: String? = nil) {
+    func noteSaved(_ ok: Bool, folder: String? = nil, source: ReportSource? = nil) {
         saveNote = ok ? Messages.cornerSaved : Messages.cornerSaveFailed
         savedFolder = ok ? folder : nil
+        savedSource = ok ? source : nil
     }
 }
 
