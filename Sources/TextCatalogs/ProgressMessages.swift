@@ -26,7 +26,7 @@ extension Messages {
     public static let cornerSavedIn = Message("corner.saved.in", "Report saved in this folder:")
 
     /// With a school's server named (issue #47), under the child's name on a Progress page:
-    /// when the other kiosks' figures were last taken from the server ({time}: 14:05, local).
+    /// when the other kiosks' figures were last taken from the server ({time}: 14:05, local; a day before today: 2026-11-27 14:05).
     public static let progressServerTime = Message("progress.server.time", "Brought up to date with the school's server at {time}")
     /// The same line before the server's figures were ever taken.
     public static let progressServerNotYet = Message("progress.server.notyet", "This kiosk's games only: the school's server has not answered yet")

@@ -125,6 +125,34 @@ import TextCatalogs
         #expect(!canvas.texts.contains { $0.contains("school's server") })
     }
 
+    /// The local copy alone (no server needed): figures taken three days ago name their day,
+    /// and the guest's page adds the other kiosks' guest rounds.
+    @Test func figuresFromAnotherDayNameTheDay() throws {
+        let dir = temporaryDirectory()
+        let store = ServerTests.store(dir)
+        store.recordRound(Self.round(5), player: .guest)
+        store.waitForPendingSaves(quitWait: 5)
+        let db = try #require(store.database)
+        try db.enableSync(makeID: { "kiosk-here" })
+        let when = store.progressNow - 3 * 86_400
+        try db.takeInServerRounds([ProgressDatabase.ServerRound(kiosk: "kiosk-there", entry: "e1", child: nil, game: "memory", level: "easy",
+                                                                score: 70, result: "won", reason: "all-found", duration: 20, progress: 6,
+                                                                mistakes: 0, relaxed: false, played: when - 60, imported: false)], at: when)
+        store.classFigures = true
+        let (_, _, corner) = Self.progressCorner(store, dataDir: dir)
+        let item = try #require(Self.page(corner, "guest"), "\(corner.dumpItems())")
+        #expect(item["played"]?.intValue == 2 && item["best"]?.intValue == 70, "\(item)")
+        let canvas = RecordingCanvas()
+        corner.drawContent(on: canvas)
+        let day = ChildProgress.day(when + store.utcOffset)
+        #expect(canvas.texts.contains { $0.hasPrefix("Brought up to date with the school's server at \(day) ") }, "\(canvas.texts)")
+        // The same store without a server named: the kiosk's own guest round only.
+        store.classFigures = false
+        let (_, _, plain) = Self.progressCorner(store, dataDir: dir)
+        #expect(Self.page(plain, "guest")?["played"]?.intValue == 1)
+        #expect(Self.page(plain, "guest")?["server"] == nil)
+    }
+
     /// Save report on kiosk A with a server named: class.csv holds both kiosks' rounds (as
     /// `report --server --csv`); the server away, the kiosk's own report is saved and the
     /// corner and the log say so.

@@ -178,7 +178,9 @@ public final class CornerScene: BaseScene {
             return Self.toggleFrame(i)
         case .previous: return section != .settings && page > 0 ? Self.previousFrame : nil
         case .next: return section != .settings && page < pages - 1 ? Self.nextFrame : nil
-        case .save: return section == .progress && context.reportsOn && !summary.isEmpty ? Self.saveFrame : nil
+        // With a school's server named, any kiosk saves the class's report, even one with no games of its own.
+        case .save: return section == .progress && context.reportsOn && (!summary.isEmpty || context.progressReader?.classFiguresShown == true)
+            ? Self.saveFrame : nil
         case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
             guard section == .classroom, t != .pinClear || context.classroom.gatePIN != nil else { return nil }
             return Self.classroomFrame(t, games: context.allGames.ids)
@@ -388,7 +390,7 @@ public final class CornerScene: BaseScene {
         progressPage = ProgressPage(player: player, child: children.first { $0.id == player },
                                     progress: ChildProgress(rounds: rounds, now: reader?.progressNow ?? 0, games: context.allGames.ids),
                                     utcOffset: reader?.utcOffset ?? 0,
-                                    classFigures: reader?.classFiguresShown == true ? ProgressPage.ClassFigures(upToDate: reader?.classFiguresAt) : nil)
+                                    classFigures: reader?.classFiguresShown == true ? ProgressPage.ClassFigures(upToDate: reader?.classFiguresAt, now: reader?.progressNow ?? 0) : nil)
     }
 
     /// The school's server: a tick (all there) or a cross (the last try failed) on a green,

@@ -35,7 +35,9 @@ public struct ProgressPage: Equatable, Sendable {
     public var classFigures: ClassFigures?
     public struct ClassFigures: Equatable, Sendable {
         public var upToDate: Double?
-        public init(upToDate: Double?) { self.upToDate = upToDate }
+        /// The wall clock when the page was read (an older day than today is named).
+        public var now: Double
+        public init(upToDate: Double?, now: Double) { self.upToDate = upToDate; self.now = now }
     }
     public var hasPlayed: Bool { progress.played > 0 }
 }
@@ -146,9 +148,13 @@ public enum ProgressScreen {
 
     /// "Brought up to date with the school's server at 14:05" (local time), or "not yet".
     static func figuresLine(_ figures: ProgressPage.ClassFigures, utcOffset: Double, context: GameContext) -> String {
-        guard let time = ServerSign(pending: 0, failing: false, upToDate: figures.upToDate).time(utcOffset: utcOffset) else {
+        guard let upToDate = figures.upToDate,
+              var time = ServerSign(pending: 0, failing: false, upToDate: upToDate).time(utcOffset: utcOffset) else {
             return context.text(Messages.progressServerNotYet)
         }
+        // Not today (the server away for days): the day too.
+        let day = ChildProgress.day(upToDate + utcOffset)
+        if day != ChildProgress.day(figures.now + utcOffset) { time = day + " " + time }
         return context.text(Messages.progressServerTime, ["time": time])
     }
 
