@@ -45,8 +45,10 @@ extension GameApp {
                 // Children made or deleted on other kiosks: the picker's count and the tables.
                 _ = scoreStore?.children
                 scoreStore?.refresh()
-            case .figures(let rounds):
-                log.emit("sync", [("action", "figures"), ("rounds", .int(rounds))])
+            case .figures(let rounds, let changed):
+                if changed { log.emit("sync", [("action", "figures"), ("rounds", .int(rounds))]) }
+                // A Progress page open in the corner shows the new figures and their time.
+                for case let corner as CornerScene in stack?.scenes ?? [] { corner.serverFiguresChanged() }
             }
         }
     }

@@ -29,9 +29,9 @@ public final class SyncWorker: Sendable {
         case error(kind: String, message: String)
         /// Children taken in from the server (made or deleted on other kiosks).
         case pulled(added: Int, deleted: Int)
-        /// The other kiosks' rounds taken from the server for the corner's Progress pages
-        /// (said when their count changes).
-        case figures(rounds: Int)
+        /// The other kiosks' rounds taken from the server for the corner's Progress pages (at
+        /// every pull; `changed`: their count is not the last one's, the log says only those).
+        case figures(rounds: Int, changed: Bool)
     }
 
     /// What the corner shows.
@@ -211,10 +211,8 @@ public final class SyncWorker: Sendable {
                         if added + deleted > 0 { emit(.pulled(added: added, deleted: deleted)) }
                         // The class's figures for the corner, after the children (their ids).
                         let figures = try pullFigures(server!, into: local!, kiosk: kioskID)
-                        if figures != lastFiguresSaid {
-                            emit(.figures(rounds: figures))
-                            lastFiguresSaid = figures
-                        }
+                        emit(.figures(rounds: figures, changed: figures != lastFiguresSaid))
+                        lastFiguresSaid = figures
                     }
                     schedule.withLock { $0.succeeded(at: PGConnection.now(), pulled: pullNow) }
                     if pushed > 0 || lastError != nil { emit(.pushed(count: pushed, pending: pending)) }

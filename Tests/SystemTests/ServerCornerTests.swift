@@ -106,6 +106,10 @@ import TextCatalogs
         // The server back: the new rounds come in.
         proxy.set(.forward)
         try waitUntil(60, "kiosk A's figures brought up to date") { try a.database!.serverHistory(child: zoeOnA.number).count == 6 }
+        // The page already open is read again when the app hears of the new figures.
+        #expect(Self.page(again, zoeOnA.id)?["played"]?.intValue == 6)
+        again.serverFiguresChanged()
+        #expect(Self.page(again, zoeOnA.id)?["played"]?.intValue == 8)
         let (_, _, back) = Self.progressCorner(a, dataDir: dirA)
         #expect(Self.page(back, zoeOnA.id)?["played"]?.intValue == 8)
     }

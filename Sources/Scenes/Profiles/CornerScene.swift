@@ -393,6 +393,13 @@ public final class CornerScene: BaseScene {
                                     classFigures: reader?.classFiguresShown == true ? ProgressPage.ClassFigures(upToDate: reader?.classFiguresAt, now: reader?.progressNow ?? 0) : nil)
     }
 
+    /// The sync worker took the class's figures again (issue #47): the page shown is read again
+    /// from the local copy (as a page turn does: that page's rounds only), with the new time.
+    public func serverFiguresChanged() {
+        guard section == .progress else { return }
+        loadProgressPage()
+    }
+
     /// The school's server: a tick (all there) or a cross (the last try failed) on a green,
     /// amber or red dot, the games still waiting, and when the kiosk and the server last agreed.
     func drawServerSign(_ canvas: any Canvas, _ sign: ServerSign) {
