@@ -18,6 +18,8 @@ extension GameApp {
         let worker = SyncWorker(conninfo: server, databasePath: scores.databasePath,
                                 journal: scores.database?.journal ?? .wal)
         syncWorker = worker
+        // The corner's Progress pages add the other kiosks' rounds (the worker's local copy).
+        scores.classFigures = true
         worker.start()
     }
 
@@ -43,6 +45,10 @@ extension GameApp {
                 // Children made or deleted on other kiosks: the picker's count and the tables.
                 _ = scoreStore?.children
                 scoreStore?.refresh()
+            case .figures(let rounds, let changed):
+                if changed { log.emit("sync", [("action", "figures"), ("rounds", .int(rounds))]) }
+                // A Progress page open in the corner shows the new figures and their time.
+                for case let corner as CornerScene in stack?.scenes ?? [] { corner.serverFiguresChanged() }
             }
         }
     }

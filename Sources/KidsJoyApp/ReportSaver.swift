@@ -2,6 +2,7 @@ import GameCore
 import Dispatch
 import Glibc
 import Render
+import Server
 import Runtime
 import Scenes
 import Stage
@@ -82,7 +83,7 @@ final class ReportSaver: ReportSaving {
             }
         }
         guard !folder.isEmpty else { return FinishedReportJob(.failure(.storage("every report name in \(printable(destination.path)) is taken"))) }
-        let reader: ReportWork.Reader
+        var reader: ReportWork.Reader
         let path = database.db.path
         if path == ":memory:" {
             // The store's stand-in when the file could not be opened: this run's few games,
@@ -97,6 +98,22 @@ final class ReportSaver: ReportSaving {
             // The worker's own connection to the file, in one read transaction (WAL: it never
             // waits for a writer; a network folder's rollback journal: it may, on the worker).
             reader = { goOn in try Self.read(ProgressDatabase(readingCopyOf: path), goOn: goOn) }
+        }
+        if let conninfo = app?.options.server, !conninfo.isEmpty {
+            // A school's server named: the whole class too (class.csv, as `report --server
+            // --csv`), read on the worker; a server that does not answer leaves the kiosk's.
+            let local = reader
+            reader = { goOn in
+                var report = try local(goOn)
+                do {
+                    let c = try PGConnection(conninfo, timeout: ReportSaver.serverTimeout)
+                    defer { c.close() }
+                    report.classCSV = ServerClassReport.csv(try ServerReport.rows(c))
+                } catch {
+                    report.serverAway = (error as? ServerError)?.message ?? "\(error)"
+                }
+                return report
+            }
         }
         let work = ReportWork(folder: folder, queue: queue, writer: writer)
         active.removeAll { $0.isDone }
@@ -175,6 +192,10 @@ final class ReportSaver: ReportSaving {
         return out
     }
 
+    /// Seconds the save waits for the school's server (on the worker) before it saves the
+    /// kiosk's own report instead.
+    nonisolated static let serverTimeout = 10.0
+
     /// The first second of 2000: no round of this game was played before it.
     nonisolated static let earliestImportedDate = 946_684_800.0
 
@@ -197,6 +218,10 @@ final class ReportSaver: ReportSaving {
 struct ReportData: Sendable {
     let rows: [ProgressSummary]
     let games: String
+    /// With a school's server named: the class's rows (class.csv), or why the server did not
+    /// answer (the kiosk's report alone is saved).
+    var classCSV: String?
+    var serverAway: String?
 }
 
 /// One save under way: the worker reads the database and hands the rows to the main thread,
@@ -237,8 +262,14 @@ final class ReportWork: ReportJob {
             do {
                 let report = try reader { state.shouldGoOn() }
                 state.read(report.rows)
-                let files: [(String, () -> [UInt8])] = [("summary.csv", { [UInt8](ProgressReport.csv(report.rows).utf8) }),
+                var files: [(String, () -> [UInt8])] = [("summary.csv", { [UInt8](ProgressReport.csv(report.rows).utf8) }),
                                                         ("games.csv", { [UInt8](report.games.utf8) })]
+                if let classCSV = report.classCSV {
+                    state.source(.classFromServer)
+                    files.append(("class.csv", { [UInt8](classCSV.utf8) }))
+                } else if report.serverAway != nil {
+                    state.source(.serverAway)
+                }
                 for (name, bytes) in files {
                     guard state.shouldGoOn() else { return }
                     let data = bytes(), path = folder + "/" + name
@@ -294,6 +325,8 @@ final class ReportWork: ReportJob {
         return result
     }
 
+    var source: ReportSource? { state.readSource() }
+
     func cancel() {
         guard !isDone else { return }
         isDone = true
@@ -309,6 +342,7 @@ final class ReportWorkState: Sendable {
     private struct Fields {
         var made: [String] = []
         var rows: [ProgressSummary]?
+        var source: ReportSource?
         var failure: String?
         var cancelled = false
         /// `finish` has begun (it runs once) / has removed what a failed save made: only
@@ -323,6 +357,8 @@ final class ReportWorkState: Sendable {
     func made(_ path: String) { fields.withLock { $0.made.append(path) } }
     /// The worker read the rows; the main thread takes them once.
     func read(_ rows: [ProgressSummary]) { fields.withLock { $0.rows = rows } }
+    func source(_ s: ReportSource) { fields.withLock { $0.source = s } }
+    func readSource() -> ReportSource? { fields.withLock { $0.source } }
     func takeRows() -> [ProgressSummary]? { fields.withLock { f in defer { f.rows = nil }; return f.rows } }
     func fail(_ why: String) { fields.withLock { if $0.failure == nil { $0.failure = why } } }
     func cancel() { fields.withLock { $0.cancelled = true } }

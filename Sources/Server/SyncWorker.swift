@@ -29,6 +29,9 @@ public final class SyncWorker: Sendable {
         case error(kind: String, message: String)
         /// Children taken in from the server (made or deleted on other kiosks).
         case pulled(added: Int, deleted: Int)
+        /// The other kiosks' rounds taken from the server for the corner's Progress pages (at
+        /// every pull; `changed`: their count is not the last one's, the log says only those).
+        case figures(rounds: Int, changed: Bool)
     }
 
     /// What the corner shows.
@@ -149,6 +152,7 @@ public final class SyncWorker: Sendable {
         var kioskID = ""
         var lastError: String?
         var lastPendingSaid = -1
+        var lastFiguresSaid = -1
         while true {
             let (stopping, drainUntil, poked) = state.withLock { s -> (Bool, Double, Bool) in
                 defer { s.poked = false }
@@ -205,6 +209,10 @@ public final class SyncWorker: Sendable {
                     if pullNow {
                         let (added, deleted) = try pull(server!, into: local!)
                         if added + deleted > 0 { emit(.pulled(added: added, deleted: deleted)) }
+                        // The class's figures for the corner, after the children (their ids).
+                        let figures = try pullFigures(server!, into: local!, kiosk: kioskID)
+                        emit(.figures(rounds: figures, changed: figures != lastFiguresSaid))
+                        lastFiguresSaid = figures
                     }
                     schedule.withLock { $0.succeeded(at: PGConnection.now(), pulled: pullNow) }
                     if pushed > 0 || lastError != nil { emit(.pushed(count: pushed, pending: pending)) }
@@ -323,6 +331,24 @@ public final class SyncWorker: Sendable {
                 }
             }
         }
+    }
+
+    /// The other kiosks' rounds, taken in here whole for the corner's Progress pages (read
+    /// from the local file there: the frame loop never asks the server). Answers how many.
+    func pullFigures(_ c: PGConnection, into db: ProgressDatabase, kiosk: String) throws -> Int {
+        let rows = try c.exec("""
+            SELECT kiosk, entry, child, game, level, score, result, reason, duration, progress, mistakes, relaxed, played, imported
+            FROM rounds WHERE kiosk <> $1
+            """, [kiosk])
+        let rounds = rows.compactMap { r -> ProgressDatabase.ServerRound? in
+            guard r.count == 14, let k = r[0], let entry = r[1], let game = r[3], let level = r[4] else { return nil }
+            return ProgressDatabase.ServerRound(kiosk: k, entry: entry, child: r[2], game: game, level: level, score: Int(r[5] ?? "") ?? 0,
+                                                result: r[6] ?? "", reason: r[7] ?? "", duration: Double(r[8] ?? "") ?? 0,
+                                                progress: Int(r[9] ?? "") ?? 0, mistakes: Int(r[10] ?? "") ?? 0, relaxed: r[11] == "t",
+                                                played: Double(r[12] ?? "") ?? 0, imported: r[13] == "t")
+        }
+        try db.takeInServerRounds(rounds, at: wallClock())
+        return rounds.count
     }
 
     /// The server's children and tombstones, taken in here.

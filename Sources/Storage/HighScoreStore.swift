@@ -110,6 +110,9 @@ public final class HighScoreStore {
     var startedFresh = false
     /// Run SQLite's quick_check after every save (on: a round ends a minute or so apart).
     public var checksAfterSave = true
+    /// A school's server is named (issue #47): the Progress pages add the other kiosks'
+    /// rounds, as the sync worker last took them from the server (never otherwise).
+    public var classFigures = false
     /// Scripted-play log events of the store (`save`, `database`): set by the app.
     public var onEvent: ((String, [(String, JSON)]) -> Void)?
     /// How many children there are (kept, not counted at every frame; `children` counts).

@@ -214,3 +214,84 @@ extension ProgressDatabase {
         return try db.query("SELECT uid FROM sync_children WHERE number = ?", [.int(number)]) { $0.text(0) }.first
     }
 }
+
+// MARK: - The class's figures (the corner's Progress pages with a server named)
+
+/// The rounds the school's server has from the other kiosks, kept here by the sync worker
+/// (`sync_server_rounds`, replaced whole at each pull, with the time in `server-figures-at`):
+/// the corner's Progress pages read them beside this kiosk's own rounds, from the local file,
+/// so no frame ever waits for the network and a server that is away leaves the last figures.
+extension ProgressDatabase {
+    /// One round played on another kiosk, as the server has it.
+    public struct ServerRound: Equatable, Sendable {
+        public var kiosk: String
+        public var entry: String
+        /// The child's server id (nil: the guest).
+        public var child: String?
+        public var game: String
+        public var level: String
+        public var score: Int
+        public var result: String
+        public var reason: String
+        public var duration: Double
+        public var progress: Int
+        public var mistakes: Int
+        public var relaxed: Bool
+        public var played: Double
+        public var imported: Bool
+        public init(kiosk: String, entry: String, child: String?, game: String, level: String, score: Int, result: String, reason: String,
+                    duration: Double, progress: Int, mistakes: Int, relaxed: Bool, played: Double, imported: Bool) {
+            self.kiosk = kiosk; self.entry = entry; self.child = child; self.game = game; self.level = level; self.score = score
+            self.result = result; self.reason = reason; self.duration = duration; self.progress = progress; self.mistakes = mistakes
+            self.relaxed = relaxed; self.played = played; self.imported = imported
+        }
+    }
+
+    static let serverRoundsTable = """
+        CREATE TABLE IF NOT EXISTS sync_server_rounds (
+            kiosk TEXT NOT NULL, entry TEXT NOT NULL, child TEXT, game TEXT NOT NULL, level TEXT NOT NULL,
+            score INTEGER NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL, duration REAL NOT NULL,
+            progress INTEGER NOT NULL, mistakes INTEGER NOT NULL, relaxed INTEGER NOT NULL, played REAL NOT NULL,
+            imported INTEGER NOT NULL, PRIMARY KEY (kiosk, entry))
+        """
+
+    /// Replaces the other kiosks' rounds with the server's, and says when (one transaction).
+    public func takeInServerRounds(_ rounds: [ServerRound], at time: Double) throws(SQLiteError) {
+        try db.transaction { () throws(SQLiteError) in
+            try db.execute(Self.serverRoundsTable)
+            try db.execute("DELETE FROM sync_server_rounds")
+            for r in rounds {
+                try db.execute("""
+                    INSERT OR REPLACE INTO sync_server_rounds (kiosk, entry, child, game, level, score, result, reason, duration,
+                                                              progress, mistakes, relaxed, played, imported)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(r.kiosk), .text(r.entry), .optional(r.child), .text(r.game), .text(r.level), .int(r.score),
+                          .text(r.result), .text(r.reason), .double(r.duration), .int(r.progress), .int(r.mistakes),
+                          .int(r.relaxed ? 1 : 0), .double(r.played), .int(r.imported ? 1 : 0)])
+            }
+            try setMeta("server-figures-at", String(time))
+        }
+    }
+
+    /// When the other kiosks' figures were last taken from the server (nil: never).
+    public var serverFiguresAt: Double? { (try? meta("server-figures-at")).flatMap { $0 }.flatMap { Double($0) } }
+
+    /// A player's rounds on the other kiosks, as last taken from the server (`child` nil: the
+    /// guest), oldest first, in the history's columns.
+    public func serverHistory(child: Int?) throws(SQLiteError) -> [HistoryRow] {
+        guard syncEnabled,
+              try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'sync_server_rounds'") ?? 0 > 0 else { return [] }
+        let mine = try meta("kiosk-id") ?? ""
+        if let child {
+            guard let uid = try syncUID(ofChild: child) else { return [] }
+            return try db.query("""
+                SELECT game, level, score, result, reason, duration, progress, mistakes, relaxed, played, imported
+                FROM sync_server_rounds WHERE child = ? AND kiosk <> ? ORDER BY played, kiosk, entry
+                """, [.text(uid), .text(mine)], HistoryRow.init)
+        }
+        return try db.query("""
+            SELECT game, level, score, result, reason, duration, progress, mistakes, relaxed, played, imported
+            FROM sync_server_rounds WHERE child IS NULL AND kiosk <> ? ORDER BY played, kiosk, entry
+            """, [.text(mine)], HistoryRow.init)
+    }
+}

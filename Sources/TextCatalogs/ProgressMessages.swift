@@ -25,9 +25,20 @@ extension Messages {
     /// Above the folder a saved report went to (the folder's path is the next line).
     public static let cornerSavedIn = Message("corner.saved.in", "Report saved in this folder:")
 
+    /// With a school's server named (issue #47), under the child's name on a Progress page:
+    /// when the other kiosks' figures were last taken from the server ({time}: 14:05, local; a day before today: 2026-11-27 14:05).
+    public static let progressServerTime = Message("progress.server.time", "Brought up to date with the school's server at {time}")
+    /// The same line before the server's figures were ever taken.
+    public static let progressServerNotYet = Message("progress.server.notyet", "This kiosk's games only: the school's server has not answered yet")
+    /// Above the folder, with a server named: the report holds the whole class (class.csv).
+    public static let cornerSavedClass = Message("corner.saved.class", "Class report (from the school's server) saved in this folder:")
+    /// Above the folder, with a server named that did not answer: this kiosk's report only.
+    public static let cornerSavedServerAway = Message("corner.saved.serveraway", "The school's server did not answer: this kiosk's report saved in:")
+
     /// Every message of this file, for the catalog.
     public static let progressMessages: [Message] = [
         homeGrownUps, homeHold, progressPage, progressNotPlayed, progressPlayed, progressWon, progressLost, progressBest, progressWeek,
-        progressAxisScore, progressAxisDate, cornerSavedIn,
+        progressAxisScore, progressAxisDate, cornerSavedIn, progressServerTime, progressServerNotYet, cornerSavedClass,
+        cornerSavedServerAway,
     ]
 }

@@ -185,7 +185,11 @@ extension CornerScene {
     /// Under the Save button: the folder the report went to, or why it could not be saved.
     var noteLines: [String] {
         guard let note = saveNote else { return [] }
-        if note == Messages.cornerSaved, let savedFolder { return [context.text(Messages.cornerSavedIn), savedFolder] }
+        if note == Messages.cornerSaved, let savedFolder {
+            let above = savedSource == .classFromServer ? Messages.cornerSavedClass
+                : savedSource == .serverAway ? Messages.cornerSavedServerAway : Messages.cornerSavedIn
+            return [context.text(above), savedFolder]
+        }
         return [context.text(note)]
     }
 

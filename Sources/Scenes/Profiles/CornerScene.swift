@@ -42,6 +42,8 @@ public final class CornerScene: BaseScene {
     public private(set) var saveNote: Message?
     /// The folder the last report went to (named under the button; nothing is opened).
     public private(set) var savedFolder: String?
+    /// With a school's server named: whose report the last save holds.
+    public private(set) var savedSource: ReportSource?
     /// The "Save report" screen on top, asked for its folder when it answers.
     private weak var saving: SaveReportScene?
     /// Progress: the page shown (read again on every page turn and return).
@@ -81,7 +83,7 @@ public final class CornerScene: BaseScene {
         // 0.4 s at 200,000 rounds, in the frame that said "Report saved").
         switch result {
         case .answered(.reportSaved, _)?:
-            noteSaved(true, folder: saving?.savedFolder)
+            noteSaved(true, folder: saving?.savedFolder, source: saving?.savedSource)
             saving = nil
             return []
         case .answered(.reportFailed, _)?:
@@ -180,7 +182,9 @@ public final class CornerScene: BaseScene {
             return Self.toggleFrame(i)
         case .previous: return section != .settings && page > 0 ? Self.previousFrame : nil
         case .next: return section != .settings && page < pages - 1 ? Self.nextFrame : nil
-        case .save: return section == .progress && context.reportsOn && !summary.isEmpty ? Self.saveFrame : nil
+        // With a school's server named, any kiosk saves the class's report, even one with no games of its own.
+        case .save: return section == .progress && context.reportsOn && (!summary.isEmpty || context.progressReader?.classFiguresShown == true)
+            ? Self.saveFrame : nil
         case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear:
             guard section == .classroom, page == 0, t != .pinClear || context.classroom.gatePIN != nil else { return nil }
             return Self.classroomFrame(t, games: context.allGames.ids)
@@ -429,7 +433,15 @@ public final class CornerScene: BaseScene {
         let rounds = reader?.rounds(of: player) ?? []
         progressPage = ProgressPage(player: player, child: children.first { $0.id == player },
                                     progress: ChildProgress(rounds: rounds, now: reader?.progressNow ?? 0, games: context.allGames.ids),
-                                    utcOffset: reader?.utcOffset ?? 0)
+                                    utcOffset: reader?.utcOffset ?? 0,
+                                    classFigures: reader?.classFiguresShown == true ? ProgressPage.ClassFigures(upToDate: reader?.classFiguresAt, now: reader?.progressNow ?? 0) : nil)
+    }
+
+    /// The sync worker took the class's figures again (issue #47): the page shown is read again
+    /// from the local copy (as a page turn does: that page's rounds only), with the new time.
+    public func serverFiguresChanged() {
+        guard section == .progress else { return }
+        loadProgressPage()
     }
 
     /// The school's server: a tick (all there) or a cross (the last try failed) on a green,
@@ -504,9 +516,10 @@ public final class CornerScene: BaseScene {
     /// A locked control's `badge` field (the padlock of `LockedLook`), none when unlocked.
     private func badge(_ key: String) -> [(String, JSON)] { isLocked(key) ? [("badge", "lock")] : [] }
 
-    func noteSaved(_ ok: Bool, folder: String? = nil) {
+    func noteSaved(_ ok: Bool, folder: String? = nil, source: ReportSource? = nil) {
         saveNote = ok ? Messages.cornerSaved : Messages.cornerSaveFailed
         savedFolder = ok ? folder : nil
+        savedSource = ok ? source : nil
     }
 }
 

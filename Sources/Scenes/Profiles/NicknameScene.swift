@@ -163,6 +163,8 @@ public final class SaveReportScene: BaseScene {
     public let destinations: [ReportDestination]
     /// The folder the report was saved in (the corner names it).
     public private(set) var savedFolder: String?
+    /// With a school's server named: whether the class's report or the kiosk's was saved.
+    public private(set) var savedSource: ReportSource?
     /// The save under way and its tile.
     private var job: (index: Int, job: any ReportJob)?
     /// The timeline's time when the save began: the spinner turns once a second from then.
@@ -230,8 +232,14 @@ public final class SaveReportScene: BaseScene {
         var ok = false
         if case .success(let folder) = result {
             ok = true
-            context.send(.log("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))]))
+            let source = running.source
+            context.send(.log("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))]
+                                        + (source.map { [("source", .string($0.rawValue))] } ?? [])))
+            if source == .serverAway {
+                context.send(.warn("the school's server did not answer: the report saved holds this kiosk's games only"))
+            }
             savedFolder = folder
+            savedSource = source
             context.send(.sound(.cheer))
         } else {
             if case .failure(let failure) = result { context.send(.warn("cannot save the report (\(failure))")) }

@@ -12,6 +12,15 @@ public protocol ProgressReading: AnyObject {
     var progressNow: Double { get }
     /// The local time's offset from UTC in seconds (the chart's dates are local days).
     var utcOffset: Double { get }
+    /// A school's server is named: the pages show the class's figures (issue #47).
+    var classFiguresShown: Bool { get }
+    /// When the other kiosks' figures were last taken from the server (nil: not yet).
+    var classFiguresAt: Double? { get }
+}
+
+extension ProgressReading {
+    public var classFiguresShown: Bool { false }
+    public var classFiguresAt: Double? { nil }
 }
 
 /// One page of the corner's Progress: a child (or the guest), whether she has played or not.
@@ -21,6 +30,15 @@ public struct ProgressPage: Equatable, Sendable {
     public var child: ChildProfile?
     public var progress: ChildProgress
     public var utcOffset: Double
+    /// The school's server's figures (this kiosk's rounds and the other kiosks' as last
+    /// taken from the server): nil without a server; inside, when they were taken (nil: not yet).
+    public var classFigures: ClassFigures?
+    public struct ClassFigures: Equatable, Sendable {
+        public var upToDate: Double?
+        /// The wall clock when the page was read (an older day than today is named).
+        public var now: Double
+        public init(upToDate: Double?, now: Double) { self.upToDate = upToDate; self.now = now }
+    }
     public var hasPlayed: Bool { progress.played > 0 }
 }
 
@@ -118,7 +136,26 @@ public enum ProgressScreen {
         let f = headerFrame()
         AvatarArt.draw(canvas, page.child?.avatar, in: Rect(f.x, f.y + 4, 64, 64), radius: 14, shadow: 0)
         let who = name(page, context: context)
-        canvas.text(who, canvas.fitting(who, Theme.headingText, width: f.width - 84), at: Point(f.x + 80, f.midY), align: .left, color: Theme.ink)
+        guard let figures = page.classFigures else {
+            canvas.text(who, canvas.fitting(who, Theme.headingText, width: f.width - 84), at: Point(f.x + 80, f.midY), align: .left, color: Theme.ink)
+            return
+        }
+        // With a school's server: the name, and under it when the figures were brought up to date.
+        canvas.text(who, canvas.fitting(who, Theme.headingText, width: f.width - 84), at: Point(f.x + 80, f.y + 22), align: .left, color: Theme.ink)
+        let line = figuresLine(figures, utcOffset: page.utcOffset, context: context)
+        canvas.text(line, canvas.fitting(line, Theme.smallText, width: f.width - 84), at: Point(f.x + 80, f.y + 56), align: .left, color: Theme.inkSoft)
+    }
+
+    /// "Brought up to date with the school's server at 14:05" (local time), or "not yet".
+    static func figuresLine(_ figures: ProgressPage.ClassFigures, utcOffset: Double, context: GameContext) -> String {
+        guard let upToDate = figures.upToDate,
+              var time = ServerSign(pending: 0, failing: false, upToDate: upToDate).time(utcOffset: utcOffset) else {
+            return context.text(Messages.progressServerNotYet)
+        }
+        // Not today (the server away for days): the day too.
+        let day = ChildProgress.day(upToDate + utcOffset)
+        if day != ChildProgress.day(figures.now + utcOffset) { time = day + " " + time }
+        return context.text(Messages.progressServerTime, ["time": time])
     }
 
     /// "Report saved in this folder:" and the folder (its end kept when it is too long).
@@ -316,12 +353,19 @@ public enum ProgressScreen {
             .object([("game", .string(c.game.rawValue)), ("level", .string(c.level.rawValue)), ("played", .int(c.played)),
                      ("won", .int(c.won)), ("lost", .int(c.lost)), ("best", .int(c.best))])
         }
-        return Scenes.dumpItem("progress-" + page.player, kind: "report", frame: Rect(panel.x + 20, panel.y + 148, panel.width - 40, 440), [
+        var fields: [(String, JSON)] = [
             ("player", .string(page.player)), ("nickname", page.child?.nickname.map(JSON.string) ?? .null),
             ("played", .int(p.played)), ("won", .int(p.won)), ("lost", .int(p.lost)), ("best", .int(p.best)),
             ("weekSeconds", .int(Int(p.weekSeconds.rounded()))), ("cells", .array(cells)),
             ("chart", .object([("scores", .array(p.chart.map { .int($0.score) })),
                                ("axes", .strings([Messages.progressAxisDate.key, Messages.progressAxisScore.key]))])),
-        ])
+        ]
+        if let figures = page.classFigures {
+            // The school's server's figures: the line's key and whether there is a time (no
+            // time in the log).
+            let key = figures.upToDate == nil ? Messages.progressServerNotYet.key : Messages.progressServerTime.key
+            fields.append(("server", .object([("key", .string(key)), ("upToDate", .bool(figures.upToDate != nil))])))
+        }
+        return Scenes.dumpItem("progress-" + page.player, kind: "report", frame: Rect(panel.x + 20, panel.y + 148, panel.width - 40, 440), fields)
     }
 }

@@ -18,6 +18,20 @@ public protocol ReportJob: AnyObject {
     func poll() -> Result<String, ProfileFailure>?
     /// Stops it (a quit, or the screen closed): what was written is removed, the folder too.
     func cancel()
+    /// With a school's server named (issue #47): `.classFromServer` when the report holds the
+    /// whole class read from the server, `.serverAway` when the server did not answer and the
+    /// kiosk's own report was saved instead; nil without a server (asked once `poll()` answered).
+    var source: ReportSource? { get }
+}
+
+/// Where a saved report's figures came from, with a school's server named.
+public enum ReportSource: String, Equatable, Sendable {
+    case classFromServer = "server"
+    case serverAway = "kiosk"
+}
+
+extension ReportJob {
+    public var source: ReportSource? { nil }
 }
 
 /// A job already done (saved or failed), for savers that write at once.
