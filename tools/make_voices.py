@@ -96,8 +96,10 @@ COMPAND = ["compand", "0.002,0.03", "-60,-60,-40,-22,-20,-10,0,-5", "0", "-90", 
 # quiet). Whisper base hears Pico's French consonants over pink noise only when the vowels'
 # low energy is cut this far. Sample of 28 lines (every 5th), its 24 lines of 3+ words, quiet /
 # in noise: CLEAR_SHAPE 0.86 / 0.36; + COMPAND 0.82 / 0.49; 600 Hz, +15 dB 0.82 / 0.57, with
-# COMPAND 0.83 / 0.62; 800 Hz, +18 dB with COMPAND 0.87 / 0.74; Pico at 80 % + COMPAND 0.80 /
-# 0.52; espeak-ng through MBROLA fr1 0.75 / 0.53, fr4 0.73 / 0.21 (see the credits).
+# COMPAND 0.83 / 0.62; 800 Hz, +18 dB with COMPAND 0.87 / 0.74; 1000 Hz, +20 dB with COMPAND
+# 0.87 / 0.71; Pico at 80 % + COMPAND 0.80 / 0.52; espeak-ng through MBROLA fr1 0.75 / 0.53, fr4
+# 0.73 / 0.21. Pico at 85 % with this shaping: sample 0.87 / 0.77, whole catalog 0.724 quiet
+# (lost), 0.606 in noise, 2.33 words/s, so French stays at 90 % (see the credits).
 TREBLE_SHAPE = ["highpass", "800", "treble", "18"]
 VOICES = {
     # English: RHVoice slt (the CMU ARCTIC SLT speaker, like festival's HTS voice, but clearer
