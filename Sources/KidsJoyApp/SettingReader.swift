@@ -139,7 +139,7 @@ enum SettingReader {
         case (.connection, .text(let s)):
             // A password in the file would be readable by whoever reads the config: libpq's
             // ~/.pgpass, passfile= or PGPASSWORD keep it (README "A school's server").
-            if s.contains("password=") || Self.uriHasPassword(s) {
+            if s.containsText("password=") || Self.uriHasPassword(s) {
                 return .failure("\(key): keep the password out of the config file (use ~/.pgpass, passfile= or PGPASSWORD)")
             }
             return s.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) ? .success(value) : .failure("\(key) must be one line of printable text")

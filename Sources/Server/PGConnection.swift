@@ -1,5 +1,6 @@
 import CLibPQ
 import Glibc
+import GameCore
 
 /// A failed talk with the school's server, as a value: what kind of failure (the server
 /// away, a refused password, a schema the game cannot use, a statement refused) and libpq's
@@ -122,9 +123,9 @@ public final class PGConnection {
     private func fail(connecting: Bool) -> ServerError {
         let text = conn.map { ServerError.oneLine(String(cString: PQerrorMessage($0))) } ?? "no connection"
         let refused = conn.map { PQconnectionNeedsPassword($0) != 0 } ?? false
-            || text.contains("password authentication failed") || text.contains("authentication failed")
-            || text.contains("does not exist") && text.contains("role")
-            || text.contains("no password supplied") || text.contains("no pg_hba.conf entry")
+            || text.containsText("password authentication failed") || text.containsText("authentication failed")
+            || text.containsText("does not exist") && text.containsText("role")
+            || text.containsText("no password supplied") || text.containsText("no pg_hba.conf entry")
         close()
         if refused { return ServerError(.refused, "the server refused the kiosk: \(text)", sqlState: "28P01") }
         return ServerError(connecting ? .unreachable : .query, connecting ? "cannot reach the server: \(text)" : "the server went away: \(text)")

@@ -194,3 +194,12 @@ extension String {
         return out + rest
     }
 }
+
+/// `containsText`, the game's own substring search (the standard one is _StringProcessing's).
+@Test func test_containsTextFindsWholeCharacters() {
+    #expect("host=a password=b".containsText("password="))
+    #expect(!"host=a".containsText("password="))
+    #expect("abc".containsText("") && "abc".containsText("abc") && !"ab".containsText("abc"))
+    #expect("FATAL: role \"x\" does not exist".containsText("does not exist"))
+    #expect(!"e\u{301}".containsText("e"), "a whole character, not a scalar")
+}
