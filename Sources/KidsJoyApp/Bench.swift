@@ -28,12 +28,17 @@ extension GameApp {
         resampled.reserveCapacity(frames); redrawn.reserveCapacity(frames)
         var maxItems = 0
         let profiler = options.benchProfile ? ProfilingCanvas(inner: canvas) : nil
+        // With a school server named: what waits in the outbox when the measured frames begin
+        // and end (the worker thread pushes meanwhile; make bench's server-named rows).
+        func outbox() -> JSON { .int((try? scoreStore?.database?.outboxCount()) ?? -1) }
+        let outboxAtStart = syncWorker == nil ? nil : outbox()
         for f in 0..<frames {
             log.time = Double(f) / 60
             workload.drive(stack, frame: f)
             maxItems = max(maxItems, workload.lastItemCount)
             let (resampledBefore, redrawnBefore) = (canvas.spritesResampled, canvas.redrawnPixels)
             let t0 = PerformanceCounter.now()
+            frameHousekeeping()
             stack.step()
             let t1 = PerformanceCounter.now()
             if let profiler {
@@ -59,7 +64,8 @@ extension GameApp {
             ("pictureKB", .int(canvas.pictureBytes / 1024)), ("unchangedFrames", .int(canvas.unchangedFrames)),
             ("peakRSSkB", .int(ProcessStats.peakRSSkB())),
             ("redrawnShare", .double(Double(redrawn.reduce(0, +)) / Double(frames * canvas.frame.width * canvas.frame.height))),
-        ] + (profiler.map { [("profile", $0.report(frames: frames))] } ?? []))
+        ] + (profiler.map { [("profile", $0.report(frames: frames))] } ?? [])
+          + (outboxAtStart.map { [("outbox", JSON.object([("start", $0), ("end", outbox())]))] } ?? []))
         return line.serialized()
     }
 }

@@ -198,13 +198,19 @@ extension GameApp {
         }
     }
 
-    /// The screen saver is kept off while a game runs (a child watching balloons is not
-    /// idle) and allowed again on Home.
-    func updateScreensaver() {
-        // Games that wait for another program's lock: a try every half second, never a wait.
+    /// Every frame's work outside the scenes: games that wait for another program's lock get a
+    /// try every half second (never a wait), and the school server's worker's news is taken
+    /// (a lock read). `--bench` runs it inside each measured frame too.
+    func frameHousekeeping() {
         scoreStore?.frameBegins()
         scoreStore?.pump()
         takeSyncEvents()
+    }
+
+    /// The screen saver is kept off while a game runs (a child watching balloons is not
+    /// idle) and allowed again on Home.
+    func updateScreensaver() {
+        frameHousekeeping()
         let playing = stack.scenes.contains { $0 is GameScene }
         guard playing != screensaverInhibited else { return }
         screensaverInhibited = playing

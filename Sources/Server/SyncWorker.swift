@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import SystemIO
 import GameCore
 import Storage
 
@@ -99,7 +100,9 @@ public final class SyncWorker: Sendable {
         let made = pthread_create(&thread, nil, { context in
             guard let context else { return nil }
             let worker = Unmanaged<SyncWorker>.fromOpaque(context).takeRetainedValue()
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            // Background work: the frames never share a core with a push (make bench's
+            // server-named frame times).
+            ThreadPriority.makeCurrentThreadBackground()
             worker.run()
             return nil
         }, context)
