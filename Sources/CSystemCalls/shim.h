@@ -31,3 +31,11 @@ static inline int kjc_thread_to_background(void) {
     struct sched_param param = { .sched_priority = 0 };
     return pthread_setschedparam(pthread_self(), SCHED_IDLE, &param);
 }
+
+/* Makes the calling thread a thread of the normal policy again (SCHED_OTHER). Refused
+   (EPERM) to a thread without CAP_SYS_NICE whose RLIMIT_NICE does not allow it: it then stays
+   background. 0 on success, else an errno value. */
+static inline int kjc_thread_to_normal(void) {
+    struct sched_param param = { .sched_priority = 0 };
+    return pthread_setschedparam(pthread_self(), SCHED_OTHER, &param);
+}

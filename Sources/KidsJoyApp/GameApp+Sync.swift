@@ -16,7 +16,7 @@ extension GameApp {
             return
         }
         let worker = SyncWorker(conninfo: server, databasePath: scores.databasePath,
-                                journal: scores.database?.journal ?? .wal)
+                                journal: scores.database?.journal ?? .wal, background: true)
         syncWorker = worker
         // The corner's Progress pages add the other kiosks' rounds (the worker's local copy).
         scores.classFigures = true

@@ -56,6 +56,11 @@ public final class SyncWorker: Sendable {
     public let timeout: Double
     /// Outbox rows a transaction.
     public let batch: Int
+    /// The game's worker: background work (SCHED_IDLE) beside the frame loop, so a push never
+    /// takes a core a frame is drawn on (make bench's server-named frame times); until it is
+    /// stopped, when its last push should not wait for idle time. Otherwise (`server push`, a
+    /// command that only pushes) nice 10.
+    public let background: Bool
     let wallClock: @Sendable () -> Double
 
     private struct State {
@@ -72,7 +77,7 @@ public final class SyncWorker: Sendable {
     private let schedule: Mutex<SyncSchedule>
 
     public init(conninfo: String, databasePath: String, journal: ProgressDatabase.Journal = .wal, kioskName: String = SyncWorker.hostName(),
-                timeout: Double = 15, batch: Int = 200, schedule: SyncSchedule = SyncSchedule(),
+                timeout: Double = 15, batch: Int = 200, background: Bool = false, schedule: SyncSchedule = SyncSchedule(),
                 wallClock: @escaping @Sendable () -> Double = { var t = timespec(); clock_gettime(CLOCK_REALTIME, &t); return Double(t.tv_sec) }) {
         self.conninfo = conninfo
         self.databasePath = databasePath
@@ -80,6 +85,7 @@ public final class SyncWorker: Sendable {
         self.kioskName = kioskName
         self.timeout = timeout
         self.batch = batch
+        self.background = background
         self.wallClock = wallClock
         self.schedule = Mutex(schedule)
     }
@@ -100,9 +106,11 @@ public final class SyncWorker: Sendable {
         let made = pthread_create(&thread, nil, { context in
             guard let context else { return nil }
             let worker = Unmanaged<SyncWorker>.fromOpaque(context).takeRetainedValue()
-            // Background work: the frames never share a core with a push (make bench's
-            // server-named frame times).
-            ThreadPriority.makeCurrentThreadBackground()
+            if worker.background {
+                ThreadPriority.makeCurrentThreadBackground()
+            } else {
+                ThreadPriority.lowerCurrentThread(nice: 10)
+            }
             worker.run()
             return nil
         }, context)
@@ -156,10 +164,16 @@ public final class SyncWorker: Sendable {
         var lastError: String?
         var lastPendingSaid = -1
         var lastFiguresSaid = -1
+        var normalAgain = !background
         while true {
             let (stopping, drainUntil, poked) = state.withLock { s -> (Bool, Double, Bool) in
                 defer { s.poked = false }
                 return (s.stopping, s.drainUntil, s.poked)
+            }
+            if stopping && !normalAgain {
+                // The game is quitting: the last push does not wait for idle time (where allowed).
+                normalAgain = true
+                ThreadPriority.makeCurrentThreadNormal(nice: 10)
             }
             let now = PGConnection.now()
             var pending = 0

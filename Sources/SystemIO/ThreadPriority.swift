@@ -10,7 +10,23 @@ public enum ThreadPriority {
     @discardableResult
     public static func makeCurrentThreadBackground(fallbackNice: Int32 = 10) -> Bool {
         if kjc_thread_to_background() == 0 { return true }
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, fallbackNice)
+        lowerCurrentThread(nice: fallbackNice)
         return false
+    }
+
+    /// Lowers the calling thread to `nice` (Linux: a thread's own nice value).
+    public static func lowerCurrentThread(nice: Int32) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
+    }
+
+    /// Makes a background thread one of the normal policy again, at `nice`, when the system
+    /// allows it (a thread may always lower itself, but leaving SCHED_IDLE needs CAP_SYS_NICE or
+    /// an RLIMIT_NICE that allows it): a last job that should not wait for idle time. Answers
+    /// whether it did.
+    @discardableResult
+    public static func makeCurrentThreadNormal(nice: Int32) -> Bool {
+        guard kjc_thread_to_normal() == 0 else { return false }
+        lowerCurrentThread(nice: nice)
+        return true
     }
 }
