@@ -11,9 +11,12 @@ import Foundation
 //   TextCatalogs → GameCore. The words: catalogs, the .mo reader, voice lines, each
 //              language's text direction.
 //   SystemIO   → Glibc, CSystemCalls. File reads, the environment, AppError.
-//   Scenes     → GameCore, Stage, TextCatalogs. Scenes, UI pieces, feedback tables, the
+//   Settings   → GameCore, TextCatalogs. The one settings table (every key's kind, default,
+//              flags, place in the corner) and the `Settings` value a run holds; the keys
+//              themselves are GameCore's `SettingKey`.
+//   Scenes     → GameCore, Stage, TextCatalogs, Settings. Scenes, UI pieces, feedback tables, the
 //              Effect values scenes send and the read-only GameContext they see.
-//   Runtime    → GameCore, Stage, TextCatalogs, Scenes. The event log, the voice channel, the store protocols and
+//   Runtime    → GameCore, Stage, TextCatalogs, Settings, Scenes. The event log, the voice channel, the store protocols and
 //              the session's state (GameRuntime): it carries out the scenes' effects. Scenes
 //              cannot import it, so no scene plays, logs or writes a store itself.
 //   Render     → GameCore, Stage, TextCatalogs, SystemIO, CSDL2 (SDL_ttf glyphs), CFriBidi (the
@@ -87,13 +90,14 @@ let package = Package(
         .target(name: "TextCatalogs", dependencies: ["GameCore"], path: "Sources/TextCatalogs",
                 swiftSettings: smallInRelease),
         .target(name: "Stage", dependencies: ["GameCore"], path: "Sources/Stage", swiftSettings: smallInRelease),
+        .target(name: "Settings", dependencies: ["GameCore", "TextCatalogs"], path: "Sources/Settings", swiftSettings: smallInRelease),
         .target(name: "SystemIO", dependencies: ["CSystemCalls"], path: "Sources/SystemIO", swiftSettings: smallInRelease),
         .target(name: "Storage", dependencies: ["GameCore", "SystemIO", "CSQLite3", "CSystemCalls"], path: "Sources/Storage",
                 swiftSettings: smallInRelease),
         .target(name: "Server", dependencies: ["GameCore", "SystemIO", "Storage", "CLibPQ"], path: "Sources/Server",
                 swiftSettings: smallInRelease),
-        .target(name: "Scenes", dependencies: ["GameCore", "Stage", "TextCatalogs"], path: "Sources/Scenes", swiftSettings: smallInRelease),
-        .target(name: "Runtime", dependencies: ["GameCore", "Stage", "TextCatalogs", "Scenes"], path: "Sources/Runtime",
+        .target(name: "Scenes", dependencies: ["GameCore", "Stage", "TextCatalogs", "Settings"], path: "Sources/Scenes", swiftSettings: smallInRelease),
+        .target(name: "Runtime", dependencies: ["GameCore", "Stage", "TextCatalogs", "Settings", "Scenes"], path: "Sources/Runtime",
                 swiftSettings: smallInRelease),
         .target(name: "Render", dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2", "CFriBidi"], path: "Sources/Render",
                 swiftSettings: optimizedInDebug),
@@ -102,7 +106,8 @@ let package = Package(
         .executableTarget(
             name: "KidsJoyApp",
             dependencies: [
-                "GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage", "Server",
+                "GameCore", "Stage", "TextCatalogs", "Settings", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage",
+                "Server",
             ],
             path: "Sources/KidsJoyApp",
             swiftSettings: smallInRelease,
@@ -113,7 +118,7 @@ let package = Package(
         // pixels and fonts; and the app, the binary and other programs. RenderTests and
         // SystemTests import SceneTests' harness, SystemTests also RenderTests'.
         .testTarget(name: "CoreTests", dependencies: ["GameCore", "TextCatalogs", "Stage"], path: "Tests/CoreTests"),
-        .testTarget(name: "SceneTests", dependencies: ["GameCore", "Stage", "TextCatalogs", "Scenes", "Runtime"], path: "Tests/SceneTests"),
+        .testTarget(name: "SceneTests", dependencies: ["GameCore", "Stage", "TextCatalogs", "Settings", "Scenes", "Runtime"], path: "Tests/SceneTests"),
         .testTarget(
             name: "RenderTests",
             dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "CSDL2",
@@ -122,7 +127,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SystemTests",
-            dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform",
+            dependencies: ["GameCore", "Stage", "TextCatalogs", "Settings", "SystemIO", "Scenes", "Runtime", "Render", "Platform",
                            "Storage", "Server", "KidsJoyApp", "CSDL2", "SceneTests", "RenderTests"],
             path: "Tests/SystemTests"
         ),

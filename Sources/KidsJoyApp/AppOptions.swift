@@ -1,32 +1,23 @@
 import GameCore
-import Scenes
-/// Everything the command line (and later the config files) decide for one run.
+import Settings
+/// Everything the command line and the config files decide for one run: the settings (one
+/// `Settings` value, SettingsTable's keys, layered by `apply`) and the run's own options
+/// (headless, a script, a benchmark, ...), which are not settings.
 public struct AppOptions: Sendable {
+    /// Every setting, resolved: defaults < config files < what the corner remembered < the
+    /// command line, locks over all (`apply`, `applyRemembered`).
+    public var settings = Settings()
     public var headless = false
     public var seed: UInt64 = 1
     public var scriptPath: String?
     /// A script given as text (tests), instead of a file.
     public var scriptText: String?
     public var logPath: String?
-    public var dataDir: String?
-    public var mute = false
     /// `--demo`: show-me demos in a headless or scripted run (TESTING.md, decision 3).
     public var demo = false
-    public var fullscreen = false
-    public var kiosk = false
-    public var volume: Double = 1
-    /// Spoken lines on (the `voice` setting); effects are separate.
-    public var voice = true
-    /// The language asked for (`--language`, else the config's `language`): a code or
-    /// `auto`; nil = the default (`Language.resolve`).
-    public var language: String?
     /// The language is fixed for this run (`--language`, or a locked system setting): the
     /// in-game choice neither overrides it nor can change it.
     public var languageFixed = false
-    /// One-switch scanning: seconds per step (nil: off).
-    public var switchSeconds: Double?
-    /// `--reduced-motion` or the config key: no confetti or shaking, shorter flips and glides.
-    public var reducedMotion = false
     /// Headless only: skip drawing frames nobody looks at (screenshots still draw).
     public var noDraw = false
     public var assetsDir: String?
@@ -45,28 +36,8 @@ public struct AppOptions: Sendable {
     public var quitAfterFirstFrame = false
     /// `--profile NAME`: play as that child (made when missing).
     public var profile: String?
-    /// Children's profiles on (the `profiles` setting): the picker and the avatars.
-    public var profiles = true
-    /// Relaxed mode (the `relaxed` setting).
-    public var relaxed = false
-    /// Sound effects on (the `effects` setting).
-    public var effects = true
-    /// The games and levels Home shows (nil: all).
-    public var games: [String]?
-    public var levels: [Level]?
-    /// The content sets the games play (the `sets` setting; nil: each game's sets in turn).
-    public var sets: [String]?
-    /// The session limit in minutes (nil: none).
-    public var sessionMinutes: Int?
-    /// The adult gate's PIN (nil: none).
-    public var gatePIN: String?
-    /// Grow with the child (the `grow` setting).
-    public var grow = true
-    /// The school's server (the `server` setting, a libpq connection string; nil: none, and
-    /// the game opens no socket).
-    public var server: String?
     /// Settings a system file locked (the corner shows them locked).
-    public var locked: Set<String> = []
+    public var locked: Set<SettingKey> = []
     /// The layers the settings came from (the app layers settings.json in between).
     public var configLayer = ConfigValues()
     public var commandLineLayer = CommandLineChoices()

@@ -1,6 +1,6 @@
 import Glibc
 import GameCore
-import Scenes
+import Settings
 import Storage
 import SystemIO
 
@@ -9,44 +9,18 @@ import SystemIO
 /// override. The keys, their kinds and ranges are SettingsTable's.
 public struct ConfigValues: Equatable, Sendable {
     /// Each key's value, as SettingsTable's kind reads it.
-    public var values: [String: SettingValue] = [:]
+    public var values: SettingLayer = [:]
     /// Keys a trusted system file's `[locked]` table set: no later layer, flag, remembered
     /// choice or on-screen control changes them.
-    public var locked: Set<String> = []
+    public var locked: Set<SettingKey> = []
     /// Where each locked key was locked (for messages).
-    public var lockedBy: [String: String] = [:]
+    public var lockedBy: [SettingKey: String] = [:]
     public init() {}
 
-    public subscript(key: String) -> SettingValue? {
+    public subscript(key: SettingKey) -> SettingValue? {
         get { values[key] }
         set { values[key] = newValue }
     }
-
-    // Typed views of the table's keys.
-    public var fullscreen: Bool? { get { values["fullscreen"]?.bool } set { values["fullscreen"] = newValue.map(SettingValue.bool) } }
-    public var kiosk: Bool? { get { values["kiosk"]?.bool } set { values["kiosk"] = newValue.map(SettingValue.bool) } }
-    public var mute: Bool? { get { values["mute"]?.bool } set { values["mute"] = newValue.map(SettingValue.bool) } }
-    /// A fraction from 0 to 1.
-    public var volume: Double? { get { values["volume"]?.number } set { values["volume"] = newValue.map(SettingValue.number) } }
-    public var dataDir: String? { get { values["data-dir"]?.text } set { values["data-dir"] = newValue.map(SettingValue.text) } }
-    public var voice: Bool? { get { values["voice"]?.bool } set { values["voice"] = newValue.map(SettingValue.bool) } }
-    public var language: String? { get { values["language"]?.text } set { values["language"] = newValue.map(SettingValue.text) } }
-    public var effects: Bool? { get { values["effects"]?.bool } set { values["effects"] = newValue.map(SettingValue.bool) } }
-    public var profiles: Bool? { get { values["profiles"]?.bool } set { values["profiles"] = newValue.map(SettingValue.bool) } }
-    public var games: [String]? { get { values["games"]?.list } set { values["games"] = newValue.map(SettingValue.list) } }
-    public var levels: [String]? { get { values["levels"]?.list } set { values["levels"] = newValue.map(SettingValue.list) } }
-    public var sets: [String]? { get { values["sets"]?.list } set { values["sets"] = newValue.map(SettingValue.list) } }
-    public var relaxed: Bool? { get { values["relaxed"]?.bool } set { values["relaxed"] = newValue.map(SettingValue.bool) } }
-    public var grow: Bool? { get { values["grow"]?.bool } set { values["grow"] = newValue.map(SettingValue.bool) } }
-    /// 0 is no limit.
-    public var sessionMinutes: Int? { get { values["session-minutes"]?.int } set { values["session-minutes"] = newValue.map(SettingValue.int) } }
-    /// "" is no PIN.
-    public var gatePIN: String? { get { values["gate-pin"]?.text } set { values["gate-pin"] = newValue.map(SettingValue.text) } }
-    public var reducedMotion: Bool? { get { values["reduced-motion"]?.bool } set { values["reduced-motion"] = newValue.map(SettingValue.bool) } }
-    /// `server`: the school's server as a libpq connection string ("" is none).
-    public var server: String? { get { values["server"]?.text } set { values["server"] = newValue.map(SettingValue.text) } }
-    /// `switch`: one-switch scanning, seconds a step (0: off; `true` is 1.5 s).
-    public var switchScan: Double? { get { values["switch"]?.number } set { values["switch"] = newValue.map(SettingValue.number) } }
 
     /// `other`'s values win where it has them, except for keys already locked.
     public func overridden(by other: ConfigValues) -> ConfigValues {
@@ -56,7 +30,7 @@ public struct ConfigValues: Equatable, Sendable {
     }
 
     /// Whether `key` has a value in these values.
-    func has(_ key: String) -> Bool { values[key] != nil }
+    func has(_ key: SettingKey) -> Bool { values[key] != nil }
 }
 
 /// One config file in the layers, and whether its `[locked]` table may lock.
@@ -88,7 +62,7 @@ public enum ConfigFile {
         var problems: [String] = []
         var inLocked = false
         // The line that set each key, and whether that line locked it.
-        var setOn: [String: (line: Int, locked: Bool)] = [:]
+        var setOn: [SettingKey: (line: Int, locked: Bool)] = [:]
         for (index, raw) in TextFile.lines(text).enumerated() {
             let where_ = "\(file):\(index + 1)"
             let line: String
@@ -114,12 +88,13 @@ public enum ConfigFile {
                 problems.append("\(where_): expected 'key = value', got '\(line)'")
                 continue
             }
-            let key = line[..<eq].trimmingWhitespace().replacingEvery("_", with: "-")
+            let name = line[..<eq].trimmingWhitespace().replacingEvery("_", with: "-")
             let value = line[line.index(after: eq)...].trimmingWhitespace()
-            guard let spec = SettingsTable.spec(key) else {
-                problems.append("\(where_): unknown key '\(key)' (known: \(keys.joined(separator: ", ")))")
+            guard let spec = SettingsTable.spec(named: name) else {
+                problems.append("\(where_): unknown key '\(name)' (known: \(keys.map(\.name).joined(separator: ", ")))")
                 continue
             }
+            let key = spec.key
             let locks = inLocked && system && spec.lockable
             // A key set twice in one file is named. Once a line locked it, a later line does
             // not change it (as a later file cannot); otherwise the later line wins, and a

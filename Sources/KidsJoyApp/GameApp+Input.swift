@@ -24,7 +24,7 @@ extension GameApp {
                 // and F11 gets the soft "no" of every locked control.
                 if context.kiosk {
                     log.emit("ignored", [("what", "fullscreen"), ("why", "kiosk")])
-                } else if context.classroom.isLocked("fullscreen") {
+                } else if context.classroom.isLocked(.fullscreen) {
                     log.emit("ignored", [("what", "fullscreen"), ("why", "locked")])
                     context.send(Effect.refuseLocked("fullscreen"))
                 } else {

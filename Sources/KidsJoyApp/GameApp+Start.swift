@@ -1,5 +1,6 @@
 import Glibc
 import GameCore
+import Settings
 import Platform
 import Render
 import Scenes
@@ -61,11 +62,11 @@ extension GameApp {
             // No audio device: a spoken line is logged as not heard (decision 8).
             player = SilentSoundPlayer(audible: false)
         } else {
-            let sdlPlayer = try SDLSoundPlayer(soundDirectory: assets + "/sounds", volume: options.volume, warn: { [weak self] in self?.warn($0) })
+            let sdlPlayer = try SDLSoundPlayer(soundDirectory: assets + "/sounds", volume: options.settings.volume, warn: { [weak self] in self?.warn($0) })
             soundPlayer = sdlPlayer
             player = sdlPlayer
         }
-        let dataDir = DataDirectory.resolve(override: options.dataDir, warn: { [weak self] in self?.warn($0) })
+        let dataDir = DataDirectory.resolve(override: options.settings.dataDir, warn: { [weak self] in self?.warn($0) })
         let scores = HighScoreStore(directory: dataDir, knownGames: games.ids, warn: { [weak self] in self?.warn($0) })
         let settings = SettingsStore(directory: dataDir, warn: { [weak self] in self?.warn($0) })
         scoreStore = scores
@@ -77,7 +78,7 @@ extension GameApp {
         var options = options
         options.applyRemembered(settings.remembered)
         // The top bar's mute is this run's: `--mute` or `mute = true` (or locked) start muted.
-        if options.mute { settings.overrideMuted(true) }
+        if options.settings.mute { settings.overrideMuted(true) }
         // The language: `--language`, else (in a window) the one a grown-up chose in the
         // game, else the config's, else the default (TESTING decision 4).
         let language = Language.atStart(options, chosenInGame: settings.language, environment: SystemFiles.environment)
@@ -85,8 +86,8 @@ extension GameApp {
         // it, otherwise used when present (the language list names Arabic in its own script).
         canvas.arabicFontFiles = Languages.row(language)?.font == .scheherazade
             ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
-        context = GameRuntime(log: log, random: RandomSource(seed: options.seed), scores: scores, settings: settings,
-                              soundPlayer: player, kiosk: options.kiosk, registry: registryFor(games: options.games), allGames: games,
+        context = GameRuntime(log: log, random: RandomSource(seed: options.seed), scores: scores, settingsStore: settings,
+                              soundPlayer: player, kiosk: options.settings.kiosk, registry: registryFor(games: options.settings.games), allGames: games,
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) })
                                 .adding(SetFolders.clips(found.library, language: language)))
@@ -95,7 +96,7 @@ extension GameApp {
         // standard sets unless `sets` chose, so its log never depends on the sets installed.
         context.rotatesSets = !options.headless && options.scriptPath == nil && options.scriptText == nil && options.bench == nil
         context.warn = { [weak self] in self?.warn($0) }
-        for spec in SettingsTable.cornerSwitches { context.setSwitch(spec.key, options.switchValue(spec.key)) }
+        context.settings = options.settings
         // The store's `save` and `database` events (rounds waiting for a lock, damage set aside).
         // Entry ids are random and set-aside names carry a date: neither goes into the log
         // (the same script and seed give the same log, line for line).
@@ -105,16 +106,16 @@ extension GameApp {
             if name == "save" { self?.syncWorker?.poke() }
         }
         startSync(scores)
-        context.classroom = ClassroomSettings(sessionMinutes: options.sessionMinutes, gatePIN: options.gatePIN,
-                                              levels: options.levels, locked: options.locked)
-        context.classroom.sets = options.sets
-        if let chosen = options.sets {
+        context.classroom = ClassroomSettings(sessionMinutes: options.settings.sessionMinutes, gatePIN: options.settings.gatePIN,
+                                              levels: options.settings.levels, locked: options.locked)
+        context.classroom.sets = options.settings.sets
+        if let chosen = options.settings.sets {
             let unknown = chosen.filter { found.library.set($0) == nil }
             if !unknown.isEmpty {
                 warn("sets: no usable set \(unknown.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) (found: \(found.library.usable.map(\.id).joined(separator: ", ")))")
             }
         }
-        if options.profiles || chosen != nil { context.profiles = scores }
+        if options.settings.profiles || chosen != nil { context.profiles = scores }
         context.switchMemory = settings
         context.reports = ReportSaver(app: self, store: scores)
         if let chosen { context.player = chosen.player }
@@ -132,11 +133,11 @@ extension GameApp {
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), log: log)
         stack.rightToLeft = context.rightToLeft
-        if let seconds = options.switchSeconds {
+        if let seconds = options.settings.switchSeconds {
             stack.focus.scanInterval = seconds
             stack.focus.visible = true
         }
-        languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed && !options.locked.contains("language"))
+        languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed && !options.locked.contains(.language))
         context.languages = languageSwitcher
         // "Who's playing?" at start once children exist (profiles on, no --profile).
         if chosen == nil, context.profiles != nil, !scores.children.isEmpty {

@@ -10,7 +10,7 @@ extension GameApp {
     /// Starts the server's worker when a server is named (never otherwise: no socket). The
     /// database stays the truth; the worker pushes its outbox on its own thread.
     func startSync(_ scores: HighScoreStore) {
-        guard let server = options.server, !server.isEmpty else { return }
+        guard let server = options.settings.server, !server.isEmpty else { return }
         guard !scores.inMemory, scores.database != nil else {
             warn("the school's server is not used: this computer cannot keep the games in \(scores.databasePath)")
             return

@@ -14,12 +14,12 @@ extension GameApp {
         if env["DISPLAY"].map({ $0.isEmpty }) ?? true, env["WAYLAND_DISPLAY"].map({ $0.isEmpty }) ?? true, env["SDL_VIDEODRIVER"] == nil {
             throw AppError.fatal("no display found (DISPLAY and WAYLAND_DISPLAY are not set). Start it from a desktop session, or run a script without a window: kids-joy-center --headless --script FILE")
         }
-        fullscreen = options.fullscreen || options.kiosk
+        fullscreen = options.settings.fullscreen || options.settings.kiosk
         // The window fits its screen (issue 27): 90% of the usable area at most, the screen's
         // shape, or the size a grown-up dragged it to on this screen before (WindowSizes).
-        let sizes = WindowSizes(directory: DataDirectory.resolve(override: options.dataDir))
+        let sizes = WindowSizes(directory: DataDirectory.resolve(override: options.settings.dataDir))
         windowSizes = sizes
-        let w = try GameWindow.open(title: AppInfo.name, appID: AppInfo.desktopID, fullscreen: fullscreen, hideCursor: options.kiosk,
+        let w = try GameWindow.open(title: AppInfo.name, appID: AppInfo.desktopID, fullscreen: fullscreen, hideCursor: options.settings.kiosk,
                                     remembered: { sizes.remembered(screen: $0, $1) }, warn: { [weak self] in self?.warn($0) })
         screenSize = (w.screen.width, w.screen.height)
         // The canvas takes the shape of what is shown (the screen when fullscreen).
@@ -27,7 +27,7 @@ extension GameApp {
         w.pixelsLost = { [unowned self] in dirty = true }
         // A kiosk keeps the keyboard and the front (issue #46): window-manager shortcuts
         // reach the game, and a hidden or minimised window comes back (keepKioskInFront).
-        if options.kiosk { w.bringToFront() }
+        if options.settings.kiosk { w.bringToFront() }
         window = w
     }
 
@@ -102,7 +102,7 @@ extension GameApp {
     /// each turn's events; the idle loop wakes at least once a second, so a window that could
     /// not be brought back at once is tried again.
     func keepKioskInFront() {
-        guard options.kiosk, let window else { return }
+        guard options.settings.kiosk, let window else { return }
         let why = window.notInFront
         guard kioskWatch.shouldBringBack(why, now: Double(PerformanceCounter.now()) / PerformanceCounter.frequency) else { return }
         log.emit("kiosk", [("action", "front"), ("why", .string(why ?? ""))])

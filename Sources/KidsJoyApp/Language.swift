@@ -54,7 +54,7 @@ public enum Language {
     /// runs ignore the in-game choice, so a script replays the same everywhere.
     public static func atStart(_ options: AppOptions, chosenInGame: String?, environment: [String: String]) -> String {
         let chosen = options.headless || options.languageFixed ? nil : chosenInGame
-        return resolve(chosen ?? options.language, headless: options.headless, environment: environment)
+        return resolve(chosen ?? options.settings.language, headless: options.headless, environment: environment)
     }
 
     /// The language of a run: the request (`--language`, else the config), else the default

@@ -61,7 +61,7 @@ struct ReportCommand {
         // Without --data-dir, the folder the config files name (a class's shared folder), as
         // the game itself would use.
         let configured = dataDir == nil
-            ? ConfigFile.layered(layers: ConfigFile.systemLayers(), userPath: ConfigFile.userConfigPath(), explicitPath: nil).0.dataDir
+            ? ConfigFile.layered(layers: ConfigFile.systemLayers(), userPath: ConfigFile.userConfigPath(), explicitPath: nil).0[.dataDir]?.text
             : nil
         let dir = DataDirectory.resolve(override: dataDir ?? configured, warn: warn)
         let path = dir + "/" + HighScoreStore.databaseName

@@ -99,7 +99,7 @@ final class ReportSaver: ReportSaving {
             // waits for a writer; a network folder's rollback journal: it may, on the worker).
             reader = { goOn in try Self.read(ProgressDatabase(readingCopyOf: path), goOn: goOn) }
         }
-        if let conninfo = app?.options.server, !conninfo.isEmpty {
+        if let conninfo = app?.options.settings.server, !conninfo.isEmpty {
             // A school's server named: the whole class too (class.csv, as `report --server
             // --csv`), read on the worker; a server that does not answer leaves the kiosk's.
             let local = reader

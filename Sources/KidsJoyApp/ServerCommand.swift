@@ -52,7 +52,7 @@ struct ServerCommand {
 
     /// The config's `server` key (every layer, as the game reads it).
     static func configuredServer() -> String? {
-        let server = ConfigFile.layered(layers: ConfigFile.systemLayers(), userPath: ConfigFile.userConfigPath(), explicitPath: nil).0.server
+        let server = ConfigFile.layered(layers: ConfigFile.systemLayers(), userPath: ConfigFile.userConfigPath(), explicitPath: nil).0[.server]?.text
         return server.flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -79,7 +79,7 @@ extension ServerCommand {
     /// `server push`: the worker the game runs, until the outbox is empty (or `wait` passed).
     func push(_ conninfo: String, warn: @escaping (String) -> Void) -> Int32 {
         let configured = dataDir == nil
-            ? ConfigFile.layered(layers: ConfigFile.systemLayers(), userPath: ConfigFile.userConfigPath(), explicitPath: nil).0.dataDir
+            ? ConfigFile.layered(layers: ConfigFile.systemLayers(), userPath: ConfigFile.userConfigPath(), explicitPath: nil).0[.dataDir]?.text
             : nil
         let dir = DataDirectory.resolve(override: dataDir ?? configured, warn: warn)
         let path = dir + "/" + HighScoreStore.databaseName

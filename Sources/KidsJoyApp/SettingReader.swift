@@ -1,4 +1,5 @@
 import GameCore
+import Settings
 import Scenes
 import Storage
 import SystemIO
@@ -156,7 +157,7 @@ enum SettingReader {
         }
     }
 
-    static func noRepeats(_ key: String, _ list: [String]) -> Result<Void, SettingProblem> {
+    static func noRepeats(_ key: SettingKey, _ list: [String]) -> Result<Void, SettingProblem> {
         var seen = Set<String>()
         let twice = list.filter { !seen.insert($0).inserted }
         guard twice.isEmpty else { return .failure("\(key): \(twice.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) listed twice") }

@@ -1,5 +1,6 @@
 import GameCore
 import Scenes
+import Settings
 import Storage
 import SystemIO
 
@@ -12,10 +13,10 @@ public enum SettingsFile: SettingsFormat {
     public static let version = 2
 
     /// The file's bytes; the keys in SettingsTable's order.
-    public static func encode(language: String?, remembered: [String: SettingValue]) -> [UInt8] {
+    public static func encode(language: String?, remembered: SettingLayer) -> [UInt8] {
         var fields: [(String, JSON)] = [("version", .int(version))]
         if let language { fields.append(("language", .string(language))) }
-        for key in SettingsTable.rememberedKeys where key != "language" {
+        for key in SettingsTable.rememberedKeys where key != .language {
             guard let value = remembered[key] else { continue }
             let json: JSON
             switch value {
@@ -25,7 +26,7 @@ public enum SettingsFile: SettingsFormat {
             case .text(let s): json = .string(s)
             case .list(let l): json = .strings(l)
             }
-            fields.append((key, json))
+            fields.append((key.name, json))
         }
         return [UInt8]((JSON.object(fields).serialized() + "\n").utf8)
     }
@@ -33,9 +34,9 @@ public enum SettingsFile: SettingsFormat {
     /// A document's values, each checked as SettingsTable's kind says: a bad value is left
     /// out with a message (a PIN of letters never makes the gate impossible).
     @MainActor
-    public static func decode(_ json: JSON, version: Int, file: String) -> (language: String?, remembered: [String: SettingValue], problems: [String]) {
+    public static func decode(_ json: JSON, version: Int, file: String) -> (language: String?, remembered: SettingLayer, problems: [String]) {
         var problems: [String] = []
-        var remembered: [String: SettingValue] = [:]
+        var remembered: SettingLayer = [:]
         for (key, count) in json.repeatedKeys {
             problems.append("settings file \(file): \"\(printable(key))\" appears \(count) times (only the first is used)")
         }
@@ -44,8 +45,8 @@ public enum SettingsFile: SettingsFormat {
             if let s = l.stringValue, let code = Language.code(s) { language = code == "auto" ? nil : code }
             else { problems.append("settings file \(file): language: \(Language.unknown(printable(l.serialized()))); it is not used") }
         }
-        for spec in SettingsTable.all where spec.remembered && spec.key != "language" {
-            guard let raw = json[spec.key], raw != .null else { continue }
+        for spec in SettingsTable.all where spec.remembered && spec.key != .language {
+            guard let raw = json[spec.key.name], raw != .null else { continue }
             let value: SettingValue?
             switch spec.kind {
             case .bool: value = raw.boolValue.map(SettingValue.bool)

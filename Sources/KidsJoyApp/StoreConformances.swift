@@ -1,4 +1,5 @@
 import GameCore
+import Settings
 import Scenes
 import Storage
 import SystemIO

@@ -1,4 +1,5 @@
 import GameCore
+import Settings
 import Platform
 import Render
 import Glibc
@@ -196,15 +197,10 @@ struct KidsJoyCenter {
         return o
     }
 
-    // The setting flags as the tests and callers name them.
-    var dataDir: String? { settings.dataDir }
-    var mute: Bool { settings.mute }
-    var fullscreen: Bool { settings.fullscreen }
-    var windowed: Bool { settings.windowed }
-    var kiosk: Bool { settings.kiosk }
-    var reducedMotion: Bool { settings.reducedMotion }
-    var language: String? { settings.language }
-    var switchSeconds: Double? { settings.switchSeconds }
+    /// What the command line gave a setting (nil: nothing), by key.
+    subscript(key: SettingKey) -> SettingValue? { settings.values[key] }
+    /// A flag that sets a fixed value (`--windowed`): given or not.
+    subscript(flag name: String) -> Bool { settings[flag: name] }
 
     /// SettingsTable's flags as command-line options.
     static var settingOptions: [CommandSpec.Option] {
@@ -336,7 +332,7 @@ func runProgram() -> Int32 {
         }
     }
     if let count = command.stressRecord {
-        return StressRecorder.run(count: count, dataDir: command.dataDir)
+        return StressRecorder.run(count: count, dataDir: command[.dataDir]?.text)
     }
     let app: GameApp
     do {

@@ -1,5 +1,6 @@
 import GameCore
 import Scenes
+import Settings
 import Stage
 import TextCatalogs
 
@@ -13,7 +14,8 @@ public final class GameRuntime: GameContext {
     public let log: EventLog
     public let random: RandomSource
     public let scores: any ScoreKeeping
-    public let settings: any SettingsKeeping
+    /// settings.json: what the corner remembers, and this run's mute.
+    public let settingsStore: any SettingsKeeping
     public var soundPlayer: any SoundPlayer
     /// Kiosk mode: quitting needs the adult gate.
     public var kiosk: Bool
@@ -25,10 +27,9 @@ public final class GameRuntime: GameContext {
     public let allGames: GameRegistry
     /// The words of the current language.
     public var catalog: any MessageCatalog
-    /// Voices on (a setting): off keeps every spoken line silent, effects still play.
-    public var voiceEnabled = true
-    /// Reduced motion (a setting): see `GameContext.reducedMotion`.
-    public var reducedMotion = false
+    /// This run's settings, resolved (`GameContext.settings`); the corner's switches change
+    /// them through `setSwitch`.
+    public var settings = Settings()
     public private(set) var voice: VoiceChannel!
     /// Switches the language while the game runs (the app's; nil in tests that need none).
     public weak var languages: (any LanguageSwitching)?
@@ -38,14 +39,6 @@ public final class GameRuntime: GameContext {
     public var player: Player = .guest
     /// The children, when profiles are on and a store keeps them.
     public var profiles: (any ProfileKeeping)?
-    /// Relaxed mode (the corner or `relaxed = true`): games count for the child's own
-    /// progress, never for the everyone-table.
-    public var relaxed = false
-    /// Sound effects on (a setting): off keeps every effect silent, spoken lines still play.
-    public var effectsEnabled = true
-    /// Grow with the child (the `grow` setting, on by default): the corner's switch and the
-    /// app change it through `setSwitch`.
-    public private(set) var growWithChild = true
     /// What a school or a parent set in the config files (session limit, gate PIN, locks).
     public var classroom = ClassroomSettings()
     /// Every content set found (issue 44): the app's discovery, the standard sets in tests.
@@ -77,24 +70,24 @@ public final class GameRuntime: GameContext {
     private var praiseTurn = 0
     private var encourageTurn = 0
 
-    public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settings: any SettingsKeeping,
+    public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settingsStore: any SettingsKeeping,
                 soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry, allGames: GameRegistry? = nil,
                 catalog: any MessageCatalog = EnglishCatalog(), voices: VoiceLibrary = .empty) {
         self.log = log
         self.random = random
         self.scores = scores
-        self.settings = settings
+        self.settingsStore = settingsStore
         self.soundPlayer = soundPlayer
         self.kiosk = kiosk
         self.registry = registry
         self.allGames = allGames ?? registry
         self.catalog = catalog
         voice = VoiceChannel(log: log, library: voices, player: { [unowned self] in self.soundPlayer },
-                             silenced: { [unowned self] in self.muted || !self.voiceEnabled },
+                             silenced: { [unowned self] in self.muted || !self.settings.voice },
                              text: { [unowned self] in self.text($0, $1) }, warn: { [unowned self] in self.warn($0) })
     }
 
-    public var muted: Bool { settings.muted }
+    public var muted: Bool { settingsStore.muted }
 
     // MARK: What scenes read (GameContext)
 
@@ -182,7 +175,7 @@ public final class GameRuntime: GameContext {
 
     /// Logs the sound and plays it unless muted.
     public func play(_ sound: Sound) {
-        let silent = muted || !effectsEnabled
+        let silent = muted || !settings.effects
         log.emit("sound", [("name", .string(sound.rawValue)), ("muted", .bool(silent))])
         if !silent { soundPlayer.play(sound) }
     }
@@ -192,24 +185,16 @@ public final class GameRuntime: GameContext {
         log.emit("hint", [("kind", .string(kind)), ("target", .optional(target))] + fields)
     }
 
-    /// Sets one of SettingsTable's corner switches (`voice`, `effects`, `relaxed`,
-    /// `reduced-motion`, `grow`).
-    public func setSwitch(_ key: String, _ value: Bool) {
-        switch key {
-        case "voice": voiceEnabled = value
-        case "effects": effectsEnabled = value
-        case "relaxed": relaxed = value
-        case "reduced-motion": reducedMotion = value
-        case "grow": growWithChild = value
-        default: break
-        }
+    /// Sets one of SettingsTable's corner switches.
+    public func setSwitch(_ key: SettingKey, _ value: Bool) {
+        settings.turn(key, value)
     }
 
     /// The top bar's speaker (and M): mutes or unmutes until the game quits, never saved
     /// (issue #26). Locked by a system file, it only says no.
     public func toggleMute() {
         if muteLocked { send(Effect.refuseLocked("mute")); return }
-        settings.setMuted(!settings.muted)
+        settingsStore.setMuted(!settingsStore.muted)
         log.emit("mute", [("muted", .bool(muted))])
         if muted { soundPlayer.stopVoice() }
         if !muted { play(.click) }

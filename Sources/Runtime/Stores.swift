@@ -78,7 +78,7 @@ extension ScoreKeeping {
 /// Remembers the switches a grown-up sets in the corner (`voice`, `effects`, `relaxed`).
 @MainActor
 public protocol SwitchRemembering: AnyObject {
-    func remember(_ key: String, _ value: Bool)
+    func remember(_ key: SettingKey, _ value: Bool)
     /// The corner's classroom choices: the session limit (0: none), the games and levels
     /// Home shows, the gate's PIN ("": none).
     func rememberClassroom(sessionMinutes: Int?, games: [String]?, levels: [String]?, gatePIN: String?)

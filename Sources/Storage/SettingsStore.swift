@@ -16,10 +16,10 @@ public protocol SettingsFormat {
     /// The version this game writes (a newer file is left untouched).
     static var version: Int { get }
     /// The file's bytes.
-    static func encode(language: String?, remembered: [String: SettingValue]) -> [UInt8]
+    static func encode(language: String?, remembered: SettingLayer) -> [UInt8]
     /// A document's values, each checked; a bad value is left out with a message.
     @MainActor
-    static func decode(_ json: JSON, version: Int, file: String) -> (language: String?, remembered: [String: SettingValue], problems: [String])
+    static func decode(_ json: JSON, version: Int, file: String) -> (language: String?, remembered: SettingLayer, problems: [String])
 }
 
 /// Settings that persist beside the scores (settings.json): what the corner remembered and
@@ -36,7 +36,7 @@ public final class SettingsStore {
     /// The language chosen in the game, if any.
     public private(set) var language: String?
     /// SettingsTable's remembered settings as the corner left them (checked values).
-    public private(set) var remembered: [String: SettingValue] = [:]
+    public private(set) var remembered: SettingLayer = [:]
     /// The file's version when it is newer than this game's: the file is left untouched and
     /// nothing is saved over it.
     public private(set) var keptNewer: Int?
@@ -56,15 +56,15 @@ public final class SettingsStore {
     }
 
     /// The corner's switches (voice, effects, relaxed, ...), when changed there.
-    public var switches: [String: Bool] { remembered.compactMapValues(\.bool) }
+    public var switches: [SettingKey: Bool] { remembered.compactMapValues(\.bool) }
 
     /// The corner's classroom choices, when set there.
     public var classroom: SavedSettings {
         var s = SavedSettings()
-        s.sessionMinutes = remembered["session-minutes"]?.int
-        s.games = remembered["games"]?.list
-        s.levels = remembered["levels"]?.list
-        s.gatePIN = remembered["gate-pin"]?.text
+        s.sessionMinutes = remembered[.sessionMinutes]?.int
+        s.games = remembered[.games]?.list
+        s.levels = remembered[.levels]?.list
+        s.gatePIN = remembered[.gatePIN]?.text
         return s
     }
 
@@ -84,7 +84,7 @@ public final class SettingsStore {
     }
 
     /// Remembers a switch of the grown-ups' corner.
-    public func remember(_ key: String, _ value: Bool) {
+    public func remember(_ key: SettingKey, _ value: Bool) {
         deliverMessages()
         guard remembered[key] != .bool(value) else { return }
         remembered[key] = .bool(value)
@@ -93,17 +93,17 @@ public final class SettingsStore {
 
     public func rememberClassroom(sessionMinutes: Int?, games: [String]?, levels: [String]?, gatePIN: String?) {
         deliverMessages()
-        remembered["session-minutes"] = sessionMinutes.map(SettingValue.int)
-        remembered["games"] = games.map(SettingValue.list)
-        remembered["levels"] = levels.map(SettingValue.list)
-        remembered["gate-pin"] = gatePIN.map(SettingValue.text)
+        remembered[.sessionMinutes] = sessionMinutes.map(SettingValue.int)
+        remembered[.games] = games.map(SettingValue.list)
+        remembered[.levels] = levels.map(SettingValue.list)
+        remembered[.gatePIN] = gatePIN.map(SettingValue.text)
         save()
     }
 
     /// Remembers the classroom's content sets (nil: none chosen).
     public func rememberSets(_ ids: [String]?) {
         deliverMessages()
-        remembered["sets"] = ids.map(SettingValue.list)
+        remembered[.sets] = ids.map(SettingValue.list)
         save()
     }
 

@@ -25,6 +25,17 @@ extension Messages {
 }
 
 extension Messages {
+    /// A corner switch's words, found by its setting's key (`SettingKey`'s raw value): the
+    /// label `corner.KEY` and the one-line explanation `corner.KEY.about`. A new switch is its
+    /// settings row and these two messages.
+    public static func cornerSwitch(_ key: String) -> (label: Message, explanation: Message)? {
+        guard let label = profileMessages.first(where: { $0.key == "corner." + key }),
+              let about = profileMessages.first(where: { $0.key == "corner." + key + ".about" }) else { return nil }
+        return (label, about)
+    }
+}
+
+extension Messages {
     // MARK: Who's playing
     public static let pickerTitle = Message("picker.title", "Who's playing?")
     public static let pickerAnimal = Message("picker.animal", "Pick an animal")

@@ -18,7 +18,7 @@ import Stage
 
     static func deal(_ level: Level, reducedMotion: Bool = false) -> SceneDriver<MemoryScene> {
         SceneDriver(dealt: false) { context in
-            context.reducedMotion = reducedMotion
+            context.settings.reducedMotion = reducedMotion
             return MemoryScene(context: context, level: level)
         }
     }
@@ -142,7 +142,7 @@ import Stage
     @Test func test_lessMotion_aChangeOfShapeFadesTheCardsInAtTheirNewPlaces() {
         defer { Canvas1024.use(Canvas1024.standardSize) }
         let h = SceneDriver { context in
-            context.reducedMotion = true
+            context.settings.reducedMotion = true
             return MemoryScene(context: context, level: .hard)
         }
         h.step(1)

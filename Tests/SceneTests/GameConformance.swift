@@ -1,3 +1,4 @@
+import Settings
 import Foundation
 @testable import GameCore
 @testable import Scenes
@@ -35,7 +36,7 @@ public struct GameConformance {
     /// A context with this registry and in-memory stores, speaking `catalog` (nil: English).
     public func context(catalog: (any MessageCatalog)? = nil, seed: UInt64 = 3) -> GameRuntime {
         let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: seed),
-                                  scores: InMemoryScores(), settings: InMemorySettings(), soundPlayer: SilentSoundPlayer(),
+                                  scores: InMemoryScores(), settingsStore: InMemorySettings(), soundPlayer: SilentSoundPlayer(),
                                   registry: registry)
         if let catalog { context.catalog = catalog }
         return context

@@ -1,3 +1,4 @@
+import Settings
 import Foundation
 import Testing
 @testable import GameCore
@@ -18,7 +19,7 @@ import TextCatalogs
         let registry = GameRegistry(GameRegistry.standard.games + [GameEntry(CountingGame.self)])
         let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3),
                                   scores: InMemoryScores(),
-                                  settings: InMemorySettings(), soundPlayer: SilentSoundPlayer(),
+                                  settingsStore: InMemorySettings(), soundPlayer: SilentSoundPlayer(),
                                   registry: registry)
         return (context, SceneStack(root: HomeScene(context: context), log: context.log))
     }
@@ -202,7 +203,7 @@ import TextCatalogs
             VoiceClip(key: $0.element.key, language: "en", path: "/nonexistent/\($0.element.key).ogg", duration: 0.5 + Double($0.offset) * 0.25)
         }
         let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1),
-                                  scores: InMemoryScores(), settings: InMemorySettings(),
+                                  scores: InMemoryScores(), settingsStore: InMemorySettings(),
                                   soundPlayer: player, registry: .standard, voices: VoiceLibrary(language: "en", clips: clips))
         return (context, player, [])
     }
@@ -241,14 +242,14 @@ import TextCatalogs
 
     @Test func test_muteAndTheVoiceSettingSilenceLines_butTheyKeepTheirTime() {
         let (context, player, _) = Self.context()
-        context.voiceEnabled = false
+        context.settings.voice = false
         context.voice.say(Self.hello)
         context.voice.say(Self.one)
         #expect(player.voices.isEmpty)
         Self.run(context, seconds: 0.5)
         #expect(context.log.events("voice").map { $0["muted"]?.boolValue } == [true, true])
-        context.voiceEnabled = true
-        context.settings.overrideMuted(true)
+        context.settings.voice = true
+        context.settingsStore.overrideMuted(true)
         context.voice.say(Self.two)
         Self.run(context, seconds: 2)
         #expect(player.voices.isEmpty)
@@ -318,7 +319,7 @@ import TextCatalogs
         }
     }
 
-    /// Scenes sees only GameCore, Stage and the text catalogs (and the C library's maths):
+    /// Scenes sees only GameCore, Stage, the text catalogs and the settings table (and the C library's maths):
     /// no file I/O (SystemIO), no SDL. Stage and the catalogs see GameCore only; Platform
     /// does not see Scenes (issue #25); only Render and Platform touch SDL (the app reaches
     /// it through Platform: the window, the event queue, scripted events, timing); nothing
@@ -326,8 +327,10 @@ import TextCatalogs
     /// #17), nor swift-argument-parser (which links it).
     @Test func test_onlyRenderAndPlatformTouchSDL_andNothingImportsFoundation() {
         let allowed: [String: Set<String>] = [
-            "Scenes": ["GameCore", "Stage", "TextCatalogs", "Glibc"], "Stage": ["GameCore", "Glibc"],
+            "Scenes": ["GameCore", "Stage", "TextCatalogs", "Settings", "Glibc"], "Stage": ["GameCore", "Glibc"],
             "TextCatalogs": ["GameCore"], "SystemIO": ["Glibc", "CSystemCalls"],
+            // The settings table and the Settings value: the keys themselves are GameCore's.
+            "Settings": ["GameCore", "TextCatalogs"],
             "Platform": ["GameCore", "Stage", "SystemIO", "CSDL2", "CSDL2X11", "Glibc"],
             // The renderer draws what scenes ask through Stage's Canvas: a scene edit never rebuilds it.
             // It alone lays out a line's directions, so it alone links libfribidi.
@@ -340,7 +343,7 @@ import TextCatalogs
                 #expect(imported.isSubset(of: names), "\(target)/\(file) imports \(imported)")
             }
         }
-        for target in ["GameCore", "Stage", "TextCatalogs", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage", "Server", "KidsJoyApp"] {
+        for target in ["GameCore", "Stage", "TextCatalogs", "Settings", "SystemIO", "Scenes", "Runtime", "Render", "Platform", "Storage", "Server", "KidsJoyApp"] {
             for (file, names) in Self.imports(of: target) {
                 #expect(!names.contains("Foundation"), "\(target)/\(file) imports full Foundation")
                 #expect(!names.contains { $0.hasPrefix("Foundation") || $0.hasPrefix("_Foundation") || $0 == "ArgumentParser" },
@@ -406,13 +409,13 @@ import TextCatalogs
 
     /// Effects out, environment in (issue #25): scenes send `Effect` values; the event log, the
     /// voice, the sound player, the stores and the session's state are the Runtime target's,
-    /// which sees GameCore, Stage, the catalogs and Scenes only and which Scenes cannot import (it depends on them).
+    /// which sees GameCore, Stage, the catalogs, the settings table and Scenes only and which Scenes cannot import (it depends on them).
     /// So no scene plays, logs, speaks or hints itself.
     @Test func test_scenesSendEffects_andOnlyTheRuntimeCarriesThemOut() throws {
         let runtime = Self.imports(of: "Runtime")
         #expect(!runtime.isEmpty, "the sources were found and read")
         for (file, names) in runtime {
-            #expect(names.isSubset(of: ["GameCore", "Stage", "TextCatalogs", "Scenes"]), "Runtime/\(file) imports \(names)")
+            #expect(names.isSubset(of: ["GameCore", "Stage", "TextCatalogs", "Settings", "Scenes"]), "Runtime/\(file) imports \(names)")
         }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/Scenes").path

@@ -54,7 +54,7 @@ import TextCatalogs
 
     @Test func test_settings_lockedSwitchesHaveTheOneLook() throws {
         let context = makeContext()
-        context.classroom.locked = ["voice", "relaxed"]
+        context.classroom.locked = [.voice, .relaxed]
         let corner = CornerScene(context: context)
         let stack = SceneStack(root: HomeScene(context: context), log: context.log)
         stack.apply([.push(corner)])
@@ -69,7 +69,7 @@ import TextCatalogs
 
     @Test func test_classroom_lockedControlsHaveTheOneLook() throws {
         let context = makeContext()
-        context.classroom.locked = ["session-minutes", "games", "levels", "gate-pin"]
+        context.classroom.locked = [.sessionMinutes, .games, .levels, .gatePIN]
         let corner = CornerScene(context: context)
         let stack = SceneStack(root: HomeScene(context: context), log: context.log)
         stack.apply([.push(corner)])

@@ -1,3 +1,4 @@
+import Settings
 import Foundation
 import Testing
 @testable import GameCore
@@ -27,7 +28,7 @@ final class VoicedGame {
         let log = EventLog(writer: nil, keepInMemory: true)
         context = GameRuntime(log: log, random: RandomSource(seed: seed),
                               scores: InMemoryScores(),
-                              settings: InMemorySettings(),
+                              settingsStore: InMemorySettings(),
                               soundPlayer: SilentSoundPlayer(), registry: .standard,
                               catalog: try SceneAssets.catalog(language),
                               voices: SceneAssets.voices(language))

@@ -10,7 +10,7 @@ import Testing
 @Suite @MainActor struct RelaxedModeTests {
     @Test func memoryHasNoTimeLimitAndCountsOnlyForTheChild() throws {
         let h = SceneDriver<MemoryScene>(seed: 11) { context in
-            context.relaxed = true
+            context.settings.relaxed = true
             context.profiles = context.scores as? any ProfileKeeping
             if case .success(let kid)? = context.profiles?.addChild(nickname: nil, avatar: Avatar(animal: "owl", colour: "teal")) {
                 context.player = .child(kid)
@@ -39,7 +39,7 @@ import Testing
 
     @Test func balloonsHaveNoIdleLossNoSkullAndEndAtTheirTime() throws {
         let h = SceneDriver<BalloonScene>(seed: 3) { context in
-            context.relaxed = true
+            context.settings.relaxed = true
             return BalloonScene(context: context, level: .hard)
         }
         let limit = BalloonRules.Config.level(.hard).timeLimit
@@ -53,7 +53,7 @@ import Testing
 
     @Test func sortingWaitsUntilEveryVehicleIsPlaced() {
         let h = SceneDriver<SortingScene>(seed: 5) { context in
-            context.relaxed = true
+            context.settings.relaxed = true
             return SortingScene(context: context, level: .easy)
         }
         h.step(SortingRules.timeLimit(for: .easy) + 60)

@@ -14,11 +14,11 @@ import TextCatalogs
     /// Makes the voice silent for `why` (nil: heard).
     static func silence(_ context: GameRuntime, _ why: SilentVoice?) {
         switch why {
-        case .muted?: context.settings.setMuted(true)
+        case .muted?: context.settingsStore.setMuted(true)
         case .locked?:
-            context.settings.setMuted(true)
-            context.classroom.locked = ["mute"]
-        case .voiceOff?: context.voiceEnabled = false
+            context.settingsStore.setMuted(true)
+            context.classroom.locked = [.mute]
+        case .voiceOff?: context.settings.voice = false
         case nil: break
         }
     }
@@ -79,14 +79,14 @@ import TextCatalogs
     /// the muted ear as a badge, and its dump says `voice: false`.
     @Test func test_voiceOff_theSpeakerCarriesTheMutedEar() throws {
         let game = SceneDriver { MemoryScene(context: $0, level: .easy) }
-        game.context.voiceEnabled = false
+        game.context.settings.voice = false
         game.step(0.5)
         let speaker = try #require(Self.item(game.scene, "mute"))
         #expect(speaker["voice"] == .bool(false) && speaker["badge"]?.stringValue == "hear-again-off", "\(speaker)")
         let canvas = RecordingCanvas()
         game.scene.draw(on: canvas)
         #expect(canvas.calls.contains(.image("hear-again-off", TopBar.speakerBadgeFrame)))
-        game.context.voiceEnabled = true
+        game.context.settings.voice = true
         let heard = try #require(Self.item(game.scene, "mute"))
         #expect(heard["voice"] == .bool(true) && heard["badge"] == nil)
     }

@@ -133,7 +133,7 @@ import Stage
     @Test func test_reducedMotion_aPlacedVehicleFadesToItsPlace() throws {
         defer { Canvas1024.use(Canvas1024.standardSize) }
         let game = try Self.start((1024, 768), "en")
-        game.context.reducedMotion = true
+        game.context.settings.reducedMotion = true
         let v = game.scene.rules.vehicles.indices.first { game.scene.rules.vehicles[$0].category == .air }!
         let release = Point(600, 300)
         game.frames(20)

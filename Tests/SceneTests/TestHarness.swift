@@ -1,3 +1,4 @@
+import Settings
 import Foundation
 import Testing
 @testable import GameCore
@@ -66,7 +67,7 @@ func makeContext(seed: UInt64 = 1) -> GameRuntime {
     let log = EventLog(writer: nil, keepInMemory: true)
     return GameRuntime(log: log, random: RandomSource(seed: seed),
                        scores: InMemoryScores(),
-                       settings: InMemorySettings(),
+                       settingsStore: InMemorySettings(),
                        soundPlayer: SilentSoundPlayer(), registry: .standard)
 }
 

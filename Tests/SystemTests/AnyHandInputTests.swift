@@ -25,11 +25,11 @@ import Testing
     /// One-switch scanning as a setting: the config key `switch` (true: 1.5 s a step, false:
     /// off, or the seconds), bounded like the flag.
     @Test func test_switchIsAConfigKey() {
-        #expect(ConfigFile.parse("switch = true\n", file: "c").0.switchScan == 1.5)
-        #expect(ConfigFile.parse("switch = 2.5\n", file: "c").0.switchScan == 2.5)
-        #expect(ConfigFile.parse("switch = false\n", file: "c").0.switchScan == 0)
+        #expect(ConfigFile.parse("switch = true\n", file: "c").0[.switchScan]?.number == 1.5)
+        #expect(ConfigFile.parse("switch = 2.5\n", file: "c").0[.switchScan]?.number == 2.5)
+        #expect(ConfigFile.parse("switch = false\n", file: "c").0[.switchScan]?.number == 0)
         let (bad, problems) = ConfigFile.parse("switch = 9\n", file: "c")
-        #expect(bad.switchScan == nil)
+        #expect(bad[.switchScan]?.number == nil)
         #expect(problems.first?.contains("c:1") == true && problems.first?.contains("0.8 to 4") == true, "\(problems)")
     }
 

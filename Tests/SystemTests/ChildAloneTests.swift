@@ -107,7 +107,7 @@ import TextCatalogs
     func test_eachCategoryDroppedOnItsPaintedRegionIsRight(_ language: String) throws {
         let dir = temporaryDirectory()
         let shot = dir + "/sorting.png"
-        let first = try runApp(Self.sortingEasy(language) + "2.5 screenshot \(shot)\n2.6 dump\n", dataDir: dir, draw: true) { $0.language = language }.lines
+        let first = try runApp(Self.sortingEasy(language) + "2.5 screenshot \(shot)\n2.6 dump\n", dataDir: dir, draw: true) { $0.settings.language = language }.lines
         let image = try PixelImage(path: shot)
         let vehicles = first.lastDumpItems().filter { $0["kind"]?.stringValue == "vehicle" }
         #expect(vehicles.count == 8)
@@ -136,7 +136,7 @@ import TextCatalogs
             t += 0.6
         }
         script += "\(t + 3) dump\n"
-        let log = try runApp(script, dataDir: temporaryDirectory()) { $0.language = language }.lines
+        let log = try runApp(script, dataDir: temporaryDirectory()) { $0.settings.language = language }.lines
         let drops = log.events("drop")
         #expect(drops.count == 10)
         #expect(drops.prefix(2).allSatisfy { $0["correct"] == .bool(false) })
@@ -388,7 +388,7 @@ import TextCatalogs
 
     @Test func test_aChildsFirstGameIsRelaxed_threeStarsSuggestTheNextLevel_twoLossesAnEasierOne() throws {
         let (context, kid) = try Self.childContext()
-        #expect(context.growWithChild, "on by default")
+        #expect(context.settings.grow, "on by default")
         #expect(MemoryScene(context: context, level: .easy).relaxed, "her first Memory is relaxed")
         context.demos = DemoMemory(mode: .off)
         #expect(!MemoryScene(context: context, level: .easy).relaxed, "not in a run without demos (a script)")
@@ -412,7 +412,7 @@ import TextCatalogs
         }
         #expect(context.levelToChoose(for: .memory, among: Level.allCases) == .easy)
         // Off: the level she played last, nothing suggested, no relaxed first game.
-        context.setSwitch("grow", false)
+        context.setSwitch(.grow, false)
         #expect(context.levelToChoose(for: .memory, among: Level.allCases) == .medium)
         #expect(!SortingScene(context: context, level: .easy).relaxed)
     }
@@ -424,7 +424,7 @@ import TextCatalogs
         let home = HomeScene(context: context)
         let stack = SceneStack(root: home, log: context.log)
         #expect(!Self.items(stack).contains { $0["id"]?.stringValue == "unmute" })
-        context.settings.overrideMuted(true)
+        context.settingsStore.overrideMuted(true)
         #expect(context.muted)
         let item = try #require(Self.items(stack).first { $0["id"]?.stringValue == "unmute" })
         #expect(item["icon"]?.stringValue == "speaker-off" && frameOf(item).width >= 96 && frameOf(item).height >= 96)
@@ -582,7 +582,7 @@ extension ChildAloneTests {
             let c = frameOf(item).center
             return "\(Int(c.x)) \(Int(c.y))"
         }
-        let configure = { (o: inout AppOptions) in o.language = language; o.size = (wh[0], wh[1]) }
+        let configure = { (o: inout AppOptions) in o.settings.language = language; o.size = (wh[0], wh[1]) }
         let home = try runApp("0.2 dump\n", dataDir: dir, configure).lines.lastDumpItems()
         let start = "0.5 tap \(try centre(home, "game-sorting"))\n1.0 tap \(try centre(home, "level-easy"))\n1.5 tap \(try centre(home, "play"))\n"
         let shot = dir + "/sorting.png"

@@ -32,10 +32,10 @@ import Testing
             .map { $0.hasPrefix("/etc/") ? root + $0 : $0 }
         let (values, problems) = ConfigFile.layered(systemPaths: paths, userPath: nil, explicitPath: nil)
         #expect(problems.isEmpty, "\(problems)")
-        #expect(values.language == "fr", "the first XDG directory wins")
-        #expect(values.volume == 0.3 && values.fullscreen == true)
+        #expect(values[.language]?.text == "fr", "the first XDG directory wins")
+        #expect(values[.volume]?.number == 0.3 && values[.fullscreen]?.bool == true)
         try Self.write("language = \"pt-BR\"\n", root + "/user.toml")
-        #expect(ConfigFile.layered(systemPaths: paths, userPath: root + "/user.toml", explicitPath: nil).0.language == "pt-BR",
+        #expect(ConfigFile.layered(systemPaths: paths, userPath: root + "/user.toml", explicitPath: nil).0[.language]?.text == "pt-BR",
                 "the user's file wins over unlocked system keys")
     }
 
@@ -58,26 +58,26 @@ import Testing
         try Self.write("language = \"es\"\n[locked]\nsession-minutes = 90\nrelaxed = true\n", xdg)
         try Self.write("kiosk = false\nlanguage = \"de\"\nfullscreen = true\nsession-minutes = 120\n[locked]\ngate-pin = \"1111\"\n", root + "/user.toml")
         let (values, problems) = ConfigFile.layered(systemPaths: [etc, xdg], systemRoot: root, userPath: root + "/user.toml", explicitPath: nil)
-        #expect(values.kiosk == true && values.language == "fr" && values.sessionMinutes == 30 && values.gatePIN == "2580")
-        #expect(values.games == ["memory", "balloons"] && values.profiles == false && values.dataDir == "/srv/class")
-        #expect(values.fullscreen == true, "an unlocked key still layers")
-        #expect(values.relaxed == true && values.locked.contains("relaxed"), "a later system file may lock a key not locked yet")
-        #expect(values.locked == ["kiosk", "language", "session-minutes", "gate-pin", "games", "profiles", "data-dir", "relaxed"])
+        #expect(values[.kiosk]?.bool == true && values[.language]?.text == "fr" && values[.sessionMinutes]?.int == 30 && values[.gatePIN]?.text == "2580")
+        #expect(values[.games]?.list == ["memory", "balloons"] && values[.profiles]?.bool == false && values[.dataDir]?.text == "/srv/class")
+        #expect(values[.fullscreen]?.bool == true, "an unlocked key still layers")
+        #expect(values[.relaxed]?.bool == true && values.locked.contains(.relaxed), "a later system file may lock a key not locked yet")
+        #expect(values.locked == [.kiosk, .language, .sessionMinutes, .gatePIN, .games, .profiles, .dataDir, .relaxed])
         #expect(problems.contains { $0.contains("user.toml") && $0.contains("only a system file") }, "\(problems)")
         #expect(problems.contains { $0.contains("session-minutes is locked by \(etc)") }, "\(problems)")
         // The flags lose to the locks too.
         var options = AppOptions()
         options.profile = "Ana"
         var cli = CommandLineChoices()
-        cli.kiosk = false
-        cli.windowed = true
-        cli.language = "es"
-        cli.dataDir = "/tmp/elsewhere"
+        cli[flag: "kiosk"] = false
+        cli[flag: "windowed"] = true
+        cli.set(.language, .text("es"))
+        cli.set(.dataDir, .text("/tmp/elsewhere"))
         let notes = options.apply(config: values, commandLine: cli)
-        #expect(options.kiosk && options.fullscreen, "kiosk is locked on: --windowed does not leave it")
-        #expect(options.language == "fr" && options.dataDir == "/srv/class" && options.sessionMinutes == 30 && options.gatePIN == "2580")
-        #expect(!options.profiles && options.profile == nil)
-        #expect(options.locked.contains("language"))
+        #expect(options.settings.kiosk && options.settings.fullscreen, "kiosk is locked on: --windowed does not leave it")
+        #expect(options.settings.language == "fr" && options.settings.dataDir == "/srv/class" && options.settings.sessionMinutes == 30 && options.settings.gatePIN == "2580")
+        #expect(!options.settings.profiles && options.profile == nil)
+        #expect(options.locked.contains(.language))
         #expect(notes.contains { $0.contains("--language") && $0.contains("locked") }, "\(notes)")
         #expect(notes.contains { $0.contains("--data-dir") }, "\(notes)")
         #expect(notes.contains { $0.contains("--profile") }, "\(notes)")
@@ -94,8 +94,8 @@ import Testing
             gate-pin = 123456
             """, file: "c.toml")
         #expect(problems.isEmpty, "\(problems)")
-        #expect(v.effects == false && v.profiles == true && v.relaxed == true)
-        #expect(v.games == ["sorting", "memory"] && v.levels == ["easy", "medium"] && v.sessionMinutes == 45 && v.gatePIN == "123456")
+        #expect(v[.effects]?.bool == false && v[.profiles]?.bool == true && v[.relaxed]?.bool == true)
+        #expect(v[.games]?.list == ["sorting", "memory"] && v[.levels]?.list == ["easy", "medium"] && v[.sessionMinutes]?.int == 45 && v[.gatePIN]?.text == "123456")
         let (bad, said) = ConfigFile.parse("""
             session-minutes = 3
             gate-pin = "12a4"
@@ -157,12 +157,12 @@ import Testing
         let (values, problems) = ConfigFile.parse(uncommented.replacingOccurrences(of: "\"$XDG_DATA_HOME/kids-joy-center\"", with: "\"/srv/kjc\""),
                                                   file: "config.toml", system: true)
         #expect(problems.isEmpty, "\(problems)")
-        #expect(values.locked.isSuperset(of: ["kiosk", "gate-pin", "session-minutes"]))
+        #expect(values.locked.isSuperset(of: [.kiosk, .gatePIN, .sessionMinutes]))
         var options = AppOptions()
         options.apply(config: values, commandLine: CommandLineChoices())
-        #expect(options.sessionMinutes == 30 && options.gatePIN == "2468")
+        #expect(options.settings.sessionMinutes == 30 && options.settings.gatePIN == "2468")
         var defaults = AppOptions()
         defaults.apply(config: ConfigFile.parse("session-minutes = 0\ngate-pin = \"\"\n", file: "c").0, commandLine: CommandLineChoices())
-        #expect(defaults.sessionMinutes == nil && defaults.gatePIN == nil, "0 and \"\" mean none")
+        #expect(defaults.settings.sessionMinutes == nil && defaults.settings.gatePIN == nil, "0 and \"\" mean none")
     }
 }

@@ -21,11 +21,11 @@ import Testing
         nonsense
         """
         let (values, problems) = ConfigFile.parse(text, file: "config.toml")
-        #expect(values.fullscreen == true)
-        #expect(values.kiosk == false)
-        #expect(values.mute == nil, "a bad value is skipped")
-        #expect(values.volume == 0.5)
-        #expect(values.dataDir == "/srv/kids # scores")
+        #expect(values[.fullscreen]?.bool == true)
+        #expect(values[.kiosk]?.bool == false)
+        #expect(values[.mute]?.bool == nil, "a bad value is skipped")
+        #expect(values[.volume]?.number == 0.5)
+        #expect(values[.dataDir]?.text == "/srv/kids # scores")
         #expect(problems.count == 3)
         #expect(problems[0].hasPrefix("config.toml:4:"), "\(problems[0])")
         #expect(problems[1].hasPrefix("config.toml:7:") && problems[1].contains("colour"), "\(problems[1])")
@@ -33,8 +33,8 @@ import Testing
     }
 
     @Test func test_volumeAcceptsPercent() {
-        #expect(ConfigFile.parse("volume = 80", file: "f").0.volume == 0.8)
-        #expect(ConfigFile.parse("volume = 300", file: "f").0.volume == nil)
+        #expect(ConfigFile.parse("volume = 80", file: "f").0[.volume]?.number == 0.8)
+        #expect(ConfigFile.parse("volume = 300", file: "f").0[.volume]?.number == nil)
     }
 
     @Test func test_layersSystemThenUserThenCommandLine() throws {
@@ -45,24 +45,24 @@ import Testing
         try "mute = true\n".write(toFile: explicit, atomically: true, encoding: .utf8)
         let (layered, problems) = ConfigFile.layered(systemPath: system, userPath: user, explicitPath: nil)
         #expect(problems.isEmpty)
-        #expect(layered.kiosk == true)
-        #expect(layered.fullscreen == false, "the user's file overrides the system's")
-        #expect(layered.volume == 0.9)
+        #expect(layered[.kiosk]?.bool == true)
+        #expect(layered[.fullscreen]?.bool == false, "the user's file overrides the system's")
+        #expect(layered[.volume]?.number == 0.9)
         let (withExplicit, _) = ConfigFile.layered(systemPath: system, userPath: user, explicitPath: explicit)
-        #expect(withExplicit.mute == true)
-        #expect(withExplicit.volume == 0.3, "--config replaces the user's file")
+        #expect(withExplicit[.mute]?.bool == true)
+        #expect(withExplicit[.volume]?.number == 0.3, "--config replaces the user's file")
 
         var options = AppOptions()
         var cli = CommandLineChoices()
-        cli.windowed = true
-        cli.dataDir = "/tmp/cli"
+        cli[flag: "windowed"] = true
+        cli.set(.dataDir, .text("/tmp/cli"))
         options.apply(config: layered, commandLine: cli)
-        #expect(options.kiosk)
-        #expect(!options.fullscreen, "--windowed wins over the files")
-        #expect(options.dataDir == "/tmp/cli")
+        #expect(options.settings.kiosk)
+        #expect(!options.settings.fullscreen, "--windowed wins over the files")
+        #expect(options.settings.dataDir == "/tmp/cli")
         var defaults = AppOptions()
         defaults.apply(config: layered, commandLine: CommandLineChoices())
-        #expect(defaults.fullscreen, "kiosk implies fullscreen")
+        #expect(defaults.settings.fullscreen, "kiosk implies fullscreen")
     }
 
     @Test func test_missingExplicitConfigIsReported() {

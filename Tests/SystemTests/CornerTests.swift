@@ -63,35 +63,35 @@ import Stage
     @Test func reducedMotionIsACornerSwitch() throws {
         let dir = temporaryDirectory()
         let context = makeContext(dataDir: dir)
-        let settings = context.settings as! SettingsStore
+        let settings = context.settingsStore as! SettingsStore
         context.switchMemory = settings
         let (stack, corner) = Self.corner(context)
         calmTap(stack, CornerScene.sectionFrame(.settings).center)
         #expect(corner.dumpItems().contains { $0["id"]?.stringValue == "switch-reduced-motion" })
-        #expect(!context.reducedMotion)
+        #expect(!context.settings.reducedMotion)
         calmTap(stack, CornerScene.toggleFrame(3).center)
-        #expect(context.reducedMotion)
+        #expect(context.settings.reducedMotion)
         #expect(context.log.events("setting").last?["key"]?.stringValue == "reduced-motion")
         settings.waitForPendingSaves()
-        #expect(SettingsStore(directory: dir, warn: { _ in }).switches == ["reduced-motion": true])
+        #expect(SettingsStore(directory: dir, warn: { _ in }).switches == [.reducedMotion: true])
     }
 
     @Test func switchesChangeAndAreRememberedUnlessLocked() throws {
         let dir = temporaryDirectory()
         let context = makeContext(dataDir: dir)
-        let settings = context.settings as! SettingsStore
+        let settings = context.settingsStore as! SettingsStore
         context.switchMemory = settings
-        context.classroom.locked = ["relaxed"]
+        context.classroom.locked = [.relaxed]
         let (stack, corner) = Self.corner(context)
         calmTap(stack, CornerScene.sectionFrame(.settings).center)
         calmTap(stack, CornerScene.toggleFrame(1).center) // effects off
-        #expect(!context.effectsEnabled)
+        #expect(!context.settings.effects)
         calmTap(stack, CornerScene.toggleFrame(2).center) // relaxed: locked
-        #expect(!context.relaxed)
+        #expect(!context.settings.relaxed)
         #expect(context.log.events("hint").last?["target"]?.stringValue == "switch-relaxed")
         #expect(corner.dumpItems().first { $0["id"]?.stringValue == "switch-relaxed" }?["locked"] == .bool(true))
         settings.waitForPendingSaves()
-        #expect(SettingsStore(directory: dir, warn: { _ in }).switches == ["effects": false])
+        #expect(SettingsStore(directory: dir, warn: { _ in }).switches == [.effects: false])
         #expect(context.log.events("sound").last?["muted"] == .bool(true), "effects off: the click is silent")
     }
 
@@ -116,7 +116,7 @@ import Stage
         var options = AppOptions()
         options.headless = true
         options.scriptText = "0.1 dump\n"
-        options.dataDir = dir
+        options.settings.dataDir = dir
         let app = try GameApp(options: options, keepLogInMemory: true)
         try app.start()
         defer { app.shutdown() }
@@ -146,9 +146,9 @@ import Stage
     @Test func classroomChoicesApplyNowAndAtTheNextStart() throws {
         let dir = temporaryDirectory()
         let context = makeContext(dataDir: dir)
-        let settings = context.settings as! SettingsStore
+        let settings = context.settingsStore as! SettingsStore
         context.switchMemory = settings
-        context.classroom.locked = ["levels"]
+        context.classroom.locked = [.levels]
         let (stack, corner) = CornerTests.corner(context)
         calmTap(stack, CornerScene.sectionFrame(.classroom).center)
         for _ in 0..<5 { calmTap(stack, CornerScene.classroomFrame(.sessionUp, games: GameRegistry.standard.ids)!.center) }   // 0 → 30
@@ -176,7 +176,7 @@ import Stage
         var options = AppOptions()
         options.headless = true
         options.scriptText = "0.2 dump\n"
-        options.dataDir = dir
+        options.settings.dataDir = dir
         options.noDraw = true
         let app = try GameApp(options: options, keepLogInMemory: true)
         try app.start()

@@ -26,7 +26,7 @@ import TextCatalogs
         }
         let scores = HighScoreStore(directory: dir, knownGames: registry.ids, warn: { _ in })
         let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 3), scores: scores,
-                                  settings: SettingsStore(directory: dir, warn: { _ in }), soundPlayer: SilentSoundPlayer(),
+                                  settingsStore: SettingsStore(directory: dir, warn: { _ in }), soundPlayer: SilentSoundPlayer(),
                                   registry: registry, voices: VoiceLibrary(language: "en", clips: clips))
         return (context, scores)
     }
@@ -155,7 +155,7 @@ import TextCatalogs
             options.headless = true
             options.seed = UInt64(seed)
             options.scriptText = text
-            options.dataDir = dir + "/data-\(seed)"
+            options.settings.dataDir = dir + "/data-\(seed)"
             options.noDraw = true
             options.profile = seed % 2 == 1 ? "monkey" : nil
             options.demo = seed % 4 == 3

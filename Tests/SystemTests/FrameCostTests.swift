@@ -17,7 +17,7 @@ import Testing
         options.headless = true
         options.seed = seed
         options.scriptText = script
-        options.dataDir = temporaryDirectory()
+        options.settings.dataDir = temporaryDirectory()
         options.size = (width: size.0, height: size.1)
         let app = try GameApp(options: options, keepLogInMemory: true)
         try app.start()

@@ -21,7 +21,7 @@ import TextCatalogs
         let dir = temporaryDirectory()
         let store = HighScoreStore(directory: dir, warn: { _ in }, clock: { clock.now })
         let context = GameRuntime(log: EventLog(writer: nil, keepInMemory: true), random: RandomSource(seed: 1), scores: store,
-                                  settings: SettingsStore(directory: dir, warn: { _ in }), soundPlayer: SilentSoundPlayer(),
+                                  settingsStore: SettingsStore(directory: dir, warn: { _ in }), soundPlayer: SilentSoundPlayer(),
                                   registry: .standard)
         context.catalog = try TextFitTests.catalog(language)
         context.profiles = store

@@ -104,9 +104,9 @@ extension HeavyTests {
         let root = trustedRoot()
         try write("[locked]\nfullscreen = true\n", root + "/etc/kids-joy-center/config.toml")
         let (config, problems) = ConfigFile.layered(layers: ConfigFile.systemLayers(environment: [:], root: root), userPath: nil, explicitPath: nil)
-        #expect(problems.isEmpty && config.locked == ["fullscreen"], "\(problems)")
+        #expect(problems.isEmpty && config.locked == [.fullscreen], "\(problems)")
         var cli = CommandLineChoices()
-        cli.dataDir = temporaryDirectory()
+        cli.set(.dataDir, .text(temporaryDirectory()))
         let lines = try runApp("0.2 key f11\n0.4 key f11\n0.6 dump\n") { options in
             options.apply(config: config, commandLine: cli)
         }.lines
@@ -212,7 +212,7 @@ extension HeavyTests {
 
 @Suite(.serialized, .enabled(if: getuid() == 0, "needs root to give files and folders away"))
 struct LockFolderTests {
-    static func locked(_ root: String) -> (Set<String>, [String]) {
+    static func locked(_ root: String) -> (Set<SettingKey>, [String]) {
         let (values, problems) = ConfigFile.layered(layers: ConfigFile.systemLayers(environment: [:], root: root), userPath: nil, explicitPath: nil)
         return (values.locked, problems)
     }
@@ -221,7 +221,7 @@ struct LockFolderTests {
         let root = trustedRoot()
         let etc = root + "/etc", folder = etc + "/kids-joy-center"
         try write("[locked]\nkiosk = true\n", folder + "/config.toml")
-        #expect(Self.locked(root).0 == ["kiosk"], "\(Self.locked(root).1)")
+        #expect(Self.locked(root).0 == [.kiosk], "\(Self.locked(root).1)")
         // A folder others may write (plain or sticky like /tmp), or its group: no lock.
         for (path, bits) in [(etc, 0o777), (etc, 0o1777), (folder, 0o775), (root, 0o777)] as [(String, mode_t)] {
             chmod(path, bits)
@@ -235,7 +235,7 @@ struct LockFolderTests {
         let (keys, said) = Self.locked(root)
         #expect(keys.isEmpty && said.contains { $0.contains(folder + " is owned by user 1000") }, "\(said)")
         chown(folder, 0, 0)
-        #expect(Self.locked(root).0 == ["kiosk"])
+        #expect(Self.locked(root).0 == [.kiosk])
         // A link to a root-owned file in a folder others may write: the real path counts.
         let open = temporaryDirectory()
         chmod(open, 0o777)
@@ -263,7 +263,7 @@ struct LockFolderTests {
         #expect(said.contains { $0.contains(open + " is writable by others") }, "\(said)")
         // The same link in root's own folder: the lock counts.
         chmod(open, 0o755)
-        #expect(Self.locked(root).0 == ["kiosk"], "\(Self.locked(root).1)")
+        #expect(Self.locked(root).0 == [.kiosk], "\(Self.locked(root).1)")
         #expect(ConfigFile.linksOnTheWay(root + "/etc/kids-joy-center/config.toml") == [root + "/etc/kids-joy-center", open + "/link"])
     }
 
@@ -275,11 +275,11 @@ struct LockFolderTests {
         let file = open + "/inner/etc/kids-joy-center/config.toml"
         try write("[locked]\nkiosk = true\n", file)
         let (values, problems) = ConfigFile.layered(layers: [ConfigLayer(path: file, system: true, mayLock: true)], userPath: nil, explicitPath: nil)
-        #expect(values.locked.isEmpty && values.kiosk == true)
+        #expect(values.locked.isEmpty && values[.kiosk]?.bool == true)
         #expect(problems.contains { $0.contains(open + " is writable by others") }, "\(problems)")
         // The same file with the trusted folder below `open` as the system root: it locks.
         let (trusted, _) = ConfigFile.layered(systemPaths: [file], systemRoot: open + "/inner", userPath: nil, explicitPath: nil)
-        #expect(trusted.locked == ["kiosk"])
+        #expect(trusted.locked == [.kiosk])
         // The walk ends at the top, also for a relative path.
         #expect(ConfigFile.parentFolder("/etc/") == "/" && ConfigFile.parentFolder("/") == "/" && ConfigFile.parentFolder("a.toml") == ".")
     }
@@ -327,19 +327,19 @@ struct LockFolderTests {
 @Suite struct RepeatedKeyTests {
     @Test func test_aPlainLineAfterALockedOneDoesNotUnlockIt() {
         let (values, problems) = ConfigFile.parse("[locked]\nkiosk = true\n[kids-joy-center]\nkiosk = false\n", file: "/etc/c.toml", system: true)
-        #expect(values.kiosk == true && values.locked == ["kiosk"])
+        #expect(values[.kiosk]?.bool == true && values.locked == [.kiosk])
         #expect(problems.count == 1 && problems[0].hasPrefix("/etc/c.toml:4:") && problems[0].contains("line 2"), "\(problems)")
         // A second locked line does not change it either.
         let (twice, said) = ConfigFile.parse("[locked]\nvolume = 20\nvolume = 90\n", file: "f", system: true)
-        #expect(twice.volume == 0.2 && said.count == 1 && said[0].hasPrefix("f:3:"), "\(said)")
+        #expect(twice[.volume]?.number == 0.2 && said.count == 1 && said[0].hasPrefix("f:3:"), "\(said)")
     }
 
     @Test func test_aPlainKeySetTwiceIsNamedAndALockedOneAfterAPlainOneIsTheShippedLayout() {
         let (values, problems) = ConfigFile.parse("volume = 20\nmute = false\nvolume = 30\n", file: "f")
-        #expect(values.volume == 0.3)
+        #expect(values[.volume]?.number == 0.3)
         #expect(problems.count == 1 && problems[0].hasPrefix("f:3:") && problems[0].contains("volume") && problems[0].contains("line 1"), "\(problems)")
         let (shipped, quiet) = ConfigFile.parse("kiosk = false\n[locked]\nkiosk = true\n", file: "f", system: true)
-        #expect(shipped.kiosk == true && shipped.locked == ["kiosk"] && quiet.isEmpty, "\(quiet)")
+        #expect(shipped[.kiosk]?.bool == true && shipped.locked == [.kiosk] && quiet.isEmpty, "\(quiet)")
     }
 }
 

@@ -211,9 +211,9 @@ struct FailedWriteTests {
         bytes += Array("kiosk = true\r\nvolume = 50\r\n".utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let loaded = try #require(ConfigFile.load(path))
-        #expect(loaded.0.kiosk == true)
-        #expect(loaded.0.fullscreen == true)
-        #expect(loaded.0.volume == 0.5)
+        #expect(loaded.0[.kiosk]?.bool == true)
+        #expect(loaded.0[.fullscreen]?.bool == true)
+        #expect(loaded.0[.volume]?.number == 0.5)
         #expect(loaded.1.count == 1, "\(loaded.1)")
         #expect(loaded.1.first?.hasPrefix(path + ":1:") == true, "the line with the bad byte is named: \(loaded.1)")
     }
@@ -372,16 +372,16 @@ struct NamedAssetsTests {
 /// `volume = 1.5` used to mean 1.5% in silence (TESTING decision 5: volume is 0-100).
 @Suite struct VolumeRangeTests {
     @Test func test_volumeIsAPercentOrAFractionWithADecimalPoint() {
-        #expect(ConfigFile.parse("volume = 80", file: "f").0.volume == 0.8)
-        #expect(ConfigFile.parse("volume = 100", file: "f").0.volume == 1)
-        #expect(ConfigFile.parse("volume = 1", file: "f").0.volume == 0.01, "a whole number is a percentage")
-        #expect(ConfigFile.parse("volume = 0.8", file: "f").0.volume == 0.8)
-        #expect(ConfigFile.parse("volume = 1.0", file: "f").0.volume == 1)
+        #expect(ConfigFile.parse("volume = 80", file: "f").0[.volume]?.number == 0.8)
+        #expect(ConfigFile.parse("volume = 100", file: "f").0[.volume]?.number == 1)
+        #expect(ConfigFile.parse("volume = 1", file: "f").0[.volume]?.number == 0.01, "a whole number is a percentage")
+        #expect(ConfigFile.parse("volume = 0.8", file: "f").0[.volume]?.number == 0.8)
+        #expect(ConfigFile.parse("volume = 1.0", file: "f").0[.volume]?.number == 1)
     }
 
     @Test(arguments: ["1.5", "50.5", "101", "-1", "1e2"]) func test_outOfRangeVolumeIsAnErrorNamingTheRange(_ value: String) {
         let (values, problems) = ConfigFile.parse("volume = \(value)", file: "f")
-        #expect(values.volume == nil, "\(value)")
+        #expect(values[.volume]?.number == nil, "\(value)")
         #expect(problems.count == 1 && problems[0].hasPrefix("f:1:") && problems[0].contains("0 to 100"), "\(problems)")
     }
 }

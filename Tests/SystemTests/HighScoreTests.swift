@@ -174,7 +174,7 @@ import Testing
     @Test func settingsHaveAVersionAndOldFilesStillRead() throws {
         let dir = temporaryDirectory()
         let s = SettingsStore(directory: dir, warn: { _ in })
-        s.remember("voice", false)
+        s.remember(.voice, false)
         s.waitForPendingSaves()
         let written = try String(contentsOfFile: dir + "/settings.json", encoding: .utf8)
         #expect(written == #"{"version":2,"voice":false}"# + "\n")
@@ -182,9 +182,9 @@ import Testing
         try #"{"muted":true,"relaxed":true}"#.write(toFile: old + "/settings.json", atomically: true, encoding: .utf8)
         let warnings = Box<[String]>([])
         let read = SettingsStore(directory: old, warn: { warnings.value.append($0) })
-        #expect(!read.muted && read.switches == ["relaxed": true])
+        #expect(!read.muted && read.switches == [.relaxed: true])
         #expect(warnings.value.count == 1 && warnings.value[0].contains("voice and effects off"), "\(warnings.value)")
-        read.remember("effects", false)
+        read.remember(.effects, false)
         read.waitForPendingSaves()
         let migrated = try String(contentsOfFile: old + "/settings.json", encoding: .utf8)
         #expect(migrated == #"{"version":2,"effects":false,"relaxed":true}"# + "\n",

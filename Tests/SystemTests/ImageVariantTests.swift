@@ -149,7 +149,7 @@ import Stage
             options.headless = true
             options.seed = 3
             options.assetsDir = root
-            options.dataDir = temporaryDirectory()
+            options.settings.dataDir = temporaryDirectory()
             let shot = temporaryDirectory() + "/memory.png"
             options.scriptText = NativeResolutionTests.enter(size: (w, h)) + "2 screenshot \(shot)\n"
             options.size = (width: w, height: h)
@@ -191,7 +191,7 @@ import Stage
             var options = AppOptions()
             options.headless = true
             options.assetsDir = try Self.assets(breaking: gone)
-            options.dataDir = temporaryDirectory()
+            options.settings.dataDir = temporaryDirectory()
             options.scriptText = "0.2 dump\n"
             options.size = (width: size.0, height: size.1)
             let app = try GameApp(options: options, keepLogInMemory: true)
@@ -224,7 +224,7 @@ import Stage
             options.headless = true
             options.seed = 3
             options.assetsDir = assets
-            options.dataDir = temporaryDirectory()
+            options.settings.dataDir = temporaryDirectory()
             options.scriptText = NativeResolutionTests.enter(size: size) + script.replacingOccurrences(of: "memory.png", with: file)
             options.size = size.map { (width: $0.0, height: $0.1) }
             let app = try GameApp(options: options, keepLogInMemory: true)

@@ -13,7 +13,7 @@ import TextCatalogs
 /// windowed start.
 @Suite @MainActor struct LanguageChoiceTests {
     func run(_ script: String, dataDir: String, language: String? = nil) throws -> (lines: [JSON], app: GameApp) {
-        try runApp(script, dataDir: dataDir) { $0.language = language; $0.languageFixed = language != nil }
+        try runApp(script, dataDir: dataDir) { $0.settings.language = language; $0.languageFixed = language != nil }
     }
 
     /// Hold the logo 3 s, answer the sum, open Language.
@@ -90,7 +90,7 @@ import TextCatalogs
         var windowed = AppOptions()
         windowed.headless = false
         #expect(Language.atStart(windowed, chosenInGame: "es", environment: ["LANG": "de_DE.UTF-8"]) == "es")
-        windowed.language = "fr"
+        windowed.settings.language = "fr"
         #expect(Language.atStart(windowed, chosenInGame: "es", environment: [:]) == "es", "the in-game choice wins over the config file")
         windowed.languageFixed = true
         #expect(Language.atStart(windowed, chosenInGame: "es", environment: [:]) == "fr", "--language wins over the in-game choice")

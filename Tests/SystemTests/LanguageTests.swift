@@ -186,18 +186,18 @@ import TextCatalogs
 
     @Test func test_theConfigKeyAndTheFlag() {
         let (values, problems) = ConfigFile.parse("language = \"es\"\n", file: "c.toml")
-        #expect(problems.isEmpty && values.language == "es")
-        #expect(ConfigFile.parse("language = pt_BR\n", file: "c.toml").0.language == "pt-BR")
+        #expect(problems.isEmpty && values[.language]?.text == "es")
+        #expect(ConfigFile.parse("language = pt_BR\n", file: "c.toml").0[.language]?.text == "pt-BR")
         let (bad, badProblems) = ConfigFile.parse("language = \"klingon\"\nmute = true\n", file: "c.toml")
-        #expect(bad.language == nil && bad.mute == true)
+        #expect(bad[.language]?.text == nil && bad[.mute]?.bool == true)
         #expect(badProblems.count == 1 && badProblems[0].contains("c.toml:1") && badProblems[0].contains("pt-BR"))
         var o = AppOptions()
         var cli = CommandLineChoices()
         o.apply(config: values, commandLine: cli)
-        #expect(o.language == "es")
-        cli.language = "fr"
+        #expect(o.settings.language == "es")
+        cli.set(.language, .text("fr"))
         o.apply(config: values, commandLine: cli)
-        #expect(o.language == "fr")
+        #expect(o.settings.language == "fr")
     }
 
     @Test(.enabled(if: GameBinary.isBuilt, "the binary is built by swift build"))
@@ -219,7 +219,7 @@ import TextCatalogs
     }
 
     func run(_ script: String, language: String?, assets: String? = nil) throws -> (lines: [JSON], app: GameApp, warnings: [String]) {
-        let (lines, app) = try runApp(script) { $0.language = language; $0.assetsDir = assets }
+        let (lines, app) = try runApp(script) { $0.settings.language = language; $0.assetsDir = assets }
         return (lines, app, [])
     }
 

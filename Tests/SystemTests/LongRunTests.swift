@@ -107,7 +107,7 @@ extension HeavyTests {
         @Test @MainActor func test_textCache_staysBounded_whenEveryFrameDrawsNewTexts() throws {
             var options = AppOptions()
             options.headless = true
-            options.dataDir = temporaryDirectory()
+            options.settings.dataDir = temporaryDirectory()
             let app = try GameApp(options: options, keepLogInMemory: true)
             try app.start()
             defer { app.shutdown() }

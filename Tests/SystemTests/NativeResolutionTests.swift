@@ -32,7 +32,7 @@ import Stage
         options.headless = true
         options.seed = seed
         options.scriptText = script
-        options.dataDir = temporaryDirectory()
+        options.settings.dataDir = temporaryDirectory()
         options.size = size.map { (width: $0.0, height: $0.1) }
         let app = try GameApp(options: options, keepLogInMemory: true)
         try app.start()

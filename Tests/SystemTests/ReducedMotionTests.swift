@@ -14,13 +14,13 @@ import Testing
     // MARK: - The setting
 
     @Test func test_configKeyAndFlag() throws {
-        #expect(ConfigFile.parse("reduced-motion = true", file: "f").0.reducedMotion == true)
-        #expect(ConfigFile.parse("reduced_motion = false", file: "f").0.reducedMotion == false)
+        #expect(ConfigFile.parse("reduced-motion = true", file: "f").0[.reducedMotion]?.bool == true)
+        #expect(ConfigFile.parse("reduced_motion = false", file: "f").0[.reducedMotion]?.bool == false)
         let bad = ConfigFile.parse("reduced-motion = maybe", file: "f")
-        #expect(bad.0.reducedMotion == nil)
+        #expect(bad.0[.reducedMotion]?.bool == nil)
         #expect(bad.1.first?.contains("f:1") == true && bad.1.first?.contains("reduced-motion must be true or false") == true)
-        #expect(ConfigFile.keys.contains("reduced-motion"))
-        #expect(ConfigValues().overridden(by: ConfigFile.parse("reduced-motion = true", file: "f").0).reducedMotion == true)
+        #expect(ConfigFile.keys.contains(.reducedMotion))
+        #expect(ConfigValues().overridden(by: ConfigFile.parse("reduced-motion = true", file: "f").0)[.reducedMotion] == .bool(true))
     }
 
     /// The flag reaches the game: a wrong drop glides home in 1.0 s, not 2.5 s.
@@ -44,7 +44,7 @@ import Testing
     @Test func test_noConfettiOnTheWinScreen() {
         for reduced in [false, true] {
             let game = MemoryHarness(level: .easy, seed: 2)
-            game.context.reducedMotion = reduced
+            game.context.settings.reducedMotion = reduced
             for (a, b) in game.pairs {
                 game.tap(game.scene.cardFrames[a].center)
                 game.tap(game.scene.cardFrames[b].center)
@@ -61,7 +61,7 @@ import Testing
 
     @Test func test_theSkullDoesNotShake_andFlipsAreShorter() throws {
         let game = SceneDriver<BalloonScene>(level: .hard, seed: 5)
-        game.context.reducedMotion = true
+        game.context.settings.reducedMotion = true
         var popped = false
         for frame in 0..<(30 * 60) where !popped {
             if let k = FlashTests.balloon("killer", in: game.scene) {
@@ -79,7 +79,7 @@ import Testing
         }
         let memory = MemoryHarness(level: .easy, seed: 2)
         #expect(memory.scene.flipTime == MemoryScene.flipDuration)
-        memory.context.reducedMotion = true
+        memory.context.settings.reducedMotion = true
         #expect(memory.scene.flipTime == MemoryScene.reducedFlipDuration)
         #expect(MemoryScene.reducedFlipDuration < MemoryScene.flipDuration)
     }
@@ -87,7 +87,7 @@ import Testing
     /// The rules' times stay exact: a mismatch still closes 1.000 s after its flip.
     @Test func test_memoryCloseStaysExact() throws {
         let game = MemoryHarness(level: .easy, seed: 2)
-        game.context.reducedMotion = true
+        game.context.settings.reducedMotion = true
         let pairs = game.pairs
         game.tap(game.scene.cardFrames[pairs[0].0].center)
         game.tap(game.scene.cardFrames[pairs[1].0].center)
@@ -110,7 +110,7 @@ import Testing
         let canvas = try FlashTests.canvas()
         for reduced in [false, true] {
             let game = SceneDriver<SortingScene>(seed: 7) { SortingScene(context: $0, level: .easy) }
-            game.context.reducedMotion = reduced
+            game.context.settings.reducedMotion = reduced
             let i = game.scene.rules.vehicles.indices.first { game.scene.rules.vehicles[$0].category != .air }!
             let samples = FlashTests.record(game.stack, canvas: canvas, seconds: 8) { frame in
                 // Every 0.5 s: the vehicle, wherever it is, into the sky (wrong).
@@ -129,7 +129,7 @@ import Testing
         let canvas = try FlashTests.canvas()
         for reduced in [false, true] {
             let game = MemoryHarness(level: .easy, seed: 2)
-            game.context.reducedMotion = reduced
+            game.context.settings.reducedMotion = reduced
             let pairs = game.pairs
             let samples = FlashTests.record(game.stack, canvas: canvas, seconds: 8) { frame in
                 let k = frame / 20
@@ -162,7 +162,7 @@ import Testing
             ]
             for (name, make) in scenes {
                 let game = SceneDriver<GameScene>(seed: 3, make)
-                game.context.reducedMotion = reduced
+                game.context.settings.reducedMotion = reduced
                 game.scene.startDemo()
                 #expect(game.events("demo").first?["action"]?.stringValue == "start", "\(name)")
                 let samples = FlashTests.record(game.stack, canvas: canvas, seconds: 4)

@@ -77,7 +77,7 @@ import Stage
 /// Arabic screens of the real app mirrored, dumps and taps included (from RightToLeftTests).
 @Suite @MainActor struct RightToLeftAppTests {
     func run(_ script: String, language: String, kiosk: Bool = false) throws -> [JSON] {
-        try runApp(script) { $0.language = language; $0.kiosk = kiosk }.lines
+        try runApp(script) { $0.settings.language = language; $0.settings.kiosk = kiosk }.lines
     }
 
     static func frames(_ items: [JSON]) -> [String: [Int]] {

@@ -109,7 +109,7 @@ import Stage
         var options = AppOptions()
         options.headless = true
         options.scriptText = "0.1 dump\n"
-        options.dataDir = dir
+        options.settings.dataDir = dir
         let app = try GameApp(options: options, keepLogInMemory: true)
         try app.start()
         defer { app.shutdown() }

@@ -36,7 +36,7 @@ import Testing
         var options = AppOptions()
         options.headless = true
         options.scriptText = "0.1 dump\n"
-        options.dataDir = temporaryDirectory()
+        options.settings.dataDir = temporaryDirectory()
         let app = try GameApp(options: options, keepLogInMemory: true)
         try app.start()
         let store = try #require(app.context.scores as? HighScoreStore)

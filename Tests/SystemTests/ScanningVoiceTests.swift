@@ -10,7 +10,7 @@ import Testing
 @Suite @MainActor struct ScanningVoiceTests {
     /// The real app headless with `--switch SECONDS` on a script.
     static func runScanning(_ script: String, seconds: Double = 1.5, seed: UInt64 = 1) throws -> [JSON] {
-        try runApp(script, seed: seed) { $0.switchSeconds = seconds }.lines
+        try runApp(script, seed: seed) { $0.settings.switchSeconds = seconds }.lines
     }
 
     @Test func test_itemsHaveTheirLines_cardsNone() {

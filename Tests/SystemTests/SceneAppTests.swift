@@ -202,7 +202,7 @@ import Stage
         _ = HighScoreStore(directory: dir, warn: { _ in }).addChild(nickname: "Mo", avatar: Avatar(animal: "cat", colour: "pink"))
         let again = try runScript("0.2 dump\n", dataDir: dir)
         #expect(again.events("dump").last?.stack == ["home", "picker"])
-        let off = try runApp("0.2 dump\n", dataDir: dir) { $0.profiles = false }.lines
+        let off = try runApp("0.2 dump\n", dataDir: dir) { $0.settings.profiles = false }.lines
         #expect(off.events("dump").last?.stack == ["home"], "profiles off: no picker")
     }
 }
@@ -210,7 +210,7 @@ import Stage
 /// The config's `games` and `levels` decide what Home offers.
 @Suite @MainActor struct HomeChoiceTests {
     @Test func homeShowsTheConfiguredGamesAndLevels() throws {
-        let ids = try runApp("0.2 dump\n") { $0.games = ["balloons", "memory", "chess"]; $0.levels = [.hard, .easy] }
+        let ids = try runApp("0.2 dump\n") { $0.settings.games = ["balloons", "memory", "chess"]; $0.settings.levels = [.hard, .easy] }
             .lines.lastDumpItems().compactMap { $0["id"]?.stringValue }
         #expect(ids.filter { $0.hasPrefix("game-") } == ["game-balloons", "game-memory"])
         #expect(ids.filter { $0.hasPrefix("level-") } == ["level-easy", "level-hard"], "in their usual order")
@@ -359,7 +359,7 @@ import Stage
 /// The real app headless on a script, with `--demo` when asked.
 @MainActor
 func runVoiceScript(_ script: String, demo: Bool = false, language: String? = nil, dataDir: String? = nil) throws -> [JSON] {
-    try runApp(script, dataDir: dataDir) { $0.demo = demo; $0.language = language }.lines
+    try runApp(script, dataDir: dataDir) { $0.demo = demo; $0.settings.language = language }.lines
 }
 
 /// Spoken lines, demos and the tap guard in the real app (from ScenesSpeakTests, ShowMeDemoTests,
@@ -446,7 +446,7 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
         let stack = SceneStack(root: HomeScene(context: context), log: context.log)
         tap(stack, TopBar.muteFrame.center)
         #expect(context.muted)
-        (context.settings as! SettingsStore).waitForPendingSaves()
+        (context.settingsStore as! SettingsStore).waitForPendingSaves()
         #expect(!SettingsStore(directory: dir, warn: { _ in }).muted, "the next start is not silent")
         #expect(!FileManager.default.fileExists(atPath: dir + "/settings.json"), "nothing is saved")
         stack.handle(.key(.m))

@@ -26,7 +26,7 @@ import TextCatalogs
     static func progressCorner(_ store: HighScoreStore, dataDir: String) -> (GameRuntime, SceneStack, CornerScene) {
         let log = EventLog(writer: nil, keepInMemory: true)
         let context = GameRuntime(log: log, random: RandomSource(seed: 1), scores: store,
-                                  settings: SettingsStore(directory: dataDir, warn: { _ in }),
+                                  settingsStore: SettingsStore(directory: dataDir, warn: { _ in }),
                                   soundPlayer: SilentSoundPlayer(), registry: .standard)
         context.profiles = store
         let corner = CornerScene(context: context)
@@ -183,8 +183,8 @@ import TextCatalogs
         var options = AppOptions()
         options.headless = true
         options.scriptText = "0.1 dump\n"
-        options.dataDir = dirA
-        options.server = proxy.conninfo(db)
+        options.settings.dataDir = dirA
+        options.settings.server = proxy.conninfo(db)
         let app = try GameApp(options: options, keepLogInMemory: true)
         try app.start()
         defer { app.shutdown() }
@@ -263,9 +263,9 @@ import TextCatalogs
         options.headless = true
         options.seed = 1
         options.scriptText = "0.1 dump\n1 tap-item page-next\n2 tap-item page-previous\n3 tap-item page-next\n5 dump\n10 quit\n"
-        options.dataDir = dir
+        options.settings.dataDir = dir
         options.noDraw = false
-        options.server = proxy.conninfo(db)
+        options.settings.server = proxy.conninfo(db)
         let app = try GameApp(options: options, keepLogInMemory: true)
         try app.start()
         let corner = CornerScene(context: app.context)

@@ -1,3 +1,4 @@
+import Settings
 import Foundation
 import Glibc
 import Testing
@@ -61,26 +62,26 @@ import Runtime
 @Suite struct ServerSettingTests {
     @Test func theServerKeyIsAConnectionStringWithoutAPassword() {
         let (values, problems) = ConfigFile.parse("server = \"host=school-server dbname=kidsjoy user=kiosk1 sslmode=verify-full\"\n", file: "c")
-        #expect(problems.isEmpty && values.server == "host=school-server dbname=kidsjoy user=kiosk1 sslmode=verify-full")
+        #expect(problems.isEmpty && values[.server]?.text == "host=school-server dbname=kidsjoy user=kiosk1 sslmode=verify-full")
         var options = AppOptions()
         options.apply(config: values, commandLine: CommandLineChoices())
-        #expect(options.server == "host=school-server dbname=kidsjoy user=kiosk1 sslmode=verify-full")
+        #expect(options.settings.server == "host=school-server dbname=kidsjoy user=kiosk1 sslmode=verify-full")
         // "" is none: no worker, no socket.
         let (none, _) = ConfigFile.parse("server = \"\"\n", file: "c")
         var off = AppOptions()
         off.apply(config: none, commandLine: CommandLineChoices())
-        #expect(off.server == nil)
-        #expect(AppOptions().server == nil, "no server by default")
+        #expect(off.settings.server == nil)
+        #expect(AppOptions().settings.server == nil, "no server by default")
         // A password in the config is refused (libpq's ~/.pgpass, passfile= or PGPASSWORD keep it).
         for text in ["server = \"host=s password=secret\"\n", "server = \"postgresql://kiosk:secret@school-server/kidsjoy\"\n"] {
             let (v, p) = ConfigFile.parse(text, file: "c")
-            #expect(v.server == nil && p.contains { $0.contains("password") }, "\(p)")
+            #expect(v[.server]?.text == nil && p.contains { $0.contains("password") }, "\(p)")
         }
-        #expect(ConfigFile.parse("server = \"postgresql://kiosk@school-server/kidsjoy\"\n", file: "c").0.server != nil)
+        #expect(ConfigFile.parse("server = \"postgresql://kiosk@school-server/kidsjoy\"\n", file: "c").0[.server]?.text != nil)
         #expect(ConfigFile.parse("server = host\n", file: "c").1.first?.contains("quoted") == true)
         // A school locks it like any key.
-        let spec = SettingsTable.spec("server")
-        #expect(spec?.lockable == true && spec?.remembered == false && spec?.kind == .connection)
+        let spec = SettingsTable.spec(.server)
+        #expect(spec.lockable && !spec.remembered && spec.kind == .connection)
     }
 }
 
@@ -696,7 +697,7 @@ import Runtime
         defer { PGTest.drop(db) }
         let dir = temporaryDirectory()
         try ProgressReport.makeSample(in: dir, children: 2, games: 30)
-        let (_, app) = try runApp("0.5 dump\n1 quit\n", dataDir: dir) { $0.server = "dbname=\(db)" }
+        let (_, app) = try runApp("0.5 dump\n1 quit\n", dataDir: dir) { $0.settings.server = "dbname=\(db)" }
         #expect(app.syncWorker == nil, "stopped at quit")
         // The log as it ends (the quit's last push included).
         let sync = app.log.lines.filter { $0["event"]?.stringValue == "sync" }
@@ -718,7 +719,7 @@ import Runtime
         let dir = temporaryDirectory()
         try ProgressReport.makeSample(in: dir, children: 1, games: 10)
         let started = Date()
-        let (lines, _) = try runApp("0.1 dump\n10 dump\n20 quit\n", dataDir: dir) { $0.server = proxy.conninfo(db) }
+        let (lines, _) = try runApp("0.1 dump\n10 dump\n20 quit\n", dataDir: dir) { $0.settings.server = proxy.conninfo(db) }
         let seconds = Date().timeIntervalSince(started)
         #expect(seconds < 8, "20 s of play and the quit took \(seconds) s of real time")
         #expect(lines.filter { $0["event"]?.stringValue == "dump" }.count == 2)

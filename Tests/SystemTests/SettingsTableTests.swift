@@ -1,3 +1,4 @@
+import Settings
 import Foundation
 import Testing
 @testable import GameCore
@@ -46,33 +47,37 @@ import TextCatalogs
         }
         // The corner shows exactly the table's switches, each with its explanation.
         #expect(Set(CornerScene.switches) == Set(SettingsTable.cornerSwitches.map(\.key)))
-        #expect(CornerScene.switches == ["voice", "effects", "relaxed", "reduced-motion", "grow"])
+        #expect(CornerScene.switches == [.voice, .effects, .relaxed, .reducedMotion, .grow])
         for spec in SettingsTable.cornerSwitches {
             #expect(spec.remembered && spec.lockable && spec.kind == .bool)
-            #expect(Messages.all.contains(spec.corner!.explanation))
+            // Its words are the catalogs', found by its key.
+            let words = try #require(Messages.cornerSwitch(spec.key.name), "corner.\(spec.key) and corner.\(spec.key).about")
+            #expect(Messages.all.contains(words.label) && Messages.all.contains(words.explanation))
         }
-        #expect(SettingsTable.spec("grow")?.defaultValue == .bool(true))
-        #expect(!SettingsTable.spec("mute")!.remembered, "the speaker is not saved")
+        // Every key has its row, once, in the order the keys are declared.
+        #expect(keys == SettingKey.allCases)
+        #expect(SettingsTable.spec(.grow).defaultValue == .bool(true))
+        #expect(!SettingsTable.spec(.mute).remembered, "the speaker is not saved")
     }
 
     /// The one precedence: defaults < system < user < remembered < command line; a lock wins.
     @Test func precedenceIsOneOrder() {
         var config = ConfigValues()
-        config.reducedMotion = false
-        config.relaxed = true
-        config.voice = false
+        config[.reducedMotion] = .bool(false)
+        config[.relaxed] = .bool(true)
+        config[.voice] = .bool(false)
         var cli = CommandLineChoices()
-        cli.reducedMotion = true
-        let remembered: [String: SettingValue] = ["reduced-motion": .bool(false), "relaxed": .bool(false), "voice": .bool(true)]
+        cli.set(.reducedMotion, .bool(true))
+        let remembered: SettingLayer = [.reducedMotion: .bool(false), .relaxed: .bool(false), .voice: .bool(true)]
         let (v, notes) = AppOptions.resolve(config: config, remembered: remembered, commandLine: cli)
-        #expect(v["reduced-motion"] == .bool(true), "the command line wins over the remembered choice")
-        #expect(v["relaxed"] == .bool(false) && v["voice"] == .bool(true), "the remembered choice wins over the config")
-        #expect(v["grow"] == .bool(true) && v["effects"] == .bool(true), "the defaults")
+        #expect(v[.reducedMotion] == .bool(true), "the command line wins over the remembered choice")
+        #expect(v[.relaxed] == .bool(false) && v[.voice] == .bool(true), "the remembered choice wins over the config")
+        #expect(v[.grow] == .bool(true) && v[.effects] == .bool(true), "the defaults")
         #expect(notes.isEmpty)
-        config.locked = ["relaxed", "reduced-motion"]
-        config.lockedBy = ["relaxed": "/etc/x", "reduced-motion": "/etc/x"]
+        config.locked = [.relaxed, .reducedMotion]
+        config.lockedBy = [.relaxed: "/etc/x", .reducedMotion: "/etc/x"]
         let (locked, said) = AppOptions.resolve(config: config, remembered: remembered, commandLine: cli)
-        #expect(locked["relaxed"] == .bool(true) && locked["reduced-motion"] == .bool(false), "a lock wins over all of them")
+        #expect(locked[.relaxed] == .bool(true) && locked[.reducedMotion] == .bool(false), "a lock wins over all of them")
         #expect(said == ["--reduced-motion is not used: reduced-motion is locked by /etc/x"])
     }
 
@@ -84,22 +89,22 @@ import TextCatalogs
         // A config that says the opposite: the corner's remembered choice is above it.
         try Self.write("reduced-motion = false\ngrow = true\n", config)
         let first = try Self.app(["--config", config], dataDir: dir + "/data")
-        #expect(!first.context.reducedMotion && first.context.growWithChild)
+        #expect(!first.context.settings.reducedMotion && first.context.settings.grow)
         first.context.profiles = first.context.scores as? any ProfileKeeping
         let corner = CornerScene(context: first.context)
         first.stack.apply([.push(corner)])
         calmTap(first.stack, CornerScene.sectionFrame(.settings).center)
-        calmTap(first.stack, CornerScene.toggleFrame(CornerScene.switches.firstIndex(of: "reduced-motion")!).center)
-        calmTap(first.stack, CornerScene.toggleFrame(CornerScene.switches.firstIndex(of: "grow")!).center)
-        #expect(first.context.reducedMotion && !first.context.growWithChild)
+        calmTap(first.stack, CornerScene.toggleFrame(CornerScene.switches.firstIndex(of: .reducedMotion)!).center)
+        calmTap(first.stack, CornerScene.toggleFrame(CornerScene.switches.firstIndex(of: .grow)!).center)
+        #expect(first.context.settings.reducedMotion && !first.context.settings.grow)
         first.shutdown()
         let second = try Self.app(["--config", config], dataDir: dir + "/data")
-        #expect(second.context.reducedMotion, "less motion survives the restart (GameApp overwrote it before)")
-        #expect(!second.context.growWithChild, "so does grow with the child")
+        #expect(second.context.settings.reducedMotion, "less motion survives the restart (GameApp overwrote it before)")
+        #expect(!second.context.settings.grow, "so does grow with the child")
         second.shutdown()
         // The command line still wins over the remembered choice.
         let third = try Self.app(["--config", config, "--reduced-motion"], dataDir: dir + "/data")
-        #expect(third.context.reducedMotion)
+        #expect(third.context.settings.reducedMotion)
         third.shutdown()
     }
 
@@ -107,18 +112,18 @@ import TextCatalogs
 
     @Test func aLockedMuteSpeakerDoesNotMuteAndShowsItsPadlock() throws {
         var config = ConfigValues()
-        config.mute = false
-        config.locked = ["mute"]
-        config.lockedBy = ["mute": "/etc/kids-joy-center/config.toml"]
+        config[.mute] = .bool(false)
+        config.locked = [.mute]
+        config.lockedBy = [.mute: "/etc/kids-joy-center/config.toml"]
         var cli = CommandLineChoices()
-        cli.mute = true
+        cli.set(.mute, .bool(true))
         var options = AppOptions()
         options.headless = true
         options.scriptText = "0.1 dump\n"
         options.noDraw = true
-        options.dataDir = temporaryDirectory()
+        options.settings.dataDir = temporaryDirectory()
         let notes = options.apply(config: config, commandLine: cli)
-        options.dataDir = temporaryDirectory()
+        options.settings.dataDir = temporaryDirectory()
         #expect(notes == ["--mute is not used: mute is locked by /etc/kids-joy-center/config.toml"])
         let app = try GameApp(options: options, keepLogInMemory: true)
         try app.start()
@@ -156,14 +161,14 @@ import TextCatalogs
         #expect(!second.context.muted, "the next child does not start in silence")
         second.shutdown()
         var config = ConfigValues()
-        config.mute = true
-        config.locked = ["mute"]
+        config[.mute] = .bool(true)
+        config.locked = [.mute]
         var options = AppOptions()
         options.headless = true
         options.scriptText = "0.1 dump\n"
         options.noDraw = true
         options.apply(config: config, commandLine: CommandLineChoices())
-        options.dataDir = dir
+        options.settings.dataDir = dir
         let app = try GameApp(options: options, keepLogInMemory: true)
         try app.start()
         defer { app.shutdown() }
@@ -177,17 +182,17 @@ import TextCatalogs
     @Test func aQuotedPathKeepsItsQuoteAndHash() {
         let (values, problems) = ConfigFile.parse(##"data-dir = "/a\"#b"  # the class folder"##, file: "c.toml")
         #expect(problems.isEmpty, "\(problems)")
-        #expect(values.dataDir == ##"/a"#b"##)
-        #expect(ConfigFile.parse(#"data-dir = '/x#y\z'"#, file: "c.toml").0.dataDir == #"/x#y\z"#, "a literal string keeps its backslash")
-        #expect(ConfigFile.parse(#"data-dir = "/a\\b""#, file: "c.toml").0.dataDir == #"/a\b"#)
+        #expect(values[.dataDir]?.text == ##"/a"#b"##)
+        #expect(ConfigFile.parse(#"data-dir = '/x#y\z'"#, file: "c.toml").0[.dataDir]?.text == #"/x#y\z"#, "a literal string keeps its backslash")
+        #expect(ConfigFile.parse(#"data-dir = "/a\\b""#, file: "c.toml").0[.dataDir]?.text == #"/a\b"#)
         // An escape TOML does not know, or a string left open: refused with file:line, never cut.
         let (bad, said) = ConfigFile.parse("kiosk = true\n" + #"data-dir = "/a\q#b""#, file: "c.toml")
-        #expect(bad.dataDir == nil && bad.kiosk == true)
+        #expect(bad[.dataDir]?.text == nil && bad[.kiosk]?.bool == true)
         #expect(said.count == 1 && said[0].hasPrefix("c.toml:2:") && said[0].contains("escape"), "\(said)")
         let (open, why) = ConfigFile.parse(#"data-dir = "/a#b"#, file: "c.toml")
-        #expect(open.dataDir == nil && why.count == 1 && why[0].hasPrefix("c.toml:1:"), "\(why)")
+        #expect(open[.dataDir]?.text == nil && why.count == 1 && why[0].hasPrefix("c.toml:1:"), "\(why)")
         let (trailing, more) = ConfigFile.parse(#"data-dir = "/a" b"#, file: "c.toml")
-        #expect(trailing.dataDir == nil && more.count == 1, "\(more)")
+        #expect(trailing[.dataDir]?.text == nil && more.count == 1, "\(more)")
     }
 
     // MARK: "Done when": a newer settings.json is left untouched
@@ -201,7 +206,7 @@ import TextCatalogs
         let store = SettingsStore(directory: dir, warn: { warnings.value.append($0) })
         #expect(store.keptNewer == 99 && store.remembered.isEmpty, "the game runs on its defaults")
         #expect(warnings.value.count == 1 && warnings.value[0].contains("newer version") && warnings.value[0].contains("99"), "\(warnings.value)")
-        store.remember("voice", true)
+        store.remember(.voice, true)
         store.setLanguage("fr")
         store.waitForPendingSaves()
         let after = try String(contentsOfFile: dir + "/settings.json", encoding: .utf8)
@@ -218,7 +223,7 @@ import TextCatalogs
         defer { app.shutdown() }
         let event = app.context.log.events("store").first
         #expect(event?["file"]?.stringValue == "settings.json" && event?["action"]?.stringValue == "kept-newer" && event?["version"] == .int(99))
-        #expect(app.context.voiceEnabled && app.context.classroom.gatePIN == nil)
+        #expect(app.context.settings.voice && app.context.classroom.gatePIN == nil)
         // The high scores file of a newer version is not taken in, and kept.
         let (entries, problem) = HighScoreStore.decode(Array(#"{"version":3,"scores":[{"game":"memory","level":"easy","score":4}]}"#.utf8))
         #expect(entries.isEmpty && problem?.contains("newer version") == true)
@@ -232,11 +237,11 @@ import TextCatalogs
         let etc = root + "/etc/kids-joy-center/config.toml"
         try Self.write("[locked]\nkiosk = true\n", etc)
         // Root's and 0644: it locks.
-        #expect(ConfigFile.layered(systemPaths: [etc], systemRoot: root, userPath: nil, explicitPath: nil).0.locked == ["kiosk"])
+        #expect(ConfigFile.layered(systemPaths: [etc], systemRoot: root, userPath: nil, explicitPath: nil).0.locked == [.kiosk])
         // Writable by others: a plain setting, with a message.
         chmod(etc, 0o666)
         let (open, said) = ConfigFile.layered(systemPaths: [etc], systemRoot: root, userPath: nil, explicitPath: nil)
-        #expect(open.locked.isEmpty && open.kiosk == true)
+        #expect(open.locked.isEmpty && open[.kiosk]?.bool == true)
         #expect(said.contains { $0.contains("writable by others") }, "\(said)")
         // Owned by a user: no lock.
         chmod(etc, 0o644)
@@ -251,8 +256,8 @@ import TextCatalogs
             + ConfigFile.systemLayers(environment: ["XDG_CONFIG_DIRS": root + "/mine"], root: root).dropFirst(2)
         #expect(layers.map(\.mayLock) == [true, false])
         let (v, problems) = ConfigFile.layered(layers: layers, userPath: nil, explicitPath: nil)
-        #expect(v.language == "fr" && v.relaxed == true, "its settings count")
-        #expect(v.locked == ["kiosk"] && v.kiosk == true, "...nor unlocks the school's")
+        #expect(v[.language]?.text == "fr" && v[.relaxed]?.bool == true, "its settings count")
+        #expect(v.locked == [.kiosk] && v[.kiosk]?.bool == true, "...nor unlocks the school's")
         #expect(problems.contains { $0.contains("XDG_CONFIG_DIRS") }, "\(problems)")
         // XDG_CONFIG_DIRS=/tmp never drops /etc/xdg's locks: /etc/xdg is always read.
         let paths = ConfigFile.systemLayers(environment: ["XDG_CONFIG_DIRS": "/tmp"], root: root)
@@ -263,34 +268,34 @@ import TextCatalogs
 
     @Test func everyLockedFlagIsRefusedSwitchIncluded() throws {
         var config = ConfigValues()
-        config.switchScan = 0
-        config.reducedMotion = false
-        config.kiosk = false
-        config.locked = ["switch", "reduced-motion", "kiosk", "fullscreen"]
-        config.lockedBy = ["switch": "/etc/s", "reduced-motion": "/etc/s", "kiosk": "/etc/s", "fullscreen": "/etc/s"]
+        config[.switchScan] = .number(0)
+        config[.reducedMotion] = .bool(false)
+        config[.kiosk] = .bool(false)
+        config.locked = [.switchScan, .reducedMotion, .kiosk, .fullscreen]
+        config.lockedBy = [.switchScan: "/etc/s", .reducedMotion: "/etc/s", .kiosk: "/etc/s", .fullscreen: "/etc/s"]
         let command = try KidsJoyCenter.parse(KidsJoyCenter.withSwitchDefault(["--headless", "--switch", "--reduced-motion", "--kiosk", "--windowed"]))
-        #expect(command.switchSeconds == 1.5)
+        #expect(command[.switchScan] == .number(1.5))
         var options = AppOptions()
         let notes = options.apply(config: config, commandLine: command.settings)
-        #expect(options.switchSeconds == nil && !options.reducedMotion && !options.kiosk && !options.fullscreen)
+        #expect(options.settings.switchSeconds == nil && !options.settings.reducedMotion && !options.settings.kiosk && !options.settings.fullscreen)
         for flag in ["--switch", "--reduced-motion", "--kiosk"] {
             #expect(notes.contains { $0.hasPrefix("\(flag) is not used") && $0.contains("/etc/s") }, "\(flag): \(notes)")
         }
         // A kiosk locked on refuses --windowed too.
         var kiosk = ConfigValues()
-        kiosk.kiosk = true
-        kiosk.locked = ["kiosk"]
+        kiosk[.kiosk] = .bool(true)
+        kiosk.locked = [.kiosk]
         var k = AppOptions()
         let said = k.apply(config: kiosk, commandLine: try KidsJoyCenter.parse(["--windowed"]).settings)
-        #expect(k.kiosk && k.fullscreen && said.contains { $0.hasPrefix("--windowed is not used") }, "\(said)")
+        #expect(k.settings.kiosk && k.settings.fullscreen && said.contains { $0.hasPrefix("--windowed is not used") }, "\(said)")
         // Unlocked, --switch wins over the config's.
         var free = ConfigValues()
-        free.switchScan = 2
+        free[.switchScan] = .number(2)
         var o = AppOptions()
         o.apply(config: free, commandLine: try KidsJoyCenter.parse(["--switch", "3"]).settings)
-        #expect(o.switchSeconds == 3)
+        #expect(o.settings.switchSeconds == 3)
         o.apply(config: free, commandLine: CommandLineChoices())
-        #expect(o.switchSeconds == 2)
+        #expect(o.settings.switchSeconds == 2)
     }
 
     // MARK: "Done when": settings.json values are checked
@@ -304,7 +309,7 @@ import TextCatalogs
         let warnings = Box<[String]>([])
         let store = SettingsStore(directory: dir, warn: { warnings.value.append($0) })
         #expect(store.classroom == SavedSettings(), "no bad value is used")
-        #expect(store.switches == ["relaxed": true, "effects": false], "good values still count; the first of a repeated key")
+        #expect(store.switches == [.relaxed: true, .effects: false], "good values still count; the first of a repeated key")
         #expect(store.language == nil)
         for word in ["gate-pin", "session-minutes", "games", "levels", "voice", "language", "\"effects\" appears 2 times"] {
             #expect(warnings.value.contains { $0.contains(word) }, "\(word): \(warnings.value)")
@@ -329,14 +334,14 @@ import TextCatalogs
     // MARK: Grow with the child
 
     @Test func growWithTheChildIsASettingLikeTheOthers() throws {
-        #expect(ConfigFile.parse("grow = false\n", file: "c").0.grow == false)
+        #expect(ConfigFile.parse("grow = false\n", file: "c").0[.grow]?.bool == false)
         let dir = temporaryDirectory()
         try Self.write("grow = false\n", dir + "/c.toml")
         let app = try Self.app(["--config", dir + "/c.toml"], dataDir: dir + "/d")
         defer { app.shutdown() }
-        #expect(!app.context.growWithChild)
+        #expect(!app.context.settings.grow)
         let context = makeContext(dataDir: temporaryDirectory())
-        context.classroom.locked = ["grow"]
+        context.classroom.locked = [.grow]
         let corner = CornerScene(context: context)
         let stack = SceneStack(root: HomeScene(context: context), log: context.log)
         stack.apply([.push(corner)])
@@ -344,8 +349,8 @@ import TextCatalogs
         let item = corner.dumpItems().first { $0["id"]?.stringValue == "switch-grow" }
         // Issue 45, item 8: locked, it still shows its check, under the padlock badge.
         #expect(item?["on"] == .bool(true) && item?["locked"] == .bool(true) && item?["icon"]?.stringValue == "check" && item?["badge"]?.stringValue == "lock")
-        calmTap(stack, CornerScene.toggleFrame(CornerScene.switches.firstIndex(of: "grow")!).center)
-        #expect(context.growWithChild, "locked: a tap changes nothing")
+        calmTap(stack, CornerScene.toggleFrame(CornerScene.switches.firstIndex(of: .grow)!).center)
+        #expect(context.settings.grow, "locked: a tap changes nothing")
         #expect(context.log.events("hint").last?["target"]?.stringValue == "switch-grow")
         #expect(context.log.events("sound").last?["name"]?.stringValue == Sound.nope.rawValue)
     }

@@ -18,7 +18,7 @@ func makeContext(seed: UInt64 = 1, dataDir: String) -> GameRuntime {
     let log = EventLog(writer: nil, keepInMemory: true)
     return GameRuntime(log: log, random: RandomSource(seed: seed),
                        scores: HighScoreStore(directory: dataDir, warn: { _ in }),
-                       settings: SettingsStore(directory: dataDir, warn: { _ in }),
+                       settingsStore: SettingsStore(directory: dataDir, warn: { _ in }),
                        soundPlayer: SilentSoundPlayer(), registry: .standard)
 }
 
@@ -39,7 +39,7 @@ func runApp(_ script: String, seed: UInt64 = 1, dataDir: String? = nil, draw: Bo
     options.headless = true
     options.seed = seed
     options.scriptText = script
-    options.dataDir = dataDir ?? temporaryDirectory()
+    options.settings.dataDir = dataDir ?? temporaryDirectory()
     options.noDraw = !draw
     configure(&options)
     let app = try GameApp(options: options, keepLogInMemory: true)

@@ -85,7 +85,7 @@ import TextCatalogs
     /// Relaxed Balloons (no idle loss) never warns.
     @Test func test_relaxedBalloonsNeverWarns() {
         let game = SceneDriver { context -> BalloonScene in
-            context.setSwitch("relaxed", true)
+            context.setSwitch(.relaxed, true)
             return BalloonScene(context: context, level: .easy)
         }
         game.step(12)
@@ -225,9 +225,9 @@ import TextCatalogs
                 "and the first of each other kind")
         let again = BalloonScene(context: context, level: .easy)
         #expect(!again.relaxed && again.rules.config.killers, "the next Balloons plays by the level's rules")
-        context.setSwitch("grow", false)
+        context.setSwitch(.grow, false)
         #expect(!SortingScene(context: context, level: .easy).relaxed, "not without growing with the child")
-        context.setSwitch("grow", true)
+        context.setSwitch(.grow, true)
         context.demos = DemoMemory(mode: .off)
         #expect(!MemoryScene(context: context, level: .easy).relaxed, "a scripted run plays by the rules (TESTING decision 3)")
     }

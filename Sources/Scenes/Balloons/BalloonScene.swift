@@ -186,7 +186,7 @@ public final class BalloonScene: GameScene {
 
     var shakeOffset: Point {
         // Reduced motion: the skull's boom does not shake the picture (the red flash stays).
-        guard shake > 0, !context.reducedMotion else { return .zero }
+        guard shake > 0, !context.settings.reducedMotion else { return .zero }
         let strength = 14 * shake
         return Point(strength * sin(decorTime * 71), strength * cos(decorTime * 53))
     }
@@ -276,7 +276,7 @@ public final class BalloonScene: GameScene {
     private func drawIdleWarning(now: Double, on canvas: any Canvas) {
         guard let seconds = idleWarningSeconds, let left = rules.idleLeft(at: now) else { return }
         let shown = rules.config.idleLimit - rules.config.idleWarning - left
-        let appear = context.reducedMotion ? 1 : min(shown / 0.3, 1)
+        let appear = context.settings.reducedMotion ? 1 : min(shown / 0.3, 1)
         let frame = BalloonLayout.idleWarning.scaled(0.6 + 0.4 * Easing.easeOutBack(appear))
         let s = frame.width / BalloonLayout.idleWarning.width
         func place(_ r: Rect) -> Rect {
@@ -287,7 +287,7 @@ public final class BalloonScene: GameScene {
         canvas.image("reason-idle", in: place(BalloonLayout.idleWarningPicture))
         // The fraction of the current second gone: the number hops at its start.
         let intoSecond = Double(seconds) - left
-        let hop = context.reducedMotion ? 0 : max(0, 1 - intoSecond / 0.25)
+        let hop = context.settings.reducedMotion ? 0 : max(0, 1 - intoSecond / 0.25)
         let c = BalloonLayout.idleWarningNumber
         let centre = Point(frame.x + (c.x - BalloonLayout.idleWarning.x) * s, frame.y + (c.y - BalloonLayout.idleWarning.y) * s)
         let radius = (44 + 6 * hop) * s

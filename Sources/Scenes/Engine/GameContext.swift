@@ -1,4 +1,5 @@
 import GameCore
+import Settings
 import Stage
 import TextCatalogs
 
@@ -27,19 +28,13 @@ public protocol GameContext: EffectPerformer {
 
     /// The top bar's speaker (this run's mute).
     var muted: Bool { get }
-    /// Voices on (a setting): off keeps every spoken line silent, effects still play.
-    var voiceEnabled: Bool { get }
-    /// Sound effects on (a setting): off keeps every effect silent, spoken lines still play.
-    var effectsEnabled: Bool { get }
-    /// Relaxed mode (the corner or `relaxed = true`): games count for the child's own
-    /// progress, never for the everyone-table.
-    var relaxed: Bool { get }
-    /// Reduced motion (a setting): no confetti and no shaking (a shake becomes a short
-    /// outline pulse), flips and glides shortened. Visual only, except Sorting's glide home,
-    /// which takes `SortingRules.reducedGlideDuration` (its `returned.seconds` says so).
-    var reducedMotion: Bool { get }
-    /// Grow with the child (the `grow` setting, on by default).
-    var growWithChild: Bool { get }
+    /// This run's settings (SettingsTable's keys, resolved): `voice` (off keeps every spoken
+    /// line silent, effects still play), `effects`, `relaxed` (games count for the child's own
+    /// progress, never for the everyone-table), `reducedMotion` (no confetti and no shaking, a
+    /// shake becomes a short outline pulse, flips and glides shortened; visual only, except
+    /// Sorting's glide home, which takes `SortingRules.reducedGlideDuration`), `grow` (grow
+    /// with the child). The corner's switches change them through `.setSwitch`.
+    var settings: Settings { get }
     /// What a school or a parent set in the config files (session limit, gate PIN, locks).
     var classroom: ClassroomSettings { get }
     /// Every content set found, usable or not (issue 44; the corner's classroom page lists them).
@@ -137,16 +132,7 @@ extension GameContext {
     }
 
     /// A corner switch's value now.
-    public func switchValue(_ key: String) -> Bool {
-        switch key {
-        case "voice": return voiceEnabled
-        case "effects": return effectsEnabled
-        case "relaxed": return relaxed
-        case "reduced-motion": return reducedMotion
-        case "grow": return growWithChild
-        default: return false
-        }
-    }
+    public func switchValue(_ key: SettingKey) -> Bool { settings.isOn(key) }
 
     // MARK: Content sets
 
@@ -175,7 +161,7 @@ extension GameContext {
     }
 
     /// Whether a system file locked the top bar's speaker (`[locked] mute = ...`).
-    public var muteLocked: Bool { classroom.isLocked("mute") }
+    public var muteLocked: Bool { classroom.isLocked(.mute) }
 
     // MARK: Routes
 

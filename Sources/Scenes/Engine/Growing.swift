@@ -33,8 +33,8 @@ extension GameContext {
     /// in a run that shows the show-me demos (it is the game that opens with the demo; a
     /// scripted run without `--demo` plays every level by its rules, TESTING decision 3).
     public func playsRelaxed(_ game: GameKind) -> Bool {
-        guard !relaxed else { return true }
-        guard growWithChild, demosOn else { return false }
+        guard !settings.relaxed else { return true }
+        guard settings.grow, demosOn else { return false }
         if player.child != nil && profilesOn { return childRounds(game).isEmpty }
         // The guest (or a run without profiles): the game that opens with its demo.
         return showsDemo(game)
@@ -45,7 +45,7 @@ extension GameContext {
     public func levelToChoose(for game: GameKind, among levels: [Level]) -> Level? {
         let rounds = childRounds(game)
         guard let last = rounds.last else { return nil }
-        let level = growWithChild ? (suggestion(after: rounds, game: game, among: levels)?.level ?? last.level) : last.level
+        let level = settings.grow ? (suggestion(after: rounds, game: game, among: levels)?.level ?? last.level) : last.level
         return levels.contains(level) ? level : nil
     }
 
@@ -54,7 +54,7 @@ extension GameContext {
     public func suggestion(after rounds: [PlayedRound], game: GameKind, among levels: [Level]) -> (level: Level, line: Message)? {
         guard let last = rounds.last, let i = Level.allCases.firstIndex(of: last.level) else { return nil }
         // A relaxed first game (not the relaxed switch): the same level next, with its clock.
-        if last.relaxed && !relaxed { return nil }
+        if last.relaxed && !settings.relaxed { return nil }
         let stars = registry.entry(game)?.definition.starCount(score: last.score, level: last.level) ?? 0
         if last.won, stars >= 3, i + 1 < Level.allCases.count, levels.contains(Level.allCases[i + 1]) {
             return (Level.allCases[i + 1], VoiceLines.suggestHarder)

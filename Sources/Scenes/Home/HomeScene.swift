@@ -294,7 +294,7 @@ public final class HomeScene: BaseScene {
         // The pattern at 30% over cream (blended when the asset is made).
         SceneBackgrounds.draw("bg-home", on: canvas)
         // Reduced motion: the rows do not shake; their tiles get one outline pulse instead.
-        let shake = wiggle > 0 && !context.reducedMotion ? sin(wiggle * .pi * 6) * 10 * (1 - wiggle) : 0
+        let shake = wiggle > 0 && !context.settings.reducedMotion ? sin(wiggle * .pi * 6) * 10 * (1 - wiggle) : 0
         canvas.text(context.text(Messages.chooseGame), Theme.headingText, at: Point(Canvas1024.width / 2 + (selectedGame == nil ? shake : 0), HomeLayout.gameLabelY),
                     color: Theme.ink, outline: .white)
         canvas.text(context.text(Messages.chooseLevel), Theme.headingText, at: Point(Canvas1024.width / 2 + (selectedLevel == nil ? shake : 0), HomeLayout.levelLabelY),
@@ -352,7 +352,7 @@ public final class HomeScene: BaseScene {
 
     private func drawTile(_ canvas: any Canvas, _ target: Target, image: String, label: String, selected: Bool, dx: Double) {
         let base = frame(of: target).offsetBy(dx, 0)
-        if context.reducedMotion, wiggle > 0, !selected, !missingRowChosen(target) {
+        if context.settings.reducedMotion, wiggle > 0, !selected, !missingRowChosen(target) {
             canvas.strokeRounded(base.insetBy(-6, -6), radius: 30, width: 5, Color(20, 24, 60).withAlpha(sin(wiggle * .pi)))
         }
         let liftAmount = selected ? (lift[target] ?? 1) : 0
@@ -377,7 +377,7 @@ public final class HomeScene: BaseScene {
         var r = HomeLayout.play
         if press.pressed == .play && playEnabled { r = r.scaled(0.95) }
         // "Press the big green button": two hops (a pulse of the outline with reduced motion).
-        if playBounce > 0 && !context.reducedMotion { r = r.offsetBy(0, -18 * abs(sin(playBounce * .pi * 2))) }
+        if playBounce > 0 && !context.settings.reducedMotion { r = r.offsetBy(0, -18 * abs(sin(playBounce * .pi * 2))) }
         let enabled = playEnabled
         Decor.card(canvas, r, radius: 34, fill: enabled ? Theme.playFill : Theme.disabledFill, shadow: enabled ? 8 : 3)
         if enabled { canvas.strokeRounded(r, radius: 34, width: 6, Theme.yes) }

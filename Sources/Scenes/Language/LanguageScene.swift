@@ -100,7 +100,7 @@ public final class LanguageScene: BaseScene {
             if press.pressed == choice.code { r = r.scaled(0.95) }
             if let w = wiggle, w.code == choice.code {
                 // Reduced motion: one outline pulse instead of a shake.
-                if context.reducedMotion {
+                if context.settings.reducedMotion {
                     canvas.strokeRounded(r.insetBy(-6, -6), radius: 30, width: 5, Color(20, 24, 60).withAlpha(sin(w.left / 0.4 * .pi)))
                 } else {
                     r.x += 8 * sin(w.left * 40)

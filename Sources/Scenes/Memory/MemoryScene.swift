@@ -55,7 +55,7 @@ public final class MemoryScene: GameScene {
     static let reducedFlipDuration = 0.12
     static let pulseDuration = 0.5
     static let pulseInk = Color(20, 24, 60)
-    var flipTime: Double { context.reducedMotion ? Self.reducedFlipDuration : Self.flipDuration }
+    var flipTime: Double { context.settings.reducedMotion ? Self.reducedFlipDuration : Self.flipDuration }
     static let background = Color(226, 242, 255)
     static let dotColor = Color(255, 255, 255, 120)
     static let matchGold = Color(255, 190, 40)
@@ -74,7 +74,7 @@ public final class MemoryScene: GameScene {
         (cardFrames, columns, gridBounds) = Self.place(level)
         layoutSize = Canvas1024.size
         looks = Array(repeating: CardLook(), count: rules.cards.count)
-        cardMotion = CardMotion.deal(to: cardFrames, at: 0, reducedMotion: context.reducedMotion)
+        cardMotion = CardMotion.deal(to: cardFrames, at: 0, reducedMotion: context.settings.reducedMotion)
         super.init(context: context, module: MemoryGame.self, level: level)
     }
 
@@ -178,11 +178,11 @@ public final class MemoryScene: GameScene {
         layoutSize = Canvas1024.size
         switch cardMotion?.kind {
         case .deal?:
-            cardMotion = CardMotion.deal(to: cardFrames, at: cardMotion!.start, reducedMotion: context.reducedMotion)
+            cardMotion = CardMotion.deal(to: cardFrames, at: cardMotion!.start, reducedMotion: context.settings.reducedMotion)
         case .gather?:
             break
         case .glide?, nil:
-            let glide = CardMotion.glide(from: shown, to: cardFrames, at: awakeTime, reducedMotion: context.reducedMotion)
+            let glide = CardMotion.glide(from: shown, to: cardFrames, at: awakeTime, reducedMotion: context.settings.reducedMotion)
             cardMotion = glide
             logMotion(glide, "start")
         }
@@ -192,7 +192,7 @@ public final class MemoryScene: GameScene {
     public override func resume(with result: SceneResult?) -> [SceneCommand] {
         let commands = super.resume(with: result)
         guard case .switchTo(.game)? = commands.first, commands.count == 1 else { return commands }
-        let gather = CardMotion.gather(from: cardFrames.indices.map(shownFrame), at: awakeTime, reducedMotion: context.reducedMotion)
+        let gather = CardMotion.gather(from: cardFrames.indices.map(shownFrame), at: awakeTime, reducedMotion: context.settings.reducedMotion)
         cardMotion = gather
         replay = commands
         logMotion(gather, "start")
@@ -345,7 +345,7 @@ public final class MemoryScene: GameScene {
             if p < 0.5 { faceUp.toggle() }
             scaleX = abs(cos(p * .pi))
         }
-        if !context.reducedMotion, let p = progress(look.wiggleStart, Self.wiggleDuration) {
+        if !context.settings.reducedMotion, let p = progress(look.wiggleStart, Self.wiggleDuration) {
             frame = frame.offsetBy(sin(p * .pi * 6) * 7 * (1 - p), 0)
         }
         let state = rules.cards[index].state
@@ -379,7 +379,7 @@ public final class MemoryScene: GameScene {
         } else {
             canvas.image("card-back", in: frame, options)
         }
-        if context.reducedMotion, let p = progress(look.wiggleStart, Self.pulseDuration) {
+        if context.settings.reducedMotion, let p = progress(look.wiggleStart, Self.pulseDuration) {
             // Reduced motion: instead of a shake, one short outline pulse (rises and fades once).
             canvas.strokeRounded(frame.insetBy(-5, -5), radius: radius + 5, width: 5, Self.pulseInk.withAlpha(sin(p * .pi)))
         }

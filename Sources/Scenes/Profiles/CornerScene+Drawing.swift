@@ -1,4 +1,5 @@
 import GameCore
+import Settings
 import Stage
 import TextCatalogs
 
@@ -37,7 +38,7 @@ extension CornerScene {
 
     func drawSettings(_ canvas: any Canvas) {
         for (i, key) in Self.switches.enumerated() {
-            guard let corner = SettingsTable.spec(key)?.corner else { continue }
+            guard let corner = Messages.cornerSwitch(key.rawValue) else { continue }
             let f = Self.toggleFrame(i)
             // The switch's name, and under it its one-line explanation.
             let width = f.x - 24 - (Self.panel.x + 40)
@@ -91,7 +92,7 @@ extension CornerScene {
             let on = entry.set.map(setIsOn) ?? false
             let r = press.pressed == .set(i) ? f.scaled(0.94) : f
             let mark = { canvas.image(on ? "check" : "close", in: Rect(center: r.center, size: Size(48, 48)), ImageOptions(alpha: entry.set == nil ? 0.35 : 1)) }
-            if isLocked("sets") {
+            if isLocked(.sets) {
                 lockedLook(canvas, r, radius: 20, content: mark)
             } else {
                 Decor.card(canvas, r, radius: 20, fill: Theme.tile, shadow: 4)
@@ -139,7 +140,7 @@ extension CornerScene {
             }
         }
         let minutes = context.classroom.sessionMinutes
-        label(Messages.cornerSession, Self.panel.y + 72, locked: isLocked("session-minutes"))
+        label(Messages.cornerSession, Self.panel.y + 72, locked: isLocked(.sessionMinutes))
         for (t, minus) in [(Target.sessionDown, true), (.sessionUp, false)] {
             guard let f = frame(of: t) else { continue }
             let r = press.pressed == t ? f.scaled(0.92) : f
@@ -156,12 +157,12 @@ extension CornerScene {
         }
         let value = minutes.map { context.text(Messages.cornerMinutes, ["n": String($0)]) } ?? context.text(Messages.cornerNoLimit)
         canvas.text(value, canvas.fitting(value, Theme.headingText, width: 200), at: Point(Self.panel.x + 300 + 192, Self.panel.y + 72), color: Theme.ink)
-        label(Messages.cornerGames, Self.panel.y + 220, locked: isLocked("games"))
+        label(Messages.cornerGames, Self.panel.y + 220, locked: isLocked(.games))
         for g in context.allGames.ids { tile(.game(g), g.imageName, on: shownGames.contains(g)) }
-        label(Messages.cornerLevels, Self.panel.y + 370, locked: isLocked("levels"))
+        label(Messages.cornerLevels, Self.panel.y + 370, locked: isLocked(.levels))
         for l in Level.allCases { tile(.level(l), l.imageName, on: shownLevels.contains(l)) }
-        label(Messages.cornerPIN, Self.panel.y + 512, locked: isLocked("gate-pin"))
-        if isLocked("gate-pin") {
+        label(Messages.cornerPIN, Self.panel.y + 512, locked: isLocked(.gatePIN))
+        if isLocked(.gatePIN) {
             for (t, label) in [(Target.pinSet, Messages.cornerPINSet), (.pinClear, Messages.cornerPINClear)] {
                 guard let f = frame(of: t) else { continue }
                 let r = press.pressed == t ? f.scaled(0.94) : f, text = context.text(label)

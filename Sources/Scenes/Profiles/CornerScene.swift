@@ -1,4 +1,5 @@
 import GameCore
+import Settings
 import Stage
 import TextCatalogs
 
@@ -13,18 +14,13 @@ public final class CornerScene: BaseScene {
     public enum Section: String, Sendable, CaseIterable { case children, settings, classroom, progress }
     /// The session limits offered (0: none).
     public static let sessionSteps = [0, 5, 10, 15, 20, 30, 45, 60, 90, 120]
-    /// SettingsTable's corner switches: the four the corner always had in their old places
-    /// (their dump frames stay where they were), then the others in table order.
-    public static let switches: [String] = {
-        let shown = ["voice", "effects", "relaxed", "reduced-motion"]
-        let table = SettingsTable.cornerSwitches.map(\.key)
-        return shown.filter { table.contains($0) } + table.filter { !shown.contains($0) }
-    }()
+    /// SettingsTable's corner switches, in table order (each one's words: `Messages.cornerSwitch`).
+    public static let switches: [SettingKey] = SettingsTable.cornerSwitches.map(\.key)
 
     enum Target: Equatable, Sendable {
         case section(Section), language
         case add, name(Int), picture(Int), delete(Int)
-        case toggle(String)
+        case toggle(SettingKey)
         case previous, next, save
         case sessionDown, sessionUp, game(GameKind), level(Level), pinSet, pinClear
         /// The classroom's second page on: the content set found `n`-th (issue 44).
@@ -236,9 +232,9 @@ public final class CornerScene: BaseScene {
 
     // MARK: - Switches
 
-    public func isOn(_ key: String) -> Bool { context.switchValue(key) }
+    public func isOn(_ key: SettingKey) -> Bool { context.switchValue(key) }
 
-    func isLocked(_ key: String) -> Bool { context.classroom.isLocked(key) }
+    func isLocked(_ key: SettingKey) -> Bool { context.classroom.isLocked(key) }
 
     // MARK: - Input
 
@@ -254,8 +250,8 @@ public final class CornerScene: BaseScene {
 
     private func activate(_ t: Target) -> [SceneCommand] {
         // A locked control answers with a soft "no" only (no click first).
-        if case .toggle(let key) = t, isLocked(key) { context.send(Effect.refuseLocked("switch-" + key)); return [] }
-        if Self.isClassroom(t), isLocked(Self.key(t)) { context.send(Effect.refuseLocked(Self.key(t))); return [] }
+        if case .toggle(let key) = t, isLocked(key) { context.send(Effect.refuseLocked("switch-" + key.rawValue)); return [] }
+        if Self.isClassroom(t), isLocked(Self.key(t)) { context.send(Effect.refuseLocked(Self.key(t).rawValue)); return [] }
         context.send(.sound(.click))
         switch t {
         case .section(let s):
@@ -280,7 +276,7 @@ public final class CornerScene: BaseScene {
         case .toggle(let key):
             let value = !isOn(key)
             context.send([.setSwitch(key, value), .rememberSwitch(key, value)])
-            context.send(.log("setting", [("key", .string(key)), ("value", .bool(value))]))
+            context.send(.log("setting", [("key", .string(key.name)), ("value", .bool(value))]))
         case .previous, .next:
             page = max(0, min(pages - 1, page + (t == .next ? 1 : -1)))
             loadProgressPage()
@@ -331,13 +327,13 @@ public final class CornerScene: BaseScene {
     }
 
     /// The config key each classroom control changes (a locked key does not change).
-    static func key(_ t: Target) -> String {
+    static func key(_ t: Target) -> SettingKey {
         switch t {
-        case .sessionDown, .sessionUp: return "session-minutes"
-        case .game: return "games"
-        case .level: return "levels"
-        case .set: return "sets"
-        default: return "gate-pin"
+        case .sessionDown, .sessionUp: return .sessionMinutes
+        case .game: return .games
+        case .level: return .levels
+        case .set: return .sets
+        default: return .gatePIN
         }
     }
 
@@ -483,26 +479,26 @@ public final class CornerScene: BaseScene {
             case .delete(let i): return dumpItem("delete-" + children[i].id, kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerDelete.key)), ("enabled", true)])
             case .toggle(let key):
                 // Locked, it still shows its check or cross, under the padlock badge (`badge`).
-                return dumpItem("switch-" + key, kind: "switch", frame: f, [("on", .bool(isOn(key))), ("locked", .bool(isLocked(key))),
+                return dumpItem("switch-" + key.rawValue, kind: "switch", frame: f, [("on", .bool(isOn(key))), ("locked", .bool(isLocked(key))),
                                                                             ("icon", .string(isOn(key) ? "check" : "close")), ("enabled", .bool(!isLocked(key)))]
                                 + (isLocked(key) ? [("badge", "lock")] : []))
             case .previous: return dumpItem("page-previous", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
             case .next: return dumpItem("page-next", kind: "button", frame: f, [("icon", "arrow"), ("enabled", true)])
             case .save: return dumpItem("save-report", kind: "button", frame: f, [("icon", "chart"), ("key", .string(Messages.cornerSave.key)), ("enabled", true)])
-            case .sessionDown: return dumpItem("session-down", kind: "button", frame: f, [("icon", "minus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked("session-minutes"))), ("enabled", true)] + badge("session-minutes"))
-            case .sessionUp: return dumpItem("session-up", kind: "button", frame: f, [("icon", "plus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked("session-minutes"))), ("enabled", true)] + badge("session-minutes"))
-            case .game(let g): return dumpItem("show-" + g.rawValue, kind: "switch", frame: f, [("icon", .string(g.imageName)), ("on", .bool(shownGames.contains(g))), ("locked", .bool(isLocked("games"))), ("enabled", true)] + badge("games"))
-            case .level(let l): return dumpItem("show-" + l.rawValue, kind: "switch", frame: f, [("icon", .string(l.imageName)), ("on", .bool(shownLevels.contains(l))), ("locked", .bool(isLocked("levels"))), ("enabled", true)] + badge("levels"))
-            case .pinSet: return dumpItem("pin-set", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINSet.key)), ("pin", .bool(context.classroom.gatePIN != nil)), ("locked", .bool(isLocked("gate-pin"))), ("enabled", true)] + badge("gate-pin"))
+            case .sessionDown: return dumpItem("session-down", kind: "button", frame: f, [("icon", "minus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked(.sessionMinutes))), ("enabled", true)] + badge(.sessionMinutes))
+            case .sessionUp: return dumpItem("session-up", kind: "button", frame: f, [("icon", "plus"), ("minutes", .optional(context.classroom.sessionMinutes)), ("locked", .bool(isLocked(.sessionMinutes))), ("enabled", true)] + badge(.sessionMinutes))
+            case .game(let g): return dumpItem("show-" + g.rawValue, kind: "switch", frame: f, [("icon", .string(g.imageName)), ("on", .bool(shownGames.contains(g))), ("locked", .bool(isLocked(.games))), ("enabled", true)] + badge(.games))
+            case .level(let l): return dumpItem("show-" + l.rawValue, kind: "switch", frame: f, [("icon", .string(l.imageName)), ("on", .bool(shownLevels.contains(l))), ("locked", .bool(isLocked(.levels))), ("enabled", true)] + badge(.levels))
+            case .pinSet: return dumpItem("pin-set", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINSet.key)), ("pin", .bool(context.classroom.gatePIN != nil)), ("locked", .bool(isLocked(.gatePIN))), ("enabled", true)] + badge(.gatePIN))
             case .set(let i):
                 let entry = context.sets.entries[i]
                 let twice = context.sets.entries[..<i].contains { $0.id == entry.id }
                 return dumpItem("set-" + entry.id + (twice ? "-\(i + 1)" : ""), kind: "switch", frame: f, [
                     ("icon", .string(entry.game.map { $0.imageName } ?? "close")), ("game", entry.game.map { JSON.string($0.rawValue) } ?? .null),
                     ("on", .bool(entry.set.map(setIsOn) ?? false)), ("usable", .bool(entry.set != nil)),
-                    ("problems", .array(entry.problems.map { .string($0.description) })), ("locked", .bool(isLocked("sets"))),
-                    ("enabled", .bool(entry.set != nil))] + badge("sets"))
-            case .pinClear: return dumpItem("pin-clear", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINClear.key)), ("locked", .bool(isLocked("gate-pin"))), ("enabled", true)] + badge("gate-pin"))
+                    ("problems", .array(entry.problems.map { .string($0.description) })), ("locked", .bool(isLocked(.sets))),
+                    ("enabled", .bool(entry.set != nil))] + badge(.sets))
+            case .pinClear: return dumpItem("pin-clear", kind: "button", frame: f, [("icon", "text"), ("key", .string(Messages.cornerPINClear.key)), ("locked", .bool(isLocked(.gatePIN))), ("enabled", true)] + badge(.gatePIN))
             }
         } + (section == .progress ? progressPage.map { [ProgressScreen.dumpItem($0)] } ?? [] : [])
             // No time in the log: only whether there is one.
@@ -514,7 +510,7 @@ public final class CornerScene: BaseScene {
     }
 
     /// A locked control's `badge` field (the padlock of `LockedLook`), none when unlocked.
-    private func badge(_ key: String) -> [(String, JSON)] { isLocked(key) ? [("badge", "lock")] : [] }
+    private func badge(_ key: SettingKey) -> [(String, JSON)] { isLocked(key) ? [("badge", "lock")] : [] }
 
     func noteSaved(_ ok: Bool, folder: String? = nil, source: ReportSource? = nil) {
         saveNote = ok ? Messages.cornerSaved : Messages.cornerSaveFailed

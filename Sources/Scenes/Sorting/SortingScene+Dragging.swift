@@ -146,7 +146,7 @@ extension SortingScene {
                 sprites[index].frame = takePlace(index, in: zoneID)
                 sprites[index].state = .placed
                 animateScale(index, to: 1, lift: 0, duration: Self.settleDuration,
-                             easing: context.reducedMotion ? Easing.easeOutQuad : Easing.easeOutBounce)
+                             easing: context.settings.reducedMotion ? Easing.easeOutQuad : Easing.easeOutBounce)
                 sparkles.add(Sparkle(center: sprites[index].frame.center), at: playedTime)
                 showPoints(points)
                 if glow?.category == sprites[index].vehicle.category { glow = nil }

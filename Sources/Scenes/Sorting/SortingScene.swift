@@ -77,7 +77,7 @@ public final class SortingScene: GameScene {
     /// Reduced motion: the glide home is shorter (its `returned.seconds` says 1.0), and the
     /// wrong drop's head shake becomes one outline pulse.
     nonisolated public static let reducedGlideDuration = SortingRules.reducedGlideDuration
-    var glideTime: Double { context.reducedMotion ? Self.reducedGlideDuration : Self.glideDuration }
+    var glideTime: Double { context.settings.reducedMotion ? Self.reducedGlideDuration : Self.glideDuration }
 
     public internal(set) var rules: SortingRules
     /// The set its things come from (issue 44): vehicles, animals... with their categories.
@@ -266,7 +266,7 @@ public final class SortingScene: GameScene {
             // On its way to its place: a short glide, or with reduced motion a fade from where
             // it was let go to the place.
             let p = max(0, clock.now - settle.start) / Self.toPlaceDuration
-            if context.reducedMotion {
+            if context.settings.reducedMotion {
                 canvas.image(sprite.vehicle.imageName, in: settle.from, ImageOptions(alpha: 1 - p, scaleX: sprite.scale, scaleY: sprite.scale))
                 alpha = p
             } else {
@@ -281,7 +281,7 @@ public final class SortingScene: GameScene {
         }
         canvas.image(sprite.vehicle.imageName, in: frame,
                      ImageOptions(alpha: alpha, scaleX: sprite.scale, scaleY: sprite.scale, rotation: wiggle(sprite)))
-        if context.reducedMotion, sprite.state == .returning, let glide = sprite.glide, clock.now - glide.start < Self.wiggleDuration {
+        if context.settings.reducedMotion, sprite.state == .returning, let glide = sprite.glide, clock.now - glide.start < Self.wiggleDuration {
             // Reduced motion: "not here" is one outline pulse instead of a shake.
             let p = (clock.now - glide.start) / Self.wiggleDuration
             canvas.strokeRounded(sprite.frame.insetBy(-4, -4), radius: 14, width: 5, Color(20, 24, 60).withAlpha(sin(p * .pi)))
@@ -292,7 +292,7 @@ public final class SortingScene: GameScene {
     private func wiggle(_ sprite: Sprite) -> Double {
         guard sprite.state == .returning, let glide = sprite.glide else { return 0 }
         let age = clock.now - glide.start
-        guard age < Self.wiggleDuration, !context.reducedMotion else { return 0 }
+        guard age < Self.wiggleDuration, !context.settings.reducedMotion else { return 0 }
         return 12 * sin(age * 2 * Double.pi * 3.5) * (1 - age / Self.wiggleDuration)
     }
 

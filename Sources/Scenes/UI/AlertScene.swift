@@ -119,7 +119,7 @@ public final class AlertScene: BaseScene {
             }
         }
         // Reduced motion: no confetti.
-        if content.celebrate && !context.reducedMotion { confetti = Confetti(seed: UInt64(alertTitle.count * 7919 + message.count), at: timeline.time) }
+        if content.celebrate && !context.settings.reducedMotion { confetti = Confetti(seed: UInt64(alertTitle.count * 7919 + message.count), at: timeline.time) }
     }
 
     /// Button `index`'s hit area: its round picture and its caption. With two buttons the

@@ -119,15 +119,15 @@ open class BaseScene: Scene {
         drawContent(on: placement.isIdentity ? canvas : PlacedCanvas(canvas, placement))
         if !isOverlay {
             TopBar.draw(on: canvas, title: title, backLabel: context.text(Messages.back), showsBack: showsBack, showsPause: showsPause, paused: pausedState,
-                        muted: context.muted, muteLocked: context.muteLocked, voiceOff: !context.voiceEnabled, pressed: barPress.pressed,
-                        wiggle: speakerWiggle.map { context.reducedMotion ? .pulse($0.pulse(at: barTime)) : .turn($0.angle(at: barTime)) })
+                        muted: context.muted, muteLocked: context.muteLocked, voiceOff: !context.settings.voice, pressed: barPress.pressed,
+                        wiggle: speakerWiggle.map { context.settings.reducedMotion ? .pulse($0.pulse(at: barTime)) : .turn($0.angle(at: barTime)) })
             drawOverBar(on: canvas)
         }
     }
 
     open func dump() -> [(String, JSON)] {
         let bar = isOverlay ? [] : TopBar.items(showsBack: showsBack, showsPause: showsPause, paused: pausedState, muted: context.muted,
-                                                muteLocked: context.muteLocked, voiceOff: !context.voiceEnabled, wiggling: speakerWiggling)
+                                                muteLocked: context.muteLocked, voiceOff: !context.settings.voice, wiggling: speakerWiggling)
         let placement = self.placement
         let own = (dumpItems() + dumpOverlayItems()).map { placement.toCanvas($0) }
         return dumpFields() + [("items", .array(bar + own))]

@@ -35,7 +35,7 @@ extension GameScene {
         context.send(.sound(outcome == .won ? .fanfare : .sadTrombone))
         if rank != nil { context.send(.sound(.applause)) }
         // Growing with the child: three stars suggest the next level, two losses an easier one.
-        let suggestion = context.player.child != nil && context.growWithChild
+        let suggestion = context.player.child != nil && context.settings.grow
             ? context.suggestion(after: context.childRounds(kind), game: kind, among: context.offeredLevels) : nil
         if let suggestion {
             context.send(.log("suggest", [("game", .string(kind.rawValue)), ("level", .string(suggestion.level.rawValue))] + context.player.logFields))

@@ -18,7 +18,7 @@ extension GameContext {
     /// (it is the one a child can see and, unless locked, change).
     public var silentVoice: SilentVoice? {
         if muted { return muteLocked ? .locked : .muted }
-        return voiceEnabled ? nil : .voiceOff
+        return settings.voice ? nil : .voiceOff
     }
 }
 

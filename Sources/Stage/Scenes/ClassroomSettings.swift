@@ -13,11 +13,11 @@ public struct ClassroomSettings: Equatable, Sendable {
     /// The content sets the games play (issue 44; nil: every set of a game in turn).
     public var sets: [String]?
     /// Config keys a system file's `[locked]` table set.
-    public var locked: Set<String> = []
+    public var locked: Set<SettingKey> = []
 
-    public init(sessionMinutes: Int? = nil, gatePIN: String? = nil, levels: [Level]? = nil, locked: Set<String> = []) {
+    public init(sessionMinutes: Int? = nil, gatePIN: String? = nil, levels: [Level]? = nil, locked: Set<SettingKey> = []) {
         self.sessionMinutes = sessionMinutes; self.gatePIN = gatePIN; self.levels = levels; self.locked = locked
     }
 
-    public func isLocked(_ key: String) -> Bool { locked.contains(key) }
+    public func isLocked(_ key: SettingKey) -> Bool { locked.contains(key) }
 }

@@ -36,11 +36,10 @@ public enum Effect {
 
     /// The top bar's speaker (and M): mutes or unmutes this run; a locked one only says no.
     case toggleMute
-    /// Sets one of SettingsTable's corner switches (`voice`, `effects`, `relaxed`,
-    /// `reduced-motion`, `grow`) for this run.
-    case setSwitch(String, Bool)
+    /// Sets one of SettingsTable's corner switches for this run.
+    case setSwitch(SettingKey, Bool)
     /// Remembers a corner switch for the next start (settings.json).
-    case rememberSwitch(String, Bool)
+    case rememberSwitch(SettingKey, Bool)
     /// The corner's classroom choices for this run.
     case setClassroom(ClassroomSettings)
     /// The games Home offers (among the standard ones, in their order).
