@@ -2,7 +2,8 @@
 """Write the gettext template po/kids-joy-center.pot from the game's English catalog.
 
 Standard library only. Sources:
-  * every `Message("key", "English text")` literal in Sources/GameCore/**/*.swift and Sources/TextCatalogs/**/*.swift
+  * every `Message("key", "English text")` literal in Sources/GameCore/**/*.swift, Sources/TextCatalogs/**/*.swift
+    and Sources/Scenes/**/*.swift (a game module's folder may keep its own words, issue #44)
     (Messages/Messages.swift and the game titles in the games' rules files);
   * every line of po/voice-lines-en.tsv (the spoken lines, keys starting "voice.");
     Sources/TextCatalogs/VoiceLines.swift holds the same lines as catalog entries,
@@ -40,8 +41,9 @@ POT = os.path.join(PO_DIR, "kids-joy-center.pot")
 QPS = os.path.join(PO_DIR, "qps.po")
 VOICE_TSV = os.path.join(PO_DIR, "voice-lines-en.tsv")
 DESKTOP_TSV = os.path.join(PO_DIR, "desktop-en.tsv")
-# The rules' own words (game titles) and the text catalogs (issue #25 moved them out of GameCore).
-SWIFT_GLOBS = [os.path.join(ROOT, "Sources", target, "**", "*.swift") for target in ("GameCore", "TextCatalogs")]
+# The rules' own words (game titles), the text catalogs (issue #25 moved them out of GameCore)
+# and the scenes, where a game module's folder keeps the words it declares (issue #44).
+SWIFT_GLOBS = [os.path.join(ROOT, "Sources", target, "**", "*.swift") for target in ("GameCore", "TextCatalogs", "Scenes")]
 
 # A fixed date keeps the template byte-identical from run to run.
 CREATION_DATE = "2026-01-01 00:00+0000"

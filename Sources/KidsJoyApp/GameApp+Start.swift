@@ -20,7 +20,9 @@ extension GameApp {
         // over the heap, which never shrinks: peak memory grew by 9 MB in a Balloons game.
         SDLSystem.mapAllocations(above: 64 * 1024)
         let assets = try AssetLocator.locate(override: options.assetsDir)
-        let missing = AssetLocator.missingFiles(in: assets)
+        // The shell's pictures and the games' own, each game's because its module declares them.
+        let images = AssetManifest.images(declared: games.declaredPictures, in: assets + "/images")
+        let missing = AssetLocator.missingFiles(in: assets, images: images)
         guard missing.isEmpty else {
             throw AppError.fatal("missing asset file\(missing.count > 1 ? "s" : ""): \(missing.prefix(5).joined(separator: ", "))"
                                  + (missing.count > 5 ? " and \(missing.count - 5) more" : "") + "; reinstall the game or run tools/make-assets")
@@ -44,7 +46,7 @@ extension GameApp {
         }
         canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: assets), letterbox: Theme.background, warmUpText: Theme.bodyText)
         canvas.warn = { [weak self] in self?.warn($0) }
-        try canvas.loadImages(from: assets + "/images", names: AssetManifest.images, keepCompressed: AssetManifest.backgrounds)
+        try canvas.loadImages(from: assets + "/images", names: images, keepCompressed: AssetManifest.backgrounds)
         // The content sets (issue 44): their pictures join the game's; a set that cannot be
         // used is named (file and line) and the game plays the others.
         let found = SetFolders.read(SetFolders.searchFolders(assets: assets))

@@ -6,21 +6,42 @@ import SystemIO
 /// Every asset the game needs. A missing file is reported by name at start-up.
 public enum AssetManifest {
     public static let animals = GameContent.animals
-    public static let balloonColors = GameContent.balloonColors
-    public static let vehicles = GameContent.vehicles
-    public static var images: [String] {
+    /// The pictures every screen but the games' own needs (Home, the top bar, the end screens,
+    /// the children's animals and stickers, the corner, the backgrounds). A game's pictures are
+    /// not here: they are loaded because its module declares them (`images(declared:in:)`).
+    public static var shellImages: [String] {
         // In typed parts: one long chain of `+` is too much for Swift 6.0's type checker.
-        let sprites: [String] = animals.map { "animal-\($0)" } + vehicles.map { "vehicle-\($0.name)" }
-            + balloonColors.map { "balloon-\($0)" }
+        let avatars: [String] = (animals + avatarAnimals).map { "animal-\($0)" }
         let stickers: [String] = (1...24).map { "sticker-" + ($0 < 10 ? "0\($0)" : "\($0)") }
-        let avatars: [String] = avatarAnimals.map { "animal-\($0)" }
-        let fixed: [String] = ["balloon-star", "balloon-skull", "card-back", "card-front",
-               "game-memory", "game-sorting", "game-balloons", "level-easy", "level-medium", "level-hard",
+        let fixed: [String] = ["level-easy", "level-medium", "level-hard",
                "play", "trophy", "back", "speaker-on", "speaker-off", "check", "logo", "star", "confetti",
-               "sparkle", "burst", "snail", "clock", "score-star", "zone-air", "zone-water", "zone-land",
-               "zone-land"] + SceneBackgrounds.allNames
-        return sprites + fixed + pictureUI + avatars + stickers
+               "sparkle", "clock", "score-star"] + SceneBackgrounds.allNames
+        return fixed + pictureUI + avatars + stickers
     }
+
+    /// The pictures to load for these games: the shell's, then the pictures their modules
+    /// declare (`GameModule.pictures`, its Home tile `game-ID` among them: a name, or `prefix-*`
+    /// for every picture of that prefix in `folder`), each once, in that order. A declared name
+    /// with no file is reported by `missingFiles`, like the shell's.
+    public static func images(declared: [String], in folder: String) -> [String] {
+        let present = (SystemFiles.list(folder) ?? []).compactMap { name -> String? in
+            let suffix = "." + imageExtension
+            return name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
+        }.sorted()
+        var out: [String] = [], seen = Set<String>()
+        func add(_ name: String) { if seen.insert(name).inserted { out.append(name) } }
+        shellImages.forEach(add)
+        for name in declared {
+            if name.hasSuffix("*") {
+                let prefix = String(name.dropLast())
+                present.filter { $0.hasPrefix(prefix) }.forEach(add)
+            } else {
+                add(name)
+            }
+        }
+        return out
+    }
+
     /// The pictures that replace words for children who cannot read: end screens, the
     /// quit panel, the popup, the show-me hand, profiles, the grown-ups' corner and input icons.
     public static let pictureUI = [
@@ -107,10 +128,11 @@ public enum AssetLocator {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
-    /// Names every required file that is missing, so a broken install says what to fix.
-    public static func missingFiles(in root: String) -> [String] {
+    /// Names every required file that is missing, so a broken install says what to fix: the
+    /// shell's pictures and `images`, the games' (`AssetManifest.images(declared:in:)`).
+    public static func missingFiles(in root: String, images: [String] = AssetManifest.shellImages) -> [String] {
         var missing: [String] = []
-        for name in AssetManifest.images where !SystemFiles.exists("\(root)/images/\(name).\(AssetManifest.imageExtension)") {
+        for name in images where !SystemFiles.exists("\(root)/images/\(name).\(AssetManifest.imageExtension)") {
             missing.append("\(root)/images/\(name).\(AssetManifest.imageExtension)")
         }
         for sound in Sound.allCases where !SystemFiles.exists("\(root)/sounds/\(sound.rawValue).\(AssetManifest.soundExtension)") {

@@ -28,7 +28,7 @@ import Stage
         _ = TTF_Init()
         let root = try AssetLocator.locate()
         let canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: root), letterbox: Theme.background, warmUpText: Theme.bodyText)
-        try canvas.loadImages(from: root + "/images", names: AssetManifest.images)
+        try canvas.loadImages(from: root + "/images", names: AssetManifest.images(declared: GameRegistry.standard.declaredPictures, in: root + "/images"))
         var background = Color(10, 20, 30), dim = Color(0, 0, 0, 0)
         func drawFrame() {
             canvas.beginFrame()

@@ -17,7 +17,7 @@ import Stage
         _ = TTF_Init()
         let root = try AssetLocator.locate()
         let canvas = SoftwareCanvas(fonts: try FontLocator.andika(assets: root), letterbox: Theme.background, warmUpText: Theme.bodyText)
-        try canvas.loadImages(from: root + "/images", names: AssetManifest.images)
+        try canvas.loadImages(from: root + "/images", names: AssetManifest.images(declared: GameRegistry.standard.declaredPictures, in: root + "/images"))
         return canvas
     }
 

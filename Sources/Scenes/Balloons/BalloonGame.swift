@@ -27,7 +27,7 @@ public enum BalloonGame: GameModule {
         GameItem("idle-warning", kind: "picture", tappable: false,
                  "from 5 s without a pop: the sleeping balloon and the whole `seconds` left before the round stops (pop a balloon and it goes)"),
     ]
-    public static let pictures = ["balloon-*", "burst", "sparkle", "snail", "skull", "star"]
+    public static let pictures = ["game-balloons", "balloon-*", "burst", "sparkle", "snail", "star"]
     public static var picturesAhead: [PictureAhead] { PopEffect.picturesAhead }
 
     public static func makeScene(context: GameContext, level: Level) -> BalloonScene { BalloonScene(context: context, level: level) }

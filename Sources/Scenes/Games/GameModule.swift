@@ -29,7 +29,8 @@ public protocol GameModule {
     static var scoring: String { get }
     /// What its dump items are: an id (or an id pattern such as `card-N`) and its meaning.
     static var items: [GameItem] { get }
-    /// The pictures it draws besides its Home tile (`game-<id>`), as asset names or patterns.
+    /// The pictures it draws, its Home tile (`game-<id>`) among them, as asset names or patterns
+    /// (`vehicle-*`): the app loads these because the module declares them, nothing else of it.
     static var pictures: [String] { get }
     /// Pictures it draws at fixed sizes (an animation's steps, in logical units), which the
     /// renderer makes ahead on a worker thread so their first use costs no late frame.

@@ -70,6 +70,9 @@ public struct GameRegistry {
     public func entry(_ id: GameKind) -> GameEntry? { games.first { $0.id == id } }
     /// The pictures every game draws at fixed sizes (`GameModule.picturesAhead`).
     public var picturesAhead: [PictureAhead] { games.flatMap(\.picturesAhead) }
+    /// Every picture the games declare (`GameModule.pictures`), in registry order: the app
+    /// loads these, not a list of its own.
+    public var declaredPictures: [String] { games.flatMap(\.pictures) }
     /// Every game's own words, for the catalog (its title, its levels' words, its buttons').
     public var messages: [Message] { games.flatMap { [$0.definition.title] + $0.definition.messages + $0.items.compactMap(\.words) } }
 

@@ -18,7 +18,7 @@ public enum MemoryGame: GameModule {
     public static let items = [
         GameItem("card-N", kind: "card", tappable: true, "a card: `face` (its animal), `state` hidden, open or matched; a tap turns a hidden one"),
     ]
-    public static let pictures = ["card-back", "card-front", "animal-*", "check", "sparkle", "mascot-happy"]
+    public static let pictures = ["game-memory", "card-back", "card-front", "animal-*", "check", "sparkle", "mascot-happy"]
 
     public static func makeScene(context: GameContext, level: Level) -> MemoryScene { MemoryScene(context: context, level: level) }
 

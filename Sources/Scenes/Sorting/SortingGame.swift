@@ -23,7 +23,7 @@ public enum SortingGame: GameModule {
                  "a vehicle: `name`, `category`, `state` waiting, lifted, gliding or placed, its slot `home`; drag it (or tap it, then a zone) to its zone"),
         GameItem("zone-CATEGORY", kind: "zone", tappable: true, "a zone (sky, water, land): `category`, its painted `area`; a drop or a tap there places the lifted vehicle"),
     ]
-    public static let pictures = ["vehicle-*", "zone-*", "check", "sparkle", "star"]
+    public static let pictures = ["game-sorting", "vehicle-*", "zone-*", "check", "sparkle", "star"]
 
     public static func makeScene(context: GameContext, level: Level) -> SortingScene { SortingScene(context: context, level: level) }
 
