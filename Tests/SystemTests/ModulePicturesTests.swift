@@ -65,30 +65,25 @@ import SystemIO
     }
 }
 
-/// Counting with the zones' pictures declared.
-enum ZonesCountingGame: GameModule {
-    typealias Play = CountingScene
+/// Counting with other pictures declared: everything else is Counting's.
+protocol CountingWithPictures: GameModule where Play == CountingScene {}
+extension CountingWithPictures {
     static var definition: GameDefinition { CountingGame.definition }
     static var voice: GameVoice { CountingGame.voice }
     static var endings: [GameEnding] { CountingGame.endings }
     static func endsBy(_ level: Level) -> GameEndsBy { CountingGame.endsBy(level) }
     static var scoring: String { CountingGame.scoring }
     static var items: [GameItem] { CountingGame.items }
-    static var pictures: [String] { ["zone-*"] }
     static var motion: FramePace { CountingGame.motion }
     static func makeScene(context: GameContext, level: Level) -> CountingScene { CountingGame.makeScene(context: context, level: level) }
 }
 
+/// Counting with the zones' pictures declared.
+enum ZonesCountingGame: CountingWithPictures {
+    static var pictures: [String] { ["zone-*"] }
+}
+
 /// Counting declaring a picture that is not installed.
-enum MissingPictureGame: GameModule {
-    typealias Play = CountingScene
-    static var definition: GameDefinition { CountingGame.definition }
-    static var voice: GameVoice { CountingGame.voice }
-    static var endings: [GameEnding] { CountingGame.endings }
-    static func endsBy(_ level: Level) -> GameEndsBy { CountingGame.endsBy(level) }
-    static var scoring: String { CountingGame.scoring }
-    static var items: [GameItem] { CountingGame.items }
+enum MissingPictureGame: CountingWithPictures {
     static var pictures: [String] { ["no-such-picture"] }
-    static var motion: FramePace { CountingGame.motion }
-    static func makeScene(context: GameContext, level: Level) -> CountingScene { CountingGame.makeScene(context: context, level: level) }
 }

@@ -409,6 +409,35 @@ SERVER_PUSH_LABEL = "School server: 30 kiosks x 1,000 rounds"
 SERVER_KIOSKS = int(os.environ.get("BENCH_SERVER_KIOSKS", "30"))
 
 
+def under_pg_virtualenv(flag, what, extra=(), options=()):
+    """Runs this script again with `flag` under pg_virtualenv (a throw-away PostgreSQL
+    cluster) and answers the JSON line it prints."""
+    if not shutil.which("pg_virtualenv"):
+        sys.exit(f"{what} needs PostgreSQL: apt install postgresql (pg_virtualenv)")
+    out = subprocess.run(["pg_virtualenv", "-t", *options, "--", sys.executable, os.path.abspath(__file__), flag, *extra],
+                         capture_output=True, text=True)
+    lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
+    if out.returncode != 0 or not lines:
+        sys.exit(f"{what} failed: {out.stdout[-2000:]} {out.stderr[-2000:]}")
+    return json.loads(lines[-1])
+
+
+def psql(sql, db="postgres"):
+    r = subprocess.run(["psql", "-X", "-At", "-d", db, "-c", sql], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"psql {sql}: {r.stderr}")
+    return r.stdout.strip()
+
+
+def fresh_server_database(db):
+    """A new, empty database with the game's schema (`server init`)."""
+    psql(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+    psql(f"CREATE DATABASE {db}")
+    r = run(["server", "init", "--server", f"dbname={db}"])
+    if r.returncode != 0:
+        sys.exit(f"server init failed: {r.stderr}")
+
+
 def bench_server_push(data):
     """30 kiosks (each a process: `kids-joy-center server push`) with 1,000 rounds each in
     their outbox (10 children x 100 games, `report --make-sample`), started at once against
@@ -416,25 +445,9 @@ def bench_server_push(data):
     server once, and the server's CPU (its postmaster's reaped children, user + system) over
     it. Without PGHOST it runs itself under pg_virtualenv (a throw-away cluster)."""
     if not os.environ.get("PGHOST"):
-        if not shutil.which("pg_virtualenv"):
-            sys.exit("the server row needs PostgreSQL: apt install postgresql (pg_virtualenv)")
-        out = subprocess.run(["pg_virtualenv", "-t", "-o", "max_connections=200", "--", sys.executable, os.path.abspath(__file__),
-                              "--server-push-json"], capture_output=True, text=True)
-        lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
-        if out.returncode != 0 or not lines:
-            sys.exit(f"the server row failed: {out.stdout[-2000:]} {out.stderr[-2000:]}")
-        return json.loads(lines[-1])
-    def psql(sql, db="postgres"):
-        r = subprocess.run(["psql", "-X", "-At", "-d", db, "-c", sql], capture_output=True, text=True)
-        if r.returncode != 0:
-            sys.exit(f"psql {sql}: {r.stderr}")
-        return r.stdout.strip()
+        return under_pg_virtualenv("--server-push-json", "the server row", options=("-o", "max_connections=200"))
     db = "kjc_bench"
-    psql(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
-    psql(f"CREATE DATABASE {db}")
-    r = run(["server", "init", "--server", f"dbname={db}"])
-    if r.returncode != 0:
-        sys.exit(f"server init failed: {r.stderr}")
+    fresh_server_database(db)
     dirs = []
     for k in range(SERVER_KIOSKS):
         folder = os.path.join(data, f"kiosk-{k}")
@@ -498,19 +511,7 @@ def bench_server_frames(data, sizes=SERVER_FRAME_SIZES):
     measured frames (the bench line's outbox at their start and end). Without PGHOST it runs
     itself under pg_virtualenv."""
     if not os.environ.get("PGHOST"):
-        if not shutil.which("pg_virtualenv"):
-            sys.exit("the server rows need PostgreSQL: apt install postgresql (pg_virtualenv)")
-        out = subprocess.run(["pg_virtualenv", "-t", "--", sys.executable, os.path.abspath(__file__),
-                              "--server-frames-json", "--sizes", ",".join(sizes)], capture_output=True, text=True)
-        lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
-        if out.returncode != 0 or not lines:
-            sys.exit(f"the server frame rows failed: {out.stdout[-2000:]} {out.stderr[-2000:]}")
-        return json.loads(lines[-1])
-    def psql(sql, db="postgres"):
-        r = subprocess.run(["psql", "-X", "-At", "-d", db, "-c", sql], capture_output=True, text=True)
-        if r.returncode != 0:
-            sys.exit(f"psql {sql}: {r.stderr}")
-        return r.stdout.strip()
+        return under_pg_virtualenv("--server-frames-json", "the server frame rows", extra=("--sizes", ",".join(sizes)))
     db = "kjc_frames"
     template = os.path.join(data, "frames-outbox")
     r = run(["report", "--data-dir", template, "--make-sample", SERVER_FRAMES_OUTBOX])
@@ -552,11 +553,7 @@ def bench_server_frames(data, sizes=SERVER_FRAME_SIZES):
                     conf = os.path.join(data, f"frames-{kind}.toml")
                     server = ""
                     if kind == "pushing":
-                        psql(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
-                        psql(f"CREATE DATABASE {db}")
-                        init = run(["server", "init", "--server", f"dbname={db}"])
-                        if init.returncode != 0:
-                            sys.exit(f"server init failed: {init.stderr}")
+                        fresh_server_database(db)
                         server = f"dbname={db}"
                     elif kind == "away":
                         server = away
