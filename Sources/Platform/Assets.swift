@@ -16,7 +16,7 @@ public enum AssetManifest {
         let fixed: [String] = ["level-easy", "level-medium", "level-hard",
                "play", "trophy", "back", "speaker-on", "speaker-off", "check", "logo", "star", "confetti",
                "sparkle", "clock", "score-star"] + SceneBackgrounds.allNames
-        return fixed + pictureUI + avatars + stickers
+        return avatars + fixed + pictureUI + stickers
     }
 
     /// The pictures to load for these games: the shell's, then the pictures their modules

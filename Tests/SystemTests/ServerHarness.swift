@@ -176,12 +176,20 @@ final class TCPProxy: @unchecked Sendable {
             let up = connectTarget()
             if up < 0 { Glibc.close(fd); continue }
             lock.withLock { sockets += [fd, up] }
-            Thread { [self] in pump(from: fd, to: up) }.start()
-            Thread { [self] in pump(from: up, to: fd) }.start()
+            // Both ends are closed by the pump that finishes last: a number closed while the
+            // other pump may still write to it could be reused by the next connection, whose
+            // stream would then get an old one's bytes (the server saw them once, under load:
+            // "received unencrypted data after SSL request").
+            let pair = PumpPair()
+            Thread { [self] in pump(from: fd, to: up, pair) }.start()
+            Thread { [self] in pump(from: up, to: fd, pair) }.start()
         }
     }
 
-    private func pump(from: Int32, to: Int32) {
+    /// The two pumps of one connection: how many still run.
+    private final class PumpPair: @unchecked Sendable { var running = 2 }
+
+    private func pump(from: Int32, to: Int32, _ pair: PumpPair) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = read(from, &buffer, buffer.count)
@@ -196,10 +204,14 @@ final class TCPProxy: @unchecked Sendable {
             if sent < n { break }
         }
         lock.withLock {
-            // `to` may be closed (and its number reused) by the other pump already.
-            if sockets.contains(to) { shutdown(to, Int32(SHUT_RDWR)) }
-            sockets.removeAll { $0 == from }
+            // Both numbers stay open until both pumps are done (no reuse under a pump).
+            shutdown(to, Int32(SHUT_RDWR))
+            shutdown(from, Int32(SHUT_RDWR))
+            pair.running -= 1
+            guard pair.running == 0 else { return }
+            sockets.removeAll { $0 == from || $0 == to }
             Glibc.close(from)
+            Glibc.close(to)
         }
     }
 }

@@ -161,7 +161,12 @@ public final class CornerScene: BaseScene {
         // 68 high in the row's middle, taller on a small screen (77 at 640×480: 48 px).
         return Rect(row.maxX - Double(3 - n) * 148, row.y + 8 - (height - 68) / 2, 136, height)
     }
-    public static func toggleFrame(_ i: Int) -> Rect { Rect(panel.maxX - 220, panel.y + 40 + Double(i) * 110, 200, 84) }
+    /// The i-th switch of the settings page. Five switches stand 110 apart as they always did;
+    /// more close up to fit the panel (a new switch is a settings row and its words, no frame).
+    public static func toggleFrame(_ i: Int) -> Rect {
+        let step = min(110, (panel.height - 40 - 16 - 84) / Double(max(switches.count - 1, 1)))
+        return Rect(panel.maxX - 220, panel.y + 40 + Double(i) * step, 200, 84)
+    }
 
     func frame(of t: Target) -> Rect? {
         switch t {
