@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Takes the screenshots of the grown-ups' answers (README, "The grown-ups' corner"),
+# Takes the screenshots of the grown-ups' answers (docs/parents.md, "The grown-ups' corner"),
 # headless, in English and Arabic, from a data folder with three children (Ana, Ben, Zoe):
 # Ana and Ben have 15 sample games each, spread over the last two weeks; Zoe has not played.
 #   home-padlock.png, home-padlock-ar.png            Home: the padlock and its caption by the logo

@@ -57,7 +57,7 @@ public struct CornerSwitch: Sendable {
 }
 
 /// One setting, declared once: the command line, the config files, settings.json, the
-/// corner and the app's layering all read it from here (README "Architecture", "Settings").
+/// corner and the app's layering all read it from here (docs/developers.md, "Architecture", "Adding a setting").
 public struct SettingSpec: Sendable {
     /// The config key (also the key in settings.json and in `[locked]`).
     public let key: String
