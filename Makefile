@@ -11,8 +11,9 @@ APT_BUILD := pkg-config libsqlite3-dev libpq-dev libfribidi-dev libsdl2-dev libs
 # (fullscreen with and without one) for end-to-end tests; Unicode's BidiCharacterTest.txt
 # (unicode-data) for the bidirectional layout's conformance test; PostgreSQL (postgresql, with
 # postgresql-common's pg_virtualenv) for the school server's tests; Pillow (python3-pil) to
-# compare the guides' screenshots with what their scripts draw (DocsTests).
-APT_TEST  := xvfb xauth xdotool sox gettext openbox x11-utils unicode-data postgresql python3-pil
+# compare the guides' screenshots with what their scripts draw (DocsTests), and faketime, which
+# holds the wall clock still for the screenshots that show dates.
+APT_TEST  := xvfb xauth xdotool sox gettext openbox x11-utils unicode-data postgresql python3-pil faketime
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all run test check build release deps test-deps check-swift bench bench-balloons soak assets assets-deps locales clean install uninstall deb
