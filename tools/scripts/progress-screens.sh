@@ -25,7 +25,7 @@ trap 'rm -rf "$work"' EXIT
 export SDL_AUDIODRIVER=dummy TZ=UTC
 command -v faketime >/dev/null || { echo "progress-screens: faketime is needed (apt install faketime, or make test-deps)" >&2; exit 1; }
 # The wall clock fixed (the monotonic one, SDL's, left alone).
-kjc() { FAKETIME_DONT_FAKE_MONOTONIC=1 faketime "@2026-11-27 14:05:00" "$bin" "$@"; }
+kjc() { FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f "@2026-11-27 14:05:00" "$bin" "$@"; }
 export HOME="$work/home/ana"
 mkdir -p "$HOME"
 data="$work/data"
@@ -43,13 +43,14 @@ db.execute("UPDATE rounds SET played = ? - (? - id) * 8 * 3600", (now, n))
 db.commit()
 PY
 
-# $1 language, $2 "mirror" for right to left; prints the script's lines after the gate.
+# $1 language, $2 suffix of the file names. Every tap names the item a dump reported
+# (`tap-item`), so the pictures follow the screens wherever they place their tiles; only the
+# logo's hold (a press and a release) is given by its place.
 shoot() {
   local lang=$1 suffix=$2
   rm -rf "$work/d"; cp -r "$data" "$work/d"
-  # Ana (the picker's first tile), then the logo held: learn the gate's question.
-  local pick_x=323; [ "$lang" = ar ] && pick_x=$((1024 - 323))
-  local start="0.4 tap $pick_x 250
+  # Ana (the picker's first child), then the logo held: learn the gate's question.
+  local start="0.4 tap-item player-child-1
 0.9 screenshot $out/home-padlock$suffix.png
 1.0 down 512 32
 4.2 up 512 32"
@@ -57,29 +58,24 @@ shoot() {
   kjc --headless --language "$lang" --data-dir "$work/d" --script "$work/g.txt" --log "$work/g.jsonl" >/dev/null
   rm -rf "$work/d"; cp -r "$data" "$work/d"
   python3 - "$work/g.jsonl" "$lang" "$out" "$suffix" > "$work/c.txt" <<'PY'
-import json, sys
+import json, re, sys
 log, lang, out, suffix = sys.argv[1:]
-q = [json.loads(l) for l in open(log) if '"gate"' in l and '"open"' in l][0]["question"]
-a, op, b = q.split(" ")
+gate = [e for e in map(json.loads, open(log)) if e["event"] == "dump" and e["scene"] == "gate"][-1]
+a, op, b = re.match(r"\s*(\d+)\s*(\S)\s*(\d+)", gate["question"]).groups()
 answer = int(a) * int(b) if op == "×" else int(a) + int(b)
-mirror = (lambda x: 1024 - x) if lang == "ar" else (lambda x: x)
-pad = {d: (350 + ((d - 1) % 3) * 112 + 50, 348 + ((d - 1) // 3) * 88 + 38) for d in range(1, 10)}
-pad[0] = (512, 650)
-lines = [f"0.4 tap {mirror(323)} 250", "1.0 down 512 32", "4.2 up 512 32"]
+lines = ["0.4 tap-item player-child-1", "1.0 down 512 32", "4.2 up 512 32"]
 t = 4.8
-def tap(x, y, mirrored=True):
+def tap(item, after=0.3):
     global t
-    lines.append(f"{t:.1f} tap {mirror(x) if mirrored else x} {y}"); t += 0.3
-# The gate's number pad reads left to right in every language: not mirrored.
-for ch in str(answer):
-    tap(*pad[int(ch)], mirrored=False)
-tap(624, 650, mirrored=False)        # OK
-tap(512, 680)        # the corner
-tap(124, 480)        # Progress
-t += 0.5
+    lines.append(f"{t:.1f} tap-item {item}"); t += after
+for digit in str(answer):
+    tap(f"gate-key-{digit}")
+tap("gate-ok", 0.4)
+tap("gate-corner", 0.8)
+tap("section-progress", 0.5)
 lines.append(f"{t:.1f} screenshot {out}/corner-progress{suffix}.png"); t += 0.2
 if lang == "en":
-    tap(938, 704); tap(938, 704)   # Zoe's page
+    tap("page-next"); tap("page-next")   # Zoe's page
     t += 0.5
     lines.append(f"{t:.1f} screenshot {out}/corner-progress-notplayed.png")
 print("\n".join(lines))
