@@ -10,8 +10,10 @@ APT_BUILD := pkg-config libsqlite3-dev libpq-dev libfribidi-dev libsdl2-dev libs
 # Extra packages the test suite uses: a virtual X display, X input and a window manager
 # (fullscreen with and without one) for end-to-end tests; Unicode's BidiCharacterTest.txt
 # (unicode-data) for the bidirectional layout's conformance test; PostgreSQL (postgresql, with
-# postgresql-common's pg_virtualenv) for the school server's tests.
-APT_TEST  := xvfb xauth xdotool sox gettext openbox x11-utils unicode-data postgresql
+# postgresql-common's pg_virtualenv) for the school server's tests; Pillow (python3-pil) to
+# compare the guides' screenshots with what their scripts draw (DocsTests), and faketime, which
+# holds the wall clock still for the screenshots that show dates.
+APT_TEST  := xvfb xauth xdotool sox gettext openbox x11-utils unicode-data postgresql python3-pil faketime
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all run test check build release deps test-deps check-swift bench bench-balloons soak assets assets-deps locales clean install uninstall deb
@@ -19,7 +21,7 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 all: build
 
 # The Swift toolchain: Debian 13 ("trixie") and newer have it (swiftlang, 6.0.3 in trixie), and
-# it is installed with apt like the rest; Debian 12 has none: swift.org's (README "Installing").
+# it is installed with apt like the rest; Debian 12 has none: swift.org's (docs/developers.md, "Building").
 check-swift:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
 	  if [ "$(SWIFT)" = swift ] && tools/debian-has-swiftlang.sh; then \
@@ -27,7 +29,7 @@ check-swift:
 	    $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq swiftlang; \
 	  else \
 	    echo "error: the Swift toolchain (6.0 or newer) is needed. Debian 13 and newer: sudo apt install swiftlang;" \
-	         "Debian 12: swift.org's toolchain, see https://www.swift.org/install/linux/ (README \"Installing\")"; exit 1; \
+	         "Debian 12: swift.org's toolchain, see https://www.swift.org/install/linux/ (docs/developers.md, \"Building\")"; exit 1; \
 	  fi; }
 
 # Installs only the Debian packages that are missing (apt-get update only when needed).
@@ -64,7 +66,7 @@ test: test-deps packaging-deps
 # The fast loop: the rules and the scenes only (CoreTests and SceneTests: no SDL, no SQLite, no
 # app), declared alone when KJC_CHECK=1 (Package.swift) and built in their own folder, so the
 # main build is never invalidated. Optimized: the scene tests step whole games frame by frame
-# (their run takes 3-7 s so, 23-54 s unoptimized). Under 30 s after a scene edit (README "Tests").
+# (their run takes 3-7 s so, 23-54 s unoptimized). Under 30 s after a scene edit (docs/developers.md, "Testing").
 check: check-swift
 	KJC_CHECK=1 SWIFT=$(SWIFT) tools/run-tests.sh --scratch-path .build/check -Xswiftc -O
 

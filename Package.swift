@@ -3,7 +3,7 @@ import PackageDescription
 // The manifest alone reads the environment (KJC_CHECK, at the end); the game links no Foundation.
 import Foundation
 
-// The targets are rooms whose doors the compiler guards (README "Architecture"):
+// The targets are rooms whose doors the compiler guards (docs/developers.md, "Architecture"):
 //   GameCore   rules, levels as data, game definitions, clock and timeline, seeded random,
 //              rule events, message keys. The Swift standard library only.
 //   Stage      → GameCore. The Canvas and its types, input events, the viewport, sounds and
@@ -113,7 +113,7 @@ let package = Package(
             swiftSettings: smallInRelease,
             linkerSettings: smallLink
         ),
-        // The tests, one target a layer (README "Tests"), each depending on what its files touch:
+        // The tests, one target a layer (docs/developers.md, "Testing"), each depending on what its files touch:
         // the rules; the scenes, driven with in-memory stores (no SDL, no SQLite, no app);
         // pixels and fonts; and the app, the binary and other programs. RenderTests and
         // SystemTests import SceneTests' harness, SystemTests also RenderTests'.

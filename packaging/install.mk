@@ -40,7 +40,7 @@ metainfodir   = $(datadir)/metainfo
 icondir       = $(datadir)/icons/hicolor
 
 # What is installed, listed once: install-files copies these and uninstall removes them.
-# NAME.qoi (1x), NAME@2x.webp and NAME@3x.webp (README "Screens and resolutions"), the icons (.png).
+# NAME.qoi (1x), NAME@2x.webp and NAME@3x.webp (docs/screens.md, "Screens and resolutions"), the icons (.png).
 PKG_IMAGES    := $(notdir $(sort $(wildcard Assets/images/*.qoi Assets/images/*.webp Assets/images/*.png)))
 PKG_SOUNDS    := $(notdir $(sort $(wildcard Assets/sounds/*.ogg)))
 # The built-in content sets (issue 44): Assets/sets/<id>/manifest.toml and its pictures.

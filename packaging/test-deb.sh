@@ -99,7 +99,8 @@ for f in /usr/games/kids-joy-center \
          /usr/share/zsh/vendor-completions/_kids-joy-center \
          /usr/share/fish/vendor_completions.d/kids-joy-center.fish \
          /etc/kids-joy-center/config.toml \
-         $doc/copyright $doc/changelog.Debian.gz $doc/README.md.gz $doc/CREDITS.md.gz; do
+         $doc/copyright $doc/changelog.Debian.gz $doc/README.md.gz $doc/CREDITS.md.gz \
+         $doc/parents.md.gz $doc/schools.md.gz; do
   check "has $f" grep -qx "$f" <<<"$listing"
 done
 check "nothing in /usr/bin (a game: /usr/games)" bash -c '! grep -q "^/usr/bin/" <<<"$1"' _ "$listing"

@@ -122,7 +122,7 @@ def webp_bytes(im):
     """The image as lossless WebP (libwebp's slowest, smallest setting; deterministic).
 
     The @2x and @3x pictures: 60% smaller than QOI and 35% smaller than PNG, decoded by
-    SDL_image (README "Screens and resolutions" has the figures).
+    SDL_image (docs/screens.md, "Screens and resolutions", has the figures).
     """
     out = io.BytesIO()
     im.convert("RGBA").save(out, "WEBP", lossless=True, quality=100, method=6, exact=False)
@@ -2514,7 +2514,7 @@ def main(argv):
             continue
         if name.startswith("bg-"):
             # Soft gradients and patterns: drawn from 1x scaled up, where @2x would cost
-            # 1.3 MB installed (README, "Screens and resolutions").
+            # 1.3 MB installed (docs/screens.md, "Screens and resolutions").
             skipped.append((name, "background"))
             continue
         EMOJI_UPSCALED = False

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Write the built-in content sets (issue 44) into Assets/sets/<id>/: a manifest.toml each
-(the format of README "Adding a set") and one picture a thing, drawn like the game's own
+(the format of docs/schools.md, "Making a picture set"; docs/developers.md "Adding a set") and one picture a thing, drawn like the game's own
 (a Noto Color Emoji glyph at 136 px, tools/make_images.py's emoji_icon, written as QOI).
 
     /usr/bin/python3 tools/make_sets.py          # every set
@@ -150,7 +150,7 @@ def toml_string(s):
 
 
 def manifest(s):
-    out = ["# The built-in set '%s' (written by tools/make_sets.py; README \"Adding a set\")." % s["id"],
+    out = ["# The built-in set '%s' (written by tools/make_sets.py; docs/developers.md \"Adding a set\")." % s["id"],
            "game = %s" % toml_string(s["game"])]
     out += ["name.%s = %s" % (lang, toml_string(name)) for lang, name in zip(LANGS, s["names"])]
     if s.get("voice"):

@@ -11,7 +11,7 @@
 # many issues it recorded (tests with known issues only pass). The exit status is non-zero
 # if anything failed, including a crash or a build error that leaves no summary. The
 # counting is tools/test-summary.sh's, which also names every skipped test and, under
-# KJC_STRICT_SKIPS=1 (`make test`), fails a skip README does not allow (issue #46).
+# KJC_STRICT_SKIPS=1 (`make test`), fails a skip docs/developers.md does not allow (issue #46).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)

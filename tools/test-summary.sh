@@ -13,13 +13,14 @@
 # error that leaves no summary.
 #
 # Tests cannot quietly skip (issue #46): with KJC_STRICT_SKIPS=1 (`make test` sets it), a
-# skipped test or suite fails the run unless README.md's "Tests that may skip" table lists it
+# skipped test or suite fails the run unless the "Tests that may skip" table of
+# docs/developers.md (KJC_SKIPS_DOC names another file) lists it
 # with a condition that holds on this machine ("as root", "not as root", or "always" for a
 # test that is off on purpose); the summary says which and why.
 set -uo pipefail
 log=$1
 status=$2
-readme=${KJC_README:-$(dirname "$0")/../README.md}
+skipsdoc=${KJC_SKIPS_DOC:-$(dirname "$0")/../docs/developers.md}
 passed=0 failed=0 skipped=0 found=0
 
 # XCTest: the last summary is the whole run's.
@@ -56,9 +57,9 @@ fi
 skips=$( { grep -aE "^[^[:space:]]+ (Test|Suite) .+ skipped(:|\.)" "$log" | sed -E 's/^[^[:space:]]+ (Test|Suite) (.+) skipped(: "?(.*[^"])"?|\.)?$/\1	\2	\4/'
            grep -aE "^[[:space:]]*Test Case '[^']+' skipped" "$log" | sed -E "s/^[[:space:]]*Test Case '([^']+)' skipped.*/Test	\1	/"; } | sort -u)
 
-# README's table: | `name` | condition | why |, under the heading "Tests that may skip".
+# The guide's table: | `name` | condition | why |, under the heading "Tests that may skip".
 allowed() {
-    awk '/^#+ Tests that may skip/ { on = 1; next } on && /^#/ { exit } on' "$readme" 2>/dev/null \
+    awk '/^#+ Tests that may skip/ { on = 1; next } on && /^#/ { exit } on' "$skipsdoc" 2>/dev/null \
         | grep -aE '^\| *`' | sed -E 's/^\| *`([^`]+)` *\| *([^|]*[^| ]) *\|.*/\1	\2/'
 }
 uid=$(id -u)
@@ -77,9 +78,9 @@ if [ -n "$skips" ]; then
         [ -z "$name" ] && continue
         condition=$(printf '%s\n' "$table" | awk -F'\t' -v n="$name" '$1 == n { print $2; exit }')
         if [ -n "$condition" ] && holds "$condition"; then
-            echo "Skipped: $kind $name ($why; README allows it $condition)"
+            echo "Skipped: $kind $name ($why; docs/developers.md allows it $condition)"
         elif [ "${KJC_STRICT_SKIPS:-0}" = 1 ]; then
-            echo "Skipped and not allowed: $kind $name ($why): README's \"Tests that may skip\" ${condition:+allows it only $condition}${condition:-does not list it}"
+            echo "Skipped and not allowed: $kind $name ($why): docs/developers.md's \"Tests that may skip\" ${condition:+allows it only $condition}${condition:-does not list it}"
             unlisted=$((unlisted + 1))
         else
             echo "Skipped: $kind $name ($why)"
@@ -88,7 +89,7 @@ if [ -n "$skips" ]; then
 fi
 if [ "$unlisted" -gt 0 ]; then
     failed=$((failed + unlisted))
-    echo "$unlisted skipped test(s) or suite(s) not allowed by README (KJC_STRICT_SKIPS=1): install what they need (make test-deps) or list why they may skip"
+    echo "$unlisted skipped test(s) or suite(s) not allowed by docs/developers.md (KJC_STRICT_SKIPS=1): install what they need (make test-deps) or list why they may skip"
 fi
 [ "$failed" -gt 0 ] && [ "$status" -eq 0 ] && status=1
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -1,2 +1,2 @@
-// PostgreSQL's client library (Debian's libpq-dev): the school's server (README "A school's server").
+// PostgreSQL's client library (Debian's libpq-dev): the school's server (docs/schools.md, "The school's server").
 #include <libpq-fe.h>

@@ -39,7 +39,7 @@ public final class GameApp {
     var dirty = true
     /// Drawables above this many pixels (beyond a 3840×2160 screen: 5K and more) are drawn at
     /// half their width and height and shown doubled. A 3840×2160 screen is drawn natively:
-    /// `make bench` measured every scene there within the 12 ms p99 the issue allows (README,
+    /// `make bench` measured every scene there within the 12 ms p99 the issue allows (docs/screens.md,
     /// "Screens and resolutions").
     static let halfSizeAbove = 9_000_000
     /// True while the canvas draws at half the drawable's size (see `halfSizeAbove`).

@@ -5,7 +5,7 @@ import Storage
 import SystemIO
 
 /// `kids-joy-center server init [--server CONNINFO]`: makes the school server's schema, or
-/// brings it up to this game's version (README "A school's server"). A server whose schema
+/// brings it up to this game's version (docs/schools.md, "The school's server"). A server whose schema
 /// is newer than this game knows is refused and left as it is.
 struct ServerCommand {
     static let spec = CommandSpec(
@@ -16,7 +16,8 @@ struct ServerCommand {
                 makes the Kids Joy Center tables on the server named by the config's
                 server key (or CONNINFO, a libpq connection string), or brings an older
                 schema up to this game's version. A newer schema is refused and left as it
-                is. Run it once, as the role that owns the database (README "A school's server").
+                is. Run it once, as the role that owns the database (the schools' guide,
+                "The school's server").
             kids-joy-center server push [--data-dir DIR] [--server CONNINFO]
                 pushes what this computer's games keep for the server now (the game does it
                 by itself while it runs) and says how many wait; exit status 1 if some do.

@@ -139,7 +139,7 @@ enum SettingReader {
             return noRepeats(key, list).map { _ in value }
         case (.connection, .text(let s)):
             // A password in the file would be readable by whoever reads the config: libpq's
-            // ~/.pgpass, passfile= or PGPASSWORD keep it (README "A school's server").
+            // ~/.pgpass, passfile= or PGPASSWORD keep it (docs/schools.md, "The school's server").
             if s.containsText("password=") || Self.uriHasPassword(s) {
                 return .failure("\(key): keep the password out of the config file (use ~/.pgpass, passfile= or PGPASSWORD)")
             }

@@ -6,7 +6,7 @@ import SystemIO
 import Runtime
 
 // The stores are Storage's, which never sees Scenes: the protocols the scenes reach them
-// through (README "Architecture": stores behind protocols) are declared met here.
+// through (docs/developers.md, "Architecture": stores behind protocols) are declared met here.
 extension HighScoreStore: ScoreKeeping, ProfileKeeping, ProgressReading {}
 extension SettingsStore: SettingsKeeping, SwitchRemembering {}
 

@@ -68,6 +68,7 @@ struct KidsJoyCenter {
             .flag("bench-profile", "Add the time spent in each kind of drawing call to the benchmark line.", hidden: true),
             .flag("process-stats", "Add peak memory and frame timing to the log's quit event.", hidden: true),
             .flag("quit-after-first-frame", "Quit once the first frame is shown (start-up timing).", hidden: true),
+            .flag("describe-manual", "Print what the manual page must cover (every option, config key and exit status) as JSON, then exit.", hidden: true),
         ],
         version: "\(AppInfo.command) \(AppInfo.version)",
         subcommands: [ReportCommand.spec, ServerCommand.spec]
@@ -82,6 +83,7 @@ struct KidsJoyCenter {
     var describeGames = false
     var describeLanguages = false
     var describeSets = false
+    var describeManual = false
     var profile: String?
     var demo = false
     /// The settings the command line gave (SettingsTable's flags), already checked.
@@ -110,6 +112,7 @@ struct KidsJoyCenter {
         c.describeGames = p.flag("describe-games")
         c.describeLanguages = p.flag("describe-languages")
         c.describeSets = p.flag("describe-sets")
+        c.describeManual = p.flag("describe-manual")
         c.profile = p.value("profile")
         c.demo = p.flag("demo")
         if p.flag("fullscreen") && p.flag("windowed") { throw .usage("--fullscreen and --windowed cannot be used together") }
@@ -315,6 +318,10 @@ func runProgram() -> Int32 {
     }
     if command.describeGames {
         printOutput(AppGames.registry.json.serialized())
+        return 0
+    }
+    if command.describeManual {
+        printOutput(ManualDescription.json(game: KidsJoyCenter.spec).serialized())
         return 0
     }
     if command.describeLanguages {

@@ -57,8 +57,8 @@ public enum AssetManifest {
     public static let backgrounds = Set(SceneBackgrounds.allNames)
     /// The game's pictures are QOI files (see `QOI`). Their optional NAME@2x and NAME@3x
     /// versions for larger screens are WebP files, not required here: a missing or broken one
-    /// is drawn from a smaller picture (`SoftwareCanvas.loadImages`, README "Screens and
-    /// resolutions").
+    /// is drawn from a smaller picture (`SoftwareCanvas.loadImages`, docs/screens.md, "Screens
+    /// and resolutions").
     public static let imageExtension = "qoi"
     /// The sound effects are Ogg Vorbis files (tools/make_sounds.py), decoded once at start-up.
     public static let soundExtension = "ogg"

@@ -3,7 +3,7 @@ import GameCore
 
 /// Reads the @2x and @3x pictures: lossless WebP files (`tools/make_images.py --scale N`),
 /// decoded by SDL_image (libwebp, already a dependency of Debian's libsdl2-image). They take
-/// 60% less room than QOI (README "Screens and resolutions" has the figures); the 1× pictures
+/// 60% less room than QOI (docs/screens.md, "Screens and resolutions", has the figures); the 1× pictures
 /// stay QOI, so a 1024×768 start reads no WebP at all. Pixels come out premultiplied, exactly
 /// as `QOI` gives the same picture.
 public enum WebPImage {

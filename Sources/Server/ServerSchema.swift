@@ -1,4 +1,4 @@
-/// The school server's schema, the project's own (README "A school's server"): versioned in
+/// The school server's schema, the project's own (docs/schools.md, "The school's server"): versioned in
 /// `kjc_schema`; `kids-joy-center server init` creates it or brings it up to this version, and
 /// a server whose schema is newer than this game knows is refused, never changed.
 public enum ServerSchema {
@@ -117,7 +117,7 @@ public enum ServerSchema {
     /// A kiosk's check before it pushes or reads: the schema must be this game's version.
     public static func check(_ c: PGConnection) throws(ServerError) {
         guard let found = try installed(c) else {
-            throw ServerError(.schema, "the server has no Kids Joy Center schema yet: a grown-up runs 'kids-joy-center server init' once (README \"A school's server\")")
+            throw ServerError(.schema, "the server has no Kids Joy Center schema yet: a grown-up runs 'kids-joy-center server init' once (the schools' guide, \"The school's server\")")
         }
         if found > version { throw newer(found) }
         if found < version {

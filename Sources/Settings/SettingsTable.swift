@@ -57,7 +57,7 @@ public struct SettingFlag: Sendable {
 }
 
 /// One setting, declared once: the command line, the config files, settings.json, the
-/// corner and the app's layering all read it from here (README "Architecture", "Settings"). Its keys are
+/// corner and the app's layering all read it from here (docs/developers.md, "Architecture", "Adding a setting"). Its keys are
 /// `SettingKey`'s cases; the resolved values of a run are a `Settings` value.
 public struct SettingSpec: Sendable {
     /// The config key (also the key in settings.json and in `[locked]`).

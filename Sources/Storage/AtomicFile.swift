@@ -47,7 +47,7 @@ public enum AtomicFile {
             let code = errno
             failure = StoreFailure(posix: "cannot replace", path: path, code: code)
             if code == EPERM || code == EACCES, stickyFolderOwnedByOther(path) {
-                failure = StoreFailure("cannot replace \(printable(path)): it belongs to another user and the folder is sticky (like /tmp), so only its owner may replace it; give the players a shared group folder instead (README, \"Shared score folder\")")
+                failure = StoreFailure("cannot replace \(printable(path)): it belongs to another user and the folder is sticky (like /tmp), so only its owner may replace it; give the players a shared group folder instead (the schools' guide, \"A shared class folder\")")
             }
         }
         if let failure {

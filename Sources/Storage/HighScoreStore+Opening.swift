@@ -45,7 +45,7 @@ extension HighScoreStore {
             case .notAFile(let why):
                 return done(nil, ["progress database \(shown) cannot be used (\(why)); it is left alone, and scores are kept only until the game closes"])
             case .readOnly(let why):
-                return done(nil, ["progress database \(shown) cannot be written by this account (\(why)); it is left alone, and scores are kept only until the game closes (a folder shared by several accounts needs the setgid group setup in README)"])
+                return done(nil, ["progress database \(shown) cannot be written by this account (\(why)); it is left alone, and scores are kept only until the game closes (a folder shared by several accounts needs the setgid group setup of the schools' guide, \"A shared class folder\")"])
             case .unreadable(let why):
                 switch DatabaseFile.setAside(dbPath) {
                 case .success(let target):

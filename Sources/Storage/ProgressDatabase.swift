@@ -18,8 +18,8 @@ public final class ProgressDatabase {
     public static let tableSize = 5
 
     /// How SQLite keeps a transaction's log: WAL (a local disk), or the rollback journal for
-    /// a folder on NFS or SMB, whose locks WAL's shared memory cannot use (README, "Shared
-    /// data folder").
+    /// a folder on NFS or SMB, whose locks WAL's shared memory cannot use (docs/schools.md, "A
+    /// shared class folder").
     public enum Journal: String, Sendable { case wal, rollback }
 
     /// Opens (creating) the database at `path`, checks it and migrates it to the current

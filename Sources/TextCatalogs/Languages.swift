@@ -1,8 +1,8 @@
 import GameCore
 
 /// One language the game speaks: a row of the one languages table (issue #49, item 3).
-/// Adding a language is its row here, its po/<code>.po and its voices (README, "Adding a
-/// language"); the Swift code reads this table, and the tools read its export
+/// Adding a language is its row here, its po/<code>.po and its voices (docs/developers.md, "The
+/// languages table, and adding a language"); the Swift code reads this table, and the tools read its export
 /// (`kids-joy-center --describe-languages`, committed as tools/languages.json, which a test
 /// keeps equal to it).
 public struct LanguageRow: Equatable, Sendable {

@@ -81,7 +81,7 @@ import TextCatalogs
             #expect(abs(tiles.first!.x - (1024 - tiles.last!.maxX)) < 1, "centred")
             #expect(tiles.allSatisfy { $0.width >= 96 }, "still a main button")
         }
-        // Three games keep today's frames (every script and README line taps them).
+        // Three games keep today's frames (every script and guide taps them).
         #expect(HomeLayout.gameTile(0, of: 3) == Rect(138, 136, 220, 176))
         #expect(HomeLayout.gameTile(2, of: 3) == Rect(666, 136, 220, 176))
     }

@@ -217,7 +217,7 @@ import TextCatalogs
 
     static func lines(_ log: [JSON]) -> [String] { log.events("voice").compactMap { $0["line"]?.stringValue } }
 
-    /// Home's spoken steps (README "Playing without reading" shows this script): a tap on the
+    /// Home's spoken steps (docs/screens.md, "Playing without reading", shows this script): a tap on the
     /// grey Play says what is missing, a game asks for a level, a level for the green button;
     /// then, left alone, Home says the next step three times, ten seconds apart, and is quiet.
     @Test func test_homeSaysEveryStep_andRepromptsThreeTimesWhenLeftAlone() throws {

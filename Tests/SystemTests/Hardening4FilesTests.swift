@@ -351,7 +351,7 @@ struct LockFolderTests {
         #expect(mkfifo(dir + "/fifo.toml", 0o600) == 0)
         let (_, fifo) = try #require(ConfigFile.load(dir + "/fifo.toml"))
         #expect(fifo.count == 1 && fifo[0].contains("not a regular file"), "\(fifo)")
-        // 6 MB: over the 4 MB cap README names (the code let 16 MB through in silence).
+        // 6 MB: over the 4 MB cap the schools' guide names (the code let 16 MB through in silence).
         let big = dir + "/big.toml"
         try ("kiosk = true\n# " + String(repeating: "x", count: 6 << 20) + "\n").write(toFile: big, atomically: true, encoding: .utf8)
         let (values, said) = try #require(ConfigFile.load(big))

@@ -255,7 +255,7 @@ extension HeavyTests {
             #expect(xml.contains("<url type=\"bugtracker\">\(home)/issues</url>"))
             #expect(xml.contains("<developer id=\"io.github.kidsjoycenter\">"))
             #expect(xml.contains("<update_contact>"))
-            // The same age range and words as the game and the README.
+            // The same age range and words as the game and the guides.
             #expect(xml.contains("3 to 7"))
             #expect(xml.contains("Sky, Water or Land"))
             #expect(!xml.contains("three to six"))

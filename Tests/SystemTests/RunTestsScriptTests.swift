@@ -44,7 +44,7 @@ import Testing
         env["SWIFT"] = fake
         // The stand-in needs no PostgreSQL: no throw-away cluster for it.
         env["KJC_NO_PG_VIRTUALENV"] = "1"
-        // Counting only: whether README allows a skip is TestSummaryTests' (`make test` sets it).
+        // Counting only: whether docs/developers.md allows a skip is TestSummaryTests' (`make test` sets it).
         env["KJC_STRICT_SKIPS"] = "0"
         return try Exec.capture(packageRoot + "/tools/run-tests.sh", [], cwd: packageRoot, environment: env, timeout: 60)
     }

@@ -330,7 +330,7 @@ enum GameProcess {
     // MARK: - #19 point 10: a shared class folder works for every player
 
     /// Two players (uids 4001 and 4002, group 4242, no passwd entries needed) take turns in a
-    /// setgid 2775 folder, as README's "Shared score folder" sets it up.
+    /// setgid 2775 folder, as the schools' guide's "A shared class folder" sets it up.
     @Test(.enabled(if: GameProcess.built && GameProcess.canSwitchUser, "needs root and setpriv to play as two users"))
     func sharedSetgidFolderWorksForTwoPlayers() throws {
         let parent = temporaryDirectory()

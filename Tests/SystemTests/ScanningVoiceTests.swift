@@ -32,7 +32,7 @@ import Testing
     /// A step is named at once unless one of the game's own lines is still being said (here
     /// the greeting, whose length depends on the language's voice and speaking rate): the
     /// lengths come from the voice files (VoiceLibrary), never assumed, so a slower or
-    /// another voice (README "Voices") changes which steps are named, not the rule checked.
+    /// another voice (docs/voices.md) changes which steps are named, not the rule checked.
     @Test func test_scanningNamesHomesTiles() throws {
         let lines = try Self.runScanning("12 quit\n", seconds: 1)
         let steps = lines.events("focus").compactMap { e in e["t"]?.doubleValue.map { ($0, e["item"]?.stringValue ?? "") } }

@@ -532,17 +532,17 @@ import Runtime
         #expect(try PGTest.count(db, "SELECT count(*) FROM children") == 60)
     }
 
-    // MARK: - README's set-up, followed on a fresh server
+    // MARK: - The schools' guide's set-up, followed on a fresh server
 
-    /// README "Setting up the server, step by step": its SQL blocks as they are (names made
+    /// docs/schools.md, "Setting up the server, step by step": its SQL blocks as they are (names made
     /// unique to this run), `server init` as the admin role, then a kiosk role that pushes,
     /// reads the class report and can do nothing more. The passwords come from a passfile
     /// (PGPASSWORD is not passed on). No TLS: the test cluster has no certificate.
-    @Test(.enabled(if: GameBinary.isBuilt)) func theReadmeSetUpWorksOnAFreshServer() throws {
+    @Test(.enabled(if: GameBinary.isBuilt)) func theSchoolsGuideSetUpWorksOnAFreshServer() throws {
         try PGTest.require()
-        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "\n## A school's server\n").dropFirst().first?
-            .components(separatedBy: "\n## Command line").first)
+        let guide = try String(contentsOfFile: packageRoot + "/docs/schools.md", encoding: .utf8)
+        let section = try #require(guide.components(separatedBy: "\n## The school's server\n").dropFirst().first?
+            .components(separatedBy: "\n## Reports").first)
         var blocks: [String] = []
         var current: [String]?
         for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -551,7 +551,7 @@ import Runtime
             if t == "```", let c = current { blocks.append(c.joined(separator: "\n")); current = nil; continue }
             current?.append(t)
         }
-        #expect(blocks.count == 2, "README's two SQL blocks")
+        #expect(blocks.count == 2, "the guide's two SQL blocks")
         guard blocks.count == 2 else { return }
         let tag = UUID().uuidString.prefix(6).lowercased()
         let dbname = "kidsjoy_\(tag)", admin = "kidsjoy_admin_\(tag)", group = "kidsjoy_kiosk_\(tag)", kiosk = "kiosk1_\(tag)"
@@ -571,7 +571,7 @@ import Runtime
         }
         // Step 4, as postgres.
         for sql in statements(blocks[0]) { try superuser.exec(sql) }
-        // The passwords in a passfile (0600), as README's ~/.pgpass.
+        // The passwords in a passfile (0600), as the guide's ~/.pgpass.
         let dir = temporaryDirectory()
         let passfile = dir + "-pgpass"
         try "*:*:\(dbname):\(admin):choose-an-admin-password\n*:*:\(dbname):\(kiosk):choose-a-kiosk-password\n"
@@ -621,7 +621,7 @@ import Runtime
         #expect(try asKiosk.exec("SELECT count(*) FROM rounds").first?[0] == "10")
     }
 
-    // MARK: - TLS, as README says: sslmode=verify-full
+    // MARK: - TLS, as the schools' guide says: sslmode=verify-full
 
     /// The server given a certificate for "localhost" by a CA of the test's own (openssl):
     /// a kiosk with `sslmode=verify-full` and that CA pushes over TLS; the same server under

@@ -4,7 +4,8 @@ import Testing
 
 /// Issue #46: tests cannot quietly skip. `tools/test-summary.sh` reads a run's output, names
 /// every skipped test and suite, and under KJC_STRICT_SKIPS=1 (`make test`) fails a skip that
-/// README's "Tests that may skip" table does not allow on this machine. Fed made-up runs.
+/// the "Tests that may skip" table of docs/developers.md does not allow on this machine. Fed
+/// made-up runs.
 @Suite struct TestSummaryTests {
     static let readme = """
         # Title
@@ -32,8 +33,8 @@ import Testing
     static func summarize(_ log: String, strict: Bool) throws -> ProcessResult {
         let dir = temporaryDirectory()
         try log.write(toFile: dir + "/log.txt", atomically: true, encoding: .utf8)
-        try readme.write(toFile: dir + "/README.md", atomically: true, encoding: .utf8)
-        var env = ["KJC_README": dir + "/README.md"]
+        try readme.write(toFile: dir + "/developers.md", atomically: true, encoding: .utf8)
+        var env = ["KJC_SKIPS_DOC": dir + "/developers.md"]
         env["KJC_STRICT_SKIPS"] = strict ? "1" : "0"
         return try Exec.capture("/bin/bash", [packageRoot + "/tools/test-summary.sh", dir + "/log.txt", "0"],
                                 environment: ProcessInfo.processInfo.environment.merging(env) { $1 })
@@ -87,9 +88,9 @@ import Testing
         #expect(r.stdout == "4 passed, 0 failed, 0 skipped\n", "\(r.stdout)")
     }
 
-    /// The real README's table names tests that exist.
-    @Test func test_everyTestTheReadmeAllowsToSkipExists() throws {
-        let text = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    /// The real table (docs/developers.md) names tests that exist.
+    @Test func test_everyTestTheGuideAllowsToSkipExists() throws {
+        let text = try String(contentsOfFile: packageRoot + "/docs/developers.md", encoding: .utf8)
         guard let start = text.range(of: "### Tests that may skip") else { Issue.record("no table"); return }
         let names = text[start.upperBound...].split(separator: "\n").prefix { !$0.hasPrefix("#") }
             .compactMap { line -> String? in
@@ -103,7 +104,7 @@ import Testing
             // (`name(_:)` is declared `func name(_ x: ...)`.)
             let declared = name.firstIndex(of: "(").map { String(name[..<$0]) + "(" } ?? name
             #expect(sources.contains("func " + declared) || sources.contains("struct " + name + " "),
-                    "README allows \(name) to skip, but no test or suite has that name")
+                    "docs/developers.md allows \(name) to skip, but no test or suite has that name")
         }
     }
 }

@@ -336,7 +336,7 @@ at most 4 % of a core at 1024x768 on a quiet machine.
         text += """
 The same workload for 60 s at each shape (the windowed loop's frame statistics, `quit` event):
 
-Balloons is drawn at its calm pace, 30 frames a second (README, "Calm pace"): a frame is late when
+Balloons is drawn at its calm pace, 30 frames a second (docs/performance.md, "Calm pace"): a frame is late when
 it is presented more than one and a half intervals of its pace (50 ms) after the one before.
 Home and the fade-in before the game are drawn at 60 and counted in the frames' work.
 

@@ -11,7 +11,7 @@ import json
 
 import layout as L
 
-# Every invariant the checker knows, with the sentence the README and summaries print.
+# Every invariant the checker knows, with the sentence the docs and summaries print.
 INVARIANTS = {
     "exit": "the process exits with status 0 (no crash, no hang)",
     "log-end": "the log is complete: it starts with `start` and ends with `quit`",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Screenshots of Home and of a won end screen in every language, for README and
-# docs/screenshots: for each language, a first headless run dumps Home and the Memory
-# board (Easy, seed 3), then a second run taps Memory, Easy and Play where that language
+# Screenshots of Home and of a won end screen in every language, for the parents' guide
+# (docs/parents.md, "Languages"): for each language, a first headless run dumps Home and
+# the Memory board (Easy, seed 3), then a second run taps Memory, Easy and Play where that language
 # draws them (Arabic is mirrored), finds every pair from the dump and saves Home and the
 # end screen.
 # Usage: tools/scripts/language-screenshots.sh [OUTPUT_DIR]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Takes the screenshots of locked controls and of a voice that cannot be heard (README, "The
-# grown-ups' corner" and "Speaking"), headless:
+# Takes the screenshots of locked controls and of a voice that cannot be heard (docs/schools.md,
+# "Games, levels, picture sets and the session limit"; docs/parents.md, "Voice and sound"), headless:
 #   corner-settings-locked.png    Settings with voice and relaxed mode locked by a school
 #   corner-classroom-locked.png   Classroom with the session limit, games and levels locked
 #   languages-locked.png          the language tiles when the language is fixed (--language)
@@ -11,11 +11,11 @@
 #   silent-voice-off.png          the voice switched off (effects on): the muted ear on both
 #   silent-locked.png             Home with `[locked] mute = true`: the padlocked speaker and no
 #                                 big "unmute" speaker
-# A lock counts only in a root-owned system file (README, "Classroom settings"), so the locked
+# A lock counts only in a root-owned system file (docs/schools.md, "Configuration in /etc, and locks"), so the locked
 # runs need root and `unshare`: they lay a private /etc/xdg (a bind mount seen by this script's
 # runs alone; the machine's /etc is never written). Without them those screenshots are skipped.
 # ALL=1 also writes the locked screens in all six languages at 1024x768 and 800x1280 to
-# OUTPUT_DIR/locked-check/ (to look at; README does not show them).
+# OUTPUT_DIR/locked-check/ (to look at; the guides do not show them).
 # Usage: tools/scripts/locked-screens.sh [OUTPUT_DIR]   (default docs/screenshots)
 #   KJC_BIN overrides the binary (default .build/debug/kids-joy-center, built if missing).
 set -euo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Takes the screenshots of the screens a child who cannot read meets (README, "Screens for
-# children who cannot read"), headless:
+# Takes the screenshots of the screens a child who cannot read meets (docs/screens.md, "Screens
+# for children who cannot read"; docs/parents.md), headless:
 #   end-won.png   a Hard Memory game won by a child, Mia (tools/scripts/memory-hard-win.sh's
 #                 play, seed 7): her stars, her score and the sticker she earned
 #   end-lost.png  a Hard Memory game lost by time with one pair found: the clock, no stars

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Takes the screenshots of the children's and grown-ups' screens on a portrait tablet (README,
+# Takes the screenshots of the children's and grown-ups' screens on a portrait tablet (docs/screens.md,
 # "Screens and resolutions"), headless at 800x1280 (canvas 768x1229), in English and Arabic,
 # from a data folder with three children (Ana, Ben, Zoe) and 40 sample games each:
 #   upright-picker-LANG.png       who's playing (12 to a page, 3 columns)

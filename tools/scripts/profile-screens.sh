@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Takes the screenshots of the children's profiles and the grown-ups' corner (README,
-# "Who's playing", "Sticker book", "The grown-ups' corner"), headless, from a data folder
+# Takes the screenshots of the children's profiles and the grown-ups' corner (docs/parents.md,
+# "Your children's profiles and stickers", "The grown-ups' corner"; docs/screens.md), headless, from a data folder
 # with three children (Ana, Ben, Zoe, made with --profile) and 15 sample games each:
 #   picker.png, picker-animal.png, picker-colour.png   who's playing, and "+" in three taps
 #   home-child.png     Home with the player's avatar and sticker book in the bar

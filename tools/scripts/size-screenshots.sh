@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Takes the screenshots of other screen shapes (README, "Screens and resolutions"), headless
+# Takes the screenshots of other screen shapes (docs/screens.md, "Screens and resolutions"), headless
 # at the real pixel size (`--size`): Home, each game, an end screen and the grown-ups' corner
 # at 800x1280 (portrait tablet), 1280x800 (16:10 laptop), 1920x1080 (16:9) and 2560x1080
 # (21:9), and memory-2880x1800-crop.png, a 1:1 crop of a Memory card on a 2880x1800 laptop.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Takes the screenshots of issue 45's "what the voice says is what happens" (README, Balloons
-# and "End of a game"), headless, seed 7:
+# Takes the screenshots of issue 45's "what the voice says is what happens" (docs/parents.md,
+# Balloons and "The end of a round"), headless, seed 7:
 #   balloons-idle-warning.png  Balloons Easy, one balloon popped, then nothing: the sleeping
 #                              balloon counts down the seconds left before the game stops
 #   end-idle.png               the same game stopped by waiting: why, and the points kept

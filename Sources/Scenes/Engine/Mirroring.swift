@@ -47,7 +47,7 @@ public final class MirroredCanvas: Canvas {
     public func layer(_ id: String, _ draw: () -> Void) { base.layer(id + "-rtl", draw) }
     /// The screen beyond the play area is symmetric about its centre: the same rect.
     public var visibleRect: Rect { Self.mirror(base.visibleRect) }
-    /// A game's painting turns with its screen (README "Arabic"): the play field is mirrored
+    /// A game's painting turns with its screen (docs/screens.md, "Arabic: right to left"): the play field is mirrored
     /// whole, so the sea the picture shows is where the water zone, its badge, the demo's hand
     /// and the hint's glow are (the rules judge the mirrored input in the unmirrored layout).
     public func background(_ name: String, in frame: Rect, _ options: ImageOptions) {
