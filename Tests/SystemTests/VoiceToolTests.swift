@@ -62,6 +62,36 @@ struct VoiceToolTests {
         #expect(strict.stdout.contains("error: ar: 1 lines heard worse than the previous voice (at most 0)"), "\(strict.stdout)")
     }
 
+    /// Every other language is judged against its previous voice heard by the same judge (the
+    /// machine's figures move, the difference less): the mean over the same lines, quiet and in
+    /// noise, may be at most the tolerance (0.01) lower; more fails, quiet or in noise.
+    @Test func test_aLanguageIsJudgedAgainstItsPreviousVoiceWithinATolerance() throws {
+        let dir = try Self.scratch("judge-fr")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let head = "key\tquiet\tnoise\twords_per_s\ttext\theard_quiet\theard_noise\n"
+        func tsv(_ name: String, _ a: (String, String), _ b: (String, String)) throws {
+            try (head + "voice.a\t\(a.0)\t\(a.1)\t2.00\tun deux\t\t\nvoice.b\t\(b.0)\t\(b.1)\t2.00\ttrois quatre\t\t\n")
+                .write(toFile: dir + "/\(name).tsv", atomically: true, encoding: .utf8)
+        }
+        try tsv("old", ("1.00", "0.50"), ("0.50", "0.50"))
+        try tsv("within", ("1.00", "0.50"), ("0.49", "0.50"))
+        try tsv("noise", ("1.00", "0.30"), ("0.50", "0.50"))
+        try tsv("quiet", ("0.50", "0.50"), ("0.50", "0.50"))
+        func judge(_ name: String) throws -> ProcessResult {
+            try Exec.capture(Self.python, ["tools/check_voices.py", "--lang", "fr", "--compare", dir + "/old.tsv", dir + "/\(name).tsv"],
+                             cwd: packageRoot, environment: Self.env)
+        }
+        let within = try judge("within")
+        #expect(within.status == 0, "\(within.output)")
+        #expect(within.stdout.contains("fr: in noise: 0.50 -> 0.50"), "\(within.stdout)")
+        let noise = try judge("noise")
+        #expect(noise.status == 1, "\(noise.output)")
+        #expect(noise.stdout.contains("error: fr: heard less than the previous voice on the same lines in noise: 0.4000 < 0.5000 - 0.01"), "\(noise.stdout)")
+        let quiet = try judge("quiet")
+        #expect(quiet.status == 1, "\(quiet.output)")
+        #expect(quiet.stdout.contains("error: fr: heard less than the previous voice on the same lines quiet: 0.5000 < 0.7500 - 0.01"), "\(quiet.stdout)")
+    }
+
     /// A recording session shows each line (text, current file, how long it may be), records
     /// with the microphone command for that long, trims and levels the take and keeps it for
     /// the line; a skipped line gets nothing, and q ends the session.
