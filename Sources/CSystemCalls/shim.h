@@ -20,22 +20,3 @@ static inline int kjc_file_system_type(const char *path, unsigned long *type) {
     return 0;
 }
 
-#include <pthread.h>
-
-/* Makes the calling thread background work: SCHED_IDLE, so it runs only on a core no other
-   thread wants, and a thread of the normal policy that wakes takes the core at once (nice 10
-   still shares a core for a slice: measured, the school server's worker at nice 10 raised the
-   frames' p99 by a quarter). Any thread may lower itself so, without privileges. 0 on success,
-   else an errno value. */
-static inline int kjc_thread_to_background(void) {
-    struct sched_param param = { .sched_priority = 0 };
-    return pthread_setschedparam(pthread_self(), SCHED_IDLE, &param);
-}
-
-/* Makes the calling thread a thread of the normal policy again (SCHED_OTHER). Refused
-   (EPERM) to a thread without CAP_SYS_NICE whose RLIMIT_NICE does not allow it: it then stays
-   background. 0 on success, else an errno value. */
-static inline int kjc_thread_to_normal(void) {
-    struct sched_param param = { .sched_priority = 0 };
-    return pthread_setschedparam(pthread_self(), SCHED_OTHER, &param);
-}

@@ -16,7 +16,7 @@ extension GameApp {
             return
         }
         let worker = SyncWorker(conninfo: server, databasePath: scores.databasePath,
-                                journal: scores.database?.journal ?? .wal, background: true)
+                                journal: scores.database?.journal ?? .wal)
         syncWorker = worker
         // The corner's Progress pages add the other kiosks' rounds (the worker's local copy).
         scores.classFigures = true
@@ -27,6 +27,8 @@ extension GameApp {
     /// once on standard error too. Called at every frame (a lock read, nothing more).
     func takeSyncEvents() {
         guard let syncWorker else { return }
+        // A game on top (not its end screen, a pause or Home): the worker waits.
+        syncWorker.setQuiet(stack?.top is GameScene)
         // The corner's small sign.
         let status = syncWorker.status
         let sign = ServerSign(pending: status.pending, failing: status.error != nil, upToDate: status.upToDate)
@@ -45,6 +47,9 @@ extension GameApp {
                 // Children made or deleted on other kiosks: the picker's count and the tables.
                 _ = scoreStore?.children
                 scoreStore?.refresh()
+            case .held:
+                // A game is on top: the worker waits for it (not logged: every game would say it).
+                break
             case .figures(let rounds, let changed):
                 if changed { log.emit("sync", [("action", "figures"), ("rounds", .int(rounds))]) }
                 // A Progress page open in the corner shows the new figures and their time.

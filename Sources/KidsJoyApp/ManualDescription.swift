@@ -1,5 +1,6 @@
 import GameCore
 import Scenes
+import Settings
 import SystemIO
 
 /// `--describe-manual` (a developer option): what the manual page, kids-joy-center(6), must
@@ -44,7 +45,7 @@ enum ManualDescription {
 
     private static func setting(_ spec: SettingSpec) -> JSON {
         .object([
-            ("key", .string(spec.key)),
+            ("key", .string(spec.key.name)),
             ("default", spec.defaultValue.map(value) ?? .null),
             ("flags", .array(spec.flags.map { .string("--" + $0.name) })),
             ("remembered", .bool(spec.remembered)),

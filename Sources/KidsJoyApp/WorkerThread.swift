@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import SystemIO
 
 /// A thread of its own that runs jobs one after another, in order, at a lower priority than
 /// the frame loop (Save report's worker: reading 200,000 rounds and encoding forty charts is
@@ -44,7 +45,7 @@ final class WorkerThread: Sendable {
             guard let context else { return nil }
             let worker = Unmanaged<WorkerThread>.fromOpaque(context).takeUnretainedValue()
             // Linux: the calling thread's own nice value (it is per thread).
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, worker.nice)
+            ThreadPriority.lowerCurrentThread(nice: worker.nice)
             worker.run()
             return nil
         }, context)

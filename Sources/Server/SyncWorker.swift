@@ -33,6 +33,9 @@ public final class SyncWorker: Sendable {
         /// The other kiosks' rounds taken from the server for the corner's Progress pages (at
         /// every pull; `changed`: their count is not the last one's, the log says only those).
         case figures(rounds: Int, changed: Bool)
+        /// A game is being played: the worker leaves the server alone (`setQuiet`), with
+        /// `pending` things waiting (said once a game).
+        case held(pending: Int)
     }
 
     /// What the corner shows.
@@ -56,11 +59,6 @@ public final class SyncWorker: Sendable {
     public let timeout: Double
     /// Outbox rows a transaction.
     public let batch: Int
-    /// The game's worker: background work (SCHED_IDLE) beside the frame loop, so a push never
-    /// takes a core a frame is drawn on (make bench's server-named frame times); until it is
-    /// stopped, when its last push should not wait for idle time. Otherwise (`server push`, a
-    /// command that only pushes) nice 10.
-    public let background: Bool
     let wallClock: @Sendable () -> Double
 
     private struct State {
@@ -70,6 +68,7 @@ public final class SyncWorker: Sendable {
         var drainUntil = 0.0
         var poked = false
         var started = false
+        var quiet = false
     }
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
@@ -77,7 +76,7 @@ public final class SyncWorker: Sendable {
     private let schedule: Mutex<SyncSchedule>
 
     public init(conninfo: String, databasePath: String, journal: ProgressDatabase.Journal = .wal, kioskName: String = SyncWorker.hostName(),
-                timeout: Double = 15, batch: Int = 200, background: Bool = false, schedule: SyncSchedule = SyncSchedule(),
+                timeout: Double = 15, batch: Int = 200, schedule: SyncSchedule = SyncSchedule(),
                 wallClock: @escaping @Sendable () -> Double = { var t = timespec(); clock_gettime(CLOCK_REALTIME, &t); return Double(t.tv_sec) }) {
         self.conninfo = conninfo
         self.databasePath = databasePath
@@ -85,7 +84,6 @@ public final class SyncWorker: Sendable {
         self.kioskName = kioskName
         self.timeout = timeout
         self.batch = batch
-        self.background = background
         self.wallClock = wallClock
         self.schedule = Mutex(schedule)
     }
@@ -106,11 +104,7 @@ public final class SyncWorker: Sendable {
         let made = pthread_create(&thread, nil, { context in
             guard let context else { return nil }
             let worker = Unmanaged<SyncWorker>.fromOpaque(context).takeRetainedValue()
-            if worker.background {
-                ThreadPriority.makeCurrentThreadBackground()
-            } else {
-                ThreadPriority.lowerCurrentThread(nice: 10)
-            }
+            ThreadPriority.lowerCurrentThread(nice: 10)
             worker.run()
             return nil
         }, context)
@@ -120,6 +114,12 @@ public final class SyncWorker: Sendable {
             Unmanaged<SyncWorker>.fromOpaque(context).release()
             DispatchQueue(label: "kids-joy-center.sync").async { self.run() }
         }
+    }
+
+    /// A game is being played (true) or not: while it is, the worker leaves the server alone.
+    public func setQuiet(_ quiet: Bool) {
+        let changed = state.withLock { s -> Bool in defer { s.quiet = quiet }; return s.quiet != quiet }
+        if changed && !quiet { wake.signal() }
     }
 
     /// Something new is in the outbox (a round was saved): push soon, unless backing off.
@@ -164,17 +164,13 @@ public final class SyncWorker: Sendable {
         var lastError: String?
         var lastPendingSaid = -1
         var lastFiguresSaid = -1
-        var normalAgain = !background
+        var heldSaid = false
         while true {
             let (stopping, drainUntil, poked) = state.withLock { s -> (Bool, Double, Bool) in
                 defer { s.poked = false }
                 return (s.stopping, s.drainUntil, s.poked)
             }
-            if stopping && !normalAgain {
-                // The game is quitting: the last push does not wait for idle time (where allowed).
-                normalAgain = true
-                ThreadPriority.makeCurrentThreadNormal(nice: 10)
-            }
+
             let now = PGConnection.now()
             var pending = 0
             do {
@@ -197,6 +193,15 @@ public final class SyncWorker: Sendable {
                 // A last push only when the server was there at the last try.
                 if pending == 0 || now >= drainUntil || sched.failures > 0 { return }
             }
+            // While a game is played the worker does not talk to the server: a push or a
+            // pull takes CPU the frames need (make bench's server-named frame times). It waits
+            // for the end screen, Home, a pause or the quit; nothing waits for it.
+            if !stopping && state.withLock({ $0.quiet }) {
+                if !heldSaid { emit(.held(pending: pending)); heldSaid = true }
+                _ = wake.wait(timeout: .now() + 1)
+                continue
+            }
+            heldSaid = false
             if stopping || sched.shouldTalk(at: now, pending: pending) || (poked && sched.mayTry(at: now)) {
                 do {
                     if let c = server, c.isOpen {
@@ -221,8 +226,10 @@ public final class SyncWorker: Sendable {
                         pushed += items.count
                         pending = try local!.outboxCount()
                         if stopping && PGConnection.now() >= drainUntil { break }
+                        // A game began mid-drain: the rest waits for its end.
+                        if !stopping && state.withLock({ $0.quiet }) { break }
                     }
-                    let pullNow = !stopping && sched.pullDue(at: now)
+                    let pullNow = !stopping && sched.pullDue(at: now) && !state.withLock({ $0.quiet })
                     if pullNow {
                         let (added, deleted) = try pull(server!, into: local!)
                         if added + deleted > 0 { emit(.pulled(added: added, deleted: deleted)) }

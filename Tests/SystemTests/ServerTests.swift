@@ -216,6 +216,34 @@ import Runtime
         #expect(!events.contains { if case .error = $0 { return true } else { return false } }, "\(events)")
     }
 
+    /// A game on top keeps the game's worker quiet (make bench's server-named frame times): it
+    /// says it holds its outbox back and opens no connection; once the game is left, it pushes.
+    @Test func aGameOnTopKeepsTheWorkerQuiet() throws {
+        let db = try PGTest.makeServer()
+        defer { PGTest.drop(db) }
+        let proxy = try TCPProxy()
+        defer { proxy.close() }
+        let dir = temporaryDirectory()
+        let store = Self.store(dir)
+        Self.play(store, 20)
+        let worker = quickWorker(proxy.conninfo(db), dataDir: dir)
+        worker.setQuiet(true)
+        worker.start()
+        defer { worker.stop(drain: 0) }
+        var events: [SyncWorker.Event] = []
+        try waitUntil(30, "the worker to hold its outbox back") {
+            events += worker.takeEvents()
+            return events.contains { if case .held(let n) = $0 { return n > 0 } else { return false } }
+        }
+        worker.poke()
+        #expect(proxy.accepted == 0, "no connection while a game is played")
+        #expect(try PGTest.count(db, "SELECT count(*) FROM rounds") == 0)
+        worker.setQuiet(false)
+        try waitUntil(60, "the push once the game is left") { Self.drained(worker) }
+        #expect(try PGTest.count(db, "SELECT count(*) FROM rounds") == 20)
+        #expect(proxy.accepted >= 1)
+    }
+
     /// The server down at start, an hour of games (many rounds), then back: nothing lost,
     /// nothing twice, the failure said once.
     @Test func serverDownAtStartThenBackLosesNothing() throws {

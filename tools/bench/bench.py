@@ -487,9 +487,9 @@ def bench_server_push(data):
 SERVER_FRAMES_HEADING = "## Frame times with a school server named"
 # The server on this machine stands for the school's server, which is another machine: its
 # processes run at this nice value and at SCHED_IDLE (chrt --idle: only on a core nothing else
-# wants), so its CPU is not the kiosk's (a kiosk pays for its worker thread only, itself
-# SCHED_IDLE). BENCH_SERVER_NICE=0 measures the server on the same cores at the game's
-# priority: a section of its own.
+# wants), so its CPU is not the kiosk's (a kiosk pays for its worker thread only).
+# BENCH_SERVER_NICE=0 measures the server on the same cores at the game's priority: a section
+# of its own.
 SERVER_NICE = int(os.environ.get("BENCH_SERVER_NICE", "19"))
 SAME_PRIORITY_HEADING = "## Frame times with a school server named, the server on the same cores at the same priority"
 SERVER_FRAME_SIZES = ["1024x768", "1920x1080"]
@@ -603,8 +603,9 @@ def server_frames_section(r, where, alone=False):
              f"release build of {build}; machine: {where}.", "",
              (f"The PostgreSQL server runs on this machine but stands for the school's server, another machine: its "
               f"processes run at SCHED_IDLE and nice {nice} (only on a core nothing else wants), so the frames pay for what a "
-              "kiosk runs (its sync worker thread, itself SCHED_IDLE), not for the server's own work. The section after "
-              "this one measures the server at the game's priority." if nice else
+              "kiosk runs (its sync worker thread, at nice 10, which leaves the server alone while a game is on top and "
+              "pushes on Home, the end screens and pauses), not for the server's own work. The section after this one "
+              "measures the server at the game's priority." if nice else
               "Here the PostgreSQL server runs on the same two cores at the game's priority, as it never does in a school: "
               "its inserts take CPU the frame's drawing threads need. Reported, not a target."), "",
              f"Each scene's `--bench` workload ({r['frames']} frames, headless) runs {r['runs']} times in each of three ways, "
@@ -759,7 +760,7 @@ Machine: {where}.
 ## Frame times per screen size
 
 Headless software renderer at each size (`--bench SCENE --size WxH`): the canvas draws at the
-real pixel size and redraws only what changed (README, "Screens and resolutions").
+real pixel size and redraws only what changed (docs/screens.md, "Screens and resolutions").
 """ + size_tables + """
 
 How each figure is taken:
