@@ -103,6 +103,4 @@ extension AppOptions {
         }
     }
 
-    /// A corner switch's value in these options.
-    public func switchValue(_ key: SettingKey) -> Bool { settings.isOn(key) }
 }

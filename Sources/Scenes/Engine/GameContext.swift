@@ -131,9 +131,6 @@ extension GameContext {
         for cue in cues { send(cue.effect(rightToLeft: rightToLeft)) }
     }
 
-    /// A corner switch's value now.
-    public func switchValue(_ key: SettingKey) -> Bool { settings.isOn(key) }
-
     // MARK: Content sets
 
     /// The set a game's new round plays (the classroom's choice, or the game's sets in turn).

@@ -237,7 +237,7 @@ public final class CornerScene: BaseScene {
 
     // MARK: - Switches
 
-    public func isOn(_ key: SettingKey) -> Bool { context.switchValue(key) }
+    public func isOn(_ key: SettingKey) -> Bool { context.settings.isOn(key) }
 
     func isLocked(_ key: SettingKey) -> Bool { context.classroom.isLocked(key) }
 
