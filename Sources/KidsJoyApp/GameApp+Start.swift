@@ -133,7 +133,7 @@ extension GameApp {
         }
         if let chosen { log.emit("profile", [("action", .string(chosen.action))] + chosen.player.logFields) }
         logWindow()
-        stack = SceneStack(root: HomeScene(context: context), log: log)
+        stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.rightToLeft = context.rightToLeft
         if let seconds = options.settings.switchSeconds {
             stack.focus.scanInterval = seconds

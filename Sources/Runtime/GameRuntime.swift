@@ -10,77 +10,48 @@ import TextCatalogs
 /// read it and send it `Effect`s, which it carries out at once, in order (`send`). Only the
 /// app (and the tests) set it up and change it directly.
 @MainActor
-public final class GameRuntime: GameContext {
+public final class GameRuntime: GameContext, FrameStepping {
     public let log: EventLog
     public let random: RandomSource
-    public let scores: any ScoreKeeping
-    /// settings.json: what the corner remembers, and this run's mute.
-    public let settingsStore: any SettingsKeeping
+    /// The high scores, settings.json, the children, the report's saver (`Stores`).
+    public var stores: Stores
     public var soundPlayer: any SoundPlayer
     /// Kiosk mode: quitting needs the adult gate.
     public var kiosk: Bool
-    /// The games Home offers, in tile order.
-    /// (The grown-ups' corner may change which games Home shows.)
-    public var registry: GameRegistry
     /// Every game the app was put together with (the registry it was given, an injected
     /// game included); `registry` is the ones Home shows (the corner's and the config's choice).
     public let allGames: GameRegistry
     /// The words of the current language.
     public var catalog: any MessageCatalog
     /// This run's settings, resolved (`GameContext.settings`); the corner's switches change
-    /// them through `setSwitch`.
+    /// them through `.chooseSwitch`.
     public var settings = Settings()
     public private(set) var voice: VoiceChannel!
     /// Switches the language while the game runs (the app's; nil in tests that need none).
     public weak var languages: (any LanguageSwitching)?
     /// Reports a problem once on the terminal (the app's `warn`).
     public var warn: (String) -> Void = { _ in }
-    /// Who plays now (the guest unless a child was picked or `--profile` named one).
-    public var player: Player = .guest
-    /// The children, when profiles are on and a store keeps them.
-    public var profiles: (any ProfileKeeping)?
-    /// What a school or a parent set in the config files (session limit, gate PIN, locks).
-    public var classroom = ClassroomSettings()
-    /// Every content set found (issue 44): the app's discovery, the standard sets in tests.
-    public var sets = SetLibrary.standard
-    /// Without a classroom choice, each new round of a game takes the next of its sets
-    /// (windowed play). Off (scripted runs and tests), every round plays the game's first set,
-    /// the standard one, so scripts and their logs stay the same whatever sets are installed.
-    public var rotatesSets = false
-    /// Rounds started per game, for the sets' turns.
-    private var setRounds: [GameKind: Int] = [:]
-    /// The adult gate's tries and wait, kept while the gate is closed (reopening it gives no
-    /// new tries). Made at the gate's first opening.
-    public var gateRules: GateRules?
-    /// The session limit's clock (seconds played since the start or the last rest), whether
-    /// the spoken warning was given, and whether the rest screen shows.
-    public var sessionElapsed = 0.0
-    public var sessionWarned = false
-    public var restShowing = false
-    /// Remembers the corner's switches; saves the progress report.
-    public var switchMemory: (any SwitchRemembering)?
-    public var reports: (any ReportSaving)?
+    /// Who plays, the classroom's choices, the session limit's clock and the rest, the adult
+    /// gate: changed by the intents scenes send and by the frame (`frameEnds`), nothing else.
+    public private(set) var session: Session
+    /// The content sets found, and which set each game's next round takes.
+    public var setTurns = SetTurns()
     /// The school's server's sign (the app sets it from its worker; nil: no server named).
     public var serverSign: ServerSign?
 
     /// Which show-me demos to show, and which were seen (the app's demo store).
     public var demos = DemoMemory(mode: .off)
-    /// Praise and encouragement take turns through their lines (never drawn from the seeded
-    /// generator: speaking must not change what a game deals).
-    private var praiseTurn = 0
-    private var encourageTurn = 0
 
     public init(log: EventLog, random: RandomSource, scores: any ScoreKeeping, settingsStore: any SettingsKeeping,
                 soundPlayer: any SoundPlayer, kiosk: Bool = false, registry: GameRegistry, allGames: GameRegistry? = nil,
                 catalog: any MessageCatalog = EnglishCatalog(), voices: VoiceLibrary = .empty) {
         self.log = log
         self.random = random
-        self.scores = scores
-        self.settingsStore = settingsStore
+        stores = Stores(scores: scores, settings: settingsStore)
         self.soundPlayer = soundPlayer
         self.kiosk = kiosk
-        self.registry = registry
         self.allGames = allGames ?? registry
+        session = Session(games: registry)
         self.catalog = catalog
         voice = VoiceChannel(log: log, library: voices, player: { [unowned self] in self.soundPlayer },
                              silenced: { [unowned self] in self.muted || !self.settings.voice },
@@ -88,6 +59,61 @@ public final class GameRuntime: GameContext {
     }
 
     public var muted: Bool { settingsStore.muted }
+
+    // MARK: The stores and the sets (the app and tests set them up)
+
+    public var scores: any ScoreKeeping { stores.scores }
+    /// settings.json: what the corner remembers, and this run's mute.
+    public var settingsStore: any SettingsKeeping { stores.settings }
+    /// The children, when profiles are on and a store keeps them.
+    public var profiles: (any ProfileKeeping)? {
+        get { stores.profiles }
+        set { stores.profiles = newValue }
+    }
+    /// Remembers the corner's switches and classroom choices.
+    public var switchMemory: (any SwitchRemembering)? {
+        get { stores.switchMemory }
+        set { stores.switchMemory = newValue }
+    }
+    /// Saves the progress report.
+    public var reports: (any ReportSaving)? {
+        get { stores.reports }
+        set { stores.reports = newValue }
+    }
+    /// Every content set found (issue 44): the app's discovery, the standard sets in tests.
+    public var sets: SetLibrary {
+        get { setTurns.library }
+        set { setTurns.library = newValue }
+    }
+    /// Without a classroom choice, each new round of a game takes the next of its sets
+    /// (windowed play). Off (scripted runs and tests), every round plays the game's first set.
+    public var rotatesSets: Bool {
+        get { setTurns.rotates }
+        set { setTurns.rotates = newValue }
+    }
+
+    // MARK: The session (the app and tests set it up; scenes change it by intents)
+
+    /// The games Home offers, in tile order (the config's and the corner's choice).
+    public var registry: GameRegistry {
+        get { session.games }
+        set { session.games = newValue }
+    }
+    /// Who plays now (`--profile` names her at the start).
+    public var player: Player {
+        get { session.player }
+        set { session.player = newValue }
+    }
+    /// What a school or a parent set in the config files (session limit, gate PIN, locks).
+    public var classroom: ClassroomSettings {
+        get { session.classroom }
+        set { session.classroom = newValue }
+    }
+    public var gateRules: GateRules? { session.gate }
+    public var gateOutcome: GateRules.Outcome? { session.gateOutcome }
+    public var sessionElapsed: Double { session.elapsed }
+    public var sessionWarned: Bool { session.warned }
+    public var restShowing: Bool { session.resting }
 
     // MARK: What scenes read (GameContext)
 
@@ -121,56 +147,83 @@ public final class GameRuntime: GameContext {
         switch effect {
         case .sound(let sound): play(sound)
         case .speak(let message, let values, let now, let then): voice.say(message, values, interrupt: now, onFinished: then)
-        case .praise:
-            voice.say(VoiceLines.praise[praiseTurn % VoiceLines.praise.count])
-            praiseTurn += 1
-        case .encourage:
-            // The answer to a mistake just made: at once.
-            voice.say(VoiceLines.encouragements[encourageTurn % VoiceLines.encouragements.count], interrupt: true)
-            encourageTurn += 1
+        case .praise: voice.praise()
+        case .encourage: voice.encourage()
         case .stopSpeaking: voice.stop()
-        case .advanceVoice(let dt): voice.update(dt: dt)
         case .log(let event, let fields): log.emit(event, fields)
         case .hintEvent(let kind, let target, let fields): hint(kind, target: target, fields)
         case .warn(let message): warn(message)
-        case .toggleMute: toggleMute()
-        case .setSwitch(let key, let value): setSwitch(key, value)
-        case .rememberSwitch(let key, let value): switchMemory?.remember(key, value)
-        case .setClassroom(let settings): classroom = settings
-        case .showGames(let ids): registry = GameRegistry(allGames.games.filter { ids.contains($0.id) })
-        case .rememberClassroom(let minutes, let games, let levels, let pin):
-            switchMemory?.rememberClassroom(sessionMinutes: minutes, games: games, levels: levels, gatePIN: pin)
-        case .setGateRules(let rules): gateRules = rules
-        case .takeSet(let game): return .contentSet(takeContentSet(game))
-        case .rememberSets(let ids): switchMemory?.rememberSets(ids)
-        case .session(let elapsed, let warned, let resting):
-            if let elapsed { sessionElapsed = elapsed }
-            if let warned { sessionWarned = warned }
-            if let resting { restShowing = resting }
-        case .choosePlayer(let chosen): player = chosen
-        case .demoSeen(let game): demos.markSeen(game)
-        case .chooseLanguage(let code): languages?.choose(code)
+        case .speakerTapped: toggleMute()
+        case .chooseSwitch(let key, let value):
+            setSwitch(key, value)
+            switchMemory?.remember(key, value)
+        case .chooseClassroom(let choice): chooseClassroom(choice)
+        case .gateOpened: session.openGate(using: &random.generator)
+        case .gateAnswered(let typed): session.answerGate(typed, using: &random.generator)
+        case .gateAsksAgain: session.askGateAgain(using: &random.generator)
+        case .restEnded: session.restEnded()
+        case .pickPlayer(let chosen): session.player = chosen
+        case .demoStarted(let game): demos.markSeen(game)
+        case .pickLanguage(let code): languages?.choose(code)
+        case .takeSet(let game): return .contentSet(setTurns.take(game, chosen: classroom.sets))
         case .recordRound(let round): return .ranks(scores.recordRound(round, player: player))
         case .resetScores: scores.reset()
         case .refreshScores: scores.refresh()
         case .addChild(let nickname, let avatar):
             guard let profiles else { return .done }
             return .child(profiles.addChild(nickname: nickname, avatar: avatar))
-        case .updateChild(let child): return .changed(profiles?.update(child) ?? false)
-        case .deleteChild(let child): return .changed(profiles?.deleteChild(child) ?? false)
+        case .updateChild(let child):
+            guard let profiles else { return .changed(false) }
+            let changed = profiles.update(child)
+            session.childChanged(child)
+            return .changed(changed)
+        case .deleteChild(let child):
+            let deleted = profiles?.deleteChild(child) ?? false
+            if deleted { session.childDeleted(child) }
+            return .changed(deleted)
         case .saveReport(let destination): return .report(reports?.begin(to: destination))
         }
         return .done
     }
 
-    /// The set of a game's new round: in turn among the classroom's chosen sets of that game
-    /// (all of them when it chose none of this game's), or the first when sets do not rotate.
-    func takeContentSet(_ game: GameKind) -> ContentSet? {
-        let chosen = classroom.sets.map { ids in ids.filter { sets.set($0)?.game == game } }.flatMap { $0.isEmpty ? nil : $0 }
-        guard rotatesSets || chosen != nil else { return sets.pick(game, chosen: nil, round: 0) }
-        let round = setRounds[game, default: 0]
-        setRounds[game] = round + 1
-        return sets.pick(game, chosen: chosen, round: round)
+    /// A classroom choice: this run's, and remembered for the next start.
+    private func chooseClassroom(_ choice: ClassroomChoice) {
+        session.choose(choice, among: allGames)
+        guard let memory = switchMemory else { return }
+        if case .sets(let ids) = choice {
+            memory.rememberSets(ids)
+        } else {
+            memory.rememberClassroom(sessionMinutes: classroom.sessionMinutes ?? 0, games: registry.ids.map(\.rawValue),
+                                     levels: classroom.shownLevels.map(\.rawValue), gatePIN: classroom.gatePIN ?? "")
+        }
+    }
+
+    // MARK: The frame
+
+    /// The runtime's part of a frame, before the top scene's: the voice's clock, and the
+    /// gate's wait while the gate shows.
+    public func frameBegins(_ dt: Double, top: any Scene) {
+        voice.update(dt: dt)
+    }
+
+    /// After the top scene's frame: the session's rules step (the limit's clock, its
+    /// warning and the rest; the gate's wait while it shows); what they bring is logged and
+    /// said here, and the rest screen is the command returned.
+    public func frameEnds(_ dt: Double, top: any Scene) -> [SceneCommand] {
+        var commands: [SceneCommand] = []
+        for event in session.step(dt, gateShowing: top is AdultGateScene) {
+            switch event {
+            case .gateReady(let question):
+                log.emit("gate", [("action", "ready"), ("question", .string(question))])
+            case .warning(let left):
+                log.emit("session", [("action", "warning"), ("left", .int(left))])
+                voice.say(Messages.sessionWarning)
+            case .rest(let minutes):
+                log.emit("session", [("action", "rest"), ("minutes", .int(minutes))])
+                commands.append(.show(.rest))
+            }
+        }
+        return commands
     }
 
     /// Logs the sound and plays it unless muted.
@@ -202,9 +255,16 @@ public final class GameRuntime: GameContext {
 }
 
 extension SceneStack {
-    /// A stack whose own lines (`scene`, `ignored`, `focus`) go to `log`.
+    /// A stack whose own lines (`scene`, `ignored`, `focus`) go to `log`; nothing steps the
+    /// voice or the session (a test of the stack alone).
     public convenience init(root: any Scene, log: EventLog?) {
         self.init(root: root, effects: log.map(StackLog.init))
+    }
+
+    /// The app's stack: its own lines go to the runtime's log, and each frame steps the
+    /// runtime's clocks around the top scene's (`FrameStepping`).
+    public convenience init(root: any Scene, runtime: GameRuntime) {
+        self.init(root: root, effects: StackLog(runtime.log), frames: runtime)
     }
 }
 

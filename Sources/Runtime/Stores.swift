@@ -107,3 +107,49 @@ public protocol LanguageSwitching: AnyObject {
     /// Switches the game to `code` (catalog, voices, layout direction) and remembers it.
     func choose(_ code: String)
 }
+
+/// The stores the runtime records to and reads from (the app's files and database; in-memory
+/// ones in tests), kept together: the runtime's own state is the session's.
+@MainActor
+public struct Stores {
+    /// The high-score table (and, with profiles, each child's rounds).
+    public let scores: any ScoreKeeping
+    /// settings.json: what the corner remembers, and this run's mute.
+    public let settings: any SettingsKeeping
+    /// The children, when profiles are on and a store keeps them.
+    public var profiles: (any ProfileKeeping)?
+    /// Remembers the corner's switches and classroom choices.
+    public var switchMemory: (any SwitchRemembering)?
+    /// Saves the progress report.
+    public var reports: (any ReportSaving)?
+
+    public init(scores: any ScoreKeeping, settings: any SettingsKeeping) {
+        self.scores = scores
+        self.settings = settings
+    }
+}
+
+/// The content sets found, and the sets' turns: without a classroom choice each new round of
+/// a game takes the next of its sets (windowed play); not rotating (scripted runs and tests),
+/// every round plays the game's first set, the standard one, so scripts and their logs stay
+/// the same whatever sets are installed. A value: its tests take turns with it.
+@MainActor
+public struct SetTurns {
+    /// Every content set found (the app's discovery; the standard sets in tests).
+    public var library = SetLibrary.standard
+    public var rotates = false
+    /// Rounds started per game.
+    private var rounds: [GameKind: Int] = [:]
+
+    public init() {}
+
+    /// The set of a game's new round: in turn among the classroom's chosen sets of that game
+    /// (all of them when it chose none of this game's), or the first when sets do not rotate.
+    public mutating func take(_ game: GameKind, chosen ids: [String]?) -> ContentSet? {
+        let chosen = ids.map { ids in ids.filter { library.set($0)?.game == game } }.flatMap { $0.isEmpty ? nil : $0 }
+        guard rotates || chosen != nil else { return library.pick(game, chosen: nil, round: 0) }
+        let round = rounds[game, default: 0]
+        rounds[game] = round + 1
+        return library.pick(game, chosen: chosen, round: round)
+    }
+}

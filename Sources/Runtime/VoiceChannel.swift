@@ -1,6 +1,7 @@
 import GameCore
 import Scenes
 import Stage
+import TextCatalogs
 
 /// The voice channel's rules: one line at a time; a line asked for while another speaks
 /// waits, and a newer one replaces the one waiting (never a backlog); effects duck while a
@@ -38,6 +39,22 @@ public final class VoiceChannel {
         self.silenced = silenced
         self.text = text
         self.warn = warn
+    }
+
+    /// Praise and encouragement take turns through their lines (never drawn from the seeded
+    /// generator: speaking must not change what a game deals).
+    private var praiseTurn = 0, encourageTurn = 0
+
+    /// The next praise line (queued).
+    public func praise() {
+        say(VoiceLines.praise[praiseTurn % VoiceLines.praise.count])
+        praiseTurn += 1
+    }
+
+    /// The next gentle encouragement: the answer to a mistake just made, at once.
+    public func encourage() {
+        say(VoiceLines.encouragements[encourageTurn % VoiceLines.encouragements.count], interrupt: true)
+        encourageTurn += 1
     }
 
     public var isSpeaking: Bool { speaking != nil }

@@ -153,7 +153,7 @@ import TextCatalogs
         canvas.arabicFontFiles = try FontLocator.arabic(assets: try AssetLocator.locate())
         let context = makeContext()
         context.catalog = try TextFitTests.catalog("ar")
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.rightToLeft = true
         stack.apply([.show(.game(.memory, .easy))])
         step(stack, seconds: 1)

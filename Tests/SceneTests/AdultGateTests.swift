@@ -10,7 +10,7 @@ import Testing
         let context = context ?? makeContext()
         context.kiosk = kiosk
         context.classroom.gatePIN = pin
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.handle(.pointerDown(TopBar.logoFrame.center))
         step(stack, seconds: HomeScene.gateHoldSeconds)
         stack.handle(.pointerUp(TopBar.logoFrame.center))
@@ -28,7 +28,7 @@ import Testing
 
     @Test func test_holdShorterThanThreeSecondsDoesNothing() {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.handle(.pointerDown(TopBar.logoFrame.center))
         step(stack, seconds: 2.9)
         stack.handle(.pointerUp(TopBar.logoFrame.center))
@@ -43,7 +43,7 @@ import Testing
     func test_holdingTheSignOpensTheGate(rightToLeft: Bool) {
         for rest in [false, true] {
             let context = makeContext()
-            let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+            let stack = SceneStack(root: HomeScene(context: context), runtime: context)
             stack.rightToLeft = rightToLeft
             if rest {
                 context.classroom.sessionMinutes = 1
@@ -109,7 +109,7 @@ import Testing
         tap(stack, AdultGateScene.cancelFrame.center)
         #expect(stack.names == ["home"])
         step(stack, seconds: 0.5)
-        let reopened = SceneStack(root: HomeScene(context: context), log: context.log)
+        let reopened = SceneStack(root: HomeScene(context: context), runtime: context)
         reopened.handle(.pointerDown(TopBar.logoFrame.center))
         step(reopened, seconds: HomeScene.gateHoldSeconds)
         reopened.handle(.pointerUp(TopBar.logoFrame.center))
@@ -247,7 +247,7 @@ import Testing
     @Test func repeatedTapsOnTheSceneForTenMinutes() {
         let context = makeContext(seed: 5)
         context.kiosk = true
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         var t = 0.0
         while t < 600 {
             if stack.top is HomeScene {
@@ -292,7 +292,7 @@ import Testing
         for run in 0..<200 {
             let context = makeContext(seed: UInt64(run + 1))
             context.kiosk = true
-            let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+            let stack = SceneStack(root: HomeScene(context: context), runtime: context)
             var child = SeededGenerator(seed: UInt64(run) &* 7_919 &+ 11)
             let fixed = (0..<Int.random(in: 1...3, using: &child)).map { _ in Int.random(in: 0...9, using: &child) }
             let keys: [AdultGateScene.Target] = (0...9).map { .digit($0) } + [.erase, .ok, .cancel]

@@ -107,7 +107,7 @@ import Testing
         let context = makeContext(seed: 1)
         context.sets = Self.library([Self.set("shapes", .memory)])
         let corner = CornerScene(context: context)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.push(corner)])
         tap(stack, CornerScene.sectionFrame(.classroom).center)
         #expect(corner.pages == 2)

@@ -11,7 +11,7 @@ import TextCatalogs
 @MainActor
 @Suite struct EmptyTableTests {
     static func open(_ context: GameRuntime) -> SceneStack {
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.highScores)])
         step(stack, seconds: 0.5)
         return stack

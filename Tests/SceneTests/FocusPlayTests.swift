@@ -18,7 +18,7 @@ import Stage
         init(hand: Hand, seed: UInt64 = 1) {
             self.hand = hand
             context = makeContext(seed: seed)
-            stack = SceneStack(root: HomeScene(context: context), log: context.log)
+            stack = SceneStack(root: HomeScene(context: context), runtime: context)
             if hand == .oneSwitch {
                 stack.focus.scanInterval = 0.8
                 stack.focus.visible = true

@@ -78,7 +78,7 @@ import Testing
     /// Memory's cards without the matched ones; the top bar.
     @Test func test_realScenesListWhatCanBeTapped() {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let home = FocusNavigation.focusables(stack.dump()).map(\.id)
         #expect(home.contains("game-memory") && home.contains("level-hard") && home.contains("play") && home.contains("mute"))
         stack.apply([.show(.game(.memory, .easy))])

@@ -8,7 +8,7 @@ import Stage
 @Suite @MainActor struct FramePaceTests {
     @Test func test_balloonsIsCalm_onceItsFadeInEnds() {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         #expect(stack.framePace == .smooth, "Home")
         stack.apply([.show(.game(.balloons, .hard))])
         #expect(stack.names == ["home", "balloons"])
@@ -22,7 +22,7 @@ import Stage
     @Test func test_memoryAndSortingAreSmooth() {
         for kind in [GameKind.memory, .sorting] {
             let context = makeContext()
-            let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+            let stack = SceneStack(root: HomeScene(context: context), runtime: context)
             stack.apply([.show(.game(kind, .hard))])
             step(stack, seconds: 1)
             #expect(stack.top.name == kind.rawValue)
@@ -35,7 +35,7 @@ import Stage
     /// is smooth too, and then Balloons is calm again.
     @Test func test_anAlertOverBalloonsIsSmooth_andBalloonsIsCalmAgainAfterIt() throws {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.game(.balloons, .easy))])
         step(stack, seconds: 1)
         #expect(stack.framePace == .calm)

@@ -92,7 +92,7 @@ public struct GameConformance {
     /// Home shows its tile inside the screen, clear of the other tiles.
     public func homeOffers(_ game: GameKind, shape: (Int, Int)) -> [String] {
         let context = context()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let items = Self.items(stack)
         let where_ = "\(game.rawValue) at \(shape.0)x\(shape.1)"
         guard let tile = items.first(where: { $0["id"]?.stringValue == "game-\(game.rawValue)" }).map(Self.frame) else {
@@ -112,7 +112,7 @@ public struct GameConformance {
     /// From Home (its tile, Easy, Play) to its end screen in `catalog`'s language at `shape`.
     public func playsToItsEndScreen(_ game: GameKind, catalog: any MessageCatalog, shape: (Int, Int)) -> [String] {
         let context = context(catalog: catalog)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.rightToLeft = context.rightToLeft
         let where_ = "\(game.rawValue) in \(catalog.language) at \(shape.0)x\(shape.1)"
         var found: [String] = []
@@ -201,7 +201,7 @@ public struct GameConformance {
     /// Pause holds the rules' clock; Back asks first, and the door leaves to Home.
     public func pauseAndBackBehave(_ game: GameKind) -> [String] {
         let context = context()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.game(game, .easy))])
         step(stack, seconds: 6)
         guard let scene = stack.top as? GameScene else { return ["\(game.rawValue): .show(.game) did not start it"] }

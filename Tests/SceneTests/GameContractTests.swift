@@ -21,7 +21,7 @@ import TextCatalogs
                                   scores: InMemoryScores(),
                                   settingsStore: InMemorySettings(), soundPlayer: SilentSoundPlayer(),
                                   registry: registry)
-        return (context, SceneStack(root: HomeScene(context: context), log: context.log))
+        return (context, SceneStack(root: HomeScene(context: context), runtime: context))
     }
 
     static func item(_ stack: SceneStack, _ id: String) -> JSON? {
@@ -139,7 +139,7 @@ import TextCatalogs
         }
         let context = makeContext()
         context.catalog = Shouting()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let canvas = RecordingCanvas()
         stack.draw(on: canvas)
         #expect(canvas.texts.contains("[CHOOSE A GAME]"))

@@ -10,7 +10,7 @@ import Stage
     private static func makeHome() -> (GameRuntime, HomeScene, SceneStack) {
         let context = makeContext()
         let home = HomeScene(context: context)
-        return (context, home, SceneStack(root: home, log: context.log))
+        return (context, home, SceneStack(root: home, runtime: context))
     }
 
     @Test func test_oneSelectionPerRow_andTappingAnotherMovesIt() {
@@ -126,7 +126,7 @@ import Stage
     /// (That the app's settings store keeps none of it: SettingsStoreMuteTests.)
     @Test func test_muteButtonAndKeyToggleForThisRunOnly() {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         tap(stack, TopBar.muteFrame.center)
         #expect(context.muted)
         context.play(.click)

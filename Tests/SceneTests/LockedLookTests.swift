@@ -56,7 +56,7 @@ import TextCatalogs
         let context = makeContext()
         context.classroom.locked = [.voice, .relaxed]
         let corner = CornerScene(context: context)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.push(corner)])
         step(stack, seconds: 0.5)
         tap(stack, CornerScene.sectionFrame(.settings).center)
@@ -71,7 +71,7 @@ import TextCatalogs
         let context = makeContext()
         context.classroom.locked = [.sessionMinutes, .games, .levels, .gatePIN]
         let corner = CornerScene(context: context)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.push(corner)])
         step(stack, seconds: 0.5)
         tap(stack, CornerScene.sectionFrame(.classroom).center)
@@ -82,7 +82,7 @@ import TextCatalogs
         // Unlocked, the same screen shows no padlock at all.
         let open = makeContext()
         let plain = CornerScene(context: open)
-        let openStack = SceneStack(root: HomeScene(context: open), log: open.log)
+        let openStack = SceneStack(root: HomeScene(context: open), runtime: open)
         openStack.apply([.push(plain)])
         step(openStack, seconds: 0.5)
         tap(openStack, CornerScene.sectionFrame(.classroom).center)
@@ -95,7 +95,7 @@ import TextCatalogs
         let fixed = FixedLanguage()
         context.languages = fixed
         let scene = LanguageScene(context: context)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.push(scene)])
         step(stack, seconds: 0.5)
         let others = Set(LanguageNames.choices.map(\.code).filter { $0 != "en" }.map { "language-" + $0 })

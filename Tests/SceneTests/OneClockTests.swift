@@ -30,16 +30,16 @@ import Runtime
         game.frames(2)
         game.game.showPoints(5)
         game.frames(59)
-        #expect(game.game.floating.count == 1)
+        #expect(game.game.pills.floating.count == 1)
         game.frames(1)
-        #expect(game.game.floating.isEmpty, "a \"+N\" lives one second: 60 frames")
+        #expect(game.game.pills.floating.isEmpty, "a \"+N\" lives one second: 60 frames")
 
         // Paused, it still rises and fades (it ran before the pause's stop, and still does).
         game.game.showPoints(5)
         game.stack.handle(.focusLost)
         #expect(game.game.isPaused)
         game.frames(60)
-        #expect(game.game.floating.isEmpty)
+        #expect(game.game.pills.floating.isEmpty)
     }
 
     @Test func test_pauseStopsAwakeAndPlayedTime_notFrameTime() throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite @MainActor struct PauseTests {
     @Test func test_pauseStopsTheGameClockAndResumeContinues() {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let game = context.makeGame(.memory, .easy) as! GameScene
         stack.apply([.push(game)])
         // The cards are dealt first (issue 45): the game's clock starts after the deal.
@@ -29,7 +29,7 @@ import Testing
 
     @Test func test_pauseButtonInTheTopBar() {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let game = context.makeGame(.sorting, .hard) as! GameScene
         stack.apply([.push(game)])
         tap(stack, TopBar.pauseFrame.center)

@@ -16,7 +16,7 @@ import Stage
         let context = makeContext()
         context.profiles = try #require(context.scores as? any ProfileKeeping)
         for i in 0..<children { _ = context.profiles!.addChild(nickname: nil, avatar: Avatar.deterministic(for: "kid\(i)")) }
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.rightToLeft = rightToLeft
         stack.apply([.show(.picker)])
         step(stack, seconds: 0.5)
@@ -71,7 +71,7 @@ import Stage
     @Test func test_aChildPlayingSeesNoCheckOnHerTileEither() throws {
         let (context, _) = try Self.picker(children: 2, rightToLeft: false)
         context.player = .child(context.children[1])
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.picker)])
         let canvas = RecordingCanvas()
         stack.top.draw(on: canvas)

@@ -13,7 +13,7 @@ import Testing
         context.profiles = context.scores as? any ProfileKeeping
         let scores = try #require(context.scores as? InMemoryScores)
         scores.addCrowd(children)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.picker)])
         return (stack, try #require(stack.top as? PickerScene))
     }

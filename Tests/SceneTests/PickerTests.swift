@@ -14,7 +14,7 @@ import Testing
     }
 
     static func picker(_ context: GameRuntime) -> SceneStack {
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.picker)])
         return stack
     }
@@ -76,7 +76,7 @@ import Testing
 
     @Test func homeShowsThePlayerAndHerStickers() throws {
         let context = Self.context()
-        let home = SceneStack(root: HomeScene(context: context), log: context.log)
+        let home = SceneStack(root: HomeScene(context: context), runtime: context)
         #expect(!(home.top as! HomeScene).dumpItems().contains { $0["id"]?.stringValue == "player" }, "a fresh Home is as before")
         let kid = try context.profiles!.addChild(nickname: nil, avatar: Avatar(animal: "owl", colour: "green")).get()
         context.player = .child(kid)
@@ -108,7 +108,7 @@ import Testing
         context.scores.recordRound(RoundRecord(game: .balloons, level: .hard, score: 90, result: "won", reason: "time"), player: .child(fox))
         context.scores.recordRound(RoundRecord(game: .sorting, level: .easy, score: 10, result: "won", reason: "all-placed"), player: .guest)
         context.player = .child(owl)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.highScores)])
         step(stack, seconds: 0.5)
         let popup = try #require(stack.top as? HighScoresPopup)
@@ -130,7 +130,7 @@ import Testing
 
     @Test func withoutProfilesThereAreNoTabs() throws {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.highScores)])
         let ids = (stack.top as! HighScoresPopup).dumpItems().compactMap { $0["id"]?.stringValue }
         #expect(!ids.contains("tab-mine") && ids.contains("table-all") && ids.contains("close"))

@@ -19,7 +19,7 @@ import TextCatalogs
         _ = context.scores.record(game: .memory, level: .medium, score: 40)
         _ = context.scores.record(game: .sorting, level: .easy, score: 34)
         _ = context.scores.record(game: .memory, level: .easy, score: 25)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.highScores)])
         step(stack, seconds: 0.5)
         return (context, stack)
@@ -243,7 +243,7 @@ extension PictureScreenTests {
 
     @Test func test_quitFromHome_isADoorToLeaveAndAPlayPictureToStay() throws {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.handle(.key(.escape, shift: false))
         step(stack, seconds: 0.5)
         let alert = try #require(stack.top as? AlertScene)
@@ -280,7 +280,7 @@ extension PictureScreenTests {
 
     @Test func test_pauseShowsABigPlayPicture_tappingItOrAnywhereContinues() throws {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let game = try #require(context.makeGame(.memory, .easy) as? GameScene)
         stack.apply([.push(game)])
         step(stack, seconds: 0.5)
@@ -318,7 +318,7 @@ func visitEveryPictureScreen(_ look: (SceneStack, String) throws -> Void) throws
     _ = context.scores.record(game: .sorting, level: .hard, score: 40)
     _ = context.scores.record(game: .memory, level: .easy, score: 12)
     let home = HomeScene(context: context)
-    let stack = SceneStack(root: home, log: context.log)
+    let stack = SceneStack(root: home, runtime: context)
     try look(stack, "home")
     tap(stack, home.frame(of: .game(.balloons)).center)
     tap(stack, home.frame(of: .level(.medium)).center)

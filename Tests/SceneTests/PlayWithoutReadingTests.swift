@@ -33,7 +33,7 @@ final class VoicedGame {
                               catalog: try SceneAssets.catalog(language),
                               voices: SceneAssets.voices(language))
         if let demos { context.demos = demos }
-        stack = SceneStack(root: HomeScene(context: context), log: log)
+        stack = SceneStack(root: HomeScene(context: context), runtime: context)
         beforePush?(context, stack)
         appearedAt = log.time
         stack.apply([.show(.game(kind, level))])
@@ -518,7 +518,7 @@ final class VoicedGame {
 
     @Test func test_tapGuard_in_theStack_pressAt300msCounts() throws {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         tap(stack, HomeLayout.highScores.center)
         #expect(stack.names == ["home", "highscores"])
         // 0.25 s after the press that opened the popup: ignored, release included.
@@ -527,7 +527,7 @@ final class VoicedGame {
         #expect(context.log.events("ignored").count == 1)
         // The guard counts from the press: at 0.3 s a press is the child's again.
         let fresh = makeContext()
-        let other = SceneStack(root: HomeScene(context: fresh), log: fresh.log)
+        let other = SceneStack(root: HomeScene(context: fresh), runtime: fresh)
         tap(other, HomeLayout.highScores.center)
         step(other, frames: 17)
         other.handle(.pointerDown(Point(512, 700)))
@@ -539,7 +539,7 @@ final class VoicedGame {
         // while no scene needs frames, so the stack asks for frames while the guard runs: an
         // idle window steps through it and never holds a stale guard.
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         #expect(!stack.tapGuardRunning)
         stack.handle(.pointerDown(HomeLayout.highScores.center))
         stack.handle(.pointerUp(HomeLayout.highScores.center))

@@ -9,7 +9,7 @@ import Testing
     @Test func warningThenRestThenOnlyTheGateEndsIt() throws {
         let context = makeContext()
         context.classroom.sessionMinutes = 5
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.game(.balloons, .easy))])
         step(stack, seconds: 179)
         #expect(context.log.events("session").isEmpty)
@@ -39,7 +39,7 @@ import Testing
 
     @Test func noLimitNoRest() {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         step(stack, seconds: 200 * 60 / 60)
         #expect(stack.names == ["home"] && context.log.events("session").isEmpty)
     }

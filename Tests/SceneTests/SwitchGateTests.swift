@@ -14,7 +14,7 @@ import Stage
     static func scanning(_ make: ((GameRuntime) -> any Scene)? = nil) -> (GameRuntime, SceneStack) {
         let context = makeContext()
         context.kiosk = true
-        let stack = SceneStack(root: make?(context) ?? HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: make?(context) ?? HomeScene(context: context), runtime: context)
         stack.focus.scanInterval = 1.5
         stack.focus.visible = true
         step(stack, frames: 1, log: context.log)
@@ -220,7 +220,7 @@ import Stage
 
     @Test func test_withoutScanning_releasesAreIgnored_andTheLogoHoldIsAsBefore() {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.handle(.key(.space))
         stack.handle(.keyUp(.space))
         stack.handle(.padUp(.a))

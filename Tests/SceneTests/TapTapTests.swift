@@ -240,7 +240,7 @@ import Testing
     /// Alerts take one tap from one finger: a second finger on "No" changes nothing.
     @Test func test_anAlertTakesOneFinger() throws {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let game = (stack: stack, frames: { (n: Int) in step(stack, frames: n, log: context.log) })
         game.stack.handle(.key(.escape))
         game.frames(10)

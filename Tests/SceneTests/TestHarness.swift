@@ -112,7 +112,7 @@ final class SceneDriver<S: Scene> {
     /// a test of the deal itself passes false.
     init(seed: UInt64 = 1, dealt: Bool = true, _ make: (GameRuntime) -> S) {
         context = makeContext(seed: seed)
-        stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        stack = SceneStack(root: HomeScene(context: context), runtime: context)
         scene = make(context)
         stack.apply([.push(scene)])
         if dealt, let memory = scene as? MemoryScene { memory.land() }
@@ -198,7 +198,7 @@ func drawnTextsOfEveryScreen(catalog: (any MessageCatalog)? = nil) throws -> Set
 func tourEveryScreen(catalog: (any MessageCatalog)? = nil, _ look: (SceneStack) -> Void) throws {
     let context = makeContext()
     if let catalog { context.catalog = catalog }
-    let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+    let stack = SceneStack(root: HomeScene(context: context), runtime: context)
     stack.rightToLeft = context.rightToLeft
     // A fresh install's high scores: the empty podium and its words (issue 45, item 7).
     stack.apply([.show(.highScores)])

@@ -40,7 +40,7 @@ import Stage
 
     @Test func test_nickname_backspaceErases_returnSaves() throws {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let child = ChildProfile(number: 1, avatar: Avatar(animal: "owl", colour: "teal"))
         let nickname = NicknameScene(context: context, child: child)
         stack.apply([.push(nickname)])

@@ -38,7 +38,7 @@ import Testing
         }
         #expect(try database.roundCount(child: ana.number) == 60_002)
         context.player = .child(ana)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let tile = try #require(stack.dump().first { $0.0 == "items" }?.1.arrayValue?.first { $0["id"]?.stringValue == "game-memory" })
 
         let before = (rows: database.db.rowsRead, steps: database.db.machineSteps)

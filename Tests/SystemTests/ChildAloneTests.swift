@@ -168,7 +168,7 @@ import TextCatalogs
     static func stack(_ language: String, seed: UInt64 = 1) throws -> (GameRuntime, SceneStack) {
         let context = makeContext(seed: seed)
         context.catalog = try TextFitTests.catalog(language)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.rightToLeft = context.rightToLeft
         return (context, stack)
     }
@@ -236,7 +236,7 @@ import TextCatalogs
         // Play bounces while the voice says "press the big green button" (drawn higher).
         let context = makeContext()
         let home = HomeScene(context: context)
-        let stack = SceneStack(root: home, log: context.log)
+        let stack = SceneStack(root: home, runtime: context)
         tap(stack, home.frame(of: .game(.memory)).center)
         calmTap(stack, home.frame(of: .level(.easy)).center)
         step(stack, seconds: 0.25)
@@ -268,12 +268,12 @@ import TextCatalogs
         let kid = try context.profiles!.addChild(nickname: nil, avatar: Avatar(animal: "owl", colour: "teal")).get()
         context.scores.recordRound(RoundRecord(game: .memory, level: .medium, score: 10, result: "won", reason: "all-found"), player: .child(kid))
         let guestHome = HomeScene(context: context)
-        let guestStack = SceneStack(root: guestHome, log: context.log)
+        let guestStack = SceneStack(root: guestHome, runtime: context)
         tap(guestStack, guestHome.frame(of: .game(.memory)).center)
         #expect(guestHome.selectedLevel == nil && !guestHome.playEnabled)
         context.player = .child(kid)
         let home = HomeScene(context: context)
-        let stack = SceneStack(root: home, log: context.log)
+        let stack = SceneStack(root: home, runtime: context)
         tap(stack, home.frame(of: .game(.memory)).center)
         #expect(home.selectedLevel == .medium && home.playEnabled)
         calmTap(stack, home.frame(of: .play).center)
@@ -398,7 +398,7 @@ import TextCatalogs
         #expect(!MemoryScene(context: context, level: .easy).relaxed, "the rules of the level from then on")
         #expect(!MemoryScene(context: makeContext(), level: .easy).relaxed, "the guest plays by the rules")
         // Three stars at Easy: the voice suggests Medium and Home chooses it.
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let game = MemoryScene(context: context, level: .easy)
         stack.apply([.push(game)])
         step(stack, frames: 2)
@@ -422,7 +422,7 @@ import TextCatalogs
     @Test func test_aMutedGameShowsABigMutedSpeakerOnHome_thatATapBringsBack() throws {
         let context = makeContext()
         let home = HomeScene(context: context)
-        let stack = SceneStack(root: home, log: context.log)
+        let stack = SceneStack(root: home, runtime: context)
         #expect(!Self.items(stack).contains { $0["id"]?.stringValue == "unmute" })
         context.settingsStore.overrideMuted(true)
         #expect(context.muted)
@@ -439,7 +439,7 @@ import TextCatalogs
 
     @Test func test_plusAsksTheGateOnceAChildExists_andTakenAvatarsAreGreyed() throws {
         let (context, _) = try Self.childContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.picker)])
         let picker = try #require(stack.top as? PickerScene)
         calmTap(stack, PickerScene.tileFrame(picker.tiles.count - 1, of: picker.tiles.count).center)
@@ -466,7 +466,7 @@ import TextCatalogs
 
     @Test func test_theRestScreenShowsTheSunAsleep() throws {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.rest)])
         let canvas = RecordingCanvas()
         stack.draw(on: canvas)
@@ -502,7 +502,7 @@ import TextCatalogs
     /// Confetti falls behind the words and the score of the end screen, never over them.
     @Test func test_confettiIsDrawnBeneathTheCaptionsAndTheScore() throws {
         let context = makeContext()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.alert(AlertContent(kind: .won, title: Messages.won, lines: [.init(Messages.newHighScore, ["rank": "1"])],
                                                buttons: [.yes, .no], celebrate: true, result: .init(score: 30, stars: 3, rank: 1))))])
         step(stack, seconds: 1)
@@ -537,7 +537,7 @@ import TextCatalogs
     @Test func test_theFocusRingGoesRoundTheCheckMark() throws {
         let context = makeContext()
         let home = HomeScene(context: context)
-        let stack = SceneStack(root: home, log: context.log)
+        let stack = SceneStack(root: home, runtime: context)
         tap(stack, home.frame(of: .game(.sorting)).center)
         stack.handle(.key(.left, shift: false)) // the ring comes out on the chosen tile
         step(stack, seconds: 1)

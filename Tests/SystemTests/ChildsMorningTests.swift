@@ -34,7 +34,7 @@ import TextCatalogs
             context.catalog = try SceneAssets.catalog(language)
             context.voice.library = SceneAssets.voices(language)
             self.context = context
-            stack = SceneStack(root: HomeScene(context: context), log: context.log)
+            stack = SceneStack(root: HomeScene(context: context), runtime: context)
             stack.rightToLeft = context.rightToLeft
             what = "\(language) \(screen.0)x\(screen.1)"
         }

@@ -15,7 +15,7 @@ import Stage
 @Suite @MainActor struct CornerTests {
     static func corner(_ context: GameRuntime) -> (SceneStack, CornerScene) {
         context.profiles = context.scores as? any ProfileKeeping
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.handle(.pointerDown(TopBar.logoFrame.center))
         step(stack, seconds: HomeScene.gateHoldSeconds)
         stack.handle(.pointerUp(TopBar.logoFrame.center))

@@ -39,10 +39,10 @@ import TextCatalogs
     /// game the app was given, not among the standard three, and keeps their order.
     @Test func test_theCornersGameFilterKeepsAnInjectedGame() {
         let (context, _) = Self.context()
-        context.send(.showGames([GameKind(rawValue: "counting"), .memory]))
+        context.send(.chooseClassroom(.games([GameKind(rawValue: "counting"), .memory])))
         #expect(context.registry.ids.map(\.rawValue) == ["memory", "counting"])
         #expect(context.allGames.ids.map(\.rawValue) == ["memory", "sorting", "balloons", "counting"])
-        context.send(.showGames(context.allGames.ids))
+        context.send(.chooseClassroom(.games(context.allGames.ids)))
         #expect(context.registry.ids.count == 4)
     }
 
@@ -50,7 +50,7 @@ import TextCatalogs
     /// line its ending declares: every one a `voice` event with Counting's own key and text.
     @Test func test_countingSpeaksItsOwnLines() throws {
         let (context, _) = Self.context()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         tap(stack, try #require(Self.item(stack, "game-counting")?.frameCenter))
         step(stack, seconds: 1)
         tap(stack, try #require(Self.item(stack, "level-easy")?.frameCenter))
@@ -77,7 +77,7 @@ import TextCatalogs
     /// One-switch scanning names Counting's Home tile with its own line (its module's name).
     @Test func test_scanningNamesCountingsTile() throws {
         let (context, _) = Self.context()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let tile = try #require(Self.item(stack, "game-counting"))
         #expect(FocusNavigation.voiceLine(for: tile, games: Self.registry)?.key == "voice.game.counting")
         let memory = try #require(Self.item(stack, "game-memory"))
@@ -88,7 +88,7 @@ import TextCatalogs
     /// progress, taps beside it as its mistakes (no `as?` cast that records 0).
     @Test func test_countingRecordsItsRealStatistics() throws {
         let (context, scores) = Self.context()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.game("counting", .medium))])
         step(stack, seconds: 0.5)
         tap(stack, Point(100, 650))

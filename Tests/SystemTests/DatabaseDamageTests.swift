@@ -194,7 +194,7 @@ import TextCatalogs
         let store = context.scores as! HighScoreStore
         store.recordRound(Self.round, player: .guest)
         a.reset()
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.show(.highScores)])
         #expect((stack.top as? HighScoresPopup)?.entries.isEmpty == true)
     }

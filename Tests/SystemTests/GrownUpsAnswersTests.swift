@@ -35,7 +35,7 @@ import TextCatalogs
     /// The corner, on its Progress section.
     static func progress(_ context: GameRuntime) -> (SceneStack, CornerScene) {
         let corner = CornerScene(context: context)
-        let stack = SceneStack(root: corner, log: context.log)
+        let stack = SceneStack(root: corner, runtime: context)
         stack.rightToLeft = context.rightToLeft
         Self.tapAt(stack, CornerScene.sectionFrame(.progress).center)
         return (stack, corner)
@@ -192,7 +192,7 @@ import TextCatalogs
     @Test(arguments: ["en", "ar"])
     func test_homePadlockCaption(language: String) throws {
         let (context, _) = try Self.context([], clock: Clock(), language: language)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.rightToLeft = context.rightToLeft
         step(stack, frames: 2)
         let frame = HomeScene.grownUpsFrame()
@@ -230,7 +230,7 @@ import TextCatalogs
         for (game, score) in [(GameKind.balloons, 90), (.sorting, 80), (.memory, 70)] {
             context.scores.recordRound(RoundRecord(game: game, level: .hard, score: score, result: "won", reason: "x"), player: .child(kids[0]))
         }
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.rightToLeft = context.rightToLeft
         stack.apply([.show(.highScores)])
         step(stack, seconds: 0.5)
@@ -266,7 +266,7 @@ import TextCatalogs
     @Test(arguments: languages)
     func test_gateCancelShowsItsWord(language: String) throws {
         let (context, _) = try Self.context([], clock: Clock(), language: language)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.rightToLeft = context.rightToLeft
         stack.apply([.show(.gate)])
         step(stack, seconds: 0.5)

@@ -238,7 +238,7 @@ import TextCatalogs
         #expect(app.context.voice.library.language == "es")
         // Home's words are drawn in Spanish.
         let canvas = RecordingCanvas()
-        SceneStack(root: HomeScene(context: app.context), log: EventLog(writer: nil, keepInMemory: true)).draw(on: canvas)
+        SceneStack(root: HomeScene(context: app.context), runtime: app.context).draw(on: canvas)
         #expect(canvas.texts.contains(try Self.poTranslation("es", "home.choose-game")))
     }
 

@@ -217,7 +217,7 @@ extension HeavyTests {
         /// leave the won game unrecorded. Played on the scene directly, with a known deck.
         @Test @MainActor func test_escapeAfterTheLastPairKeepsTheWin() throws {
             let context = makeContext(seed: 5)
-            let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+            let stack = SceneStack(root: HomeScene(context: context), runtime: context)
             let scene = MemoryScene(context: context, level: .easy)
             stack.apply([.push(scene)])
             step(stack, seconds: CardMotion.dealDuration)   // the cards are dealt first (issue 45)

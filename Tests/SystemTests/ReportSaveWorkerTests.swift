@@ -60,7 +60,7 @@ import Testing
         let saver = ReportSaver(app: app, store: store, home: home, media: home + "/no-media", writer: slow.writer)
         let context = app.context!
         context.reports = saver
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let scene = SaveReportScene(context: context)
         stack.apply([.push(scene)])
         tap(stack, SaveReportScene.tileFrame(0).center)
@@ -114,7 +114,7 @@ import Testing
         let saver = ReportSaver(app: app, store: store, home: home, media: home + "/no-media", writer: slow.writer)
         let context = app.context!
         context.reports = saver
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let corner = CornerScene(context: context)
         let scene = SaveReportScene(context: context)
         stack.apply([.push(corner), .push(scene)])
@@ -171,7 +171,7 @@ import Testing
         let saver = ReportSaver(app: app, store: store, home: home, media: home + "/no-media", writer: slow.writer)
         let context = app.context!
         context.reports = saver
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let scene = SaveReportScene(context: context)
         stack.apply([.push(scene)])
         tap(stack, SaveReportScene.tileFrame(0).center)
@@ -193,7 +193,7 @@ import Testing
         let saver = ReportSaver(app: app, store: store, home: home, media: home + "/no-media", writer: slow.writer)
         let context = app.context!
         context.reports = saver
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let scene = SaveReportScene(context: context)
         stack.apply([.push(scene)])
         tap(stack, SaveReportScene.tileFrame(0).center)

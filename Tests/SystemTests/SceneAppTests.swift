@@ -443,7 +443,7 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
     @Test func test_theSpeakersMuteIsNeverSaved() {
         let dir = temporaryDirectory()
         let context = makeContext(dataDir: dir)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         tap(stack, TopBar.muteFrame.center)
         #expect(context.muted)
         (context.settingsStore as! SettingsStore).waitForPendingSaves()

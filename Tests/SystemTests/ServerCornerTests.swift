@@ -30,7 +30,7 @@ import TextCatalogs
                                   soundPlayer: SilentSoundPlayer(), registry: .standard)
         context.profiles = store
         let corner = CornerScene(context: context)
-        let stack = SceneStack(root: corner, log: log)
+        let stack = SceneStack(root: corner, runtime: context)
         calmTap(stack, CornerScene.sectionFrame(.progress).center)
         #expect(corner.section == .progress)
         return (context, stack, corner)
@@ -199,7 +199,7 @@ import TextCatalogs
         let context = app.context!
         context.reports = saver
         let corner = CornerScene(context: context)
-        let stack = SceneStack(root: corner, log: context.log)
+        let stack = SceneStack(root: corner, runtime: context)
         calmTap(stack, CornerScene.sectionFrame(.progress).center)
 
         /// The corner's Save report to the home folder, run to its answer.

@@ -343,7 +343,7 @@ import TextCatalogs
         let context = makeContext(dataDir: temporaryDirectory())
         context.classroom.locked = [.grow]
         let corner = CornerScene(context: context)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.apply([.push(corner)])
         calmTap(stack, CornerScene.sectionFrame(.settings).center)
         let item = corner.dumpItems().first { $0["id"]?.stringValue == "switch-grow" }

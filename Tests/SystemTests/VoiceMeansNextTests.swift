@@ -98,7 +98,7 @@ import TextCatalogs
     static func child() throws -> (GameRuntime, ChildProfile, SceneStack) {
         let (context, kid) = try ChildAloneTests.childContext()
         Self.withVoices(context)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         return (context, kid, stack)
     }
 
@@ -214,7 +214,7 @@ import TextCatalogs
         let context = makeContext()
         context.demos = DemoMemory(mode: .firstTime)
         #expect(context.player.child == nil)
-        let stack = SceneStack(root: HomeScene(context: context), log: context.log)
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
         let first = BalloonScene(context: context, level: .easy)
         #expect(first.relaxed && first.rules.config.idleLimit == .infinity && !first.rules.config.killers,
                 "the guest's first Balloons: no skull, no idle loss, no clock shown")

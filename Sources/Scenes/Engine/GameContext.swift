@@ -15,7 +15,7 @@ public protocol GameContext: EffectPerformer {
 
     /// The words of the current language.
     var catalog: any MessageCatalog { get }
-    /// The games Home offers, in tile order (the corner may change which: `.showGames`).
+    /// The games Home offers, in tile order (the corner may change which: `.chooseClassroom`).
     var registry: GameRegistry { get }
     /// Every game the app knows, shown or not (the corner's game filter lists these).
     var allGames: GameRegistry { get }
@@ -33,18 +33,21 @@ public protocol GameContext: EffectPerformer {
     /// progress, never for the everyone-table), `reducedMotion` (no confetti and no shaking, a
     /// shake becomes a short outline pulse, flips and glides shortened; visual only, except
     /// Sorting's glide home, which takes `SortingRules.reducedGlideDuration`), `grow` (grow
-    /// with the child). The corner's switches change them through `.setSwitch`.
+    /// with the child). The corner's switches change them through `.chooseSwitch`.
     var settings: Settings { get }
     /// What a school or a parent set in the config files (session limit, gate PIN, locks).
     var classroom: ClassroomSettings { get }
     /// Every content set found, usable or not (issue 44; the corner's classroom page lists them).
     var sets: SetLibrary { get }
 
-    // MARK: The session
+    // MARK: The session (the runtime's `Session`: scenes read it and send intents)
 
     /// The adult gate's tries and wait, kept while the gate is closed (reopening it gives no
-    /// new tries). Made at the gate's first opening.
+    /// new tries). Made at the gate's first opening (`.gateOpened`).
     var gateRules: GateRules? { get }
+    /// What the gate's last answer brought (`.gateAnswered`), until it opens again or its
+    /// wait ends.
+    var gateOutcome: GateRules.Outcome? { get }
     /// The session limit's clock (seconds played since the start or the last rest), whether
     /// the spoken warning was given, and whether the rest screen shows.
     var sessionElapsed: Double { get }
@@ -94,7 +97,7 @@ extension GameContext {
     public var serverSign: ServerSign? { nil }
 }
 
-/// The in-game language choice as scenes see it (`Effect.chooseLanguage` changes it).
+/// The in-game language choice as scenes see it (`Effect.pickLanguage` changes it).
 public struct LanguageSetting: Equatable, Sendable {
     /// The current language's code.
     public var current: String

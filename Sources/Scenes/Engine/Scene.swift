@@ -1,6 +1,16 @@
 import GameCore
 import Stage
 
+/// What runs on its own time around the top scene's frame, whatever scene is on top: the
+/// voice's clock before it; the session's rules (the limit, its warning and the rest, the
+/// gate's wait) after it. The runtime does (`GameRuntime`); no scene steps a session clock.
+@MainActor
+public protocol FrameStepping: AnyObject {
+    func frameBegins(_ dt: Double, top: any Scene)
+    /// The commands the session's rules give (the rest screen).
+    func frameEnds(_ dt: Double, top: any Scene) -> [SceneCommand]
+}
+
 /// The navigation stack: Home at the bottom, games above, overlays on top. It also owns the
 /// short fade a new game comes in with (the screen manager owns transitions; scenes only say
 /// where to go) and the one definition of "one frame": `step()`.
@@ -19,8 +29,12 @@ public final class SceneStack {
     /// Seconds left of the fade-in, or nil.
     public var transitionLeft: Double? { transitionEnds.map { $0 - time } }
 
-    public init(root: any Scene, effects: (any EffectPerformer)?) {
+    /// The runtime's clocks, stepped around the top scene's frame (nil: a stack alone).
+    private let frames: (any FrameStepping)?
+
+    public init(root: any Scene, effects: (any EffectPerformer)?, frames: (any FrameStepping)? = nil) {
         self.effects = effects
+        self.frames = frames
         scenes = [root]
         root.enter()
         logScene("push", root)
@@ -309,7 +323,9 @@ public final class SceneStack {
             deliver(.pointerUp(p))
         }
         if let left = transitionLeft, left <= 1e-9 { transitionEnds = nil }
-        apply(top.update(dt: dt))
+        frames?.frameBegins(dt, top: top)
+        let commands = top.update(dt: dt)
+        apply(commands + (frames?.frameEnds(dt, top: top) ?? []))
         followTopForFocus()
         if focus.scanInterval != nil, switchHold.gateDue(at: time) { openGateForHeldSwitch() }
         if focus.scanInterval != nil, focus.update(now: time, items: focusItems, rightToLeft: rightToLeft) {

@@ -5,7 +5,8 @@ import TextCatalogs
 /// The adult gate: reached by holding the logo on Home for three seconds. A question a young
 /// child cannot answer by counting (27 + 35, 6 × 7), or the PIN a grown-up set, is answered
 /// on a number pad (GateRules): a wrong answer brings another question, the third starts a
-/// wait (30 s, then 2 min, then 10 min). A right answer offers Quit and Reset high scores;
+/// wait (30 s, then 2 min, then 10 min), which runs while the gate shows (the runtime's
+/// `Session` keeps the tries and steps the wait). A right answer offers Quit and Reset high scores;
 /// Reset asks a fresh question before it erases anything. In kiosk mode it is the only way out.
 @MainActor
 public final class AdultGateScene: BaseScene {
@@ -65,8 +66,9 @@ public final class AdultGateScene: BaseScene {
 
     public private(set) var stage = Stage.question
     public private(set) var typed = ""
-    /// What the last answer brought (shown under the answer box).
-    public private(set) var lastOutcome: GateRules.Outcome?
+    /// What the last answer brought (shown under the answer box; the session's, forgotten
+    /// when the gate opens again or its wait ends).
+    public var lastOutcome: GateRules.Outcome? { context.gateOutcome }
     private var press = PressTracker<Target>()
     private var appear = 0.0
 
@@ -75,21 +77,14 @@ public final class AdultGateScene: BaseScene {
     public var unlocks: SceneResult?
 
     public init(context: GameContext) {
-        let pin = context.classroom.gatePIN
-        if context.gateRules == nil || context.gateRules?.pin != pin {
-            context.send(.setGateRules(GateRules(pin: pin, using: &context.random.generator)))
-        }
         super.init(context: context, name: "gate")
     }
 
-    public var rules: GateRules { context.gateRules! }
-
-    /// Changes the rules: the runtime keeps them while the gate is closed.
-    private func changeRules<T>(_ change: (inout GateRules) -> T) -> T {
-        var changed = rules
-        let result = change(&changed)
-        context.send(.setGateRules(changed))
-        return result
+    /// The tries, wait and question: the runtime's session keeps them while the gate is
+    /// closed (made when it opens: `Effect.gateOpened`).
+    public var rules: GateRules {
+        guard let rules = context.gateRules else { preconditionFailure("the gate's rules are made when it opens (enter)") }
+        return rules
     }
     /// The question's two numbers (0 for a PIN).
     public var a: Int {
@@ -103,22 +98,14 @@ public final class AdultGateScene: BaseScene {
     /// Its panel keeps its full size on a portrait screen (`Placement.current(showing:)`).
     public override var designContent: Rect { Self.panelWithMargin }
     public static let panelWithMargin = panel.insetBy(-12, -12)
-    public override var needsFrames: Bool { super.needsFrames || rules.isWaiting }
+    public override var needsFrames: Bool { super.needsFrames || context.gateRules?.isWaiting == true }
 
     public override func enter() {
+        context.send(.gateOpened)
         context.send(.sound(.popup))
         context.send(.log("gate", [("action", "open"), ("question", .string(rules.question.text)),
                                    ("triesLeft", .int(rules.triesLeft)), ("wait", .int(rules.waitSeconds))]))
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
-    }
-
-    /// The wait runs on rule time while the gate shows.
-    public override func onUpdate(dt: Double) -> [SceneCommand] {
-        if context.gateRules != nil, changeRules({ $0.advance(dt) }) {
-            lastOutcome = nil
-            context.send(.log("gate", [("action", "ready"), ("question", .string(rules.question.text))]))
-        }
-        return []
     }
 
     // MARK: - Layout
@@ -206,7 +193,7 @@ public final class AdultGateScene: BaseScene {
             // The reset's second confirmation: right resets; anything else goes back.
             let right = typed == confirmAnswer
             typed = ""
-            changeRules { $0.newQuestion(using: &context.random.generator) }
+            context.send(.gateAsksAgain)
             if right {
                 context.send(.resetScores)
                 context.send(.log("gate", [("action", "reset")]))
@@ -215,10 +202,9 @@ public final class AdultGateScene: BaseScene {
             context.send(.log("gate", [("action", "reset-wrong")]))
             stage = .unlocked
         case .ok:
-            let outcome = changeRules { $0.check(typed, using: &context.random.generator) }
+            context.send(.gateAnswered(typed))
             typed = ""
-            lastOutcome = outcome
-            switch outcome {
+            switch lastOutcome {
             case .right:
                 context.send(.log("gate", [("action", "right")]))
                 // Over the rest screen, the right answer ends the rest.
@@ -230,7 +216,7 @@ public final class AdultGateScene: BaseScene {
                 context.send(.log("gate", [("action", "wrong"), ("triesLeft", .int(left)), ("question", .string(rules.question.text))]))
             case .waiting(let seconds):
                 context.send(.log("gate", [("action", "wrong"), ("triesLeft", .int(0)), ("wait", .int(Int(seconds)))]))
-            case .ignored:
+            case .ignored, nil:
                 break
             }
         case .cancel:
@@ -246,7 +232,7 @@ public final class AdultGateScene: BaseScene {
             return [.pop, .show(.corner)]
         case .reset:
             // A fresh question (never the one that opened the gate): only an adult reaches Yes.
-            changeRules { $0.newQuestion(using: &context.random.generator) }
+            context.send(.gateAsksAgain)
             confirmQuestion = rules.pin == nil ? rules.question : GateRules.makeQuestion(avoiding: rules.wrongAnswers, using: &context.random.generator)
             typed = ""
             stage = .confirm

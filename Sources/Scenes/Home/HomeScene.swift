@@ -135,7 +135,7 @@ public final class HomeScene: BaseScene {
             unmutePressed = false
             if HomeLayout.mutedSpeaker.contains(p), showsUnmute {
                 // The big muted speaker: one tap brings the sound back.
-                context.send(.toggleMute)
+                context.send(.speakerTapped)
                 sayNextStep()
             }
         case .pointerDown(let p) where ProfileBar.hit(p, context) != nil:

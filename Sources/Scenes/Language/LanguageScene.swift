@@ -65,7 +65,7 @@ public final class LanguageScene: BaseScene {
         guard target != "close" else { return [.pop] }
         guard let choice = context.languageSetting else { return [] }
         if choice.canChoose && target != choice.current {
-            context.send(.chooseLanguage(target))
+            context.send(.pickLanguage(target))
             context.send(.log("language", [("action", "chosen"), ("language", .string(target))]))
         } else if !choice.canChoose && target != choice.current {
             // Fixed for this run: the tile shakes, the name is still said.

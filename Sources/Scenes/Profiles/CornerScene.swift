@@ -92,14 +92,13 @@ public final class CornerScene: BaseScene {
         if case .answered(.delete, let button)? = result, let child = deleting {
             deleting = nil
             if button == .yes, context.send(.deleteChild(child)).changed {
-                if context.player.child?.number == child.number { context.send(.choosePlayer(.guest)) }
                 context.send(.log("profile", [("action", "deleted"), ("player", .string(child.id)),
                                               ("nickname", child.nickname.map(JSON.string) ?? .null)]))
             }
         }
         reload()
         // Back from a new PIN: remember it.
-        if section == .classroom && result == nil { rememberClassroom() }
+        if section == .classroom && result == nil { logClassroom() }
         return []
     }
 
@@ -222,7 +221,7 @@ public final class CornerScene: BaseScene {
 
     /// The games Home shows now, and the levels.
     var shownGames: [GameKind] { context.registry.ids }
-    var shownLevels: [Level] { context.classroom.levels.flatMap { $0.isEmpty ? nil : $0 } ?? Level.allCases }
+    var shownLevels: [Level] { context.classroom.shownLevels }
 
     var targets: [Target] {
         var list: [Target] = Section.allCases.map { .section($0) } + [.language, .add, .previous, .next, .save]
@@ -280,7 +279,7 @@ public final class CornerScene: BaseScene {
                                               lines: [.init(Messages.cornerDeleteMessage)], buttons: [.yes, .no])))]
         case .toggle(let key):
             let value = !isOn(key)
-            context.send([.setSwitch(key, value), .rememberSwitch(key, value)])
+            context.send(.chooseSwitch(key, value))
             context.send(.log("setting", [("key", .string(key.name)), ("value", .bool(value))]))
         case .previous, .next:
             page = max(0, min(pages - 1, page + (t == .next ? 1 : -1)))
@@ -295,92 +294,6 @@ public final class CornerScene: BaseScene {
             toggleSet(i)
         }
         return []
-    }
-
-    // MARK: - Content sets (issue 44)
-
-    /// Whether a game's round may take this set: chosen, or (none of its game's chosen) any.
-    func setIsOn(_ set: ContentSet) -> Bool {
-        let chosen = (context.classroom.sets ?? []).filter { context.sets.set($0)?.game == set.game }
-        return chosen.isEmpty || chosen.contains(set.id)
-    }
-
-    /// Turns a set on or off for its game; a game keeps one set at least. All of a game's
-    /// sets on is no choice for it (its sets in turn).
-    private func toggleSet(_ i: Int) {
-        guard context.sets.entries.indices.contains(i), let set = context.sets.entries[i].set else {
-            context.send(.sound(.oops)) // a set with problems cannot be chosen
-            return
-        }
-        let all = context.sets.sets(for: set.game).map(\.id)
-        var on = all.filter { id in context.sets.set(id).map(setIsOn) ?? false }
-        if on.contains(set.id) { on.removeAll { $0 == set.id } } else { on.append(set.id) }
-        guard !on.isEmpty else { context.send(.sound(.oops)); return }
-        var chosen = (context.classroom.sets ?? []).filter { context.sets.set($0)?.game != set.game }
-        if on.count < all.count { chosen += all.filter(on.contains) }
-        var settings = context.classroom
-        settings.sets = chosen.isEmpty ? nil : chosen
-        context.send([.setClassroom(settings), .rememberSets(settings.sets)])
-        context.send(.log("setting", [("key", "sets"), ("value", settings.sets.map { JSON.strings($0) } ?? .null)]))
-    }
-
-    static func isClassroom(_ t: Target) -> Bool {
-        switch t {
-        case .sessionDown, .sessionUp, .game, .level, .pinSet, .pinClear, .set: return true
-        default: return false
-        }
-    }
-
-    /// The config key each classroom control changes (a locked key does not change).
-    static func key(_ t: Target) -> SettingKey {
-        switch t {
-        case .sessionDown, .sessionUp: return .sessionMinutes
-        case .game: return .games
-        case .level: return .levels
-        case .set: return .sets
-        default: return .gatePIN
-        }
-    }
-
-    private func classroom(_ t: Target) -> [SceneCommand] {
-        switch t {
-        case .sessionDown, .sessionUp:
-            let now = context.classroom.sessionMinutes ?? 0
-            let i = Self.sessionSteps.lastIndex { $0 <= now } ?? 0
-            let next = Self.sessionSteps[max(0, min(Self.sessionSteps.count - 1, i + (t == .sessionUp ? 1 : -1)))]
-            var settings = context.classroom
-            settings.sessionMinutes = next == 0 ? nil : next
-            context.send([.setClassroom(settings), .session(elapsed: 0, warned: false)])
-        case .game(let g):
-            var games = shownGames
-            if games.contains(g) { games.removeAll { $0 == g } } else { games.append(g) }
-            guard !games.isEmpty else { context.send(.sound(.oops)); return [] } // one game at least
-            context.send(.showGames(games))
-        case .level(let l):
-            var levels = shownLevels
-            if levels.contains(l) { levels.removeAll { $0 == l } } else { levels.append(l) }
-            guard !levels.isEmpty else { context.send(.sound(.oops)); return [] }
-            var settings = context.classroom
-            settings.levels = Level.allCases.filter { levels.contains($0) }
-            context.send(.setClassroom(settings))
-        case .pinSet:
-            return [.push(PinScene(context: context))]
-        case .pinClear:
-            var settings = context.classroom
-            settings.gatePIN = nil
-            context.send([.setClassroom(settings), .setGateRules(nil)])
-        default: break
-        }
-        rememberClassroom()
-        return []
-    }
-
-    func rememberClassroom() {
-        context.send(.rememberClassroom(sessionMinutes: context.classroom.sessionMinutes ?? 0, games: shownGames.map(\.rawValue),
-                                        levels: shownLevels.map(\.rawValue), gatePIN: context.classroom.gatePIN ?? ""))
-        context.send(.log("setting", [("key", "classroom"), ("sessionMinutes", .optional(context.classroom.sessionMinutes)),
-                                      ("games", .strings(shownGames.map(\.rawValue))), ("levels", .strings(shownLevels.map(\.rawValue))),
-                                      ("pin", .bool(context.classroom.gatePIN != nil))]))
     }
 
     // MARK: - Drawing

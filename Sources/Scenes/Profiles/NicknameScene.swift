@@ -107,7 +107,6 @@ public final class NicknameScene: BaseScene {
                     return []
                 }
                 context.send(.updateChild(changed))
-                if context.player.child?.number == child.number { context.send(.choosePlayer(.child(changed))) }
                 context.send(.log("profile", [("action", "changed")] + Player.child(changed).logFields))
             }
             return [.pop]
@@ -338,9 +337,7 @@ public final class PinScene: BaseScene {
                     return []
                 }
                 context.send(.sound(.click))
-                var settings = context.classroom
-                settings.gatePIN = typed
-                context.send([.setClassroom(settings), .setGateRules(nil)])
+                context.send(.chooseClassroom(.pin(typed)))
                 return [.pop]
             default: break
             }

@@ -267,7 +267,6 @@ public final class PickerScene: BaseScene {
             if case .change(var child) = mode {
                 child.avatar = Avatar(animal: animal, colour: c)
                 context.send(.updateChild(child))
-                if context.player.child?.number == child.number { context.send(.choosePlayer(.child(child))) }
                 context.send(.log("profile", [("action", "changed"), ("player", .string(child.id)), ("nickname", child.nickname.map(JSON.string) ?? .null),
                                               ("animal", .string(animal)), ("colour", .string(c))]))
                 context.send(.sound(.cheer))
@@ -275,7 +274,7 @@ public final class PickerScene: BaseScene {
             }
             switch context.send(.addChild(nickname: nil, avatar: Avatar(animal: animal, colour: c))).child {
             case .success(let child)?:
-                if mode == .play { context.send(.choosePlayer(.child(child))) }
+                if mode == .play { context.send(.pickPlayer(.child(child))) }
                 context.send(.log("profile", [("action", "created")] + Player.child(child).logFields
                                   + [("animal", .string(animal)), ("colour", .string(c))]))
                 context.send(.sound(.cheer))
@@ -327,7 +326,7 @@ public final class PickerScene: BaseScene {
     }
 
     private func choose(_ player: Player) -> [SceneCommand] {
-        context.send(.choosePlayer(player))
+        context.send(.pickPlayer(player))
         context.send(.log("profile", [("action", "chosen")] + player.logFields))
         context.send(.sound(.select))
         return [.pop]

@@ -2,32 +2,13 @@ import GameCore
 import Stage
 import TextCatalogs
 
-extension GameContext {
-    /// The session limit (`session-minutes`): counts the time played; two minutes before the
-    /// end a spoken warning; at the end the rest screen. Called every frame by the top scene.
-    public func sessionStep(_ dt: Double) -> [SceneCommand] {
-        guard let minutes = classroom.sessionMinutes, minutes > 0, !restShowing else { return [] }
-        let elapsed = sessionElapsed + dt
-        send(.session(elapsed: elapsed))
-        let limit = Double(minutes) * 60
-        if !sessionWarned && elapsed >= limit - RestScene.warningSeconds {
-            send([.session(warned: true),
-                  .log("session", [("action", "warning"), ("left", .int(Int(RestScene.warningSeconds)))]),
-                  .speak(Messages.sessionWarning)])
-        }
-        guard elapsed >= limit else { return [] }
-        send([.session(resting: true), .log("session", [("action", "rest"), ("minutes", .int(minutes))])])
-        return [.show(.rest)]
-    }
-}
-
-/// "Time to rest": a calm screen when the session limit is reached, over whatever was
+/// "Time to rest": a calm screen when the session limit is reached (the runtime's `Session`
+/// counts the time played, gives the spoken warning two minutes before and shows this), over whatever was
 /// showing (a game waits beneath, paused). A child cannot leave it: holding the logo or the
 /// "Grown-ups: hold 3 s" sign (as on Home) for three seconds opens the adult gate, whose right answer ends the rest and starts a new
 /// session. Taps elsewhere get a soft answer.
 @MainActor
 public final class RestScene: BaseScene {
-    public static let warningSeconds = 120.0
     /// The timeline's time when the logo or the sign was pressed, while it is held (as on Home).
     private var holdStart: Double?
     private var heldFrame = TopBar.logoFrame
@@ -86,7 +67,7 @@ public final class RestScene: BaseScene {
     /// The gate's right answer: the rest ends and a new session starts.
     public override func resume(with result: SceneResult?) -> [SceneCommand] {
         guard case .answered(.rest, _)? = result else { return [] }
-        context.send([.session(elapsed: 0, warned: false, resting: false), .log("session", [("action", "resumed")])])
+        context.send([.restEnded, .log("session", [("action", "resumed")])])
         return [.pop]
     }
 

@@ -69,9 +69,8 @@ open class BaseScene: Scene {
     public func update(dt: Double) -> [SceneCommand] {
         barTime += dt
         if let w = speakerWiggle, !w.isActive(at: barTime) { speakerWiggle = nil }
-        context.send(.advanceVoice(dt))
         advanceTimeline(dt: dt)
-        return onUpdate(dt: dt) + context.sessionStep(dt)
+        return onUpdate(dt: dt)
     }
 
     /// Screens and overlays run their timeline on their own time; games run it inside
@@ -137,7 +136,7 @@ open class BaseScene: Scene {
     /// soft "no") and wiggles: it cannot change.
     private func tapSpeaker() {
         if context.muteLocked { wiggleSpeaker() }
-        context.send(.toggleMute)
+        context.send(.speakerTapped)
     }
 
     /// Wiggles the top bar's speaker: "this is why you hear nothing" (a tap on "hear it

@@ -17,7 +17,7 @@ extension GameScene {
         let outcome = ending.result, reason = ending.reason, record = ending.records
         isOver = true
         // The scene stops updating under the alert: drop "+N" texts so none hang frozen.
-        floating.removeAll()
+        pills.floating.removeAll()
         // Every finished game goes into the player's history (and earns a child a sticker);
         // the tables take the ones that count.
         let round = RoundRecord(game: kind, level: level, score: score, result: outcome.rawValue, reason: reason,

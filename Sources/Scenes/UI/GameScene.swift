@@ -14,40 +14,34 @@ import TextCatalogs
 /// the skull's boom, alert delays, shakes and glides): it stops while paused only. Both
 /// move on at the end of each step, so an input and the update of one frame see one time.
 ///
-/// Everything else that moves reads one of four clocks, each stopping where it always
-/// did (issue #25, one clock; nothing here sums its own `dt`):
-/// - `frameTime`, every frame the game is on top, pauses and the demo included: the "+N"
-///   texts, the ripples, the countdown's pulse and the ▶'s breathing, the intro's due time
-///   and the "hear it again" double tap;
-/// - `awakeTime`, every frame not paused, the demo and the opening included: the demo's
-///   hand, Memory's cards in flight (`CardMotion`), Balloons' decoration and pops;
-/// - `sceneClock` (the timeline's), not paused and not in the demo or the opening: the
-///   re-prompt's quiet time;
-/// - `clock` (rule time), and `playedTime`, rule time at the end of the last frame the rules
-///   ran in: what follows the rules (Memory's cards, Sorting's sparkles, Balloons' numbers).
+/// Everything else that moves reads one of the other clocks of `time` (`GameTime`: frame,
+/// awake, scene and played time, as `frameTime`, `awakeTime`, `sceneClock` and `playedTime`),
+/// each stopping where it always did; the host steps them once a frame, and nothing here or
+/// in a game sums its own `dt`.
 @MainActor
 open class GameScene: BaseScene {
     public let kind: GameKind
     public let level: Level
+    /// The host's clocks (`GameTime`), stepped once a frame in `onUpdate`.
+    public private(set) var time = GameTime()
     /// Rule time: seconds of play in this game at the current frame.
-    public private(set) var clock = GameClock()
+    public var clock: GameClock { time.rule }
     /// Scene time: seconds since the game appeared, not counting pauses.
-    public private(set) var sceneClock = GameClock()
+    public var sceneClock: GameClock { time.scene }
     public internal(set) var isOver = false
     /// Paused (window lost focus or the pause button): the clocks and the game stand still.
     public private(set) var isPaused = false
+    /// The pills, the "+N" texts and the ripples as shown.
+    var pills = PillsShown()
     /// The score shown in the pill (Balloons updates it when a flying number lands).
-    public private(set) var shownScore = 0
-    private var shownSeconds: Int?
-    var floating = Particles<FloatingText>()
+    public var shownScore: Int { pills.score }
     /// Seconds this game has been on top of the stack, pauses and the demo included.
-    public private(set) var frameTime = 0.0
+    public var frameTime: Double { time.frame }
     /// Seconds on top and not paused, the demo included (decoration moves on through it).
-    public private(set) var awakeTime = 0.0
-    /// Seconds of the frames the rules ran in, this one included (it moves on before they
-    /// run, so what they start counts from the frame that first draws it): rule time at the
-    /// end of the frame, which also counts the frame in which the game ended.
-    public private(set) var playedTime = 0.0
+    public var awakeTime: Double { time.awake }
+    /// Seconds of the frames the rules ran in, this one included: rule time at the end of
+    /// the frame, which also counts the frame in which the game ended.
+    public var playedTime: Double { time.played }
     /// The area below the top bar where the game is played.
     public static var playArea: Rect { Canvas1024.playArea }
     public static let lastSeconds = 10
@@ -61,24 +55,12 @@ open class GameScene: BaseScene {
     public static let repromptAfter = 8.0
     /// Two taps on "hear it again" this close together start the demo.
     public static let hearAgainDoubleTap = 1.5
-    /// Scene time of the last press (or the start, the demo's end, the last re-prompt): the
-    /// re-prompt comes `repromptAfter` scene seconds after it.
-    private var quietSince = 0.0
+    /// The intro, the re-prompt, "hear it again", the demo and the hurry-up line.
+    var coaching = Coaching()
     /// Scene-time seconds since the last press (or the start): the re-prompt's wait.
-    public var quietFor: Double { sceneClock.now - quietSince }
-    private var lastHearAgainAt: Double?
-    private var hearAgainPressed = false
+    public var quietFor: Double { sceneClock.now - coaching.quietSince }
     /// The show-me demo while it runs (its age on awake time): the game's time stands still.
-    public var demo: ShowMeDemo? { demoRun.items(at: awakeTime).first }
-    private var demoRun = Particles<ShowMeDemo>()
-    /// A press that ended the demo: its release and moves are not the game's either.
-    private var swallowingPress = false
-    private var ripples = Particles<Ripple>()
-    private var saidHurry = false
-    /// Waiting for "Let's play!" to end; the intro cuts it at this age at the latest.
-    private var introDue: Double?
-    /// The first-time demo starts with the first frame.
-    private var demoDue = false
+    public var demo: ShowMeDemo? { coaching.demoRun.items(at: awakeTime).first }
     static let introLatest = 0.9
 
     /// What the game says (its module's): the intro and the re-prompt are said here.
@@ -116,8 +98,8 @@ open class GameScene: BaseScene {
         // is still speaking, else at once.
         // Both start with the game's first frame, so the log shows them after the game's
         // `scene` event.
-        introDue = context.speakingKey == VoiceLines.letsPlay.key ? Self.introLatest : 0
-        demoDue = context.showsDemo(kind)
+        coaching.introDue = context.speakingKey == VoiceLines.letsPlay.key ? Self.introLatest : 0
+        coaching.demoDue = context.showsDemo(kind)
     }
 
     open override func leave() {
@@ -130,36 +112,36 @@ open class GameScene: BaseScene {
     open override func advanceTimeline(dt: Double) {}
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
-        frameTime += dt
-        floating.removeFinished(at: frameTime)
-        ripples.removeFinished(at: frameTime)
+        time.frameBegins(dt)
+        pills.floating.removeFinished(at: frameTime)
+        pills.ripples.removeFinished(at: frameTime)
         // The first-time demo waits for the game's opening (Memory's deal).
-        if demoDue && !opening {
-            demoDue = false
+        if coaching.demoDue && !opening {
+            coaching.demoDue = false
             startDemo()
         }
-        if let due = introDue, context.speakingKey != VoiceLines.letsPlay.key || frameTime >= due - 1e-9 {
-            introDue = nil
+        if let due = coaching.introDue, context.speakingKey != VoiceLines.letsPlay.key || frameTime >= due - 1e-9 {
+            coaching.introDue = nil
             context.send(.speak(introLine, now: true))
         }
         guard !isPaused else { return [] }
         if opening && !isOver {
             // The opening runs on awake time; the game's clocks, timeline and re-prompt wait
             // for it, so the rules' times count from the first frame after it.
-            awakeTime += dt
+            time.awakeOnly(dt)
             return []
         }
-        if !demoRun.isEmpty {
+        if !coaching.demoRun.isEmpty {
             // The demo runs on awake time; the game's clocks and timeline stand still.
-            awakeTime += dt
+            time.awakeOnly(dt)
             if demo?.isFinished == true { endDemo(reason: "done") }
             return []
         }
         if !isOver && !isDecided {
             // The quiet counts this frame too: it ends at the scene time after it.
             let frameEnd = sceneClock.now + dt
-            if frameEnd - quietSince >= Self.repromptAfter - 1e-9 {
-                quietSince = frameEnd
+            if frameEnd - coaching.quietSince >= Self.repromptAfter - 1e-9 {
+                coaching.quietSince = frameEnd
                 context.send(.speak(voice.reprompt))
             }
         }
@@ -170,19 +152,17 @@ open class GameScene: BaseScene {
         commands += pendingCommands
         pendingCommands = []
         if !isOver {
-            playedTime += dt
+            time.rulesRun(dt)
             commands += updateGame(now: clock.now, dt: dt)
         }
-        sceneClock.advance(dt)
+        time.frameEnds(dt, over: isOver)
         timeline.move(to: sceneClock.now)
-        if !isOver { clock.advance(dt) }
-        awakeTime += dt
         return commands
     }
 
     /// The game asked the child for a move itself (Balloons' idle warning): the re-prompt
     /// waits its full quiet time from now.
-    public func promptedNow() { quietSince = sceneClock.now }
+    public func promptedNow() { coaching.quietSince = sceneClock.now }
 
     /// True while the game's opening plays (Memory's cards being dealt, issue 45): the rule
     /// clock, the scene clock, the timeline and the demo wait; `frameTime` and `awakeTime`
@@ -215,19 +195,19 @@ open class GameScene: BaseScene {
         guard !isOver else { return [] }
         switch event {
         case .pointerDown(let p):
-            quietSince = sceneClock.now
-            if TopBar.hearAgainFrame.contains(p) { hearAgainPressed = true; return [] }
+            coaching.quietSince = sceneClock.now
+            if TopBar.hearAgainFrame.contains(p) { coaching.hearAgainPressed = true; return [] }
         case .pointerMoved:
-            quietSince = sceneClock.now
-            if hearAgainPressed { return [] }
+            coaching.quietSince = sceneClock.now
+            if coaching.hearAgainPressed { return [] }
         case .pointerUp(let p):
-            if hearAgainPressed {
-                hearAgainPressed = false
+            if coaching.hearAgainPressed {
+                coaching.hearAgainPressed = false
                 if TopBar.hearAgainFrame.contains(p) { hearAgain() }
                 return []
             }
         case .key, .finger:
-            quietSince = sceneClock.now
+            coaching.quietSince = sceneClock.now
         default: break
         }
         return gameInput(event)
@@ -240,8 +220,8 @@ open class GameScene: BaseScene {
             switch event {
             case .pointerDown, .key:
                 endDemo(reason: "tap")
-                swallowingPress = true
-                if case .key = event { swallowingPress = false }
+                coaching.swallowingPress = true
+                if case .key = event { coaching.swallowingPress = false }
                 return []
             case .focusLost:
                 endDemo(reason: "tap")
@@ -250,11 +230,11 @@ open class GameScene: BaseScene {
                 return []
             }
         }
-        if swallowingPress {
+        if coaching.swallowingPress {
             switch event {
-            case .pointerUp: swallowingPress = false; return []
+            case .pointerUp: coaching.swallowingPress = false; return []
             case .pointerMoved: return []
-            default: swallowingPress = false
+            default: coaching.swallowingPress = false
             }
         }
         return nil
@@ -269,12 +249,12 @@ open class GameScene: BaseScene {
     public func hearAgain() {
         let silent = context.silentVoice
         context.send(silent == nil ? .sound(.click) : .sound(.nope))
-        if let last = lastHearAgainAt, frameTime - last <= Self.hearAgainDoubleTap + 1e-9 {
-            lastHearAgainAt = nil
+        if let last = coaching.lastHearAgainAt, frameTime - last <= Self.hearAgainDoubleTap + 1e-9 {
+            coaching.lastHearAgainAt = nil
             startDemo()
             return
         }
-        lastHearAgainAt = frameTime
+        coaching.lastHearAgainAt = frameTime
         if let silent {
             context.send(.hintEvent("silent", target: "hear-again", [("why", .string(silent.rawValue))]))
             wiggleSpeaker()
@@ -287,20 +267,20 @@ open class GameScene: BaseScene {
     /// Starts the show-me demo (first opening, or "hear it again" twice).
     public func startDemo() {
         guard demo == nil, !isOver, !opening, let stops = demoStops() else { return }
-        demoRun.add(ShowMeDemo(stops: stops), at: awakeTime)
-        context.send(.demoSeen(kind))
+        coaching.demoRun.add(ShowMeDemo(stops: stops), at: awakeTime)
+        context.send(.demoStarted(kind))
         context.send(.log("demo", [("action", "start"), ("game", .string(kind.rawValue))]))
         // The demo plays with the intro: said now, unless it is already being said.
         if context.speakingKey != introLine.key {
-            introDue = nil
+            coaching.introDue = nil
             context.send(.speak(introLine, now: true))
         }
     }
 
     private func endDemo(reason: String) {
         guard demo != nil else { return }
-        demoRun.removeAll()
-        quietSince = sceneClock.now
+        coaching.demoRun.removeAll()
+        coaching.quietSince = sceneClock.now
         context.send(.log("demo", [("action", "end"), ("game", .string(kind.rawValue)), ("reason", .string(reason))]))
     }
 
@@ -312,7 +292,7 @@ open class GameScene: BaseScene {
 
     /// A tap where nothing is: a ripple there, a soft sound and a `nothing-here` hint.
     public func nothingHere(at p: Point?, target: String?) {
-        if let p { ripples.add(Ripple(center: p), at: frameTime) }
+        if let p { pills.ripples.add(Ripple(center: p), at: frameTime) }
         context.send(Effect.nothingHere(target))
     }
 
@@ -355,13 +335,13 @@ open class GameScene: BaseScene {
     /// Shows the whole seconds left; logs `timer` and ticks in the last ten seconds when the
     /// shown value changes.
     public func showTime(_ seconds: Int) {
-        guard !relaxed, seconds != shownSeconds else { return }
-        let first = shownSeconds == nil
-        shownSeconds = seconds
+        guard !relaxed, seconds != pills.seconds else { return }
+        let first = pills.seconds == nil
+        pills.seconds = seconds
         context.send(.log("timer", [("left", .int(seconds))]))
         if !first && seconds > 0 && seconds <= Self.lastSeconds { context.send(.sound(.tick)) }
-        if !first && !saidHurry && seconds > 0 && seconds <= Self.lastSeconds {
-            saidHurry = true
+        if !first && !coaching.saidHurry && seconds > 0 && seconds <= Self.lastSeconds {
+            coaching.saidHurry = true
             context.send(.speak(VoiceLines.hurry))
         }
     }
@@ -371,14 +351,14 @@ open class GameScene: BaseScene {
     /// Adds points to the shown score: logs `score`, plays the coin sound, floats "+N".
     public func showPoints(_ delta: Int) {
         guard delta != 0 else { return }
-        shownScore += delta
-        context.send(.log("score", [("delta", .int(delta)), ("total", .int(shownScore))]))
+        pills.score += delta
+        context.send(.log("score", [("delta", .int(delta)), ("total", .int(pills.score))]))
         context.send(.sound(.coin))
         // Points that land close together fan out sideways instead of stacking.
         // (Young: 0.4 s old at most, the frame at 0.4 s included.)
-        let young = floating.items(at: frameTime).filter { $0.age <= 0.4 + 1e-9 }.count
+        let young = pills.floating.items(at: frameTime).filter { $0.age <= 0.4 + 1e-9 }.count
         let dx = Double([0, -40, 40][young % 3])
-        floating.add(FloatingText(text: "+\(delta)", start: Self.pointsStart(dx: dx), rise: Self.pointsRise), at: frameTime)
+        pills.floating.add(FloatingText(text: "+\(delta)", start: Self.pointsStart(dx: dx), rise: Self.pointsRise), at: frameTime)
     }
 
     /// "+N" rises toward the score from under it and stops short of its digits (issue 26).
@@ -420,11 +400,11 @@ open class GameScene: BaseScene {
 
     /// The time and score pills in the top bar, and floating "+N" texts.
     public override func drawOverBar(on canvas: any Canvas) {
-        TopBar.drawHearAgain(on: canvas, pressed: hearAgainPressed, silent: context.silentVoice)
-        for ripple in ripples.items(at: frameTime) { ripple.draw(on: canvas) }
+        TopBar.drawHearAgain(on: canvas, pressed: coaching.hearAgainPressed, silent: context.silentVoice)
+        for ripple in pills.ripples.items(at: frameTime) { ripple.draw(on: canvas) }
         // Before the first time is shown (a game that opens with its demo), the full time.
-        let seconds = shownSeconds ?? timeLimitSeconds ?? 0
-        let urgent = seconds <= Self.lastSeconds && !isOver && shownSeconds != nil
+        let seconds = pills.seconds ?? timeLimitSeconds ?? 0
+        let urgent = seconds <= Self.lastSeconds && !isOver && pills.seconds != nil
         var timeFrame = TopBar.timeFrame
         if urgent { timeFrame = timeFrame.scaled(1 + 0.08 * abs(sin(frameTime * .pi))) }
         if !relaxed {
@@ -436,8 +416,8 @@ open class GameScene: BaseScene {
         let scoreFrame = TopBar.scoreFrame
         canvas.fillRounded(scoreFrame, radius: 24, Theme.pill)
         canvas.image("score-star", in: Rect(scoreFrame.x + 8, scoreFrame.midY - 18, 36, 36))
-        canvas.text("\(shownScore)", Theme.labelText, at: Point(scoreFrame.x + 52, scoreFrame.midY), align: .left, color: Theme.ink)
-        for f in floating.items(at: frameTime) {
+        canvas.text("\(pills.score)", Theme.labelText, at: Point(scoreFrame.x + 52, scoreFrame.midY), align: .left, color: Theme.ink)
+        for f in pills.floating.items(at: frameTime) {
             canvas.text(f.text, Theme.headingText, at: f.position, color: f.color, outline: .white, alpha: f.alpha)
         }
         if let demo {
@@ -460,7 +440,7 @@ open class GameScene: BaseScene {
     }
 
     open override func dumpFields() -> [(String, JSON)] {
-        [("score", .int(shownScore)), ("timeLeft", .int(shownSeconds ?? 0))] + (demo != nil ? [("demo", .bool(true))] : [])
+        [("score", .int(pills.score)), ("timeLeft", .int(pills.seconds ?? 0))] + (demo != nil ? [("demo", .bool(true))] : [])
     }
 
     open override func dump() -> [(String, JSON)] {

@@ -19,5 +19,8 @@ public struct ClassroomSettings: Equatable, Sendable {
         self.sessionMinutes = sessionMinutes; self.gatePIN = gatePIN; self.levels = levels; self.locked = locked
     }
 
+    /// The levels Home offers (every level when none was chosen).
+    public var shownLevels: [Level] { levels.flatMap { $0.isEmpty ? nil : $0 } ?? Level.allCases }
+
     public func isLocked(_ key: SettingKey) -> Bool { locked.contains(key) }
 }

@@ -1,7 +1,8 @@
 import GameCore
 
-/// Something a scene wants done outside itself: a sound, a spoken line, a log line, a change
-/// to the session, a store's record. Scenes make these values and send them to their
+/// Something a scene wants done outside itself: a sound, a spoken line, a log line, what the
+/// child or a grown-up did (an intent: the runtime's session decides what it changes), a
+/// store's record. Scenes make these values and send them to their
 /// context (`GameContext.send`); the runtime (the `Runtime` target, which Scenes cannot
 /// import) carries each out at once, in the order sent, so the log reads as if the scene had
 /// done it itself. Navigation stays `SceneCommand`s, returned from the callbacks.
@@ -20,8 +21,6 @@ public enum Effect {
     case praise, encourage
     /// Silences the voice and forgets the waiting line (leaving a screen).
     case stopSpeaking
-    /// The voice channel's time: the top scene's frame, before anything else it does.
-    case advanceVoice(Double)
 
     // MARK: The log and the terminal
 
@@ -32,37 +31,34 @@ public enum Effect {
     /// A problem said once on the terminal (the app's `warn`).
     case warn(String)
 
-    // MARK: The session
+    // MARK: What the child or a grown-up did (the runtime's `Session` decides what changes)
 
-    /// The top bar's speaker (and M): mutes or unmutes this run; a locked one only says no.
-    case toggleMute
-    /// Sets one of SettingsTable's corner switches for this run.
-    case setSwitch(SettingKey, Bool)
-    /// Remembers a corner switch for the next start (settings.json).
-    case rememberSwitch(SettingKey, Bool)
-    /// The corner's classroom choices for this run.
-    case setClassroom(ClassroomSettings)
-    /// The games Home offers (among the standard ones, in their order).
-    case showGames([GameKind])
-    /// Remembers the classroom choices (the session limit, 0: none; the games and levels Home
-    /// shows; the gate's PIN, "": none).
-    case rememberClassroom(sessionMinutes: Int, games: [String], levels: [String], gatePIN: String)
-    /// The adult gate's tries, wait and question, kept while it is closed (nil: made anew).
-    case setGateRules(GateRules?)
+    /// The top bar's speaker (and M) was tapped: mutes or unmutes this run; a locked one only
+    /// says no.
+    case speakerTapped
+    /// A grown-up turned one of the corner's switches: for this run and the next start.
+    case chooseSwitch(SettingKey, Bool)
+    /// A grown-up changed a classroom choice in the corner (remembered for the next start).
+    case chooseClassroom(ClassroomChoice)
+    /// The adult gate opened: it keeps its tries and wait from its last opening (new ones
+    /// when there were none, or the PIN changed); the last answer's outcome is forgotten.
+    case gateOpened
+    /// An answer typed at the gate (`GameContext.gateOutcome` tells what it brought).
+    case gateAnswered(String)
+    /// The gate asks a fresh question (the reset's second confirmation).
+    case gateAsksAgain
+    /// The gate's right answer over the rest screen: the rest ends and a new session starts.
+    case restEnded
+    /// A child (or the guest) was picked to play.
+    case pickPlayer(Player)
+    /// A game's show-me demo started (not shown again where the run remembers it).
+    case demoStarted(GameKind)
+    /// A language was picked: the catalog, voices and direction change, and the choice is
+    /// remembered.
+    case pickLanguage(String)
     /// A game's round starts: the content set it plays (issue 44: the classroom's choice or
     /// the next of the game's sets in turn; `EffectReply.contentSet`).
     case takeSet(GameKind)
-    /// Remembers the classroom's choice of sets (nil: none, every set in turn).
-    case rememberSets([String]?)
-    /// The session limit's clock, whether the warning was given, whether the rest shows
-    /// (nil: unchanged).
-    case session(elapsed: Double? = nil, warned: Bool? = nil, resting: Bool? = nil)
-    /// Who plays now.
-    case choosePlayer(Player)
-    /// A game's show-me demo was shown (not shown again where the run remembers it).
-    case demoSeen(GameKind)
-    /// Switches the game's language (catalog, voices, direction) and remembers the choice.
-    case chooseLanguage(String)
 
     // MARK: The stores (answers come back as `EffectReply`)
 
@@ -74,9 +70,11 @@ public enum Effect {
     case refreshScores
     /// Adds a child; answers `.child`.
     case addChild(nickname: String?, avatar: Avatar)
-    /// Changes a child's nickname or avatar; answers `.changed`.
+    /// Changes a child's nickname or avatar (who plays, if it is she, takes the change);
+    /// answers `.changed`.
     case updateChild(ChildProfile)
-    /// Deletes a child and every record of hers; answers `.changed`.
+    /// Deletes a child and every record of hers (if she plays, the guest plays); answers
+    /// `.changed`.
     case deleteChild(ChildProfile)
     /// Starts saving the progress report there, off the frame loop; answers `.report`.
     case saveReport(ReportDestination)
@@ -94,6 +92,20 @@ public enum Effect {
     public static func refuseLocked(_ target: String) -> [Effect] {
         [.sound(.nope), .hintEvent("locked", target: target)]
     }
+}
+
+/// A classroom choice a grown-up made in the corner.
+public enum ClassroomChoice: Equatable, Sendable {
+    /// The session limit in minutes (nil: none); its clock starts again.
+    case sessionMinutes(Int?)
+    /// The games Home shows, in this order (among every game the app knows).
+    case games([GameKind])
+    /// The levels Home offers.
+    case levels([Level])
+    /// The adult gate's PIN (nil: the sums); the gate asks anew.
+    case pin(String?)
+    /// The content sets the games play (nil: every set of a game in turn).
+    case sets([String]?)
 }
 
 /// What the runtime answers an effect: `.done` for most, the result for a store's record.
