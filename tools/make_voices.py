@@ -5,10 +5,10 @@ Standard library only; every speech engine, sox and oggenc is called as a separa
 program. `make voices` (tools/voices.mk) installs them: festival festvox-us-slt-hts
 flite espeak-ng sox libsox-fmt-all vorbis-tools from Debian main, and SVOX Pico
 (libttspico-utils), RHVoice (rhvoice, rhvoice-english, rhvoice-brazilian-portuguese) and
-MBROLA (contrib mbrola, non-free mbrola-ar2) from Debian contrib and non-free through a
+MBROLA (contrib mbrola, non-free mbrola-ar2, mbrola-ar1) from Debian contrib and non-free through a
 private apt list (tools/voices-apt/install.sh). Arabic is espeak-ng speaking through the
-MBROLA voice ar2 with a fixed phoneme table compiled into a private espeak-ng data folder
-under .build/ (espeak_data_for, MBROLA_TABLE_ADD).
+MBROLA voice ar2 (ar1 for the lines naming a picture) with a fixed phoneme table compiled into
+a private espeak-ng data folder under .build/ (espeak_data_for, MBROLA_TABLE_ADD).
 
 Sources (the first that exists, unless --source is given):
   en:    po/voice-lines-en.tsv, then po/kids-joy-center.pot
@@ -147,7 +147,10 @@ TUNING = {
            "short_rate": 80, "min_seconds": 1.0, "naming_rate": 75,
            "praise_pitch": 115, "shape": TREBLE_SHAPE + COMPAND, "short_shape": CLEAR_SHAPE,
            "short_shape_keys": FR_CLEAR_KEYS, "quality": "2"},
-    "de": {"trim": "0.5%", "rate": 90, "pause": 350,
+    # German: the content sets' 73 lines naming a picture ("Das ist ein Hund!") took the median
+    # rate to 2.51 words/s; said at 85 % (naming_rate, as French's), whole catalog (191 lines),
+    # quiet / in noise / median words/s: 0.832 / 0.723 / 2.51 -> 0.833 / 0.722 / 2.41.
+    "de": {"trim": "0.5%", "rate": 90, "pause": 350, "naming_rate": 85,
            "praise_pitch": 115, "shape": CLEAR_SHAPE + COMPAND, "quality": "2"},
     # Brazilian Portuguese: German's shaping for a noisy room (CLEAR_SHAPE + COMPAND, issue #48)
     # on lines of 4+ words; lines of up to 3 words ("Fácil", "Início", "É um avião!") keep none:
@@ -164,7 +167,14 @@ TUNING = {
     # without the nunation inside the phrase, which espeak-ng says as "-un"): 0.17 -> 0.26 on
     # them; whole catalog 0.194 -> 0.209 quiet, 0.04 in noise, 2.03 words/s, 65 lines better
     # than the previous voice, 7 worse.
-    "ar": {"rate": 150, "short_rate": 125,
+    # The content sets' 51 lines (50 of them naming a picture, "هذا خروف!") came after and were
+    # heard 0.02 quiet: the whole catalog of 191 lines 0.16. The 75 lines naming a picture
+    # (NAMING_RE) are said by MBROLA ar1 (naming_voice; also male) with the ta marbuta said as
+    # in a pause, -a (po/ar.po's spoken forms end such a word with ه, not ة, which espeak-ng says
+    # "-at"): those 75 lines 0.02 -> 0.18, whole catalog 0.16 -> 0.22, 72 lines better than the
+    # previous voice, 7 worse (see the credits). ar1 has no diphone from an emphatic a to a glottal
+    # stop (MBROLA says silence): "طائر" is spoken "طَايِر" in those lines.
+    "ar": {"rate": 150, "short_rate": 125, "naming_voice": "mb-ar1",
            "min_seconds": 1.0, "praise_pitch": 60, "shape": [], "quality": "2"},
 }
 # Each language's voice: the table's engine and voice, with its tuning above.
@@ -183,6 +193,8 @@ VOICES = {code: {"engine": languages.row(code)["voice-engine"], "voice": languag
 SHORT_WORDS = 2
 # naming_rate: the rate of a line of 4+ words naming a picture (NAMING_RE: "C'est un poisson
 #   tropical !", "C'est une soucoupe volante !"), a long name said more slowly.
+# naming_voice: the engine's voice for every line naming a picture (NAMING_RE), instead of
+#   `voice` (Arabic: MBROLA ar1, which Whisper base hears far better on "هذا قط!" than ar2).
 NAMING_RE = re.compile(r"^voice\.(animal|vehicle|fruit|thing)\.")
 # Lines said with a glad rise in pitch.
 PRAISE_RE = re.compile(r"^voice\.(praise\.\d+|won|highscore\.\d+|finished\.[a-z]+)$")
@@ -302,7 +314,8 @@ def espeak_data_for(voice):
 
 def engine_label(lang):
     v = VOICES[lang]
-    return f"{v['engine']} {v['voice']} (rate {v['rate']})"
+    naming = f", {v['naming_voice']} naming a picture" if v.get("naming_voice") else ""
+    return f"{v['engine']} {v['voice']} (rate {v['rate']}{naming})"
 
 
 RATE = 22050
@@ -635,14 +648,17 @@ def line_settings(lang, line, v):
             rate = v["short_rate"]
         elif v.get("naming_rate") and NAMING_RE.match(line.key) and word_count(line.text) >= 4:
             rate = v["naming_rate"]
-        src = {"engine": v["engine"], "voice": v["voice"], "rate": rate,
+        voice = v["voice"]
+        if v.get("naming_voice") and NAMING_RE.match(line.key):
+            voice = v["naming_voice"]
+        src = {"engine": v["engine"], "voice": voice, "rate": rate,
                "pitch": v["praise_pitch"] if PRAISE_RE.match(line.key) else None,
                "text": line.say_with(v["engine"])}
         if v.get("pause"):
             src["pause"] = v["pause"]   # only when set: the other voices' stamps stay
         if v.get("gap"):
             src["gap"] = v["gap"]
-        db = mbrola_db(v["voice"]) if v["engine"] == "espeak-ng" else None
+        db = mbrola_db(voice) if v["engine"] == "espeak-ng" else None
         if db in MBROLA_TABLE_ADD:
             src["mbrola_table_add"] = [list(r) for r in MBROLA_TABLE_ADD[db]]
     shape = v["shape"]
@@ -662,7 +678,7 @@ def stamp_of(settings):
                           .encode("utf-8")).hexdigest()[:16]
 
 
-def render_line(lang, line, settings, out_dir, data_path=None):
+def render_line(lang, line, settings, out_dir, data_paths=None):
     ogg = os.path.join(out_dir, f"{line.key}.ogg")
     src = settings["source"]
     with tempfile.TemporaryDirectory(prefix="voice-") as tmp:
@@ -672,7 +688,7 @@ def render_line(lang, line, settings, out_dir, data_path=None):
         else:
             raw = os.path.join(tmp, "raw.wav")
             synthesize(src["engine"], src["voice"], src["text"], raw, tmp, src["rate"], src["pitch"],
-                       src.get("pause"), src.get("gap"), data_path)
+                       src.get("pause"), src.get("gap"), (data_paths or {}).get(src["voice"]))
             origin = f"{src['engine']}:{src['voice']}"
         wav = os.path.join(tmp, "final.wav")
         process(raw, wav, tmp, settings["shape"], settings["trim"],
@@ -763,21 +779,26 @@ def voice_for(lang, engine_override=None, rate=None, voice=None):
 
 def prepare_engines(lang, v, todo, settings):
     """Stops with a message when an engine the lines need is missing; returns the private
-    ESPEAK_DATA_PATH of an MBROLA voice (espeak_data_for), or None."""
+    ESPEAK_DATA_PATH of each MBROLA voice the lines use (espeak_data_for): {voice: path}."""
     engines = {settings[ln.key]["source"].get("engine") for ln in todo} - {None}
     for e in sorted(engines):
         prog, pkg = ENGINE_PROGRAM[e]
         if not shutil.which(prog):
             raise SystemExit(f"{lang}: {len(todo)} line(s) need {prog}, which is missing "
                              f"(Debian {pkg}; `make voices` installs it). Nothing was changed.")
-    db = mbrola_db(v["voice"]) if "espeak-ng" in engines else None
-    if not db:
-        return None
-    if not shutil.which("mbrola") or not os.path.exists(os.path.join(MBROLA_VOICES, db, db)):
-        raise SystemExit(f"{lang}: {len(todo)} line(s) need MBROLA and its voice {db}, which are "
-                         f"missing (Debian contrib mbrola, non-free mbrola-{db}; `make voices` "
-                         "installs them). Nothing was changed.")
-    return espeak_data_for(v["voice"])
+    voices = sorted({settings[ln.key]["source"]["voice"] for ln in todo
+                     if settings[ln.key]["source"].get("engine") == "espeak-ng"})
+    paths = {}
+    for voice in voices:
+        db = mbrola_db(voice)
+        if not db:
+            continue
+        if not shutil.which("mbrola") or not os.path.exists(os.path.join(MBROLA_VOICES, db, db)):
+            raise SystemExit(f"{lang}: {len(todo)} line(s) need MBROLA and its voice {db}, which are "
+                             f"missing (Debian contrib mbrola, non-free mbrola-{db}; `make voices` "
+                             "installs them). Nothing was changed.")
+        paths[voice] = espeak_data_for(voice)
+    return paths
 
 
 def verify_language(lang, only, jobs):
@@ -793,11 +814,11 @@ def verify_language(lang, only, jobs):
         lines = [ln for ln in lines if ln.key in only]
     v = voice_for(lang)
     settings = {ln.key: line_settings(lang, ln, v) for ln in lines}
-    data_path = prepare_engines(lang, v, lines, settings)
+    data_paths = prepare_engines(lang, v, lines, settings)
     differ = []
     with tempfile.TemporaryDirectory(prefix="voices-verify-") as tmp:
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-            futs = [ex.submit(render_line, lang, ln, settings[ln.key], tmp, data_path) for ln in lines]
+            futs = [ex.submit(render_line, lang, ln, settings[ln.key], tmp, data_paths) for ln in lines]
             for fut in futs:
                 fut.result()
         for ln in lines:
@@ -841,10 +862,10 @@ def make_language(lang, source, only, engine_override, jobs, out_base=None, forc
         for ln in todo:
             print(f"  would render {ln.key}")
         return True
-    data_path = prepare_engines(lang, v, todo, settings)
+    data_paths = prepare_engines(lang, v, todo, settings)
     durations = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-        futs = [ex.submit(render_line, lang, ln, settings[ln.key], out_dir, data_path) for ln in todo]
+        futs = [ex.submit(render_line, lang, ln, settings[ln.key], out_dir, data_paths) for ln in todo]
         for fut in futs:
             key, d, origin = fut.result()
             durations[key] = d

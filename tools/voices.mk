@@ -19,7 +19,7 @@
 #                        (LIST=1: only list them; DIR=folder: take a folder of recordings in;
 #                        tools/voices-record/voices_record.py).
 # Installs what it needs: Debian main packages with apt; the contrib and non-free ones (SVOX
-# Pico, RHVoice, MBROLA and its Arabic voice) through a private apt list
+# Pico, RHVoice, MBROLA and its Arabic voices) through a private apt list
 # (tools/voices-apt/install.sh: the system's sources are not changed); PyPI packages into a
 # venv (VOICES_VENV). `make test` needs none of this: a machine without them keeps the
 # committed files.
@@ -27,8 +27,9 @@
 VOICES_PYTHON ?= /usr/bin/python3
 APT_VOICES    := sox libsox-fmt-all vorbis-tools espeak-ng festival festvox-us-slt-hts flite
 # Debian non-free: SVOX Pico (es, fr, de) and RHVoice (en slt, pt-BR Leticia-F123); contrib
-# mbrola with non-free mbrola-ar2 (Arabic, through espeak-ng -v mb-ar2).
-APT_VOICES_NONFREE := libttspico-utils rhvoice rhvoice-english rhvoice-brazilian-portuguese mbrola mbrola-ar2
+# mbrola with non-free mbrola-ar2 (Arabic, through espeak-ng -v mb-ar2) and mbrola-ar1 (Arabic's
+# lines naming a picture, through espeak-ng -v mb-ar1).
+APT_VOICES_NONFREE := libttspico-utils rhvoice rhvoice-english rhvoice-brazilian-portuguese mbrola mbrola-ar2 mbrola-ar1
 APT_VOICES_CHECK := python3-venv pocketsphinx pocketsphinx-en-us
 APT_VOICES_RECORD := alsa-utils
 # The machine ear: faster-whisper runs Whisper base (MIT), whose CTranslate2 weights ship

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs Debian packages for the voices, including the contrib and non-free ones (SVOX Pico,
-# RHVoice, MBROLA: contrib `mbrola`, non-free `mbrola-ar2`),
+# RHVoice, MBROLA: contrib `mbrola`, non-free `mbrola-ar2`, `mbrola-ar1`),
 # through a PRIVATE apt source list: the system's /etc/apt/sources.list(.d) is read, never
 # changed. The private list names Debian's main, contrib and non-free for the release this
 # machine runs; its package lists live in their own folder (VOICES_APT_STATE, default
