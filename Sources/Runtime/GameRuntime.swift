@@ -146,12 +146,12 @@ public final class GameRuntime: GameContext, FrameStepping {
     public func send(_ effect: Effect) -> EffectReply {
         switch effect {
         case .sound(let sound): play(sound)
-        case .speak(let message, let values, let now, let then): voice.say(message, values, interrupt: now, onFinished: then)
+        case .speak(let message, let values, let now, let then): voice.say(message, values, interrupt: now, then: then[...])
         case .praise: voice.praise()
         case .encourage: voice.encourage()
         case .stopSpeaking: voice.stop()
-        case .log(let event, let fields): log.emit(event, fields)
-        case .hintEvent(let kind, let target, let fields): hint(kind, target: target, fields)
+        case .log(let event, let fields): log.emit(event, fields.pairs)
+        case .hintEvent(let kind, let target, let fields): hint(kind, target: target, fields.pairs)
         case .warn(let message): warn(message)
         case .speakerTapped: toggleMute()
         case .chooseSwitch(let key, let value):
@@ -275,7 +275,7 @@ private final class StackLog: EffectPerformer {
     init(_ log: EventLog) { self.log = log }
     func send(_ effect: Effect) -> EffectReply {
         guard case .log(let event, let fields) = effect else { preconditionFailure("the scene stack sends only log lines") }
-        log.emit(event, fields)
+        log.emit(event, fields.pairs)
         return .done
     }
 }

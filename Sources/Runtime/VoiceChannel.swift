@@ -13,12 +13,13 @@ public final class VoiceChannel {
     public struct Line {
         public let message: Message
         public let values: [String: String]
-        public let onFinished: (() -> Void)?
+        /// Said one after another once this line has finished.
+        public let then: ArraySlice<Message>
     }
     private struct Speaking {
         let key: String
         var left: Double
-        let onFinished: (() -> Void)?
+        let then: ArraySlice<Message>
     }
     private var speaking: Speaking?
     private var waiting: Line?
@@ -64,8 +65,10 @@ public final class VoiceChannel {
     /// Says `message`: now when the channel is free, else after the current line
     /// (replacing any line already waiting). `interrupt` cuts the current line instead, and
     /// forgets a waiting one: what the child just did makes older news stale.
-    public func say(_ message: Message, _ values: [String: String] = [:], interrupt: Bool = false, onFinished: (() -> Void)? = nil) {
-        let line = Line(message: message, values: values, onFinished: onFinished)
+    /// `then`: lines said in turn after it, each when the one before has finished (dropped
+    /// with it when it is cut or replaced).
+    public func say(_ message: Message, _ values: [String: String] = [:], interrupt: Bool = false, then: ArraySlice<Message> = []) {
+        let line = Line(message: message, values: values, then: then)
         if interrupt { waiting = nil }
         if speaking == nil || interrupt {
             if interrupt, speaking != nil { player().stopVoice(); speaking = nil }
@@ -94,7 +97,7 @@ public final class VoiceChannel {
         }
         speaking = nil
         player().setEffectsDucked(false)
-        current.onFinished?()
+        sayNext(current.then)
         if speaking == nil, let next = waiting {
             waiting = nil
             start(next)
@@ -111,7 +114,7 @@ public final class VoiceChannel {
                 reportedMissing = true
                 warn("no voice recording for '\(key)' in \(library.language) (Assets/voices/\(library.language)/); the game stays silent where it would speak")
             }
-            line.onFinished?()
+            sayNext(line.then)
             return
         }
         var heard = !muted
@@ -119,6 +122,12 @@ public final class VoiceChannel {
         if heard { player().setEffectsDucked(true) }
         log.emit("voice", [("line", .string(key)), ("key", .string(key)), ("text", .string(text(line.message, line.values))),
                            ("language", .string(library.language)), ("muted", .bool(!heard))])
-        speaking = Speaking(key: key, left: clip.duration, onFinished: line.onFinished)
+        speaking = Speaking(key: key, left: clip.duration, then: line.then)
+    }
+
+    /// The next of the lines said in turn, the others after it.
+    private func sayNext(_ lines: ArraySlice<Message>) {
+        guard let first = lines.first else { return }
+        say(first, then: lines.dropFirst())
     }
 }

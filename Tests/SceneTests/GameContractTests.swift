@@ -230,14 +230,23 @@ import TextCatalogs
 
     @Test func test_effectsDuckWhileALineSpeaks_andALineSaysWhenItHasFinished() {
         let (context, player, _) = Self.context()
-        var finished = 0
-        context.voice.say(Self.find) { finished += 1 }
+        // A line said in turn after it starts when it has finished (the end screen's rank
+        // and sticker lines): no closure, a list of lines the effect carries.
+        context.send(.speak(Self.find, then: [Self.one]))
         #expect(player.ducked)
         Self.run(context, seconds: 0.7)
-        #expect(player.ducked && finished == 0, "0.75 s long")
+        #expect(player.ducked && player.voices == [Self.find.key], "0.75 s long")
         Self.run(context, seconds: 0.1)
-        #expect(!player.ducked && finished == 1)
-        #expect(!context.voice.isSpeaking)
+        #expect(player.voices == [Self.find.key, Self.one.key] && context.voice.currentKey == Self.one.key)
+        Self.run(context, seconds: 2)
+        #expect(!player.ducked && !context.voice.isSpeaking)
+        // Cut, the lines in turn after it are dropped with it.
+        context.send(.speak(Self.find, then: [Self.one]))
+        context.send(.speak(Self.hello, now: true))
+        Self.run(context, seconds: 3)
+        #expect(player.voices.suffix(2) == [Self.find.key, Self.hello.key])
+        #expect(Effect.speak(Self.find, then: [Self.one]) == .speak(Self.find, then: [Self.one]), "effects compare")
+        #expect(Effect.speak(Self.find, then: [Self.one]) != .speak(Self.find))
     }
 
     @Test func test_muteAndTheVoiceSettingSilenceLines_butTheyKeepTheirTime() {
@@ -260,12 +269,12 @@ import TextCatalogs
         let (context, player, _) = Self.context()
         var warnings: [String] = []
         context.warn = { warnings.append($0) }
-        var finished = false
-        context.voice.say(Self.missing) { finished = true }
+        context.voice.say(Self.missing, then: [Self.hello])
+        #expect(context.voice.currentKey == Self.hello.key, "a missing line finishes at once: the next in turn starts")
+        context.voice.stop()
         context.voice.say(Self.missing)
-        #expect(finished, "a missing line finishes at once")
-        #expect(player.voices.isEmpty)
-        #expect(context.log.events("voice").isEmpty)
+        #expect(player.voices == [Self.hello.key])
+        #expect(context.log.events("voice").map { $0["key"]?.stringValue } == [Self.hello.key])
         #expect(warnings.count == 1)
     }
 

@@ -382,3 +382,20 @@ struct JSONLexer {
         return text
     }
 }
+
+/// A log line's fields in order (TESTING.md's event log), written as an array literal of
+/// (name, value) pairs; comparable, so an effect that carries them is (`Effect: Equatable`).
+public struct LogFields: Equatable, Sendable, ExpressibleByArrayLiteral {
+    public var pairs: [(String, JSON)]
+
+    public init(_ pairs: [(String, JSON)]) { self.pairs = pairs }
+    public init(arrayLiteral elements: (String, JSON)...) { pairs = elements }
+
+    public static func == (a: LogFields, b: LogFields) -> Bool {
+        a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    }
+
+    /// More fields after these.
+    public static func + (a: LogFields, b: [(String, JSON)]) -> LogFields { LogFields(a.pairs + b) }
+    public static func + (a: LogFields, b: LogFields) -> LogFields { LogFields(a.pairs + b.pairs) }
+}

@@ -33,7 +33,7 @@ public enum Cue {
         case .encourage: return .encourage
         case .hintEvent(let kind, let target): return .hintEvent(kind, target: target)
         case .log(let event, let fields):
-            return .log(event, rightToLeft ? fields.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) } : fields)
+            return .log(event, LogFields(rightToLeft ? fields.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) } : fields))
         }
     }
 }

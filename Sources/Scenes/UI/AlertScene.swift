@@ -109,7 +109,7 @@ public final class AlertScene: BaseScene {
         if let result = content.result { fields.append(("stars", .int(result.stars))) }
         if let reason = content.result?.reason { fields.append(("reason", .string(reason))) }
         if let sticker = content.result?.sticker { fields.append(("sticker", .int(sticker))) }
-        context.send(.log("alert", fields))
+        context.send(.log("alert", LogFields(fields)))
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
         if let result = content.result {
             for i in 0..<result.stars {

@@ -83,12 +83,7 @@ extension GameScene {
         context.send(.speak(line, now: true))
         // Then a new high score with its rank, and the sticker she earned, named while its
         // picture is on the panel (it flies into the book after its name: AlertScene).
-        sayInTurn([rank.map { VoiceLines.highScore(rank: $0) }, sticker.map { VoiceLines.sticker($0) }].compactMap { $0 }[...])
-    }
-
-    /// Says the lines one after another, each when the one before has ended.
-    func sayInTurn(_ lines: ArraySlice<Message>) {
-        guard let first = lines.first else { return }
-        context.send(.speak(first, then: { [weak self] in self?.sayInTurn(lines.dropFirst()) }))
+        let lines = [rank.map { VoiceLines.highScore(rank: $0) }, sticker.map { VoiceLines.sticker($0) }].compactMap { $0 }
+        if let first = lines.first { context.send(.speak(first, then: Array(lines.dropFirst()))) }
     }
 }

@@ -7,15 +7,17 @@ import GameCore
 /// import) carries each out at once, in the order sent, so the log reads as if the scene had
 /// done it itself. Navigation stays `SceneCommand`s, returned from the callbacks.
 @MainActor
-public enum Effect {
+public enum Effect: Equatable {
     // MARK: Sound and speech
 
     /// A sound effect: logged (`sound`, with `muted`), heard unless muted or effects are off.
     case sound(Sound)
     /// A spoken line (the `voice` event when it starts). Queued: now if the voice is free,
     /// else after the current line, replacing any line already waiting. `now`: cuts the
-    /// current line (the answer to what the child just did). `then` runs when it finishes.
-    case speak(Message, [String: String] = [:], now: Bool = false, then: (@MainActor () -> Void)? = nil)
+    /// current line (the answer to what the child just did). `then`: lines said one after
+    /// another once it has finished, each when the one before has (dropped with it if it is
+    /// cut or replaced).
+    case speak(Message, [String: String] = [:], now: Bool = false, then: [Message] = [])
     /// The next praise line (queued), and the next gentle encouragement (at once); each takes
     /// turns through its lines.
     case praise, encourage
@@ -25,9 +27,9 @@ public enum Effect {
     // MARK: The log and the terminal
 
     /// A line of the event log (TESTING.md), fields as given.
-    case log(String, [(String, JSON)])
+    case log(String, LogFields)
     /// The `hint` event: a tap that changed nothing, or help after mistakes.
-    case hintEvent(String, target: String?, [(String, JSON)] = [])
+    case hintEvent(String, target: String?, LogFields = [])
     /// A problem said once on the terminal (the app's `warn`).
     case warn(String)
 
