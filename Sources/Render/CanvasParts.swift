@@ -34,6 +34,72 @@ final class ImageStore {
     /// Mirrored backgrounds (`background`), made when first drawn, freed when unused.
     var mirrored: [String: (buffer: PixelBuffer, lastUsed: Int)] = [:]
 
+    /// The pictures loaded now (decoded or kept compressed), by key (NAME or NAME@Nx).
+    var loadedKeys: [String] { Array(images.keys) + Array(compressed.keys) }
+
+    /// Whether a picture is loaded under `key`.
+    func has(_ key: String) -> Bool { images[key] != nil || compressed[key] != nil }
+
+    /// Adds a picture under `key`, unless one is there.
+    func add(_ key: String, _ picture: LoadedSetPicture) {
+        guard !has(key) else { return }
+        switch picture {
+        case .qoi(let bytes, let size): compressed[key] = (bytes: bytes, size: size)
+        case .pixels(let buffer): images[key] = buffer
+        }
+    }
+
+    /// A loaded picture's size (of its decoded pixels or its compressed file).
+    func size(of key: String) -> Size? {
+        images[key].map { Size(Double($0.width), Double($0.height)) } ?? compressed[key]?.size
+    }
+
+    /// A loaded image by key (a name or NAME@Nx), decoding a compressed background when it
+    /// is first drawn again (`frame`: now).
+    func picture(key name: String, frame: Int) -> PixelBuffer? {
+        guard let packed = compressed[name] else { return images[name] }
+        decodedUse[name] = frame
+        if let picture = images[name] { return picture }
+        // The bytes decoded once at start-up, so this cannot fail short of memory corruption.
+        guard let picture = try? QOI.decode(packed.bytes) else { return nil }
+        images[name] = picture
+        return picture
+    }
+
+    /// `buffer` (the picture of `key`) flipped, made once and kept while it is used.
+    func flipped(_ key: String, _ buffer: PixelBuffer, vertically: Bool, frame: Int) -> PixelBuffer {
+        if let made = mirrored[key] {
+            mirrored[key]?.lastUsed = frame
+            return made.buffer
+        }
+        let flipped = Pixels.mirrored(buffer, vertically: vertically)
+        mirrored[key] = (flipped, frame)
+        return flipped
+    }
+
+    /// `picture` (the image `name`) halved `level` times, the halvings kept.
+    func halved(_ name: String, _ picture: PixelBuffer, level: Int) -> PixelBuffer {
+        var levels = halvings[name] ?? []
+        while levels.count < level { levels.append(Pixels.halved(levels.last ?? picture)) }
+        halvings[name] = levels
+        return levels[level - 1]
+    }
+
+    /// The @Nx sets that have files (2, 3).
+    var variantSets: [Int] { [2, 3].filter { !(variantNames[$0] ?? []).isEmpty } }
+
+    /// Drops the @Nx pictures loaded (and the halvings) and draws from the `wanted` set from now on.
+    func switchScale(to wanted: Int) {
+        for key in Array(images.keys) + Array(compressed.keys) where key.contains("@") {
+            images[key] = nil
+            compressed[key] = nil
+            decodedUse[key] = nil
+        }
+        halvings.removeAll()
+        imageScale = wanted
+        variantScale.removeAll()
+    }
+
     /// Frees mirrored copies and decoded backgrounds unused since `frame - idle`.
     func forgetIdle(frame: Int, idle: Int) {
         mirrored = mirrored.filter { frame - $0.value.lastUsed <= idle }
@@ -74,6 +140,24 @@ final class TextPictures {
     init(fontFiles: (regular: String, bold: String), warmUpText: TextStyle) {
         self.fontFiles = fontFiles
         self.warmUpText = warmUpText
+    }
+
+    /// A line rasterized before, marked used at `frame`.
+    func cached(_ key: SoftwareCanvas.TextKey, frame: Int) -> PixelBuffer? {
+        guard var cached = cache[key] else { return nil }
+        cached.lastUsed = frame
+        cache[key] = cached
+        return cached.buffer
+    }
+
+    func keep(_ picture: PixelBuffer, for key: SoftwareCanvas.TextKey, frame: Int) {
+        cache[key] = SoftwareCanvas.CachedText(buffer: picture, lastUsed: frame)
+    }
+
+    /// Remembers a measured size (forgetting all past a thousand).
+    func remember(_ size: Size, for key: SoftwareCanvas.TextKey) {
+        if measured.count > 1000 { measured.removeAll() }
+        measured[key] = size
     }
 
     /// Past `SoftwareCanvas.textCacheLimit` lines, those unused for 30 frames go.
@@ -144,6 +228,46 @@ final class SpriteCache {
 
     func removeAll() {
         sprites.removeAll(); spriteRequests.removeAll(); spriteBytes = 0
+    }
+
+    /// A sprite made before, marked used at `frame`.
+    func cached(_ key: SoftwareCanvas.SpriteKey, frame: Int) -> PixelBuffer? {
+        guard var cached = sprites[key] else { return nil }
+        cached.lastUsed = frame
+        sprites[key] = cached
+        return cached.buffer
+    }
+
+    /// Notes that `key` was asked for at `frame`: true when it was also asked for in the
+    /// frame before (or this one).
+    func askedAgain(_ key: SoftwareCanvas.SpriteKey, frame: Int) -> Bool {
+        guard let previous = spriteRequests.updateValue(frame, forKey: key) else { return false }
+        return frame - previous <= 1
+    }
+
+    /// Keeps a new sprite; past `budget` bytes, evicts (`evict`).
+    func keep(_ made: PixelBuffer, for key: SoftwareCanvas.SpriteKey, frame: Int, budget: Int) {
+        sprites[key] = SoftwareCanvas.CachedSprite(buffer: made, lastUsed: frame)
+        spriteBytes += made.byteCount
+        if spriteBytes > budget { evict(budget: budget, frame: frame) }
+    }
+
+    /// Small sprites go first, least recently used first, then the big ones, down to three
+    /// quarters of `budget`; none used in this frame. A star balloon's sparkles, spinning and
+    /// twinkling, are a thousand small sprites (five megabytes at 1024x768): evicted in plain
+    /// use order, they pushed out the swaying balloons' sprites, and the benchmark's busy sky
+    /// resampled a 96x144 balloon again about every eighth frame. A sparkle has a twentieth
+    /// of its pixels.
+    func evict(budget: Int, frame: Int) {
+        let order = sprites.sorted {
+            $0.key.isSmall != $1.key.isSmall ? $0.key.isSmall : $0.value.lastUsed < $1.value.lastUsed
+        }
+        for (key, sprite) in order {
+            guard spriteBytes > budget * 3 / 4 else { break }
+            guard sprite.lastUsed < frame else { continue }
+            sprites[key] = nil
+            spriteBytes -= sprite.buffer.byteCount
+        }
     }
 
     /// Forgets requests older than two frames and frees the sprites unused since `frame - idle`.

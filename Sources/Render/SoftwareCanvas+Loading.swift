@@ -38,7 +38,7 @@ extension SoftwareCanvas {
     // MARK: - Loading the images
 
     /// The pictures loaded now (decoded or kept compressed), by key (NAME or NAME@Nx).
-    var loadedImageKeys: [String] { Array(imageStore.images.keys) + Array(imageStore.compressed.keys) }
+    var loadedImageKeys: [String] { imageStore.loadedKeys }
 
     /// Loads every image (QOI files); throws naming the first file that fails. The files are
     /// decoded straight to premultiplied pixels on all cores. The @2x/@3x set the screen
@@ -118,7 +118,7 @@ extension SoftwareCanvas {
     /// scaled down between 1x and 2x if only @3x files were installed).
     func wantedImageScale(_ scale: Double) -> Int {
         if scale <= 1.001 { return 1 }
-        let sets = [2, 3].filter { !(imageStore.variantNames[$0] ?? []).isEmpty }
+        let sets = imageStore.variantSets
         return sets.first { scale <= Double($0) + 0.001 } ?? sets.last ?? 1
     }
 
@@ -126,18 +126,11 @@ extension SoftwareCanvas {
     func loadVariants() throws {
         let wanted = wantedImageScale(viewport.scale)
         guard wanted != imageScale else { return }
-        for key in Array(imageStore.images.keys) + Array(imageStore.compressed.keys) where key.contains("@") {
-            imageStore.images[key] = nil
-            imageStore.compressed[key] = nil
-            imageStore.decodedUse[key] = nil
-        }
-        imageStore.halvings.removeAll()
-        imageStore.imageScale = wanted
-        imageStore.variantScale.removeAll()
+        imageStore.switchScale(to: wanted)
         guard wanted > 1, !imageStore.imageDirectory.isEmpty else { return }
         // Each image from the wanted set; one it lacks (or whose file could not be read) from
         // the next larger set that has it, else from the next smaller one, else at 1x.
-        let sets = [2, 3].filter { !(imageStore.variantNames[$0] ?? []).isEmpty }
+        let sets = imageStore.variantSets
         var remaining = imageStore.imageNames
         for scale in sets.filter({ $0 >= wanted }) + sets.filter({ $0 < wanted }).reversed() {
             let names = remaining.filter { imageStore.variantNames[scale]?.contains($0) == true }

@@ -30,18 +30,14 @@ extension SoftwareCanvas {
     /// The text in one colour (full alpha), rasterized once.
     private func textPicture(_ string: String, _ style: TextStyle, _ color: Color, outline: Bool, cached keep: Bool = true) -> PixelBuffer? {
         let key = TextKey(string: string, style: style, color: colorKey(color, alpha: 255), outline: outline)
-        if var cached = texts.cache[key] {
-            cached.lastUsed = frameNumber
-            texts.cache[key] = cached
-            return cached.buffer
-        }
+        if let cached = texts.cached(key, frame: frameNumber) { return cached }
         // Rasterized at the real size: the logical point size times the scale.
         let real = TextStyle(size: max(1, Int((Double(style.size) * viewport.scale).rounded())), bold: style.bold)
         guard let surface = renderLine(string, real, outline: outline, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let picture = try? Self.buffer(of: surface, what: "text") else { return nil }
         picture.findSpans()
-        if keep { texts.cache[key] = CachedText(buffer: picture, lastUsed: frameNumber) }
+        if keep { texts.keep(picture, for: key, frame: frameNumber) }
         return picture
     }
 
@@ -66,18 +62,14 @@ extension SoftwareCanvas {
     private func outlinedText(_ string: String, _ style: TextStyle, _ color: Color, _ outline: Color) -> PixelBuffer? {
         let key = TextKey(string: string, style: style, color: colorKey(color, alpha: outline.a), outline: true,
                           outlineColor: UInt32(outline.r) << 16 | UInt32(outline.g) << 8 | UInt32(outline.b))
-        if var cached = texts.cache[key] {
-            cached.lastUsed = frameNumber
-            texts.cache[key] = cached
-            return cached.buffer
-        }
+        if let cached = texts.cached(key, frame: frameNumber) { return cached }
         guard let fill = textPicture(string, style, color, outline: false, cached: false),
               let stroke = textPicture(string, style, outline, outline: true, cached: false) else { return nil }
         let combined = PixelBuffer(width: stroke.width, height: stroke.height)
         Pixels.draw(stroke, to: combined, x: 0, y: 0, Modulation(alpha: outline.a))
         Pixels.draw(fill, to: combined, x: Int(outlinePixels), y: Int(outlinePixels))
         combined.findSpans()
-        texts.cache[key] = CachedText(buffer: combined, lastUsed: frameNumber)
+        texts.keep(combined, for: key, frame: frameNumber)
         return combined
     }
 
@@ -88,9 +80,8 @@ extension SoftwareCanvas {
         if let size = texts.measured[key] { return size }
         guard let lineSize = sizeOfLine(string, style) else { return Size(0, 0) }
         let w = lineSize.0, h = lineSize.1
-        if texts.measured.count > 1000 { texts.measured.removeAll() }
         let size = Size(Double(w), Double(h))
-        texts.measured[key] = size
+        texts.remember(size, for: key)
         return size
     }
 
