@@ -7,9 +7,9 @@ import Stage
 extension GameApp {
     /// Reads SDL's queue and hands translated input to the top scene.
     func pumpEvents() -> Bool {
-        while let event = EventQueue.poll(translatingWith: &translator) {
-            dirty = true
-            if event.isWindowEvent || event.input.map({ !$0.isMotion }) == true { answerNow = true }
+        while let event = EventQueue.poll(translatingWith: &session.translator) {
+            loop.dirty = true
+            if event.isWindowEvent || event.input.map({ !$0.isMotion }) == true { loop.answerNow = true }
             if event.isWindowEvent {
                 do { try syncOutputSize() } catch { warn("\(error)") }
                 rememberDraggedSize(event.resized)

@@ -18,56 +18,56 @@ extension GameApp {
         if let signal = StopSignals.received { fields.append(("signal", .string(StopSignals.name(signal)))) }
         if options.processStats { fields.append(("peakRSSkB", .int(ProcessStats.peakRSSkB()))) }
         if options.processStats && !options.headless {
-            fields += [("frames", .int(frameTimes.count)), ("framesOver16ms", .int(frameTimes.filter { $0 > 1000.0 / 60 }.count)),
-                       ("maxFrameMs", .double(frameTimes.max() ?? 0)),
-                       ("lateFrames", .int(lateFrames)),
-                       ("maxIntervalMs", .double(maxIntervalMs)),
-                       ("calmFrames", .int(calmFrames)), ("calmSeconds", .double((calmSeconds * 1000).rounded() / 1000)),
-                       ("presented", .int(presented.frames)), ("unchangedFrames", .int(presented.skipped)),
-                       ("uploadedPixels", .int(presented.pixels)), ("redrawnPixels", .int(canvas.redrawnPixels)),
+            fields += [("frames", .int(loop.frameTimes.count)), ("framesOver16ms", .int(loop.frameTimes.filter { $0 > 1000.0 / 60 }.count)),
+                       ("maxFrameMs", .double(loop.frameTimes.max() ?? 0)),
+                       ("lateFrames", .int(loop.lateFrames)),
+                       ("maxIntervalMs", .double(loop.maxIntervalMs)),
+                       ("calmFrames", .int(loop.calmFrames)), ("calmSeconds", .double((loop.calmSeconds * 1000).rounded() / 1000)),
+                       ("presented", .int(session.presented.frames)), ("unchangedFrames", .int(session.presented.skipped)),
+                       ("uploadedPixels", .int(session.presented.pixels)), ("redrawnPixels", .int(canvas.redrawnPixels)),
                        ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))]
         }
         log.emit("quit", fields)
-        return scriptFailed ? 2 : anyScreenshotFailed ? 1 : 0
+        return outcome.scriptFailed ? 2 : outcome.anyScreenshotFailed ? 1 : 0
     }
 
     func runHeadless() {
         let player = ScriptPlayer(commands: script)
         var endFrame: Int? = script.isEmpty ? 0 : nil
         while StopSignals.received == nil {
-            log.time = Double(frame) / 60
-            player.pushScheduled(frame: frame)
+            log.time = Double(loop.frame) / 60
+            player.pushScheduled(frame: loop.frame)
             var keepGoing = true
-            for command in player.due(at: log.time, frame: frame) {
+            for command in player.due(at: log.time, frame: loop.frame) {
                 // Input pushed before a control line takes effect before it.
                 if !pumpEvents() { keepGoing = false; break }
                 if !runControl(command, player: player) { keepGoing = false; break }
             }
             if !keepGoing || !pumpEvents() { break }
-            if pendingScreen != nil { applyPendingShape() }
+            if session.pendingScreen != nil { applyPendingShape() }
             stack.step()
             if stack.quitRequested { break }
             updateScreensaver()
             if !options.noDraw { drawFrame() }
             if options.quitAfterFirstFrame { break }
-            if endFrame == nil && player.isFinished { endFrame = frame + 1 }
-            if let end = endFrame, frame >= end { break }
-            frame += 1
+            if endFrame == nil && player.isFinished { endFrame = loop.frame + 1 }
+            if let end = endFrame, loop.frame >= end { break }
+            loop.frame += 1
         }
     }
 
     func runWindowed() {
         let player = ScriptPlayer(commands: script)
-        player.windowID = window?.id ?? 0
+        player.windowID = session.window?.id ?? 0
         // Script coordinates are logical: to real pixels by the canvas's viewport, then to the
         // window's points (fewer than pixels on a high-DPI screen).
         player.toWindow = { [unowned self] p in
-            let real = translator.viewport.toReal(p)
-            return Point(real.x / translator.pixelsPerPoint.x, real.y / translator.pixelsPerPoint.y)
+            let real = session.translator.viewport.toReal(p)
+            return Point(real.x / session.translator.pixelsPerPoint.x, real.y / session.translator.pixelsPerPoint.y)
         }
         player.toWindowNormalized = { [unowned self] p in
-            let real = translator.viewport.toReal(p)
-            return Point(real.x / Double(translator.viewport.width), real.y / Double(translator.viewport.height))
+            let real = session.translator.viewport.toReal(p)
+            return Point(real.x / Double(session.translator.viewport.width), real.y / Double(session.translator.viewport.height))
         }
         let frequency = PerformanceCounter.frequency
         func seconds() -> Double { Double(PerformanceCounter.now()) / frequency }
@@ -101,22 +101,22 @@ extension GameApp {
             let scriptTime = now - started
             // Windowed, the log's clock is real seconds since start (idle frames are skipped).
             log.time = (scriptTime * 1000).rounded() / 1000
-            player.pushScheduled(frame: frame)
-            for command in player.due(at: scriptTime, frame: frame) {
+            player.pushScheduled(frame: loop.frame)
+            for command in player.due(at: scriptTime, frame: loop.frame) {
                 if !pumpEvents() || !runControl(command, player: player) { running = false; break }
             }
             if !running || !pumpEvents() { break }
-            if pendingScreen != nil { applyPendingShape() }
+            if session.pendingScreen != nil { applyPendingShape() }
             // A calm game (Balloons) is drawn every second step: until two steps are due, sleep,
             // unless a press, a key or a window change is waiting, which is answered now. One
             // that comes during the sleep waits for its end, at most 1/30 s (issue 31).
             let pace = stack.framePace
-            if stack.needsFrames, let wait = FramePacer.hold(pace: pace, due: accumulator, answer: answerNow) {
+            if stack.needsFrames, let wait = FramePacer.hold(pace: pace, due: accumulator, answer: loop.answerNow) {
                 log.flush()
                 usleep(UInt32(wait * 1_000_000))
                 continue
             }
-            answerNow = false
+            loop.answerNow = false
             var steps = 0
             let workStart = seconds()
             while accumulator >= GameClock.step && steps < 15 {
@@ -125,7 +125,7 @@ extension GameApp {
                 steps += 1
                 if stack.quitRequested { running = false; break }
             }
-            if steps == 0 && !dirty {
+            if steps == 0 && !loop.dirty {
                 // A script's dump or screenshot on a still screen often runs in a turn that
                 // draws nothing (the next wait resets the accumulator): flush here too, or
                 // its line waits in the buffer until the next input.
@@ -134,7 +134,7 @@ extension GameApp {
                 // screen (see below) wakes for four steps at a time, or at once for input: the
                 // rules step the same, the loop and its event polling run a quarter as often.
                 let nextLine = player.nextTime.map { $0 - (seconds() - started) } ?? .infinity
-                if stillFrames >= Self.stillFramesBeforeSlowing && nextLine > 4 * GameClock.step {
+                if loop.stillFrames >= Self.stillFramesBeforeSlowing && nextLine > 4 * GameClock.step {
                     let wait = 4 * GameClock.step - accumulator
                     if wait > 0.002 { EventQueue.wait(milliseconds: Int32(wait * 1000)) } else if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
                 } else {
@@ -150,51 +150,51 @@ extension GameApp {
             // its clock turning once a second) is looked at every fourth step only, until input
             // or a change: the rules still step 60 times a second; a change shows at most
             // 50 ms late, and from then on every frame is drawn again.
-            let slowedDown = !dirty && stillFrames >= Self.stillFramesBeforeSlowing
+            let slowedDown = !loop.dirty && loop.stillFrames >= Self.stillFramesBeforeSlowing
             if slowedDown && steps < 4 {
-                skippedSteps += steps
-                if skippedSteps < 4 {
+                loop.skippedSteps += steps
+                if loop.skippedSteps < 4 {
                     log.flush()
                     continue
                 }
             }
-            skippedSteps = 0
-            let wasDirty = dirty
-            dirty = false
+            loop.skippedSteps = 0
+            let wasDirty = loop.dirty
+            loop.dirty = false
             updateScreensaver()
             drawFrame()
-            stillFrames = canvas.damage.isEmpty && !wasDirty ? stillFrames + 1 : 0
+            loop.stillFrames = canvas.damage.isEmpty && !wasDirty ? loop.stillFrames + 1 : 0
             let workEnd = seconds()
             present()
             // The first frame belongs to the start (its fonts, pictures and text are made
             // then; "start to first frame" measures it), not to the frames a child watches.
-            if stack.needsFrames && frame > 0 {
-                frameTimes.append((workEnd - workStart) * 1000)
+            if stack.needsFrames && loop.frame > 0 {
+                loop.frameTimes.append((workEnd - workStart) * 1000)
                 let presented = seconds()
-                if let last = lastPresent {
+                if let last = loop.lastPresent {
                     let interval = (presented - last) * 1000
-                    maxIntervalMs = max(maxIntervalMs, interval)
+                    loop.maxIntervalMs = max(loop.maxIntervalMs, interval)
                     // Late for the pace the interval was drawn at: the slower of this frame's
                     // and the last one's (a tap that opens a panel over a calm game ends a
                     // calm interval), or four steps on a still screen (see above).
-                    let allowed = slowedDown ? 4 * GameClock.step : max(pace.interval, lastPace.interval)
-                    if interval > 1500 * allowed { lateFrames += 1 }
+                    let allowed = slowedDown ? 4 * GameClock.step : max(pace.interval, loop.lastPace.interval)
+                    if interval > 1500 * allowed { loop.lateFrames += 1 }
                     if pace == .calm {
-                        calmFrames += 1
-                        calmSeconds += interval / 1000
+                        loop.calmFrames += 1
+                        loop.calmSeconds += interval / 1000
                     }
                 }
-                lastPresent = presented
-                lastPace = pace
+                loop.lastPresent = presented
+                loop.lastPace = pace
             } else {
-                lastPresent = nil
+                loop.lastPresent = nil
             }
             // A windowed log is read live (demos, end-to-end tests): flush each frame.
             log.flush()
-            frame += 1
+            loop.frame += 1
             if options.quitAfterFirstFrame { break }
             // The sound effects are decoded once the first frame shows, not before it.
-            if frame == 1 { soundPlayer?.loadEffects() }
+            if loop.frame == 1 { session.soundPlayer?.loadEffects() }
         }
     }
 
@@ -212,9 +212,9 @@ extension GameApp {
     func updateScreensaver() {
         frameHousekeeping()
         let playing = stack.scenes.contains { $0 is GameScene }
-        guard playing != screensaverInhibited else { return }
-        screensaverInhibited = playing
-        window?.inhibitScreensaver(playing)
+        guard playing != session.screensaverInhibited else { return }
+        session.screensaverInhibited = playing
+        session.window?.inhibitScreensaver(playing)
         log.emit("screensaver", [("inhibited", .bool(playing))])
     }
 

@@ -19,7 +19,7 @@ extension GameApp {
         let ids = items.compactMap { $0["id"]?.stringValue }
         let shown = ids.prefix(40).joined(separator: ", ") + (ids.count > 40 ? ", ..." : "")
         writeStandardError("kids-joy-center: \(options.scriptPath ?? "<script>"):\(command.line): no item '\(id)' on the screen (\(stack.top.name): \(shown.isEmpty ? "no items" : shown))\n")
-        scriptFailed = true
+        outcome.scriptFailed = true
         return nil
     }
 
@@ -31,8 +31,8 @@ extension GameApp {
 
     func screenshotFailed(_ error: any Error) {
         warn("screenshot failed: \(error)")
-        failedScreenshot = true
-        anyScreenshotFailed = true
+        outcome.failedScreenshot = true
+        outcome.anyScreenshotFailed = true
     }
 
     /// Runs a screenshot, dump or quit line. Returns false for quit.
@@ -40,19 +40,19 @@ extension GameApp {
         switch command.action {
         case .tapItem(let id):
             guard let p = itemCentre(id, command) else { return false }
-            player.tap(p, frame: frame)
+            player.tap(p, frame: loop.frame)
         case .dragItem(let from, let to, let seconds):
             guard let a = itemCentre(from, command), let b = itemCentre(to, command) else { return false }
-            player.drag(from: a, to: b, seconds: seconds, frame: frame)
+            player.drag(from: a, to: b, seconds: seconds, frame: loop.frame)
         case .resize(let width, let height):
-            guard window == nil else {
+            guard session.window == nil else {
                 // A window's size is its user's and its window manager's to change.
                 log.emit("ignored", [("what", "resize"), ("why", "window")])
                 return true
             }
             do { try canvas.resize(width: width, height: height) } catch { warn("\(error)") }
             followScreen((width, height))
-            dirty = true
+            loop.dirty = true
         case .screenshot(let path):
             // 1024×768 (the logical canvas at its own size) unless headless --size was given.
             let real = canvas.viewport
@@ -64,17 +64,17 @@ extension GameApp {
             } catch { screenshotFailed(error) }
             if logical {
                 do { try canvas.resize(width: real.width, height: real.height) } catch { warn("\(error)") }
-                dirty = true
+                loop.dirty = true
             }
-            log.emit("screenshot", [("path", .string(path))] + (failedScreenshot ? [("failed", .bool(true))] : []))
-            failedScreenshot = false
+            log.emit("screenshot", [("path", .string(path))] + (outcome.failedScreenshot ? [("failed", .bool(true))] : []))
+            outcome.failedScreenshot = false
         case .screenshotNative(let path):
             drawFrame()
             do { try saveScreenshot(path) } catch { screenshotFailed(error) }
             log.emit("screenshot", [("path", .string(path)), ("native", .bool(true)),
                                     ("width", .int(canvas.frame.width)), ("height", .int(canvas.frame.height))]
-                     + (failedScreenshot ? [("failed", .bool(true))] : []))
-            failedScreenshot = false
+                     + (outcome.failedScreenshot ? [("failed", .bool(true))] : []))
+            outcome.failedScreenshot = false
         case .dump:
             log.emit("dump", [("scene", .string(stack.top.name)), ("stack", .strings(stack.names))] + stack.dump()
                      + [("canvas", Canvas1024.json)])

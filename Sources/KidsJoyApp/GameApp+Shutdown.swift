@@ -10,7 +10,7 @@ extension GameApp {
     public func shutdown() {
         // A quit while "Save report" writes: it stops, and no half-written folder stays.
         (context?.reports as? ReportSaver)?.cancelAll()
-        if windowSizeChanged, let windowSizes {
+        if session.windowSizeChanged, let windowSizes = session.windowSizes {
             do { try windowSizes.save() } catch { warn("cannot remember the window's size in \(windowSizes.path): \(error)") }
         }
         // Saves run in the background: a quit waits for every one asked for.
@@ -24,11 +24,11 @@ extension GameApp {
         scoreStore?.close()
         settingsStore?.waitForPendingSaves()
         log.flush()
-        soundPlayer?.close()
+        session.soundPlayer?.close()
         canvas?.keepOwnPixels()
         canvas?.destroy()
-        window?.close()
-        window = nil
+        session.window?.close()
+        session.window = nil
         // The canvas's shape was this run's: what runs next in the process (tests) starts at 4:3.
         Canvas1024.use(Canvas1024.standardSize)
         SDLSystem.quit()

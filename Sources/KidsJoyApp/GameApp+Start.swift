@@ -57,7 +57,7 @@ extension GameApp {
         canvas.prepareBackgrounds(SceneBackgrounds.all, pictures: games.picturesAhead)
         if let size = options.size { try canvas.resize(width: size.width, height: size.height) }
         try syncOutputSize()
-        window?.setIcon(path: assets + "/images/" + AssetManifest.windowIcon)
+        session.window?.setIcon(path: assets + "/images/" + AssetManifest.windowIcon)
 
         let player: any SoundPlayer
         if options.headless || options.bench != nil {
@@ -65,7 +65,7 @@ extension GameApp {
             player = SilentSoundPlayer(audible: false)
         } else {
             let sdlPlayer = try SDLSoundPlayer(soundDirectory: assets + "/sounds", volume: options.settings.volume, warn: { [weak self] in self?.warn($0) })
-            soundPlayer = sdlPlayer
+            session.soundPlayer = sdlPlayer
             player = sdlPlayer
         }
         let dataDir = DataDirectory.resolve(override: options.settings.dataDir, warn: { [weak self] in self?.warn($0) })

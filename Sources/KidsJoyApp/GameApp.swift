@@ -21,31 +21,23 @@ public final class GameApp {
     let options: AppOptions
     let script: [ScriptCommand]
     let log: EventLog
-    private let logWriter: LogWriter?
-    /// Windowed: the window, and how a frame reaches it (Platform).
-    var window: GameWindow?
     var canvas: SoftwareCanvas!
-    var soundPlayer: SDLSoundPlayer?
     public internal(set) var context: GameRuntime!
     public internal(set) var stack: SceneStack!
-    var translator = InputTranslator()
     private var warned = Set<String>()
-    /// Which frame the loop is on (headless: time = frame / 60).
-    var frame = 0
-    var fullscreen = false
-    /// Kiosk mode's watch over the window (KioskWatch).
-    var kioskWatch = KioskWatch()
-    /// Set when an event arrived: the windowed loop redraws even if nothing animates.
-    var dirty = true
+    /// The window and what lives with it (GameApp+Window).
+    var session = WindowSession()
+    /// The frame loop's clock, pace and timings (GameApp+Loop).
+    var loop = FrameLoop()
+    /// What went wrong playing the script (the exit status).
+    var outcome = ScriptOutcome()
     /// Drawables above this many pixels (beyond a 3840×2160 screen: 5K and more) are drawn at
     /// half their width and height and shown doubled. A 3840×2160 screen is drawn natively:
     /// `make bench` measured every scene there within the 12 ms p99 the issue allows (docs/screens.md,
     /// "Screens and resolutions").
     static let halfSizeAbove = 9_000_000
-    /// True while the canvas draws at half the drawable's size (see `halfSizeAbove`).
-    var pixelDoubling = false
     /// Windowed: frames presented, frames skipped (nothing changed) and pixels sent.
-    public internal(set) var presented = (frames: 0, skipped: 0, pixels: 0)
+    public var presented: (frames: Int, skipped: Int, pixels: Int) { session.presented }
 
     /// The games this app knows (the standard three; a test may register a game module of
     /// its own, issue #25). The config's `games` list chooses among them.
@@ -79,7 +71,7 @@ public final class GameApp {
         if let logPath = options.logPath, let scriptPath = options.scriptPath {
             try Self.checkLogIsNotScript(log: logPath, script: scriptPath)
         }
-        logWriter = try options.logPath.map { try LogWriter(path: $0) }
+        let logWriter = try options.logPath.map { try LogWriter(path: $0) }
         log = EventLog(writer: logWriter, keepInMemory: keepLogInMemory)
     }
 
@@ -133,6 +125,32 @@ public final class GameApp {
     var settingsStore: SettingsStore?
     var languageSwitcher: AppLanguages?
 
+    static let stillFramesBeforeSlowing = 6
+
+    /// Prints a message on stderr once per run.
+    /// Saves the language a grown-up chose (settings.json), for the next windowed start.
+    func rememberLanguage(_ code: String) { settingsStore?.setLanguage(code) }
+
+    func warn(_ message: String) {
+        guard warned.insert(message).inserted else { return }
+        writeStandardError("kids-joy-center: \(message)\n")
+    }
+}
+
+/// The window session (GameApp+Window): the window and the sound that lives with it, the
+/// screen and the window's remembered sizes, fullscreen, the kiosk's watch, the input
+/// translator's mapping and what was presented. Headless runs leave it as it is made.
+@MainActor
+struct WindowSession {
+    /// Windowed: the window, and how a frame reaches it (Platform).
+    var window: GameWindow?
+    var soundPlayer: SDLSoundPlayer?
+    var translator = InputTranslator()
+    var fullscreen = false
+    /// Kiosk mode's watch over the window (KioskWatch).
+    var kioskWatch = KioskWatch()
+    /// True while the canvas draws at half the drawable's size (see `GameApp.halfSizeAbove`).
+    var pixelDoubling = false
     /// The display's size, and the window sizes chosen on screens of each size.
     var screenSize: (Int, Int)?
     var windowSizes: WindowSizes?
@@ -140,27 +158,28 @@ public final class GameApp {
     /// A screen of a new shape (a resized window, a turned tablet, `resize` in a script)
     /// waiting for the games that placed everything for the old one to leave.
     var pendingScreen: (Int, Int)?
-
     var screensaverInhibited = false
+    /// Windowed: frames presented, frames skipped (nothing changed) and pixels sent.
+    var presented = (frames: 0, skipped: 0, pixels: 0)
+}
 
-    /// A screenshot that could not be written (a full disk, a folder in the way): said, and
-    /// the run's exit status is 1.
-    var failedScreenshot = false
-    var anyScreenshotFailed = false
-    /// A script line could not be played (`tap-item` with an id not on the screen): exit 2.
-    var scriptFailed = false
-
+/// The frame loop's state (GameApp+Loop): which frame it is on, whether it must draw, how
+/// still the screen is, and the frame times reported at quit.
+@MainActor
+struct FrameLoop {
+    /// Which frame the loop is on (headless: time = frame / 60).
+    var frame = 0
+    /// Set when an event arrived: the windowed loop redraws even if nothing animates.
+    var dirty = true
     /// Windowed: frames in a row that changed nothing, and steps not drawn since the last frame.
     var stillFrames = 0
     var skippedSteps = 0
-    static let stillFramesBeforeSlowing = 6
     /// Windowed: a press, a key or a window change was read since the last frame, so the
     /// next one is drawn without waiting for the pace (`FramePacer`). Input is not read
     /// during the pace's sleep: one that comes then waits for its end, at most 1/30 s.
     var answerNow = false
     /// The pace of the last frame drawn (how long the interval to the next may be).
     var lastPace = FramePace.smooth
-
     /// Windowed: how long each drawn frame's work took (update, draw, present), in ms.
     var frameTimes: [Double] = []
     /// Windowed: the longest ms between consecutive presented frames while something moves
@@ -172,13 +191,14 @@ public final class GameApp {
     var calmFrames = 0
     var calmSeconds = 0.0
     var lastPresent: Double?
+}
 
-    /// Prints a message on stderr once per run.
-    /// Saves the language a grown-up chose (settings.json), for the next windowed start.
-    func rememberLanguage(_ code: String) { settingsStore?.setLanguage(code) }
-
-    func warn(_ message: String) {
-        guard warned.insert(message).inserted else { return }
-        writeStandardError("kids-joy-center: \(message)\n")
-    }
+/// What went wrong playing a script.
+struct ScriptOutcome {
+    /// A screenshot that could not be written (a full disk, a folder in the way): said, and
+    /// the run's exit status is 1.
+    var failedScreenshot = false
+    var anyScreenshotFailed = false
+    /// A script line could not be played (`tap-item` with an id not on the screen): exit 2.
+    var scriptFailed = false
 }

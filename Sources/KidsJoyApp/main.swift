@@ -80,10 +80,8 @@ struct KidsJoyCenter {
     var seed: String?
     var script: String?
     var log: String?
-    var describeGames = false
-    var describeLanguages = false
-    var describeSets = false
-    var describeManual = false
+    /// `--describe-*`: print a table as JSON, then exit.
+    var describe = DescribeFlags()
     var profile: String?
     var demo = false
     /// The settings the command line gave (SettingsTable's flags), already checked.
@@ -91,15 +89,20 @@ struct KidsJoyCenter {
     var config: String?
     var systemConfig = false
     var size: String?
-    var noDraw = false
     var assets: String?
     var stressRecord: Int?
-    var bench: String?
-    var benchFrames: Int = 3000
-    var benchCSV: String?
-    var benchProfile = false
-    var processStats = false
-    var quitAfterFirstFrame = false
+    /// `--bench SCENE` and its companions.
+    var benchmark = BenchOptions()
+    /// `--no-draw`, `--process-stats`, `--quit-after-first-frame`.
+    var developer = DeveloperOptions()
+
+    /// What `--describe-games`, `-languages`, `-sets` and `-manual` ask for.
+    struct DescribeFlags {
+        var games = false
+        var languages = false
+        var sets = false
+        var manual = false
+    }
 
     /// Parses and checks a command line (without the program's name).
     static func parse(_ arguments: [String]) throws(CommandLineError) -> KidsJoyCenter {
@@ -109,10 +112,10 @@ struct KidsJoyCenter {
         c.seed = p.value("seed")
         c.script = p.value("script")
         c.log = p.value("log")
-        c.describeGames = p.flag("describe-games")
-        c.describeLanguages = p.flag("describe-languages")
-        c.describeSets = p.flag("describe-sets")
-        c.describeManual = p.flag("describe-manual")
+        c.describe.games = p.flag("describe-games")
+        c.describe.languages = p.flag("describe-languages")
+        c.describe.sets = p.flag("describe-sets")
+        c.describe.manual = p.flag("describe-manual")
         c.profile = p.value("profile")
         c.demo = p.flag("demo")
         if p.flag("fullscreen") && p.flag("windowed") { throw .usage("--fullscreen and --windowed cannot be used together") }
@@ -120,15 +123,15 @@ struct KidsJoyCenter {
         c.config = p.value("config")
         c.systemConfig = p.flag("system-config")
         c.size = p.value("size")
-        c.noDraw = p.flag("no-draw")
+        c.developer.noDraw = p.flag("no-draw")
         c.assets = p.value("assets")
         c.stressRecord = try p.integer("stress-record")
-        c.bench = p.value("bench")
-        c.benchFrames = try p.integer("bench-frames") ?? 3000
-        c.benchCSV = p.value("bench-csv")
-        c.benchProfile = p.flag("bench-profile")
-        c.processStats = p.flag("process-stats")
-        c.quitAfterFirstFrame = p.flag("quit-after-first-frame")
+        c.benchmark.scene = p.value("bench")
+        c.benchmark.frames = try p.integer("bench-frames") ?? 3000
+        c.benchmark.csv = p.value("bench-csv")
+        c.benchmark.profile = p.flag("bench-profile")
+        c.developer.processStats = p.flag("process-stats")
+        c.developer.quitAfterFirstFrame = p.flag("quit-after-first-frame")
         try c.validate()
         return c
     }
@@ -140,7 +143,7 @@ struct KidsJoyCenter {
     /// game a child plays differs. The `start` event logs it either way.
     var resolvedSeed: UInt64 {
         if let seed, let n = UInt64(seed) { return n }
-        if script != nil || bench != nil { return 1 }
+        if script != nil || benchmark.scene != nil { return 1 }
         var system = SystemRandomNumberGenerator()
         return system.next()
     }
@@ -154,9 +157,9 @@ struct KidsJoyCenter {
 
     func validate() throws(CommandLineError) {
         if let seed, UInt64(seed) == nil { throw .usage("\(Self.seedMessage), got '\(seed)'") }
-        if bench != nil && !headless { throw .usage("--bench needs --headless") }
-        if benchFrames < 1 { throw .usage("--bench-frames must be at least 1") }
-        if noDraw && !headless { throw .usage("--no-draw needs --headless") }
+        if benchmark.scene != nil && !headless { throw .usage("--bench needs --headless") }
+        if benchmark.frames < 1 { throw .usage("--bench-frames must be at least 1") }
+        if developer.noDraw && !headless { throw .usage("--no-draw needs --headless") }
         if let size {
             guard headless else { throw .usage("--size needs --headless (a window draws at its own size)") }
             guard Self.parseSize(size) != nil else { throw .usage("--size takes WIDTHxHEIGHT, each 16 to 8192 pixels (e.g. 1920x1080), got '\(size)'") }
@@ -173,15 +176,10 @@ struct KidsJoyCenter {
         o.scriptPath = script
         o.demo = demo
         o.logPath = log
-        o.noDraw = noDraw
         o.size = size.flatMap(Self.parseSize)
         o.assetsDir = assets
-        o.bench = bench
-        o.benchFrames = benchFrames
-        o.benchCSV = benchCSV
-        o.benchProfile = benchProfile
-        o.processStats = processStats
-        o.quitAfterFirstFrame = quitAfterFirstFrame
+        o.benchmark = benchmark
+        o.developer = developer
         o.profile = profile
         var config = ConfigValues()
         // TESTING decision 5: headless runs read config only with --config (that file alone)
@@ -316,19 +314,19 @@ func runProgram() -> Int32 {
     } catch {
         return finish(error, help: "kids-joy-center --help")
     }
-    if command.describeGames {
+    if command.describe.games {
         printOutput(AppGames.registry.json.serialized())
         return 0
     }
-    if command.describeManual {
+    if command.describe.manual {
         printOutput(ManualDescription.json(game: KidsJoyCenter.spec).serialized())
         return 0
     }
-    if command.describeLanguages {
+    if command.describe.languages {
         printOutput(Languages.described)
         return 0
     }
-    if command.describeSets {
+    if command.describe.sets {
         do {
             let assets = try AssetLocator.locate(override: command.assets)
             let found = SetFolders.read(SetFolders.searchFolders(assets: assets))
@@ -349,7 +347,7 @@ func runProgram() -> Int32 {
         return fail(error)
     }
     defer { app.shutdown() }
-    if let scene = command.bench {
+    if let scene = command.benchmark.scene {
         do {
             printOutput(try app.runBench(scene))
             return 0

@@ -83,13 +83,9 @@ extension SoftwareCanvas {
     /// Adds a set's picture under `key` (`set-<set>-<item>`); a key the canvas already has
     /// (the standard sets' `animal-cat`, loaded from Assets/images) is kept.
     public func addImage(_ key: String, _ picture: LoadedSetPicture) {
-        guard images[key] == nil, compressed[key] == nil else { return }
-        switch picture {
-        case .qoi(let bytes, let size): compressed[key] = (bytes: bytes, size: size)
-        case .pixels(let buffer): images[key] = buffer
-        }
+        imageStore.add(key, picture)
     }
 
     /// Whether a picture is loaded under `key`.
-    public func hasImage(_ key: String) -> Bool { images[key] != nil || compressed[key] != nil }
+    public func hasImage(_ key: String) -> Bool { imageStore.has(key) }
 }

@@ -22,20 +22,20 @@ extension SoftwareCanvas {
         }
     }
     /// The sprites the worker made that wait to be drawn (tests).
-    var madeAheadKeys: [SpriteKey] { madeAhead.withLock { Array($0.sprites.keys) } }
+    var madeAheadKeys: [SpriteKey] { ahead.madeAhead.withLock { Array($0.sprites.keys) } }
     /// Waits until the worker has made the backgrounds (tests).
-    func waitForBackgroundsMadeAhead() { aheadWork.wait() }
+    func waitForBackgroundsMadeAhead() { ahead.aheadWork.wait() }
 
     func backgroundSprite(for key: SpriteKey, from picture: PixelBuffer) -> PixelBuffer {
-        if let kept = backgroundSprites[key] { return kept }
+        if let kept = ahead.backgroundSprites[key] { return kept }
         if let ready = spriteMadeAhead(key) {
-            backgroundSprites[key] = ready
-            backgroundsMade.ahead += 1
+            ahead.backgroundSprites[key] = ready
+            ahead.backgroundsMade.ahead += 1
             return ready
         }
         let made = resampled(picture, to: key)
-        backgroundSprites[key] = made
-        backgroundsMade.onDemand += 1
+        ahead.backgroundSprites[key] = made
+        ahead.backgroundsMade.onDemand += 1
         return made
     }
 
@@ -46,52 +46,52 @@ extension SoftwareCanvas {
     /// not share the cores with them). The first use of each takes what the worker made
     /// instead of resampling.
     public func prepareBackgrounds(_ list: [(name: String, frame: Rect)], pictures: [PictureAhead] = []) {
-        backgroundsAhead = list
-        picturesAhead = pictures
+        ahead.backgroundsAhead = list
+        ahead.picturesAhead = pictures
         startMakingBackgrounds()
     }
 
     /// A sprite the worker made for this screen size, taken out of its inbox.
     func spriteMadeAhead(_ key: SpriteKey) -> PixelBuffer? {
-        let generation = sizeGeneration
-        return madeAhead.withLock { $0.generation == generation ? $0.sprites.removeValue(forKey: key) : nil }
+        let generation = ahead.sizeGeneration
+        return ahead.madeAhead.withLock { $0.generation == generation ? $0.sprites.removeValue(forKey: key) : nil }
     }
 
     /// The key and pixels `drawImage` draws an image from (its @Nx picture when loaded), or
     /// the bytes of a background kept compressed.
     private func drawnPicture(_ base: String) -> (key: String, picture: PixelBuffer?, packed: [UInt8]?) {
-        if let scale = variantScale[base] {
+        if let scale = imageStore.variantScale[base] {
             let key = Self.variant(base, scale)
-            if let packed = compressed[key]?.bytes { return (key, nil, packed) }
-            if let picture = images[key] { return (key, picture, nil) }
+            if let packed = imageStore.compressed[key]?.bytes { return (key, nil, packed) }
+            if let picture = imageStore.images[key] { return (key, picture, nil) }
         }
-        if let packed = compressed[base]?.bytes { return (base, nil, packed) }
-        return (base, images[base], nil)
+        if let packed = imageStore.compressed[base]?.bytes { return (base, nil, packed) }
+        return (base, imageStore.images[base], nil)
     }
 
     func startMakingBackgrounds() {
-        sizeGeneration += 1
-        backgroundSprites.removeAll()
-        let generation = sizeGeneration
-        madeAhead.withLock { $0 = (generation, [:]) }
+        ahead.sizeGeneration += 1
+        ahead.backgroundSprites.removeAll()
+        let generation = ahead.sizeGeneration
+        ahead.madeAhead.withLock { $0 = (generation, [:]) }
         // The pictures wait for the next frame to be drawn: start-up's first frame comes first.
-        picturesDue = !picturesAhead.isEmpty
+        ahead.picturesDue = !ahead.picturesAhead.isEmpty
         // (At the canvas's own size a background is drawn 1:1: nothing to make.)
         guard !viewport.isIdentity else { return }
-        makeAhead(backgroundsAhead.flatMap { name, frame in backgroundPieces(name, in: frame) })
+        makeAhead(ahead.backgroundsAhead.flatMap { name, frame in backgroundPieces(name, in: frame) })
     }
 
     /// Starts making the pictures drawn at fixed sizes (`endFrame`, after the first frame at
     /// this size).
     func startMakingPictures() {
-        picturesDue = false
-        makeAhead(picturesAhead.map { ($0.name, Rect(0, 0, $0.size.width, $0.size.height)) })
+        ahead.picturesDue = false
+        makeAhead(ahead.picturesAhead.map { ($0.name, Rect(0, 0, $0.size.width, $0.size.height)) })
     }
 
     /// Makes, on the worker, the sprites `drawImage` would make for these pieces (names and
     /// frames) at this size, into the inbox of this size's generation.
     private func makeAhead(_ pieces: [(String, Rect)]) {
-        let generation = sizeGeneration
+        let generation = ahead.sizeGeneration
         // What drawImage would ask for: each piece's sprite key and its source's pixels (or
         // the bytes of a background kept compressed), resolved here, made there.
         struct Job: @unchecked Sendable {
@@ -116,8 +116,8 @@ extension SoftwareCanvas {
             jobs.append(Job(key: spriteKey, picture: picture, packed: packed, flips: flips))
         }
         guard !jobs.isEmpty else { return }
-        let inbox = madeAhead, work = jobs
-        DispatchQueue.global(qos: .utility).async(group: aheadWork) {
+        let inbox = ahead.madeAhead, work = jobs
+        DispatchQueue.global(qos: .utility).async(group: ahead.aheadWork) {
             for job in work {
                 guard inbox.withLock({ $0.generation == generation }) else { return }
                 guard var picture = job.picture ?? job.packed.flatMap({ try? QOI.decode($0) }) else { continue }

@@ -15,17 +15,17 @@ extension SoftwareCanvas {
     static let arabicScale = 1.3
 
     func arabicFont(_ style: TextStyle, outline: Bool) -> OpaquePointer? {
-        guard let files = arabicFontFiles else { return nil }
+        guard let files = texts.arabicFontFiles else { return nil }
         let size = Int((Double(style.size) * Self.arabicScale).rounded())
         let key = FontKey(bold: style.bold, outline: outline, arabic: true)
-        if let open = fonts[key] {
+        if let open = texts.fonts[key] {
             if open.size != size {
                 TTF_SetFontSize(open.font, Int32(size))
-                fonts[key] = (open.font, size, open.outline)
+                texts.fonts[key] = (open.font, size, open.outline)
             }
             if outline && open.outline != outlinePixels {
                 TTF_SetFontOutline(open.font, outlinePixels)
-                fonts[key]?.outline = outlinePixels
+                texts.fonts[key]?.outline = outlinePixels
             }
             return open.font
         }
@@ -37,7 +37,7 @@ extension SoftwareCanvas {
         // `thickened` adds a pixel round each stroke of a bold run, so
         // bold Arabic labels are as heavy as the Latin ones.
         if outline { TTF_SetFontOutline(f, outlinePixels) }
-        fonts[key] = (f, size, outline ? outlinePixels : 0)
+        texts.fonts[key] = (f, size, outline ? outlinePixels : 0)
         return f
     }
 
@@ -47,7 +47,7 @@ extension SoftwareCanvas {
 
     /// The line rasterized (ARGB, straight alpha), as TTF_RenderUTF8_Blended would.
     func renderLine(_ string: String, _ style: TextStyle, outline: Bool, _ color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard arabicFontFiles != nil, Bidi.needsLayout(string) else {
+        guard texts.arabicFontFiles != nil, Bidi.needsLayout(string) else {
             guard let font = try? font(style, outline: outline) else { return nil }
             return TTF_RenderUTF8_Blended(font, string, color)
         }
@@ -86,7 +86,7 @@ extension SoftwareCanvas {
 
     /// The size `renderLine` gives, without drawing.
     func sizeOfLine(_ string: String, _ style: TextStyle) -> (Int, Int)? {
-        guard arabicFontFiles != nil, Bidi.needsLayout(string) else {
+        guard texts.arabicFontFiles != nil, Bidi.needsLayout(string) else {
             guard let font = try? font(style, outline: false) else { return nil }
             var w: Int32 = 0, h: Int32 = 0
             TTF_SizeUTF8(font, string, &w, &h)

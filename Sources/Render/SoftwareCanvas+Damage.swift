@@ -16,16 +16,16 @@ extension SoftwareCanvas {
     /// give the same picture).
     func wholeDrawingOfShownList() -> PixelBuffer {
         let picture = PixelBuffer(width: frame.width, height: frame.height, opaque: true)
-        run(shown.map(\.op), on: picture, cull: false)
+        run(drawing.shown.map(\.op), on: picture, cull: false)
         return picture
     }
 
     /// The operations the frame shows (tests).
-    var shownOps: [DrawOp] { shown.map(\.op) }
+    var shownOps: [DrawOp] { drawing.shown.map(\.op) }
 
     /// Forgets what the frame shows: the next frame is drawn whole.
     public func invalidate() {
-        shownValid = false
+        drawing.shownValid = false
     }
 
     /// The rectangles of the frame that `list` draws differently from what it shows.
@@ -138,16 +138,16 @@ extension SoftwareCanvas {
 
     /// Draws the listed operations into the frame, where they change it.
     func drawList() {
-        listing = false
-        let list = ops
-        ops.removeAll(keepingCapacity: true)
+        drawing.listing = false
+        let list = drawing.ops
+        drawing.ops.removeAll(keepingCapacity: true)
         let versions = Self.versions(of: list)
-        damage = shownValid ? Self.findDamage(list, versions: versions, shown: shown, whole: frame.bounds) : [frame.bounds]
-        shown = Self.zipped(list, versions)
-        shownValid = true
-        if damage.isEmpty { unchangedFrames += 1; return }
-        redrawnPixels += Self.area(of: damage)
-        run(list, on: frame, regions: damage)
+        drawing.damage = drawing.shownValid ? Self.findDamage(list, versions: versions, shown: drawing.shown, whole: frame.bounds) : [frame.bounds]
+        drawing.shown = Self.zipped(list, versions)
+        drawing.shownValid = true
+        if drawing.damage.isEmpty { drawing.unchangedFrames += 1; return }
+        drawing.redrawnPixels += Self.area(of: drawing.damage)
+        run(list, on: frame, regions: drawing.damage)
     }
 
     private nonisolated static func versions(of list: [DrawOp]) -> [Int] { list.map { $0.picture?.version ?? 0 } }

@@ -98,20 +98,20 @@ extension SoftwareCanvas {
     /// While listing, ops go to `ops`, the list of the picture drawn into now (`target`: the
     /// frame, or a layer being redrawn, whose list is drawn when its drawing is done).
     func drawOp(_ op: DrawOp) {
-        if listing {
-            ops.append(op)
+        if drawing.listing {
+            drawing.ops.append(op)
         } else {
-            op.run(on: target, clip: nil, scratch: &scratch)
-            if target === frame { shownValid = false }
+            op.run(on: target, clip: nil, scratch: &drawing.scratch)
+            if target === frame { drawing.shownValid = false }
         }
     }
 
     /// Starts listing a frame's drawing (see `endFrame`).
     public func beginFrame() {
-        listing = true
+        drawing.listing = true
         // Beyond 4:3 the screen is wider or taller than the play area: a scene that fills only
         // 0..1024 × 0..768 leaves the page colour there, never the last screen's pixels.
-        if !viewport.isIdentity { ops.append(.fill(frame.bounds, Pixels.pixel(letterbox))) }
+        if !viewport.isIdentity { drawing.ops.append(.fill(frame.bounds, Pixels.pixel(letterbox))) }
     }
 
     nonisolated static func geometry(of list: [DrawOp], cull: Bool) -> (boxes: [IRect], covers: [IRect?]) {
@@ -137,10 +137,10 @@ extension SoftwareCanvas {
         let strips = Self.strips(of: regions, rows: Self.stripRows(width: picture.width))
         let threads = min(Self.drawThreads, strips.count)
         if threads <= 1 {
-            for strip in strips { Self.run(list, boxes, covers, on: picture, regions: regions, strip: strip, scratch: &scratch) }
+            for strip in strips { Self.run(list, boxes, covers, on: picture, regions: regions, strip: strip, scratch: &drawing.scratch) }
             return
         }
-        let scratches = threadScratch
+        let scratches = drawing.threadScratch
         let next = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             while true {

@@ -5,19 +5,7 @@ extension SoftwareCanvas {
     // MARK: - Images
 
     public func imageSize(_ name: String) -> Size? {
-        images[name].map { Size(Double($0.width), Double($0.height)) } ?? compressed[name]?.size
-    }
-
-    /// A loaded image by key (a name or NAME@Nx), decoding a compressed background when it
-    /// is first drawn again.
-    private func picture(key name: String) -> PixelBuffer? {
-        guard let packed = compressed[name] else { return images[name] }
-        decodedUse[name] = frameNumber
-        if let picture = images[name] { return picture }
-        // The bytes decoded once at start-up, so this cannot fail short of memory corruption.
-        guard let picture = try? QOI.decode(packed.bytes) else { return nil }
-        images[name] = picture
-        return picture
+        imageStore.size(of: name)
     }
 
     /// The picture drawn for an image at this scale (its @Nx version when there is one) and
@@ -26,26 +14,20 @@ extension SoftwareCanvas {
         for suffix in [Self.mirrorSuffix, Self.flipSuffix] where name.hasSuffix(suffix) {
             guard let (key, buffer) = picture(String(name.dropLast(suffix.count))) else { return nil }
             let flippedKey = key + suffix
-            if let made = mirrored[flippedKey] {
-                mirrored[flippedKey]?.lastUsed = frameNumber
-                return (flippedKey, made.buffer)
-            }
-            let flipped = Pixels.mirrored(buffer, vertically: suffix == Self.flipSuffix)
-            mirrored[flippedKey] = (flipped, frameNumber)
-            return (flippedKey, flipped)
+            return (flippedKey, imageStore.flipped(flippedKey, buffer, vertically: suffix == Self.flipSuffix, frame: frameNumber))
         }
-        if let scale = variantScale[name] {
+        if let scale = imageStore.variantScale[name] {
             let key = Self.variant(name, scale)
-            if let buffer = picture(key: key) { return (key, buffer) }
+            if let buffer = imageStore.picture(key: key, frame: frameNumber) { return (key, buffer) }
         }
-        return picture(key: name).map { (name, $0) }
+        return imageStore.picture(key: name, frame: frameNumber).map { (name, $0) }
     }
 
     static let mirrorSuffix = "#mirror"
     static let flipSuffix = "#flip"
 
     public func image(_ name: String, in frame: Rect, _ options: ImageOptions) {
-        if recording { recorded.append(.image(name, frame, options)); return }
+        if layerCache.recording { layerCache.recorded.append(.image(name, frame, options)); return }
         drawImage(name, in: frame, options, background: false)
     }
 
@@ -87,7 +69,7 @@ extension SoftwareCanvas {
     /// shape, covering it (SceneBackgrounds); where the screen goes beyond the canvas (a
     /// window dragged to another shape) the frame's clear colour shows, never a mirrored copy.
     public func background(_ name: String, in frame: Rect, _ options: ImageOptions) {
-        if recording { recorded.append(.background(name, frame, options)); return }
+        if layerCache.recording { layerCache.recorded.append(.background(name, frame, options)); return }
         for (piece, at) in backgroundPieces(name, in: frame) { drawImage(piece, in: at, options, background: true) }
     }
 

@@ -41,61 +41,61 @@ extension SoftwareCanvas {
     static let layerLimit = 2
 
     public func layer(_ id: String, _ draw: () -> Void) {
-        if recording {
-            let marker = recorded.count
-            recorded.append(.layer(id, count: 0))
+        if layerCache.recording {
+            let marker = layerCache.recorded.count
+            layerCache.recorded.append(.layer(id, count: 0))
             draw()
-            recorded[marker] = .layer(id, count: recorded.count - marker - 1)
+            layerCache.recorded[marker] = .layer(id, count: layerCache.recorded.count - marker - 1)
             return
         }
-        recording = true
+        layerCache.recording = true
         draw()
-        recording = false
-        show(id, recorded[...])
-        recorded.removeAll(keepingCapacity: true)
+        layerCache.recording = false
+        show(id, layerCache.recorded[...])
+        layerCache.recorded.removeAll(keepingCapacity: true)
     }
 
     /// Draws the layer `id` showing `calls` into the current target: copies its picture, after
     /// drawing it again if it shows other calls.
     private func show(_ id: String, _ calls: ArraySlice<RecordedCall>) {
-        if var kept = layers[id], let drawn = kept.calls, drawn.elementsEqual(calls) {
+        if var kept = layerCache.layers[id], let drawn = kept.calls, drawn.elementsEqual(calls) {
             kept.lastUsed = frameNumber
-            layers[id] = kept
+            layerCache.layers[id] = kept
             drawOp(.draw(kept.buffer, x: 0, y: 0, .none))
             return
         }
-        if let kept = layers[id], kept.lastUsed == frameNumber, kept.calls != nil {
+        if let kept = layerCache.layers[id], kept.lastUsed == frameNumber, kept.calls != nil {
             // Already shown this frame with other drawing: the frame's list still holds that
             // picture, so this drawing goes straight to the target, uncached.
             replay(calls)
             return
         }
         let buffer: PixelBuffer
-        if let kept = layers[id] {
+        if let kept = layerCache.layers[id] {
             buffer = kept.buffer
         } else {
-            if layers.count >= Self.layerLimit,
-               let victim = layers.filter({ !redrawing.contains($0.key) }).min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
-                layers[victim] = nil
+            if layerCache.layers.count >= Self.layerLimit,
+               let victim = layerCache.layers.filter({ !layerCache.redrawing.contains($0.key) }).min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+                layerCache.layers[victim] = nil
             }
             buffer = PixelBuffer(width: frame.width, height: frame.height, opaque: true)
         }
-        layers[id] = Layer(buffer: buffer, calls: nil, lastUsed: frameNumber)
-        layerRedraws += 1
+        layerCache.layers[id] = Layer(buffer: buffer, calls: nil, lastUsed: frameNumber)
+        layerCache.layerRedraws += 1
         buffer.version += 1
-        redrawing.append(id)
-        let previousTarget = target, previousOps = ops
+        layerCache.redrawing.append(id)
+        let previousTarget = target, previousOps = drawing.ops
         target = buffer
-        ops = []
+        drawing.ops = []
         // (As a frame: beyond 4:3 what the calls leave undrawn shows the page colour.)
         if !viewport.isIdentity { drawOp(.fill(buffer.bounds, Pixels.pixel(letterbox))) }
         replay(calls)
-        let list = ops
+        let list = drawing.ops
         target = previousTarget
-        ops = previousOps
+        drawing.ops = previousOps
         run(list, on: buffer)
-        redrawing.removeLast()
-        layers[id]?.calls = Array(calls)
+        layerCache.redrawing.removeLast()
+        layerCache.layers[id]?.calls = Array(calls)
         drawOp(.draw(buffer, x: 0, y: 0, .none))
     }
 

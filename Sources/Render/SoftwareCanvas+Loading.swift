@@ -38,7 +38,7 @@ extension SoftwareCanvas {
     // MARK: - Loading the images
 
     /// The pictures loaded now (decoded or kept compressed), by key (NAME or NAME@Nx).
-    var loadedImageKeys: [String] { Array(images.keys) + Array(compressed.keys) }
+    var loadedImageKeys: [String] { imageStore.loadedKeys }
 
     /// Loads every image (QOI files); throws naming the first file that fails. The files are
     /// decoded straight to premultiplied pixels on all cores. The @2x/@3x set the screen
@@ -47,21 +47,21 @@ extension SoftwareCanvas {
     /// named in `keepCompressed` (3 MB each decoded, a few hundred kB as files) are checked
     /// the same way, then kept as file bytes and decoded again (4 ms) when their screen shows.
     public func loadImages(from directory: String, names: [String], keepCompressed: Set<String> = []) throws {
-        imageDirectory = directory
-        imageNames = names
-        keptCompressed = keepCompressed
+        imageStore.imageDirectory = directory
+        imageStore.imageNames = names
+        imageStore.keptCompressed = keepCompressed
         for scale in [2, 3] {
-            variantNames[scale] = Set(names.filter { Self.fileSize(Self.path(directory, Self.variant($0, scale))) > 0 })
+            imageStore.variantNames[scale] = Set(names.filter { Self.fileSize(Self.path(directory, Self.variant($0, scale))) > 0 })
         }
-        if variantNames.values.contains(where: { !$0.isEmpty }) {
+        if imageStore.variantNames.values.contains(where: { !$0.isEmpty }) {
             do { try WebPImage.prepare() } catch {
                 note("\(error); every picture is drawn from its 1x file")
-                variantNames.removeAll()
+                imageStore.variantNames.removeAll()
             }
         }
         try decode(names.map { ($0, $0) }, directory: directory)
         // Open the fonts now so the first frame does not stall, and a missing one is said.
-        for bold in [false, true] { _ = try font(TextStyle(size: warmUpText.size, bold: bold), outline: false) }
+        for bold in [false, true] { _ = try font(TextStyle(size: texts.warmUpText.size, bold: bold), outline: false) }
         try loadVariants()
     }
 
@@ -83,7 +83,7 @@ extension SoftwareCanvas {
         // Largest first, so the cores finish together.
         let sizes = paths.map(Self.fileSize)
         let order = paths.indices.sorted { sizes[$0] > sizes[$1] }
-        let keep = files.map { keptCompressed.contains(String($0.key.prefix { $0 != "@" })) }
+        let keep = files.map { imageStore.keptCompressed.contains(String($0.key.prefix { $0 != "@" })) }
         DispatchQueue.concurrentPerform(iterations: files.count) { k in
             let i = order[k]
             do {
@@ -104,10 +104,10 @@ extension SoftwareCanvas {
                 continue
             }
             if let bytes = decoded.bytes[i], let size = decoded.sizes[i] {
-                compressed[file.key] = (bytes: bytes, size: size)
+                imageStore.compressed[file.key] = (bytes: bytes, size: size)
             } else {
                 guard let buffer = decoded.buffers[i] else { throw AppError.fatal("cannot load image \(file.file)") }
-                images[file.key] = buffer
+                imageStore.images[file.key] = buffer
             }
         }
         return failed
@@ -118,7 +118,7 @@ extension SoftwareCanvas {
     /// scaled down between 1x and 2x if only @3x files were installed).
     func wantedImageScale(_ scale: Double) -> Int {
         if scale <= 1.001 { return 1 }
-        let sets = [2, 3].filter { !(variantNames[$0] ?? []).isEmpty }
+        let sets = imageStore.variantSets
         return sets.first { scale <= Double($0) + 0.001 } ?? sets.last ?? 1
     }
 
@@ -126,25 +126,18 @@ extension SoftwareCanvas {
     func loadVariants() throws {
         let wanted = wantedImageScale(viewport.scale)
         guard wanted != imageScale else { return }
-        for key in Array(images.keys) + Array(compressed.keys) where key.contains("@") {
-            images[key] = nil
-            compressed[key] = nil
-            decodedUse[key] = nil
-        }
-        halvings.removeAll()
-        imageScale = wanted
-        variantScale.removeAll()
-        guard wanted > 1, !imageDirectory.isEmpty else { return }
+        imageStore.switchScale(to: wanted)
+        guard wanted > 1, !imageStore.imageDirectory.isEmpty else { return }
         // Each image from the wanted set; one it lacks (or whose file could not be read) from
         // the next larger set that has it, else from the next smaller one, else at 1x.
-        let sets = [2, 3].filter { !(variantNames[$0] ?? []).isEmpty }
-        var remaining = imageNames
+        let sets = imageStore.variantSets
+        var remaining = imageStore.imageNames
         for scale in sets.filter({ $0 >= wanted }) + sets.filter({ $0 < wanted }).reversed() {
-            let names = remaining.filter { variantNames[scale]?.contains($0) == true }
+            let names = remaining.filter { imageStore.variantNames[scale]?.contains($0) == true }
             let keys = names.map { Self.variant($0, scale) }
-            let failed = try decode(keys.map { ($0, $0) }, directory: imageDirectory, fatal: false)
-            for (name, key) in zip(names, keys) where !failed.contains(key) { variantScale[name] = scale }
-            remaining = remaining.filter { variantScale[$0] == nil }
+            let failed = try decode(keys.map { ($0, $0) }, directory: imageStore.imageDirectory, fatal: false)
+            for (name, key) in zip(names, keys) where !failed.contains(key) { imageStore.variantScale[name] = scale }
+            remaining = remaining.filter { imageStore.variantScale[$0] == nil }
         }
     }
 

@@ -24,7 +24,7 @@ extension SoftwareCanvas {
     public func dropBorrowedPixels() {
         guard !frame.ownsPixels else { return }
         replaceFrame(PixelBuffer(width: frame.width, height: frame.height, opaque: true))
-        shownValid = false
+        drawing.shownValid = false
     }
 
     /// Copies the borrowed pixels into pixels of the frame's own (before their owner frees
@@ -56,14 +56,14 @@ extension SoftwareCanvas {
     /// are made here; the pixels are drawn by whoever calls `drawn()`. Between frames (not
     /// inside `beginFrame`).
     public func recipe(_ draw: () -> Void) -> PictureRecipe {
-        let previous = (ops: ops, listing: listing)
-        ops = []
-        listing = true
+        let previous = (ops: drawing.ops, listing: drawing.listing)
+        drawing.ops = []
+        drawing.listing = true
         // (As a frame: beyond 4:3 what the calls leave undrawn shows the page colour.)
-        if !viewport.isIdentity { ops.append(.fill(frame.bounds, Pixels.pixel(letterbox))) }
+        if !viewport.isIdentity { drawing.ops.append(.fill(frame.bounds, Pixels.pixel(letterbox))) }
         draw()
-        let list = ops
-        (ops, listing) = (previous.ops, previous.listing)
+        let list = drawing.ops
+        (drawing.ops, drawing.listing) = (previous.ops, previous.listing)
         return PictureRecipe(list: list, width: frame.width, height: frame.height)
     }
 

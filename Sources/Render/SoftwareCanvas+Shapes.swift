@@ -5,12 +5,12 @@ extension SoftwareCanvas {
     // MARK: - Shapes
 
     public func clear(_ color: Color) {
-        if recording { recorded.append(.clear(color)); return }
+        if layerCache.recording { layerCache.recorded.append(.clear(color)); return }
         drawOp(.fill(target.bounds, Pixels.pixel(Color(color.r, color.g, color.b))))
     }
 
     public func fill(_ rect: Rect, _ color: Color) {
-        if recording { recorded.append(.fill(rect, color)); return }
+        if layerCache.recording { layerCache.recorded.append(.fill(rect, color)); return }
         drawOp(.fill(IRect(rounding: viewport.toReal(rect)), Pixels.pixel(color)))
     }
 
@@ -34,7 +34,7 @@ extension SoftwareCanvas {
     }
 
     public func fillRounded(_ rawRect: Rect, radius: Double, _ color: Color) {
-        if recording { recorded.append(.rounded(rawRect, radius: radius, color)); return }
+        if layerCache.recording { layerCache.recorded.append(.rounded(rawRect, radius: radius, color)); return }
         let rect = IRect(rounding: viewport.toReal(rawRect))
         guard !rect.isEmpty else { return }
         let r = Int(min(radius * viewport.scale, Double(rect.w) / 2, Double(rect.h) / 2).rounded(.down))
@@ -48,7 +48,7 @@ extension SoftwareCanvas {
     }
 
     public func strokeRounded(_ rect: Rect, radius: Double, width: Double, _ color: Color) {
-        if recording { recorded.append(.stroke(rect, radius: radius, width: width, color)); return }
+        if layerCache.recording { layerCache.recorded.append(.stroke(rect, radius: radius, width: width, color)); return }
         let width = width * viewport.scale, radius = radius * viewport.scale
         let outer = IRect(rounding: viewport.toReal(rect).insetBy(-width / 2, -width / 2))
         guard !outer.isEmpty else { return }
@@ -63,7 +63,7 @@ extension SoftwareCanvas {
     }
 
     public func fillCircle(center: Point, radius: Double, _ color: Color) {
-        if recording { recorded.append(.circle(center, radius: radius, color)); return }
+        if layerCache.recording { layerCache.recorded.append(.circle(center, radius: radius, color)); return }
         let center = viewport.toReal(center)
         let r = max(1, Int((radius * viewport.scale).rounded()))
         let m = mask(radius: r, width: 0)
@@ -74,7 +74,7 @@ extension SoftwareCanvas {
     /// A thick anti-aliased line with square-cut ends: each pixel near it is covered by how
     /// far its centre lies inside the band.
     public func line(from a: Point, to b: Point, width: Double, _ color: Color) {
-        if recording { recorded.append(.line(a, b, width: width, color)); return }
+        if layerCache.recording { layerCache.recorded.append(.line(a, b, width: width, color)); return }
         let a = viewport.toReal(a), b = viewport.toReal(b), width = width * viewport.scale
         let len = a.distance(to: b)
         guard len > 0, width > 0 else { return }

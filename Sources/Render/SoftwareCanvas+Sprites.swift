@@ -56,26 +56,20 @@ extension SoftwareCanvas {
     /// The cached sprite, or a new one if this key was also asked for in the last frame (or
     /// `keepAtOnce`: a small one); nil for a one-off.
     func sprite(for key: SpriteKey, from picture: PixelBuffer, keepAtOnce: Bool = false) -> PixelBuffer? {
-        if var cached = sprites[key] {
-            cached.lastUsed = frameNumber
-            sprites[key] = cached
-            return cached.buffer
-        }
+        if let cached = spriteCache.cached(key, frame: frameNumber) { return cached }
         // One the worker made ahead (`prepareBackgrounds(_:pictures:)`) is taken at once.
         let made: PixelBuffer
         if let ready = spriteMadeAhead(key) {
-            picturesMadeAhead += 1
+            spriteCache.picturesMadeAhead += 1
             made = ready
         } else {
             if !keepAtOnce {
-                guard let previous = spriteRequests.updateValue(frameNumber, forKey: key), frameNumber - previous <= 1 else { return nil }
+                guard spriteCache.askedAgain(key, frame: frameNumber) else { return nil }
             }
-            spritesResampled += 1
+            spriteCache.spritesResampled += 1
             made = resampled(picture, to: key)
         }
-        sprites[key] = CachedSprite(buffer: made, lastUsed: frameNumber)
-        spriteBytes += made.byteCount
-        if spriteBytes > spriteBudget { evictSprites() }
+        spriteCache.keep(made, for: key, frame: frameNumber, budget: spriteBudget)
         return made
     }
 
@@ -112,26 +106,6 @@ extension SoftwareCanvas {
     func source(_ name: String, _ picture: PixelBuffer, scale: Double) -> PixelBuffer {
         let level = Self.halvings(of: picture, scale: scale)
         guard level > 0 else { return picture }
-        var levels = halvings[name] ?? []
-        while levels.count < level { levels.append(Pixels.halved(levels.last ?? picture)) }
-        halvings[name] = levels
-        return levels[level - 1]
-    }
-
-    /// Small sprites go first, least recently used first, then the big ones. A star
-    /// balloon's sparkles, spinning and twinkling, are a thousand small sprites (five
-    /// megabytes at 1024x768): evicted in plain use order, they pushed out the swaying
-    /// balloons' sprites, and the benchmark's busy sky resampled a 96x144 balloon again about
-    /// every eighth frame. A sparkle has a twentieth of its pixels.
-    private func evictSprites() {
-        let order = sprites.sorted {
-            $0.key.isSmall != $1.key.isSmall ? $0.key.isSmall : $0.value.lastUsed < $1.value.lastUsed
-        }
-        for (key, sprite) in order {
-            guard spriteBytes > spriteBudget * 3 / 4 else { break }
-            guard sprite.lastUsed < frameNumber else { continue }
-            sprites[key] = nil
-            spriteBytes -= sprite.buffer.byteCount
-        }
+        return imageStore.halved(name, picture, level: level)
     }
 }

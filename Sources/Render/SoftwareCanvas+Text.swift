@@ -30,23 +30,19 @@ extension SoftwareCanvas {
     /// The text in one colour (full alpha), rasterized once.
     private func textPicture(_ string: String, _ style: TextStyle, _ color: Color, outline: Bool, cached keep: Bool = true) -> PixelBuffer? {
         let key = TextKey(string: string, style: style, color: colorKey(color, alpha: 255), outline: outline)
-        if var cached = textCache[key] {
-            cached.lastUsed = frameNumber
-            textCache[key] = cached
-            return cached.buffer
-        }
+        if let cached = texts.cached(key, frame: frameNumber) { return cached }
         // Rasterized at the real size: the logical point size times the scale.
         let real = TextStyle(size: max(1, Int((Double(style.size) * viewport.scale).rounded())), bold: style.bold)
         guard let surface = renderLine(string, real, outline: outline, SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let picture = try? Self.buffer(of: surface, what: "text") else { return nil }
         picture.findSpans()
-        if keep { textCache[key] = CachedText(buffer: picture, lastUsed: frameNumber) }
+        if keep { texts.keep(picture, for: key, frame: frameNumber) }
         return picture
     }
 
     public func text(_ string: String, _ style: TextStyle, at: Point, align: TextAlign, color: Color, outline: Color?, alpha: Double) {
-        if recording { recorded.append(.text(string, style, at: at, align: align, color: color, outline: outline, alpha: alpha)); return }
+        if layerCache.recording { layerCache.recorded.append(.text(string, style, at: at, align: align, color: color, outline: outline, alpha: alpha)); return }
         guard !string.isEmpty, alpha > 0.004 else { return }
         let drawn = outline.map { outlinedText(string, style, color, $0) } ?? textPicture(string, style, color, outline: false)
         guard let picture = drawn else { return }
@@ -66,18 +62,14 @@ extension SoftwareCanvas {
     private func outlinedText(_ string: String, _ style: TextStyle, _ color: Color, _ outline: Color) -> PixelBuffer? {
         let key = TextKey(string: string, style: style, color: colorKey(color, alpha: outline.a), outline: true,
                           outlineColor: UInt32(outline.r) << 16 | UInt32(outline.g) << 8 | UInt32(outline.b))
-        if var cached = textCache[key] {
-            cached.lastUsed = frameNumber
-            textCache[key] = cached
-            return cached.buffer
-        }
+        if let cached = texts.cached(key, frame: frameNumber) { return cached }
         guard let fill = textPicture(string, style, color, outline: false, cached: false),
               let stroke = textPicture(string, style, outline, outline: true, cached: false) else { return nil }
         let combined = PixelBuffer(width: stroke.width, height: stroke.height)
         Pixels.draw(stroke, to: combined, x: 0, y: 0, Modulation(alpha: outline.a))
         Pixels.draw(fill, to: combined, x: Int(outlinePixels), y: Int(outlinePixels))
         combined.findSpans()
-        textCache[key] = CachedText(buffer: combined, lastUsed: frameNumber)
+        texts.keep(combined, for: key, frame: frameNumber)
         return combined
     }
 
@@ -85,12 +77,11 @@ extension SoftwareCanvas {
     /// size forgets its glyphs.
     public func measure(_ string: String, _ style: TextStyle) -> Size {
         let key = TextKey(string: string, style: style, color: 0, outline: false)
-        if let size = measured[key] { return size }
+        if let size = texts.measured[key] { return size }
         guard let lineSize = sizeOfLine(string, style) else { return Size(0, 0) }
         let w = lineSize.0, h = lineSize.1
-        if measured.count > 1000 { measured.removeAll() }
         let size = Size(Double(w), Double(h))
-        measured[key] = size
+        texts.remember(size, for: key)
         return size
     }
 
@@ -117,25 +108,25 @@ extension SoftwareCanvas {
 
     func font(_ style: TextStyle, outline: Bool) throws -> OpaquePointer {
         let key = FontKey(bold: style.bold, outline: outline)
-        if let open = fonts[key] {
+        if let open = texts.fonts[key] {
             if open.size != style.size {
                 TTF_SetFontSize(open.font, Int32(style.size))
-                fonts[key] = (open.font, style.size, open.outline)
+                texts.fonts[key] = (open.font, style.size, open.outline)
             }
             if outline && open.outline != outlinePixels {
                 TTF_SetFontOutline(open.font, outlinePixels)
-                fonts[key]?.outline = outlinePixels
+                texts.fonts[key]?.outline = outlinePixels
             }
             return open.font
         }
-        let path = style.bold ? fontFiles.bold : fontFiles.regular
+        let path = style.bold ? texts.fontFiles.bold : texts.fontFiles.regular
         // SDL_ttf opens the file itself: a FIFO would hang it, a huge file fill memory.
         if let problem = SystemFiles.problem(path, limit: SystemFiles.Limit.font) { throw AppError.fatal("cannot open font: \(problem)") }
         guard let f = TTF_OpenFont(path, Int32(style.size)) else {
             throw AppError.fatal("cannot open font \(path): \(String(cString: SDL_GetError()))")
         }
         if outline { TTF_SetFontOutline(f, outlinePixels) }
-        fonts[key] = (f, style.size, outline ? outlinePixels : 0)
+        texts.fonts[key] = (f, style.size, outline ? outlinePixels : 0)
         return f
     }
 }

@@ -19,18 +19,11 @@ public final class SoftwareCanvas: Canvas {
     public private(set) var frame: PixelBuffer
     /// How the logical 1024×768 canvas maps onto `frame`'s real pixels.
     public private(set) var viewport = Viewport.logical
-    /// The @Nx set of images drawn at this viewport's scale (1: the images themselves).
-    public internal(set) var imageScale = 1
-    /// The images folder and names, for loading another @Nx set when the scale changes.
-    var imageDirectory = ""
-    var imageNames: [String] = []
-    var keptCompressed: Set<String> = []
-    /// Names that have an @2x or @3x file, by scale.
-    var variantNames: [Int: Set<String>] = [:]
-    /// The @Nx picture each image is drawn from now (absent: its 1x picture): the nearest
-    /// larger set there is, or for an image without (or with an unreadable) file in it, the
-    /// next smaller one.
-    var variantScale: [String: Int] = [:]
+    /// Where drawing goes now: the frame, or a layer being redrawn.
+    var target: PixelBuffer
+    var frameNumber = 0
+    /// What shows where the screen goes beyond the scaled canvas (the scenes' paper colour).
+    let letterbox: Color
     /// What went wrong reading an @2x/@3x picture (the image is then drawn from a smaller
     /// one): said through `warn` as well.
     public private(set) var warnings: [String] = []
@@ -40,43 +33,58 @@ public final class SoftwareCanvas: Canvas {
         warnings.append(message)
         warn?(message)
     }
-    /// Mirrored backgrounds (`background`), made when first drawn, freed when unused.
-    var mirrored: [String: (buffer: PixelBuffer, lastUsed: Int)] = [:]
-    /// Where drawing goes now: the frame, or a layer being redrawn.
-    var target: PixelBuffer
-    var images: [String: PixelBuffer] = [:]
-    /// Backgrounds kept as QOI bytes, decoded into `images` while in use.
-    var compressed: [String: (bytes: [UInt8], size: Size)] = [:]
-    var decodedUse: [String: Int] = [:]
-    /// Images halved again and again, for drawing far below their size without aliasing.
-    var halvings: [String: [PixelBuffer]] = [:]
-    /// One open font per file and outline, set to the size asked for: every TTF_Font holds
-    /// its own FreeType face and HarfBuzz copies of the font's tables (half a megabyte), so
-    /// one per text size cost 7 MB.
-    var fonts: [FontKey: (font: OpaquePointer, size: Int, outline: Int32)] = [:]
-    /// Scheherazade's regular and bold files, for the Arabic runs of a line (SoftwareCanvas+Bidi).
-    public var arabicFontFiles: (regular: String, bold: String)?
-    var measured: [TextKey: Size] = [:]
-    var textCache: [TextKey: CachedText] = [:]
-    var frameNumber = 0
-    /// The font files: regular and bold.
-    let fontFiles: (regular: String, bold: String)
+
+    // MARK: - The parts, each owning the state of one job (CanvasParts)
+    //
+    // The jobs are extensions, a file each: SoftwareCanvas+Loading (the images from their
+    // files, the @Nx sets) and +Images use `imageStore`; +Text and +Bidi `texts`; +Drawing
+    // (the frame's list, drawn on two cores) and +Damage `drawing`; +Layers `layerCache`;
+    // +Sprites `spriteCache`; +Backgrounds (made ahead) `ahead`; +Shapes the `masks` below;
+    // +Output (the window's pixels, PNG) the frame.
+
+    let imageStore = ImageStore()
+    let texts: TextPictures
+    let drawing = DrawList()
+    let layerCache = LayerCache()
+    let spriteCache = SpriteCache()
+    let ahead = BackgroundsAhead()
+    /// Shapes: anti-aliased discs and rings, made once.
+    var masks: [MaskKey: CoverageMask] = [:]
 
     /// `fonts` are the paths of the regular and bold font files (Platform's FontLocator).
-    /// What shows where the screen goes beyond the scaled canvas (the scenes' paper colour).
-    let letterbox: Color
-    /// The text style opened with the fonts at load time, so the first frame does not stall.
-    let warmUpText: TextStyle
-
     /// `letterbox` and `warmUpText` come from the scenes' theme (the renderer does not see
     /// Scenes).
     public init(fonts: (regular: String, bold: String), letterbox: Color, warmUpText: TextStyle) {
-        fontFiles = fonts
+        texts = TextPictures(fontFiles: fonts, warmUpText: warmUpText)
         self.letterbox = letterbox
-        self.warmUpText = warmUpText
         frame = PixelBuffer(width: Int(Canvas1024.width), height: Int(Canvas1024.height), opaque: true)
         target = frame
     }
+
+    // What the tests and profiles read of the parts.
+
+    /// The @Nx set of images drawn at this viewport's scale (1: the images themselves).
+    public var imageScale: Int { imageStore.imageScale }
+    /// Scheherazade's regular and bold files, for the Arabic runs of a line (SoftwareCanvas+Bidi).
+    public var arabicFontFiles: (regular: String, bold: String)? {
+        get { texts.arabicFontFiles }
+        set { texts.arabicFontFiles = newValue }
+    }
+    /// Where the last drawn frame changed, in real pixels (empty: nothing changed). The
+    /// window uploads only these.
+    public var damage: [IRect] { drawing.damage }
+    /// Pixels drawn into the frame since start (for tests and profiles: a still screen adds 0).
+    public var redrawnPixels: Int { drawing.redrawnPixels }
+    /// Frames whose list changed nothing.
+    public var unchangedFrames: Int { drawing.unchangedFrames }
+    /// How many times a layer's picture was drawn again (for tests and profiles).
+    public var layerRedraws: Int { layerCache.layerRedraws }
+    /// Sprites of the pictures made ahead taken from the worker at their first use (tests, profiles).
+    public var picturesMadeAhead: Int { spriteCache.picturesMadeAhead }
+    /// Sprites resampled while drawing (not made ahead): the benchmark's CSV has them per frame.
+    public var spritesResampled: Int { spriteCache.spritesResampled }
+    /// Background sprites made by the worker and by demand (for tests and profiles).
+    public var backgroundsMade: (ahead: Int, onDemand: Int) { ahead.backgroundsMade }
 
     /// Draws at `width` × `height` real pixels from now on (the window's drawable size, or
     /// headless `--size`): the logical canvas is scaled by one factor and centred. Pictures
@@ -88,11 +96,11 @@ public final class SoftwareCanvas: Canvas {
         viewport = next
         frame = PixelBuffer(width: next.width, height: next.height, opaque: true)
         target = frame
-        shownValid = false
-        textCache.removeAll()
-        sprites.removeAll(); spriteRequests.removeAll(); spriteBytes = 0
-        layers.removeAll()
-        mirrored.removeAll()
+        drawing.shownValid = false
+        texts.cache.removeAll()
+        spriteCache.removeAll()
+        layerCache.layers.removeAll()
+        imageStore.mirrored.removeAll()
         if !keepImages { try loadVariants() }
         startMakingBackgrounds()
     }
@@ -104,10 +112,13 @@ public final class SoftwareCanvas: Canvas {
 
     /// Frees the pictures and closes the fonts (before TTF_Quit).
     public func destroy() {
-        for f in fonts.values { TTF_CloseFont(f.font) }
-        fonts.removeAll(); measured.removeAll()
-        images.removeAll(); compressed.removeAll(); decodedUse.removeAll(); halvings.removeAll(); scratch = []; textCache.removeAll(); sprites.removeAll(); layers.removeAll(); masks.removeAll(); mirrored.removeAll()
-        spriteBytes = 0
+        for f in texts.fonts.values { TTF_CloseFont(f.font) }
+        texts.fonts.removeAll(); texts.measured.removeAll(); texts.cache.removeAll()
+        imageStore.removeAll()
+        drawing.scratch = []
+        spriteCache.removeAll()
+        layerCache.layers.removeAll()
+        masks.removeAll()
     }
 
     /// Called once per drawn frame: drops what was not used for a while (text beyond the
@@ -115,107 +126,24 @@ public final class SoftwareCanvas: Canvas {
     public func endFrame() {
         drawList()
         frameNumber += 1
-        if picturesDue { startMakingPictures() }
+        if ahead.picturesDue { startMakingPictures() }
         if frameNumber % 60 == 0 {
-            spriteRequests = spriteRequests.filter { frameNumber - $0.value <= 2 }
-            for (key, sprite) in sprites where frameNumber - sprite.lastUsed > Self.idleFrames {
-                sprites[key] = nil
-                spriteBytes -= sprite.buffer.byteCount
-            }
-            layers = layers.filter { frameNumber - $0.value.lastUsed <= Self.idleFrames }
-            mirrored = mirrored.filter { frameNumber - $0.value.lastUsed <= Self.idleFrames }
-            for (name, used) in decodedUse where frameNumber - used > Self.idleFrames {
-                images[name] = nil
-                decodedUse[name] = nil
-            }
+            spriteCache.forgetIdle(frame: frameNumber, idle: Self.idleFrames)
+            layerCache.forgetIdle(frame: frameNumber, idle: Self.idleFrames)
+            imageStore.forgetIdle(frame: frameNumber, idle: Self.idleFrames)
         }
-        guard textCache.count > Self.textCacheLimit else { return }
-        textCache = textCache.filter { frameNumber - $0.value.lastUsed <= 30 }
+        texts.trim(frame: frameNumber)
     }
 
     /// Sprites and layers unused for this many frames (5 s) are freed.
     static let idleFrames = 300
 
-    public var cachedTextCount: Int { textCache.count }
-    public var cachedSpriteCount: Int { sprites.count }
-    public var cachedLayerCount: Int { layers.count }
+    public var cachedTextCount: Int { texts.cache.count }
+    public var cachedSpriteCount: Int { spriteCache.sprites.count }
+    public var cachedLayerCount: Int { layerCache.layers.count }
     /// Bytes held by pictures (images, their halvings, sprites, text, layers and the frame).
     public var pictureBytes: Int {
-        images.values.reduce(0) { $0 + $1.byteCount } + halvings.values.joined().reduce(0) { $0 + $1.byteCount }
-            + scratch.count * 4
-            + spriteBytes + textCache.values.reduce(0) { $0 + $1.buffer.byteCount }
-            + layers.values.reduce(0) { $0 + $1.buffer.byteCount } + frame.byteCount
-            + mirrored.values.reduce(0) { $0 + $1.buffer.byteCount }
+        imageStore.byteCount + drawing.scratch.count * 4 + spriteCache.spriteBytes + texts.byteCount
+            + layerCache.byteCount + frame.byteCount
     }
-
-    // MARK: - The state of the jobs in the other files
-    //
-    // A class keeps its stored properties in its own body: the ones each job works on are
-    // here. The jobs are extensions, a file each: SoftwareCanvas+Loading (the images from
-    // their files, the @Nx sets), +Shapes, +Images, +Drawing (the frame's list, drawn on two
-    // cores), +Damage, +Layers (the layer cache), +Sprites (the sprite cache), +Backgrounds
-    // (made ahead), +Text (+Bidi: lines with Arabic), +Output (the window's pixels, PNG).
-
-    // Shapes
-    var masks: [MaskKey: CoverageMask] = [:]
-
-    // Drawing, on two cores
-    /// Set between `beginFrame` and `endFrame`: drawing into the frame is listed.
-    var listing = false
-    var ops: [DrawOp] = []
-    /// Reused by one-off resampling with a fade or tint.
-    var scratch: [UInt32] = []
-    /// The same for each drawing thread, kept from frame to frame: a new one each frame was
-    /// a fresh mapping of up to 220 kB (a fading burst), its pages cleared by the kernel
-    /// every frame.
-    let threadScratch = ThreadScratch(count: SoftwareCanvas.drawThreads)
-
-    // Damage
-    /// The operations the frame shows, with the version each picture had then.
-    var shown: [(op: DrawOp, version: Int)] = []
-    /// False until the frame holds a whole drawn list (new frame, resize).
-    var shownValid = false
-    /// Where the last drawn frame changed, in real pixels (empty: nothing changed). The
-    /// window uploads only these.
-    public internal(set) var damage: [IRect] = []
-    /// Pixels drawn into the frame since start (for tests and profiles: a still screen adds 0).
-    public internal(set) var redrawnPixels = 0
-    /// Frames whose list changed nothing.
-    public internal(set) var unchangedFrames = 0
-
-    // Layer cache
-    var layers: [String: Layer] = [:]
-    /// True while a layer's closure runs: drawing calls are recorded, not drawn.
-    var recording = false
-    var recorded: [RecordedCall] = []
-    /// Layers being redrawn (a layer and the layers inside it), never evicted for another.
-    var redrawing: [String] = []
-    /// How many times a layer's picture was drawn again (for tests and profiles).
-    public internal(set) var layerRedraws = 0
-
-    // Sprite cache
-    var sprites: [SpriteKey: CachedSprite] = [:]
-    var spriteRequests: [SpriteKey: Int] = [:]
-    var spriteBytes = 0
-
-    // Backgrounds made ahead
-    /// Background sprites at this screen size, never evicted.
-    var backgroundSprites: [SpriteKey: PixelBuffer] = [:]
-    /// What the worker made, for the screen size of `generation`.
-    let madeAhead = BackgroundInbox()
-    /// Counts screen sizes: work for an older one is thrown away.
-    var sizeGeneration = 0
-    /// The backgrounds and frames the scenes draw (`prepareBackgrounds`).
-    var backgroundsAhead: [(name: String, frame: Rect)] = []
-    /// The pictures drawn at fixed sizes (`prepareBackgrounds(_:pictures:)`).
-    var picturesAhead: [PictureAhead] = []
-    /// Sprites of those pictures taken from the worker at their first use (tests, profiles).
-    public internal(set) var picturesMadeAhead = 0
-    /// Sprites resampled while drawing (not made ahead): the benchmark's CSV has them per frame.
-    public internal(set) var spritesResampled = 0
-    /// The pictures are still to be made at this size (after the next frame).
-    var picturesDue = false
-    let aheadWork = DispatchGroup()
-    /// Background sprites made by the worker and by demand (for tests and profiles).
-    public internal(set) var backgroundsMade = (ahead: 0, onDemand: 0)
 }

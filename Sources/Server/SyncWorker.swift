@@ -341,13 +341,13 @@ public final class SyncWorker: Sendable {
                         """, [r.entry, kiosk, r.child, r.game, r.level, String(r.score), r.result, r.reason, Self.text(r.duration),
                               String(r.progress), String(r.mistakes), r.relaxed ? "t" : "f", r.counts ? "t" : "f",
                               Self.text(r.played), r.imported ? "t" : "f"])
-                    if let kind = r.sticker, let child = r.child {
+                    if let sticker = r.sticker, let child = r.child {
                         try c.exec("""
                             INSERT INTO stickers (kiosk, round, child, kind, earned)
                             SELECT $5, $1, $2, $3::integer, $4::double precision
                             WHERE EXISTS (SELECT 1 FROM rounds WHERE kiosk = $5 AND entry = $1)
                             ON CONFLICT (kiosk, round) DO NOTHING
-                            """, [r.entry, child, String(kind), Self.text(r.stickerEarned ?? r.played), kiosk])
+                            """, [r.entry, child, String(sticker.kind), Self.text(sticker.earned ?? r.played), kiosk])
                     }
                 case .delete(let uid):
                     try c.exec("INSERT INTO tombstones (uid, kiosk) VALUES ($1, $2) ON CONFLICT (uid) DO NOTHING", [uid, kiosk])

@@ -9,23 +9,23 @@ extension HighScoreStore {
     /// `force`): all of them in one transaction, in order, or none.
     @discardableResult
     public func pump(force: Bool = false) -> Bool {
-        guard openDeferred || !pending.isEmpty else { return true }
+        guard lockWait.openDeferred || !lockWait.pending.isEmpty else { return true }
         let now = clock()
-        guard force || !(now - lastTry < Self.retryInterval && now >= lastTry) else { return false }
-        lastTry = now
-        if openDeferred {
-            let opened = Self.openDatabase(directory: directory, knownGames: knownGames, budget: waits)
+        guard force || !(now - lockWait.lastTry < Self.retryInterval && now >= lockWait.lastTry) else { return false }
+        lockWait.lastTry = now
+        if lockWait.openDeferred {
+            let opened = Self.openDatabase(directory: directory, knownGames: knownGames, budget: lockWait.waits)
             opened.messages.forEach(warn)
             guard let db = opened.database else {
-                if !opened.busy { openDeferred = false; inMemory = true }
+                if !opened.busy { lockWait.openDeferred = false; inMemory = true }
                 return false
             }
-            db.db.setWaitBudget(waits)
+            db.db.setWaitBudget(lockWait.waits)
             database = db
-            openDeferred = false
+            lockWait.openDeferred = false
         }
-        guard let database, !pending.isEmpty else { return true }
-        let writes = pending
+        guard let database, !lockWait.pending.isEmpty else { return true }
+        let writes = lockWait.pending
         func write(_ database: ProgressDatabase, fresh: Bool) throws(SQLiteError) {
             try database.db.transaction { () throws(SQLiteError) in
                 for write in writes {
@@ -65,14 +65,14 @@ extension HighScoreStore {
                     return false
                 }
             } else {
-                if !reportedSaveFailure {
-                    reportedSaveFailure = true
+                if !lockWait.reportedSaveFailure {
+                    lockWait.reportedSaveFailure = true
                     warn("cannot save the game in \(printable(databasePath)) (\(error)); scores are kept only until the game closes")
                 }
                 return false
             }
         }
-        pending.removeAll()
+        lockWait.pending.removeAll()
         for case .round(_, _, let entry, _) in writes { onEvent?("save", [("entry", .string(entry)), ("status", .string(status))]) }
         if let entries = try? self.database?.table(TableQuery()) { table = HighScoreTable(entries: entries) }
         return true
@@ -97,13 +97,13 @@ extension HighScoreStore {
                 var notes: [String] = []
                 _ = DatabaseFile.prepare(databasePath, notes: &notes)
                 let journal = DatabaseFile.journal(for: directory).0
-                let fresh = try ProgressDatabase(path: databasePath, importLegacy: { [] }, journal: journal, busyTimeout: Self.openWait, budget: waits)
-                fresh.db.setWaitBudget(waits)
+                let fresh = try ProgressDatabase(path: databasePath, importLegacy: { [] }, journal: journal, busyTimeout: Self.openWait, budget: lockWait.waits)
+                fresh.db.setWaitBudget(lockWait.waits)
                 self.database = fresh
-                startedFresh = true
+                lockWait.startedFresh = true
                 warn("progress database \(printable(databasePath)) is damaged (\(damage.message), found while \(what)); it was set aside as \(printable(target)) (the games before are kept there) and a new one started")
                 onEvent?("database", [("action", .string("set-aside")), ("reason", .string(damage.message)), ("path", .string(target))])
-                reportedSaveFailure = false
+                lockWait.reportedSaveFailure = false
                 return true
             } catch {
                 warn("progress database \(printable(databasePath)) is damaged and was set aside as \(printable(target)), but a new one cannot be made (\(error)); scores are kept only until the game closes")
@@ -116,4 +116,24 @@ extension HighScoreStore {
         onEvent?("database", [("action", .string("memory")), ("reason", .string(damage.message))])
         return false
     }
+}
+
+/// What the store keeps while another program holds the database's lock: the writes that
+/// wait for it, when they were last tried, what was said about it, and every wait's budget;
+/// and whether a damaged database was set aside (a save that failed, a fresh start).
+@MainActor
+final class LockWaiting {
+    /// Every wait of the main thread for another program's lock, over all statements and
+    /// connections: `mainThreadWait` ms a frame (`frameBegins`: none), `openWait` at the
+    /// start, before the first frame. `waits.longest` is the most any frame (or the start) waited.
+    let waits = WaitBudget(limit: Double(HighScoreStore.openWait))
+    /// Writes waiting for the lock (a program holding the database locked: `sqlite3`, a backup).
+    var pending: [HighScoreStore.PendingWrite] = []
+    /// The data folder's database was locked at start: it is opened at a later try.
+    var openDeferred = false
+    var lastTry = -Double.infinity
+    var reportedWaiting = false
+    var reportedSaveFailure = false
+    /// Damage was set aside in this run and a fresh database started.
+    var startedFresh = false
 }

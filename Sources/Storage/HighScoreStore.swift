@@ -44,7 +44,6 @@ public final class HighScoreStore {
     let warn: (String) -> Void
     let clock: () -> Double
     private var makeID: () -> String
-    var reportedSaveFailure = false
 
     /// The games whose scores belong in the table (the registry's); others are unusable.
     let knownGames: Set<GameKind>
@@ -61,18 +60,18 @@ public final class HighScoreStore {
         // Settings saves this process already asked for land first.
         SaveQueue.shared.waitUntilIdle()
         // Before the first frame: at most `openWait` in all for another program's lock.
-        waits.begin(limit: Double(Self.openWait))
-        let opened = Self.openDatabase(directory: directory, knownGames: self.knownGames, budget: waits)
-        waits.begin(limit: Double(Self.mainThreadWait))
+        lockWait.waits.begin(limit: Double(Self.openWait))
+        let opened = Self.openDatabase(directory: directory, knownGames: self.knownGames, budget: lockWait.waits)
+        lockWait.waits.begin(limit: Double(Self.mainThreadWait))
         opened.messages.forEach(warn)
         if let db = opened.database {
             database = db
-            db.db.setWaitBudget(waits)
+            db.db.setWaitBudget(lockWait.waits)
         } else {
             inMemory = !opened.busy
-            openDeferred = opened.busy
+            lockWait.openDeferred = opened.busy
             database = try? ProgressDatabase(path: ":memory:")
-            lastTry = clock()
+            lockWait.lastTry = clock()
         }
         refresh()
         _ = children
@@ -88,10 +87,10 @@ public final class HighScoreStore {
     /// Every wait of the main thread for another program's lock, over all statements and
     /// connections: `mainThreadWait` ms a frame (`frameBegins`: none), `openWait` at the
     /// start, before the first frame. `waits.longest` is the most any frame (or the start) waited.
-    let waits = WaitBudget(limit: Double(HighScoreStore.openWait))
+    var waits: WaitBudget { lockWait.waits }
 
     /// The app calls this once a drawn frame: the frame's waits start from nothing.
-    public func frameBegins() { waits.begin() }
+    public func frameBegins() { lockWait.waits.begin() }
     /// Seconds between two tries at the writes that wait for the lock.
     nonisolated static let retryInterval = 0.5
 
@@ -100,14 +99,8 @@ public final class HighScoreStore {
         case round(RoundRecord, child: ChildProfile?, entry: String, played: Double)
         case reset
     }
-    /// Writes waiting for the lock (a program holding the database locked: `sqlite3`, a backup).
-    var pending: [PendingWrite] = []
-    /// The data folder's database was locked at start: it is opened at a later try.
-    var openDeferred = false
-    var lastTry = -Double.infinity
-    private var reportedWaiting = false
-    /// Damage was set aside in this run and a fresh database started.
-    var startedFresh = false
+    /// The writes waiting for another program's lock, and the waits (HighScoreStore+Waiting).
+    let lockWait = LockWaiting()
     /// Run SQLite's quick_check after every save (on: a round ends a minute or so apart).
     public var checksAfterSave = true
     /// A school's server is named (issue #47): the Progress pages add the other kiosks'
@@ -125,7 +118,7 @@ public final class HighScoreStore {
         if let entries = try? database.table(TableQuery()) {
             var fresh = HighScoreTable(entries: entries)
             // Rounds still waiting for the lock show as they will be.
-            for case .round(let r, let child, let entry, let played) in pending where r.counts && !r.relaxed {
+            for case .round(let r, let child, let entry, let played) in lockWait.pending where r.counts && !r.relaxed {
                 var e = HighScoreEntry(id: entry, game: r.game, level: r.level, score: r.score, recorded: played)
                 e.player = child?.id ?? "guest"
                 e.nickname = child?.nickname
@@ -158,16 +151,16 @@ public final class HighScoreStore {
         var ranks = RoundRanks()
         // Rounds already waiting: this one waits behind them (the frame loop's pump tries
         // them), so a game over never pays for two waits.
-        if pending.isEmpty { pump() }
+        if lockWait.pending.isEmpty { pump() }
         var status = "saved"
         do throws(SQLiteError) {
-            guard let database, !openDeferred else { throw SQLiteError.busy("the database is locked", context: "record") }
-            if !pending.isEmpty { throw SQLiteError.busy("earlier games wait for the lock", context: "record") }
+            guard let database, !lockWait.openDeferred else { throw SQLiteError.busy("the database is locked", context: "record") }
+            if !lockWait.pending.isEmpty { throw SQLiteError.busy("earlier games wait for the lock", context: "record") }
             let sticker: Int?
             do {
                 // After damage was set aside the fresh database knows only the children who
                 // played since: the one playing now is written again first.
-                if startedFresh, let child = player.child { try database.ensureChild(child) }
+                if lockWait.startedFresh, let child = player.child { try database.ensureChild(child) }
                 sticker = try database.record(round, child: player.child?.number, entry: id, played: now).sticker
             } catch {
                 guard recover(from: error, doing: "saving a game") else { throw error }
@@ -202,17 +195,17 @@ public final class HighScoreStore {
         } catch {
             if error.isBusy && !inMemory {
                 // Another program holds the lock: the round waits and is written when it goes.
-                pending.append(.round(round, child: player.child, entry: id, played: now))
-                lastTry = clock()
+                lockWait.pending.append(.round(round, child: player.child, entry: id, played: now))
+                lockWait.lastTry = clock()
                 status = "waiting"
-                if !reportedWaiting {
-                    reportedWaiting = true
+                if !lockWait.reportedWaiting {
+                    lockWait.reportedWaiting = true
                     warn("the progress database \(printable(databasePath)) is locked by another program; games are kept and written when it lets go")
                 }
             } else {
                 status = "memory"
-                if !reportedSaveFailure {
-                    reportedSaveFailure = true
+                if !lockWait.reportedSaveFailure {
+                    lockWait.reportedSaveFailure = true
                     warn("cannot save the game in \(printable(databasePath)) (\(error)); scores are kept only until the game closes")
                 }
             }
@@ -242,7 +235,7 @@ public final class HighScoreStore {
     public func reset() {
         pump()
         do throws(SQLiteError) {
-            guard let database, !openDeferred, pending.isEmpty else {
+            guard let database, !lockWait.openDeferred, lockWait.pending.isEmpty else {
                 throw SQLiteError.busy("the database is locked", context: "reset")
             }
             do { try database.resetTables() } catch {
@@ -251,8 +244,8 @@ public final class HighScoreStore {
             }
         } catch {
             if error.isBusy && !inMemory {
-                pending.append(.reset)
-                lastTry = clock()
+                lockWait.pending.append(.reset)
+                lockWait.lastTry = clock()
             } else {
                 warn("cannot reset high scores in \(printable(databasePath)) (\(error))")
             }
@@ -265,16 +258,16 @@ public final class HighScoreStore {
     /// `quitWait` seconds in all); what still cannot be written is said, round by round.
     public func waitForPendingSaves(quitWait: Double = 3) {
         var waited = 0.0
-        while !pending.isEmpty || openDeferred {
+        while !lockWait.pending.isEmpty || lockWait.openDeferred {
             if pump(force: true) { break }
             if waited >= quitWait { break }
             usleep(100_000)
             waited += 0.1 + Double(Self.mainThreadWait) / 1000
         }
-        let lost = pending.filter { if case .round = $0 { return true } else { return false } }.count
+        let lost = lockWait.pending.filter { if case .round = $0 { return true } else { return false } }.count
         if lost > 0 {
             warn("\(lost) game(s) could not be saved in \(printable(databasePath)): another program held it locked until the game closed")
-            for case .round(_, _, let entry, _) in pending { onEvent?("save", [("entry", .string(entry)), ("status", .string("lost"))]) }
+            for case .round(_, _, let entry, _) in lockWait.pending { onEvent?("save", [("entry", .string(entry)), ("status", .string("lost"))]) }
         }
     }
 

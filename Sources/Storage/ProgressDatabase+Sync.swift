@@ -52,8 +52,14 @@ extension ProgressDatabase {
         public var counts: Bool
         public var played: Double
         public var imported: Bool
-        public var sticker: Int?
-        public var stickerEarned: Double?
+        /// The sticker the round earned (nil: none).
+        public var sticker: SyncSticker?
+    }
+
+    /// A round's sticker as the server keeps it: its kind and when it was earned.
+    public struct SyncSticker: Equatable, Sendable {
+        public var kind: Int
+        public var earned: Double?
     }
 
     static let syncSchema: [String] = [
@@ -164,7 +170,7 @@ extension ProgressDatabase {
             SyncRound(entry: s.text(0), child: s.optionalText(1), game: s.text(2), level: s.text(3), score: s.int(4),
                       result: s.text(5), reason: s.text(6), duration: s.double(7), progress: s.int(8), mistakes: s.int(9),
                       relaxed: s.bool(10), counts: s.bool(11), played: s.double(12), imported: s.bool(13),
-                      sticker: s.optionalInt(14), stickerEarned: s.isNull(15) ? nil : s.double(15))
+                      sticker: s.optionalInt(14).map { SyncSticker(kind: $0, earned: s.isNull(15) ? nil : s.double(15)) })
         }.first
     }
 

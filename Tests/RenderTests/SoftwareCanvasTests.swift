@@ -118,19 +118,19 @@ import Stage
             }
         }
         for frame in 0..<200 { balloons(frame); canvas.endFrame() }
-        func balloonSprites() -> Set<SoftwareCanvas.SpriteKey> { Set(canvas.sprites.keys.filter { $0.name.hasPrefix("balloon-") }) }
+        func balloonSprites() -> Set<SoftwareCanvas.SpriteKey> { Set(canvas.spriteCache.sprites.keys.filter { $0.name.hasPrefix("balloon-") }) }
         let kept = balloonSprites()
         #expect(kept.count == names.count * 9)
         // Three sparkles a frame at every size and angle: far more than the cache holds.
         var evicted = false
         for frame in 200..<600 {
             balloons(frame)
-            let before = canvas.spriteBytes
+            let before = canvas.spriteCache.spriteBytes
             for k in 0..<3 {
                 let size = 28 + 2 * ((frame + k * 7) % 16)
                 canvas.image("sparkle", in: Rect(500, 500, Double(size), Double(size)), ImageOptions(rotation: Double(frame * 7 + k * 100)))
             }
-            if canvas.spriteBytes < before { evicted = true }
+            if canvas.spriteCache.spriteBytes < before { evicted = true }
             canvas.endFrame()
         }
         #expect(evicted, "the sparkles filled the cache")
@@ -172,12 +172,12 @@ import Stage
             #expect(onDemand.cachedSpriteCount - made >= frames / 2, "on demand, the \(style) burst made its sprites as it grew")
             #expect(onDemand.picturesMadeAhead == 0)
         }
-        let bursts = ahead.sprites.filter { $0.key.name.hasPrefix("burst") }
+        let bursts = ahead.spriteCache.sprites.filter { $0.key.name.hasPrefix("burst") }
         #expect(ahead.picturesMadeAhead == keys.count && bursts.count == keys.count,
                 "every size the bursts grew through was taken from the worker, none made on demand")
         #expect(ahead.madeAheadKeys.isEmpty, "every size was used")
         for (key, sprite) in bursts {
-            let other = try #require(onDemand.sprites[key]?.buffer, "\(key)")
+            let other = try #require(onDemand.spriteCache.sprites[key]?.buffer, "\(key)")
             #expect(memcmp(sprite.buffer.pixels, other.pixels, sprite.buffer.byteCount) == 0, "\(key): the same pixels")
         }
     }

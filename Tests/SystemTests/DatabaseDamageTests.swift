@@ -173,12 +173,12 @@ import TextCatalogs
         let start = Date()
         let t = Self.store(fresh, clock: { now })
         #expect(Date().timeIntervalSince(start) < 1, "no 10 s wait at start")
-        #expect(t.openDeferred)
+        #expect(t.lockWait.openDeferred)
         t.recordRound(Self.round, player: .guest)
         try lockFirst.execute("ROLLBACK")
         now += 1
         t.pump()
-        #expect(!t.openDeferred && t.pending.isEmpty)
+        #expect(!t.lockWait.openDeferred && t.lockWait.pending.isEmpty)
         #expect(try t.database?.db.scalar("SELECT count(*) FROM rounds") == 1)
     }
 

@@ -93,9 +93,9 @@ import SystemIO
     @Test func valuesFlagsAndTheirSpellings() throws {
         let c = try parse(["--headless", "--seed", "7", "--log=-", "--data-dir", "/tmp/d", "--bench-frames", "12",
                            "--mute", "--mute", "--size", "640x480", "--size", "800x600"]).get()
-        #expect(c.headless && c[.mute] == .bool(true) && c.seed == "7" && c.log == "-" && c[.dataDir] == .text("/tmp/d") && c.benchFrames == 12)
+        #expect(c.headless && c[.mute] == .bool(true) && c.seed == "7" && c.log == "-" && c[.dataDir] == .text("/tmp/d") && c.benchmark.frames == 12)
         #expect(c.size == "800x600", "the last of a repeated option counts")
-        #expect(!c[flag: "fullscreen"] && c.script == nil && c.benchFrames == 12)
+        #expect(!c[flag: "fullscreen"] && c.script == nil && c.benchmark.frames == 12)
         #expect(try parse(["--script", "-", "--headless"]).get().script == "-", "'-' is a value (stdin)")
         // --seed takes the next word even with a dash, so its own check speaks (and refuses it).
         #expect(usage(["--headless", "--seed", "-1"])?.contains("--seed takes a whole number") == true)

@@ -106,13 +106,13 @@ import Stage
         let variants = canvas.loadedImageKeys.filter { $0.contains("@") }
         if scale == 1 {
             #expect(variants.isEmpty, "a 1024x768 run reads no @Nx picture: \(variants.prefix(5))")
-            #expect(canvas.variantScale.isEmpty)
+            #expect(canvas.imageStore.variantScale.isEmpty)
         } else {
             #expect(variants.count >= 50 && variants.allSatisfy { $0.hasSuffix("@\(scale)x") }, "\(variants.count): \(variants.prefix(5))")
             for name in ["card-back", "balloon-red", "balloon-star", "play", "mascot-happy"] {
-                #expect(canvas.variantScale[name] == scale, "\(name) drawn from @\(canvas.variantScale[name] ?? 1)x")
+                #expect(canvas.imageStore.variantScale[name] == scale, "\(name) drawn from @\(canvas.imageStore.variantScale[name] ?? 1)x")
             }
-            #expect(canvas.variantScale["animal-cat"] == nil, "emoji pictures have 1x only")
+            #expect(canvas.imageStore.variantScale["animal-cat"] == nil, "emoji pictures have 1x only")
         }
         #expect(canvas.warnings.isEmpty, "\(canvas.warnings)")
     }
@@ -167,9 +167,9 @@ import Stage
         #expect(laptop.canvas.warnings.count == 1, "\(laptop.canvas.warnings)")
         #expect(laptop.canvas.warnings.first?.contains("\(root)/images/card-back@3x.webp: not a WebP image; card-back is drawn from a smaller picture") == true,
                 "\(laptop.canvas.warnings)")
-        #expect(laptop.canvas.variantScale["card-back"] == 2)
-        #expect(laptop.canvas.variantScale["play"] == 2, "no @3x file: the @2x is drawn")
-        #expect(laptop.canvas.variantScale["card-front"] == 3)
+        #expect(laptop.canvas.imageStore.variantScale["card-back"] == 2)
+        #expect(laptop.canvas.imageStore.variantScale["play"] == 2, "no @3x file: the @2x is drawn")
+        #expect(laptop.canvas.imageStore.variantScale["card-front"] == 3)
         // The card backs are drawn (from @2x): the board is not empty where they lie.
         let memory = try #require(Self.firstCard((2880, 1800)))
         let c = laptop.canvas.viewport.toReal(memory.center)
@@ -177,8 +177,8 @@ import Stage
 
         let projector = try run(1920, 1080)
         #expect(projector.canvas.warnings.count == 1 && projector.canvas.warnings[0].contains("balloon-red@2x.webp"), "\(projector.canvas.warnings)")
-        #expect(projector.canvas.variantScale["balloon-red"] == 3, "drawn from the next larger set, @3x, scaled down")
-        #expect(projector.canvas.variantScale["card-back"] == 2)
+        #expect(projector.canvas.imageStore.variantScale["balloon-red"] == 3, "drawn from the next larger set, @3x, scaled down")
+        #expect(projector.canvas.imageStore.variantScale["card-back"] == 2)
     }
 
     /// With one set installed (a package that ships only @3x, or only @2x), that set is drawn
@@ -200,7 +200,7 @@ import Stage
             defer { app.shutdown() }
             let canvas: SoftwareCanvas = app.canvas
             #expect(canvas.imageScale == scale, "without the \(removed) files at \(size)")
-            #expect(canvas.variantScale["card-back"] == scale && canvas.variantScale["play"] == scale)
+            #expect(canvas.imageStore.variantScale["card-back"] == scale && canvas.imageStore.variantScale["play"] == scale)
             #expect(canvas.warnings.isEmpty, "\(canvas.warnings)")
         }
     }

@@ -160,15 +160,22 @@ public struct BalloonRules: Sendable {
     /// The time of the last `advance`.
     public private(set) var now = 0.0
 
-    private var nextID = 0
-    /// The next whole second whose regular balloons have not been planned yet.
-    private var nextSecond = 0
-    /// Planned appearance times of regular balloons, ascending.
-    private var pendingRegular: [Double] = []
-    /// Spots taken in the current second, so balloons of one second never share a spot.
-    private var spotsThisSecond: Set<Int> = []
-    private var currentSecond = -1
-    private var entrances: [Entrance] = []
+    /// Where and when balloons come in (the regular balloons' plan, the spots taken).
+    private var plan = Plan()
+
+    /// The schedule's own state: the regular balloons planned ahead and the spots balloons
+    /// entered, so none appears on top of another.
+    private struct Plan: Sendable {
+        var nextID = 0
+        /// The next whole second whose regular balloons have not been planned yet.
+        var nextSecond = 0
+        /// Planned appearance times of regular balloons, ascending.
+        var pendingRegular: [Double] = []
+        /// Spots taken in the current second, so balloons of one second never share a spot.
+        var spotsThisSecond: Set<Int> = []
+        var currentSecond = -1
+        var entrances: [Entrance] = []
+    }
 
     /// What `advance` does next: plan a second's regular balloons, or let one balloon in.
     private enum Due { case plan, regular, bonus, killer }
@@ -225,8 +232,8 @@ public struct BalloonRules: Sendable {
                 guard time <= now + 1e-9, time < limit else { return }
                 if due == nil || time < due!.time { due = (time, what) }
             }
-            consider(Double(nextSecond), .plan)
-            if let first = pendingRegular.first { consider(first, .regular) }
+            consider(Double(plan.nextSecond), .plan)
+            if let first = plan.pendingRegular.first { consider(first, .regular) }
             consider(nextBonus, .bonus)
             consider(nextKiller, .killer)
             guard let (time, what) = due else { break }
@@ -236,11 +243,11 @@ public struct BalloonRules: Sendable {
                 // Spread over the second with a little jitter, so balloons do not rise in rows.
                 for j in 0..<count {
                     let offset = (Double(j) + Double.random(in: 0..<0.8, using: &rng)) / Double(count)
-                    pendingRegular.append(Double(nextSecond) + offset)
+                    plan.pendingRegular.append(Double(plan.nextSecond) + offset)
                 }
-                nextSecond += 1
+                plan.nextSecond += 1
             case .regular:
-                pendingRegular.removeFirst()
+                plan.pendingRegular.removeFirst()
                 events.append(.spawned(spawn(.regular, at: time, using: &rng)))
             case .bonus:
                 events.append(.spawned(spawn(.bonus, at: time, using: &rng)))
@@ -253,7 +260,7 @@ public struct BalloonRules: Sendable {
 
         for balloon in balloons where balloon.hasEscaped(at: now) { events.append(.escaped(balloon)); escapes += 1 }
         balloons.removeAll { $0.hasEscaped(at: now) }
-        entrances.removeAll { entrance in
+        plan.entrances.removeAll { entrance in
             BalloonLayout.entranceY - entrance.speed * (now - entrance.time) + BalloonLayout.size.height <= BalloonLayout.playArea.minY
         }
 
@@ -272,9 +279,9 @@ public struct BalloonRules: Sendable {
 
     private mutating func spawn<R: RandomNumberGenerator>(_ type: BalloonType, at time: Double, using rng: inout R) -> Balloon {
         let second = Int((time + 1e-9).rounded(.down))
-        if second != currentSecond {
-            currentSecond = second
-            spotsThisSecond = []
+        if second != plan.currentSecond {
+            plan.currentSecond = second
+            plan.spotsThisSecond = []
         }
         let speed: Double
         switch type {
@@ -282,12 +289,12 @@ public struct BalloonRules: Sendable {
         case .bonus: speed = config.bonusSpeed
         case .killer: speed = config.killerSpeed
         }
-        let unused = (0..<BalloonLayout.spotCount).filter { !spotsThisSecond.contains($0) }
+        let unused = (0..<BalloonLayout.spotCount).filter { !plan.spotsThisSecond.contains($0) }
         let clear = unused.filter { isClear(spot: $0, at: time, speed: speed) }
         // Ten spots and at most four balloons a second: `unused` is never empty.
         let spot = (clear.isEmpty ? unused : clear).randomElement(using: &rng) ?? 0
-        spotsThisSecond.insert(spot)
-        entrances.append(Entrance(spot: spot, time: time, speed: speed))
+        plan.spotsThisSecond.insert(spot)
+        plan.entrances.append(Entrance(spot: spot, time: time, speed: speed))
 
         let color: String
         let number: Int?
@@ -300,8 +307,8 @@ public struct BalloonRules: Sendable {
         case .killer:
             color = "skull"; number = nil
         }
-        let balloon = Balloon(id: nextID, type: type, color: color, number: number, spot: spot, speed: speed, spawnTime: time)
-        nextID += 1
+        let balloon = Balloon(id: plan.nextID, type: type, color: color, number: number, spot: spot, speed: speed, spawnTime: time)
+        plan.nextID += 1
         balloons.append(balloon)
         return balloon
     }
@@ -310,7 +317,7 @@ public struct BalloonRules: Sendable {
     /// and, if the new one is faster, will leave the screen before the new one catches up.
     private func isClear(spot: Int, at time: Double, speed: Double) -> Bool {
         let height = BalloonLayout.size.height
-        for e in entrances where e.spot == spot {
+        for e in plan.entrances where e.spot == spot {
             let risen = e.speed * (time - e.time)
             if risen < height { return false }
             if speed > e.speed {
