@@ -163,7 +163,8 @@ public final class CornerScene: BaseScene {
     /// The i-th switch of the settings page. Five switches stand 110 apart as they always did;
     /// more close up to fit the panel (a new switch is a settings row and its words, no frame).
     public static func toggleFrame(_ i: Int) -> Rect {
-        let step = min(110, (panel.height - 40 - 16 - 84) / Double(max(switches.count - 1, 1)))
+        // Whole pixels: the dump's frame is the drawn one with more switches too.
+        let step = min(110, ((panel.height - 40 - 16 - 84) / Double(max(switches.count - 1, 1))).rounded(.down))
         return Rect(panel.maxX - 220, panel.y + 40 + Double(i) * step, 200, 84)
     }
 
