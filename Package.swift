@@ -6,7 +6,7 @@ import Foundation
 // The targets are rooms whose doors the compiler guards (docs/developers.md, "Architecture"):
 //   GameCore   rules, levels as data, game definitions, clock and timeline, seeded random,
 //              rule events, message keys. The Swift standard library only.
-//   Stage      → GameCore. The Canvas and its types, input events, the viewport, sounds and
+//   Stage      → GameCore, CMath. The Canvas and its types, input events, the viewport, sounds and
 //              voice clips, backgrounds, timeline and easing.
 //   TextCatalogs → GameCore. The words: catalogs, the .mo reader, voice lines, each
 //              language's text direction.
@@ -14,7 +14,7 @@ import Foundation
 //   Settings   → GameCore, TextCatalogs. The one settings table (every key's kind, default,
 //              flags, place in the corner) and the `Settings` value a run holds; the keys
 //              themselves are GameCore's `SettingKey`.
-//   Scenes     → GameCore, Stage, TextCatalogs, Settings. Scenes, UI pieces, feedback tables, the
+//   Scenes     → GameCore, Stage, TextCatalogs, Settings, CMath. Scenes, UI pieces, feedback tables, the
 //              Effect values scenes send and the read-only GameContext they see.
 //   Runtime    → GameCore, Stage, TextCatalogs, Settings, Scenes. The event log, the voice channel, the store protocols and
 //              the session's state (GameRuntime): it carries out the scenes' effects. Scenes
@@ -35,6 +35,7 @@ import Foundation
 //   CSDL2, CSQLite3, CFriBidi, CLibPQ  Debian's libraries (pkg-config), each a module map and a shim header.
 //   CSystemCalls  glibc calls Swift's Glibc module does not show (statfs, sched_getaffinity),
 //              declared by a shim header from glibc's own headers: no `@_silgen_name` anywhere.
+//   CMath      the C library's maths (math.h) alone: what Stage and the scenes get of C.
 // Nothing links Foundation, not even FoundationEssentials: with its collections, regex and
 // concurrency pieces it was 7.5 MB of the 16 MB static binary (full Foundation's ICU alone
 // would be 34 MB). Files and the environment come from Glibc (Scenes' SystemFiles), the
@@ -86,17 +87,18 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         .systemLibrary(name: "CSystemCalls", path: "Sources/CSystemCalls"),
+        .systemLibrary(name: "CMath", path: "Sources/CMath"),
         .target(name: "GameCore", path: "Sources/GameCore", swiftSettings: smallInRelease),
         .target(name: "TextCatalogs", dependencies: ["GameCore"], path: "Sources/TextCatalogs",
                 swiftSettings: smallInRelease),
-        .target(name: "Stage", dependencies: ["GameCore"], path: "Sources/Stage", swiftSettings: smallInRelease),
+        .target(name: "Stage", dependencies: ["GameCore", "CMath"], path: "Sources/Stage", swiftSettings: smallInRelease),
         .target(name: "Settings", dependencies: ["GameCore", "TextCatalogs"], path: "Sources/Settings", swiftSettings: smallInRelease),
         .target(name: "SystemIO", dependencies: ["CSystemCalls"], path: "Sources/SystemIO", swiftSettings: smallInRelease),
         .target(name: "Storage", dependencies: ["GameCore", "SystemIO", "CSQLite3", "CSystemCalls"], path: "Sources/Storage",
                 swiftSettings: smallInRelease),
         .target(name: "Server", dependencies: ["GameCore", "SystemIO", "Storage", "CLibPQ"], path: "Sources/Server",
                 swiftSettings: smallInRelease),
-        .target(name: "Scenes", dependencies: ["GameCore", "Stage", "TextCatalogs", "Settings"], path: "Sources/Scenes", swiftSettings: smallInRelease),
+        .target(name: "Scenes", dependencies: ["GameCore", "Stage", "TextCatalogs", "Settings", "CMath"], path: "Sources/Scenes", swiftSettings: smallInRelease),
         .target(name: "Runtime", dependencies: ["GameCore", "Stage", "TextCatalogs", "Settings", "Scenes"], path: "Sources/Runtime",
                 swiftSettings: smallInRelease),
         .target(name: "Render", dependencies: ["GameCore", "Stage", "TextCatalogs", "SystemIO", "CSDL2", "CFriBidi"], path: "Sources/Render",

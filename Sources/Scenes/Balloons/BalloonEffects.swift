@@ -1,5 +1,5 @@
 import GameCore
-import Glibc
+import CMath
 import Stage
 
 /// The colours of the balloon images (the asset generator's palette), used to tint the pop

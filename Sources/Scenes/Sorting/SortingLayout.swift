@@ -1,5 +1,5 @@
 import GameCore
-import Glibc
+import CMath
 import Stage
 
 /// Hand-placed frames of the Sorting screen. The background `bg-sorting` is drawn full

@@ -1,5 +1,5 @@
 import GameCore
-import Glibc
+import CMath
 import Stage
 import TextCatalogs
 

@@ -1,5 +1,5 @@
 import GameCore
-import Glibc
+import CMath
 import Stage
 
 /// Falling confetti and stars for a win. Uses its own generator so decoration never changes

@@ -1,5 +1,5 @@
 import GameCore
-import Glibc
+import CMath
 import Stage
 
 /// WCAG 2 contrast: relative luminance of sRGB colours and the ratio of two.

@@ -1,4 +1,4 @@
-import Glibc
+import CMath
 import Stage
 
 /// Why a spoken line cannot be heard now (issue 45, item 4): the child muted the speaker,
