@@ -90,32 +90,32 @@ public final class BalloonScene: GameScene {
     // MARK: - Rule events
 
     /// Balloons' feedback table: the log line and the sound of each rule event.
-    static func cues(for event: BalloonEvent) -> [Cue] {
+    static func cues(for event: BalloonEvent) -> [Effect] {
         switch event {
         case .spawned(let b):
-            let spawn = Cue.log("spawn", [
+            let spawn = Effect.log("spawn", [
                 ("balloon", .string(b.name)), ("type", .string(b.type.rawValue)), ("color", .string(b.color)),
                 ("number", .optional(b.number)), ("spot", .int(b.spot)), ("speed", .double(b.speed)),
             ])
             switch b.type {
             case .regular: return [spawn]
             // The star and the skull are announced at once (a number said later waits).
-            case .bonus: return [spawn, .effect(.bonusArrive), .voiceNow(VoiceLines.starBalloon)]
-            case .killer: return [spawn, .effect(.killerArrive), .voiceNow(VoiceLines.skullBalloon)]
+            case .bonus: return [spawn, .sound(.bonusArrive), .speak(VoiceLines.starBalloon, now: true)]
+            case .killer: return [spawn, .sound(.killerArrive), .speak(VoiceLines.skullBalloon, now: true)]
             }
         case .escaped(let b):
             return [.log("escape", [("balloon", .string(b.name))])]
         case .popped(let b, _):
             // The number is said (a newer one replaces one still waiting: never a backlog).
-            let said: [Cue] = b.number.map { [.voice(VoiceLines.number($0))] } ?? (b.type == .bonus ? [.praise] : [])
+            let said: [Effect] = b.number.map { [.speak(VoiceLines.number($0))] } ?? (b.type == .bonus ? [.praise] : [])
             return [.log("pop", [("balloon", .string(b.name)), ("type", .string(b.type.rawValue)), ("number", .optional(b.number))]),
-                    .effect(b.type == .killer ? .boom : .pop)] + said
+                    .sound(b.type == .killer ? .boom : .pop)] + said
         case .slowedDown:
-            return [.effect(.magic)]
+            return [.sound(.magic)]
         case .idleWarning(let left):
             // The sleeping balloon counts down; the voice asks for a pop (after a line it is
             // saying, never over the skull's warning).
-            return [.log("idle-warning", [("left", .double(left))]), .voice(VoiceLines.reprompt(.balloons))]
+            return [.log("idle-warning", [("left", .double(left))]), .speak(VoiceLines.reprompt(.balloons))]
         case .ended:
             return []
         }

@@ -128,10 +128,11 @@ extension GameContext {
 
     // MARK: Feedback
 
-    /// Sends the effects of cues, in order (the feedback tables' output; animations stay
-    /// with the scene that draws them).
-    public func perform(_ cues: [Cue]) {
-        for cue in cues { send(cue.effect(rightToLeft: rightToLeft)) }
+    /// Sends a game's feedback, in order (its feedback table's effects for a rule event;
+    /// animations stay with the scene that draws them). Points in a `log` line are where the
+    /// child saw them (`drop.at` in Arabic): mirrored when the screens are.
+    public func perform(_ feedback: [Effect]) {
+        for effect in feedback { send(rightToLeft ? effect.withMirroredPoints : effect) }
     }
 
     // MARK: Content sets
@@ -186,5 +187,13 @@ extension GameContext {
         case .corner: return CornerScene(context: self)
         case .rest: return RestScene(context: self)
         }
+    }
+}
+
+extension Effect {
+    /// A `log` line with its points mirrored (`MirroredCanvas.mirror`); any other effect as it is.
+    var withMirroredPoints: Effect {
+        guard case .log(let event, let fields) = self else { return self }
+        return .log(event, LogFields(fields.pairs.map { ($0.0, MirroredCanvas.mirror($0.1, key: $0.0)) }))
     }
 }

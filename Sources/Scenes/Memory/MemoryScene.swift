@@ -222,20 +222,20 @@ public final class MemoryScene: GameScene {
     }
 
     /// Memory's feedback table: what a child sees, hears and the log says for each rule event.
-    static func cues(for event: MemoryEvent, cards: [MemoryCard], name: (String) -> Message? = { VoiceLines.animal($0) }) -> [Cue] {
+    static func cues(for event: MemoryEvent, cards: [MemoryCard], name: (String) -> Message? = { VoiceLines.animal($0) }) -> [Effect] {
         func ids(_ a: Int, _ b: Int) -> JSON { .strings([cardID(a), cardID(b)]) }
         switch event {
         case .flipped(let card):
-            return [.effect(.flip), .log("flip", [("card", .string(cardID(card))), ("face", .string(cards[card].face))])]
+            return [.sound(.flip), .log("flip", [("card", .string(cardID(card))), ("face", .string(cards[card].face))])]
         case .matched(let first, let second, _):
             // A set without spoken names: the praise alone.
-            return [.log("match", [("cards", ids(first, second)), ("face", .string(cards[first].face))]), .effect(.cheer)]
-                + (name(cards[first].face).map { [.voiceNow($0)] } ?? []) + [.praise]
+            return [.log("match", [("cards", ids(first, second)), ("face", .string(cards[first].face))]), .sound(.cheer)]
+                + (name(cards[first].face).map { [.speak($0, now: true)] } ?? []) + [.praise]
         case .mismatched(let first, let second):
             return [.log("mismatch", [("cards", ids(first, second)), ("faces", .strings([cards[first].face, cards[second].face]))]),
-                    .effect(.boing), .hintEvent("mismatch", cardID(second)), .encourage]
+                    .sound(.boing), .hintEvent("mismatch", target: cardID(second)), .encourage]
         case .closed(let first, let second):
-            return [.log("close", [("cards", ids(first, second))]), .effect(.close)]
+            return [.log("close", [("cards", ids(first, second))]), .sound(.close)]
         case .won, .lost:
             return []
         }

@@ -171,14 +171,14 @@ extension SortingScene {
     }
 
     /// Sorting's feedback table for drops: the log line and the sound of each rule event.
-    static func cues(for event: SortingEvent, at p: Point) -> [Cue] {
-        func drop(_ vehicle: Int, correct: Bool, zone: String?) -> Cue {
+    static func cues(for event: SortingEvent, at p: Point) -> [Effect] {
+        func drop(_ vehicle: Int, correct: Bool, zone: String?) -> Effect {
             .log("drop", [("vehicle", .string(id(vehicle))), ("at", .array([number(p.x), number(p.y)])),
                           ("correct", .bool(correct)), ("zone", .optional(zone))])
         }
         switch event {
-        case .placed(let vehicle, let zone, _): return [drop(vehicle, correct: true, zone: zone), .effect(.correct)]
-        case .rejected(let vehicle, let zone): return [drop(vehicle, correct: false, zone: zone), .effect(.oops)]
+        case .placed(let vehicle, let zone, _): return [drop(vehicle, correct: true, zone: zone), .sound(.correct)]
+        case .rejected(let vehicle, let zone): return [drop(vehicle, correct: false, zone: zone), .sound(.oops)]
         case .won, .timeUp: return []
         }
     }
