@@ -192,7 +192,8 @@ import TextCatalogs
         let swiftc = try #require(Exec.find("swiftc"))
         let file = temporaryDirectory() + "/Game.swift"
         try source.write(toFile: file, atomically: true, encoding: .utf8)
-        let r = try Exec.capture(swiftc, ["-typecheck", "-swift-version", "6", "-I", modules, file],
+        // Scenes imports CMath (math.h alone): its module map, as SwiftPM gives a package's targets.
+        let r = try Exec.capture(swiftc, ["-typecheck", "-swift-version", "6", "-I", modules, "-I", packageRoot + "/Sources/CMath", file],
                                  environment: ProcessInfo.processInfo.environment, timeout: 120)
         return r.status == 0 ? "" : r.output
     }
