@@ -8,9 +8,6 @@ import Testing
     static let propertyLimit = 15
     static let lineLimit = 500
 
-    /// None: a type or a file named here would be let over its limit.
-    static let exceptions: Set<String> = []
-
     static let sourcesRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources").path
 
@@ -31,8 +28,7 @@ import Testing
         for (path, text) in files {
             for found in StoredPropertyCounter.count(text) {
                 types += 1
-                let simpleName = String(found.type.split(separator: ".").last ?? "")
-                guard found.count > Self.propertyLimit, !Self.exceptions.contains(simpleName) else { continue }
+                guard found.count > Self.propertyLimit else { continue }
                 over.append("Sources/\(path):\(found.line) \(found.type) \(found.count)")
             }
         }
@@ -45,7 +41,7 @@ import Testing
         #expect(files.count > 100, "the sources were found and read (\(files.count) files)")
         let over = files.compactMap { file -> String? in
             let lines = file.text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-            return lines > Self.lineLimit && !Self.exceptions.contains(file.path) ? "Sources/\(file.path): \(lines) lines" : nil
+            return lines > Self.lineLimit ? "Sources/\(file.path): \(lines) lines" : nil
         }
         #expect(over.isEmpty, "more than \(Self.lineLimit) lines:\n\(over.joined(separator: "\n"))")
     }
