@@ -455,8 +455,17 @@ import Runtime
         let workers = dirs.enumerated().map { quickWorker("dbname=\(db)", dataDir: $1, name: "kiosk-\($0)") }
         workers.forEach { $0.start() }
         defer { workers.forEach { $0.stop(drain: 0) } }
-        guard case .success(let ana) = stores[0].addChild(nickname: "Ana", avatar: Avatar(animal: "cat", colour: "green")) else {
-            Issue.record("no child"); return
+        // The workers have just opened the same databases: a write of theirs holds the lock for
+        // a moment, and the main thread never waits for it (`mainThreadWait`), so adding her
+        // may answer "busy" and is tried again, as a child taps "+" again.
+        var added: Result<ChildProfile, ProfileFailure>?
+        try waitUntil(30, "Ana added") {
+            added = stores[0].addChild(nickname: "Ana", avatar: Avatar(animal: "cat", colour: "green"))
+            if case .failure(.storage) = added { return false }
+            return true
+        }
+        guard case .success(let ana) = added else {
+            Issue.record("no child: \(String(describing: added))"); return
         }
         // The three play in turns, a round at a time, while the workers push.
         for i in 0..<60 {
