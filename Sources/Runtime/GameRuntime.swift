@@ -10,7 +10,7 @@ import TextCatalogs
 /// read it and send it `Effect`s, which it carries out at once, in order (`send`). Only the
 /// app (and the tests) set it up and change it directly.
 @MainActor
-public final class GameRuntime: GameContext, FrameStepping {
+public final class GameRuntime: GameContext, EffectPerformer, FrameStepping {
     public let log: EventLog
     public let random: RandomSource
     /// The high scores, settings.json, the children, the report's saver (`Stores`).
@@ -138,10 +138,12 @@ public final class GameRuntime: GameContext, FrameStepping {
     public var reportsOn: Bool { reports != nil }
     public func reportDestinations() -> [ReportDestination] { reports?.destinations() ?? [] }
 
+    public func nextSet(_ game: GameKind) -> ContentSet? { setTurns.next(game, chosen: classroom.sets) }
+
     // MARK: Effects
 
-    /// Carries out one effect now (scenes send them in the order they happen, so the log
-    /// is the same as when scenes called the services themselves).
+    /// Carries out one effect now (the stack sends what a scene's callback returned, in
+    /// order, so the log reads as if the scene had done it itself).
     @discardableResult
     public func send(_ effect: Effect) -> EffectReply {
         switch effect {
@@ -157,15 +159,15 @@ public final class GameRuntime: GameContext, FrameStepping {
         case .chooseSwitch(let key, let value):
             setSwitch(key, value)
             switchMemory?.remember(key, value)
-        case .chooseClassroom(let choice): chooseClassroom(choice)
-        case .gateOpened: session.openGate(using: &random.generator)
-        case .gateAnswered(let typed): session.answerGate(typed, using: &random.generator)
-        case .gateAsksAgain: session.askGateAgain(using: &random.generator)
+        case .chooseClassroom(let choice): chooseClassroom(choice); return .chosen
+        case .gateOpened: session.openGate(using: &random.generator); return .gate
+        case .gateAnswered(let typed): session.answerGate(typed, using: &random.generator); return .gate
+        case .gateAsksAgain: session.askGateAgain(using: &random.generator); return .gate
         case .restEnded: session.restEnded()
         case .pickPlayer(let chosen): session.player = chosen
         case .demoStarted(let game): demos.markSeen(game)
         case .pickLanguage(let code): languages?.choose(code)
-        case .takeSet(let game): return .contentSet(setTurns.take(game, chosen: classroom.sets))
+        case .takeSet(let game): setTurns.take(game, chosen: classroom.sets)
         case .recordRound(let round): return .ranks(scores.recordRound(round, player: player))
         case .resetScores: scores.reset()
         case .refreshScores: scores.refresh()
@@ -261,10 +263,11 @@ extension SceneStack {
         self.init(root: root, effects: log.map(StackLog.init))
     }
 
-    /// The app's stack: its own lines go to the runtime's log, and each frame steps the
-    /// runtime's clocks around the top scene's (`FrameStepping`).
+    /// The app's stack: the runtime carries out what its scenes return and logs the stack's
+    /// own lines, and each frame steps the runtime's clocks around the top scene's
+    /// (`FrameStepping`).
     public convenience init(root: any Scene, runtime: GameRuntime) {
-        self.init(root: root, effects: StackLog(runtime.log), frames: runtime)
+        self.init(root: root, effects: runtime, frames: runtime)
     }
 }
 

@@ -143,13 +143,21 @@ public struct SetTurns {
 
     public init() {}
 
-    /// The set of a game's new round: in turn among the classroom's chosen sets of that game
+    /// The set of a game's next round: in turn among the classroom's chosen sets of that game
     /// (all of them when it chose none of this game's), or the first when sets do not rotate.
-    public mutating func take(_ game: GameKind, chosen ids: [String]?) -> ContentSet? {
-        let chosen = ids.map { ids in ids.filter { library.set($0)?.game == game } }.flatMap { $0.isEmpty ? nil : $0 }
+    public func next(_ game: GameKind, chosen ids: [String]?) -> ContentSet? {
+        let chosen = Self.chosen(game, ids, in: library)
         guard rotates || chosen != nil else { return library.pick(game, chosen: nil, round: 0) }
-        let round = rounds[game, default: 0]
-        rounds[game] = round + 1
-        return library.pick(game, chosen: chosen, round: round)
+        return library.pick(game, chosen: chosen, round: rounds[game, default: 0])
+    }
+
+    /// A round of the game started with `next`'s set: the turn moves on (when sets take turns).
+    public mutating func take(_ game: GameKind, chosen ids: [String]?) {
+        guard rotates || Self.chosen(game, ids, in: library) != nil else { return }
+        rounds[game, default: 0] += 1
+    }
+
+    private static func chosen(_ game: GameKind, _ ids: [String]?, in library: SetLibrary) -> [String]? {
+        ids.map { ids in ids.filter { library.set($0)?.game == game } }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

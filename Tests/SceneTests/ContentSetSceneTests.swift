@@ -72,13 +72,21 @@ import Testing
         #expect(plain.scene.dumpItems().first?["set"]?.stringValue == "animals")
     }
 
-    /// Windowed play: each new round takes the game's next set.
+    /// Windowed play: each new round takes the game's next set. A scene made but never shown
+    /// takes no turn; the round that starts (enters) moves it on.
     @Test func test_rounds_takeAGamesSetsInTurn() {
         let context = makeContext(seed: 1)
         context.sets = Self.library([Self.set("shapes", .memory), Self.set("things", .sorting, category: { ["air", "water", "land"][$0 % 3] })])
         context.rotatesSets = true
-        #expect((0..<3).map { _ in MemoryScene(context: context, level: .easy).contentSet.id } == ["animals", "shapes", "animals"])
-        #expect((0..<2).map { _ in SortingScene(context: context, level: .easy).contentSet.id } == ["vehicles", "things"])
+        let stack = SceneStack(root: HomeScene(context: context), runtime: context)
+        func play(_ game: GameKind) -> String {
+            let made = context.makeGame(game, .easy)
+            stack.apply([.push(made), .popToRoot])
+            return (made as? MemoryScene)?.contentSet.id ?? (made as? SortingScene)?.contentSet.id ?? "?"
+        }
+        #expect(MemoryScene(context: context, level: .easy).contentSet.id == "animals")
+        #expect((0..<3).map { _ in play(.memory) } == ["animals", "shapes", "animals"])
+        #expect((0..<2).map { _ in play(.sorting) } == ["vehicles", "things"])
     }
 
     /// Sorting with a set of other things: they come from the set, keep their categories,

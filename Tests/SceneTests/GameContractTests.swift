@@ -441,6 +441,34 @@ import TextCatalogs
         #expect(read > 10, "the sources were found and read")
     }
 
+    /// Issue #44, item 2: scenes return their effects (`Reaction`); only the stack, the host,
+    /// hands them to the runtime. Nothing under Scenes sends, and the context a scene holds
+    /// cannot (it is no `EffectPerformer`: a `send` on it does not compile).
+    @Test func test_scenesReturnTheirEffects_onlyTheStackSendsThem() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources").path
+        let sending = try Regex(#"\bsend\("#)
+        var read = 0
+        for case let file as String in FileManager.default.enumerator(atPath: root + "/Scenes") ?? NSEnumerator() where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: root + "/Scenes/" + file, encoding: .utf8)
+            read += 1
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains(sending) && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                // The stack (Engine/Scene.swift) is the host: it sends what scenes returned.
+                if file == "Engine/Scene.swift" && line.contains("effects?.send(") { continue }
+                Issue.record("Scenes/\(file):\(n + 1) sends instead of returning: \(line)")
+            }
+        }
+        #expect(read > 10, "the sources were found and read")
+        let context = try String(contentsOfFile: root + "/Scenes/Engine/GameContext.swift", encoding: .utf8)
+        #expect(context.contains("public protocol GameContext: AnyObject {"), "the scene-facing context refines no performer")
+        let scene = try String(contentsOfFile: root + "/Stage/Scenes/Scene.swift", encoding: .utf8)
+        for callback in ["func enter() -> Reaction", "func leave() -> Reaction", "func resume(with result: SceneResult?) -> Reaction",
+                         "func update(dt: Double) -> Reaction", "func handle(_ event: InputEvent) -> Reaction"] {
+            #expect(scene.contains(callback), "Scene: \(callback)")
+        }
+    }
+
     /// What a scene is and says (the Scene protocol, routes, commands and results, effects and
     /// their replies, an alert's content) is declared in Stage, beside the Canvas it draws on,
     /// not in Scenes: the contract has no scene in it (issue #25 item 4).

@@ -28,14 +28,14 @@ import Runtime
     @Test func test_aPointsTextGoesAfterItsSecond_andAgesWhilePaused() throws {
         let game = try VoicedGame(.memory, .easy)
         game.frames(2)
-        game.game.showPoints(5)
+        game.stack.act(on: game.game) { game.game.showPoints(5) }
         game.frames(59)
         #expect(game.game.pills.floating.count == 1)
         game.frames(1)
         #expect(game.game.pills.floating.isEmpty, "a \"+N\" lives one second: 60 frames")
 
         // Paused, it still rises and fades (it ran before the pause's stop, and still does).
-        game.game.showPoints(5)
+        game.stack.act(on: game.game) { game.game.showPoints(5) }
         game.stack.handle(.focusLost)
         #expect(game.game.isPaused)
         game.frames(60)
@@ -65,7 +65,7 @@ import Runtime
         game.frames(1)
         let scene = game.game
         let (scene0, rule0, awake0) = (scene.sceneClock.now, scene.clock.now, scene.awakeTime)
-        scene.startDemo()
+        game.stack.act(on: scene) { scene.startDemo() }
         #expect(scene.demo != nil)
         let frames = Int((ShowMeDemo.duration * 60).rounded())
         game.frames(frames - 1)

@@ -37,7 +37,7 @@ final class VoicedGame {
         beforePush?(context, stack)
         appearedAt = log.time
         stack.apply([.show(.game(kind, level))])
-        if dealt, let memory = stack.top as? MemoryScene { memory.land() }
+        if dealt, let memory = stack.top as? MemoryScene { stack.act(on: memory) { memory.land() } }
     }
 
     var game: GameScene { stack.scenes.compactMap { $0 as? GameScene }.last! }
@@ -256,9 +256,9 @@ final class VoicedGame {
     @Test func test_pauseSays_tapToKeepPlaying_andNewHighScoreSaysItsRank() throws {
         let game = try VoicedGame(.sorting, .easy)
         game.frames(10)
-        game.game.setPaused(true)
+        game.stack.act(on: game.game) { game.game.setPaused(true) }
         #expect(game.voices().last == "voice.paused")
-        game.game.setPaused(false)
+        game.stack.act(on: game.game) { game.game.setPaused(false) }
         let scene = game.sorting
         for i in 0..<scene.vehicleCount {
             let zone = SortingLayout.zones.first { $0.category == scene.rules.vehicles[i].category }!

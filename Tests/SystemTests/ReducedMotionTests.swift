@@ -163,7 +163,7 @@ import Testing
             for (name, make) in scenes {
                 let game = SceneDriver<GameScene>(seed: 3, make)
                 game.context.settings.reducedMotion = reduced
-                game.scene.startDemo()
+                game.stack.act(on: game.scene) { game.scene.startDemo() }
                 #expect(game.events("demo").first?["action"]?.stringValue == "start", "\(name)")
                 let samples = FlashTests.record(game.stack, canvas: canvas, seconds: 4)
                 check("\(name) demo reduced \(reduced)", samples)

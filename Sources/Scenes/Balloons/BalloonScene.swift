@@ -125,7 +125,7 @@ public final class BalloonScene: GameScene {
     private func handle(_ events: [BalloonEvent], now: Double) -> [SceneCommand] {
         var commands: [SceneCommand] = []
         for event in events {
-            context.perform(Self.cues(for: event))
+            perform(Self.cues(for: event))
             switch event {
             case .spawned, .escaped, .slowedDown:
                 break
@@ -154,8 +154,7 @@ public final class BalloonScene: GameScene {
                     commands += finish(.idle, score: rules.score)
                 case .killer:
                     // The end screen waits so the boom can be seen; the game over is logged now.
-                    let end = finish(BalloonGame.skull, score: rules.score)
-                    decide(after: Self.killerAlertDelay) { end }
+                    commands += finish(BalloonGame.skull, score: rules.score, alertAfter: Self.killerAlertDelay)
                 }
             }
         }

@@ -5,12 +5,13 @@ import TextCatalogs
 
 /// What a scene sees of the game around it: a read-only environment (the words of the
 /// current language, the games, the switches, the session, who plays, what the stores
-/// hold) and the outbox its effects go to (`send`). The runtime provides it (`GameRuntime`,
-/// in the Runtime target, which Scenes cannot import): the event log, the voice, the sound
-/// player, the stores and the session's state are the runtime's, and a scene changes them
-/// only by sending an `Effect`. It is also the router: it makes the scene a route names.
+/// hold). The runtime provides it (`GameRuntime`, in the Runtime target, which Scenes cannot
+/// import): the event log, the voice, the sound player, the stores and the session's state
+/// are the runtime's, and a scene changes them only by returning an `Effect` from a callback
+/// (`Reaction`): the context has no `send`. It is also the router: it makes the scene a
+/// route names.
 @MainActor
-public protocol GameContext: EffectPerformer {
+public protocol GameContext: AnyObject {
     // MARK: Words, games, chance
 
     /// The words of the current language.
@@ -39,6 +40,9 @@ public protocol GameContext: EffectPerformer {
     var classroom: ClassroomSettings { get }
     /// Every content set found, usable or not (issue 44; the corner's classroom page lists them).
     var sets: SetLibrary { get }
+    /// The set a game's next round plays (the classroom's choice, or the game's sets in turn;
+    /// nil: the game takes no sets). A round that starts with it returns `.takeSet(game)`.
+    func nextSet(_ game: GameKind) -> ContentSet?
 
     // MARK: The session (the runtime's `Session`: scenes read it and send intents)
 
@@ -128,18 +132,18 @@ extension GameContext {
 
     // MARK: Feedback
 
-    /// Sends a game's feedback, in order (its feedback table's effects for a rule event;
+    /// A game's feedback as it is carried out (its feedback table's effects for a rule event;
     /// animations stay with the scene that draws them). Points in a `log` line are where the
     /// child saw them (`drop.at` in Arabic): mirrored when the screens are.
-    public func perform(_ feedback: [Effect]) {
-        for effect in feedback { send(rightToLeft ? effect.withMirroredPoints : effect) }
+    public func placed(_ feedback: [Effect]) -> [Effect] {
+        rightToLeft ? feedback.map(\.withMirroredPoints) : feedback
     }
 
     // MARK: Content sets
 
-    /// The set a game's new round plays (the classroom's choice, or the game's sets in turn).
-    public func takeSet(_ game: GameKind) -> ContentSet? {
-        send(.takeSet(game)).contentSet ?? ContentSet.standard(for: game)
+    /// The set a game's next round plays, or the game's standard one.
+    public func roundSet(_ game: GameKind) -> ContentSet? {
+        nextSet(game) ?? ContentSet.standard(for: game)
     }
 
     /// The line that names an item of a set when it is shown (`voice.animal.cat`), or the

@@ -17,7 +17,8 @@ public protocol FrameStepping: AnyObject {
 @MainActor
 public final class SceneStack {
     public private(set) var scenes: [any Scene] = []
-    /// Where the stack's own lines go (`scene`, `ignored`, `focus`): the runtime's.
+    /// Where the effects the scenes return go, and the stack's own lines (`scene`,
+    /// `ignored`, `focus`): the runtime.
     private let effects: (any EffectPerformer)?
     public private(set) var quitRequested = false
     /// How strongly overlays dim what is beneath them.
@@ -36,8 +37,9 @@ public final class SceneStack {
         self.effects = effects
         self.frames = frames
         scenes = [root]
-        root.enter()
+        let commands = carryOut(root.enter(), from: root)
         logScene("push", root)
+        apply(commands)
     }
 
     public var top: any Scene { scenes[scenes.count - 1] }
@@ -156,7 +158,8 @@ public final class SceneStack {
         default: break
         }
         let before = ObjectIdentifier(top), depth = scenes.count
-        apply(top.handle(mirrors(top) ? MirroredCanvas.mirror(event) : event))
+        let scene = top
+        apply(carryOut(scene.handle(mirrors(scene) ? MirroredCanvas.mirror(event) : event), from: scene))
         if ObjectIdentifier(top) != before || scenes.count != depth, let pressAt = lastPressAt {
             switch event {
             case .pointerDown, .pointerUp: guardUntil = pressAt + Self.tapGuard
@@ -270,7 +273,7 @@ public final class SceneStack {
         guard let id = focus.focusedID, let item = items.first(where: { $0["id"]?.stringValue == id }),
               let line = FocusNavigation.voiceLine(for: item, games: games) else { return }
         if context.voiceIsSpeaking && context.speakingKey != namingKey { return }
-        context.send(.speak(line, now: context.voiceIsSpeaking))
+        effects?.send(.speak(line, now: context.voiceIsSpeaking))
         namingKey = line.key
     }
 
@@ -324,7 +327,8 @@ public final class SceneStack {
         }
         if let left = transitionLeft, left <= 1e-9 { transitionEnds = nil }
         frames?.frameBegins(dt, top: top)
-        let commands = top.update(dt: dt)
+        let scene = top
+        let commands = carryOut(scene.update(dt: dt), from: scene)
         apply(commands + (frames?.frameEnds(dt, top: top) ?? []))
         followTopForFocus()
         if focus.scanInterval != nil, switchHold.gateDue(at: time) { openGateForHeldSwitch() }
@@ -387,38 +391,69 @@ public final class SceneStack {
             case .pop(let result):
                 guard scenes.count > 1 else { continue }
                 let old = scenes.removeLast()
-                old.leave()
+                let left = carryOut(old.leave(), from: old)
                 // The scene beneath hears the answer as the overlay closes (its sounds and log
                 // lines come first); what it decides runs next, before the rest of this batch.
-                let next = top.resume(with: result)
+                let beneath = top
+                let next = left + carryOut(beneath.resume(with: result), from: beneath)
                 logScene("pop", old)
                 queue = next[...] + queue
             case .popToRoot:
                 guard scenes.count > 1 else { continue }
+                var next: [SceneCommand] = []
                 while scenes.count > 1 {
                     let old = scenes.removeLast()
-                    old.leave()
+                    next += carryOut(old.leave(), from: old)
                     logScene("pop", old)
                 }
-                queue = top.resume(with: nil)[...] + queue
+                let root = top
+                queue = (next + carryOut(root.resume(with: nil), from: root))[...] + queue
             case .quit:
                 quitRequested = true
             }
         }
     }
 
+    /// Carries out what a scene returned outside the stack's own calls (`BaseScene.reaction`):
+    /// its effects, then its commands.
+    public func act(_ reaction: Reaction, from scene: any Scene) {
+        apply(carryOut(reaction, from: scene))
+    }
+
+    /// Runs one of a scene's own methods as a callback of it, and carries out what it emitted
+    /// (a test landing Memory's deal, starting a demo).
+    public func act(on scene: BaseScene, _ body: () -> Void) {
+        act(scene.reaction { body(); return [] }, from: scene)
+    }
+
+    /// Carries out what a scene's callback returned: its effects, in order, each answer the
+    /// runtime gives coming back to that scene (`Scene.answer`) before the next; the commands
+    /// (its own, then its answers') are returned for `apply`.
+    private func carryOut(_ reaction: Reaction, from scene: any Scene) -> [SceneCommand] {
+        var commands = reaction.commands
+        for effect in reaction.effects {
+            guard let reply = effects?.send(effect), !reply.isDone else { continue }
+            commands += carryOut(scene.answer(reply, to: effect), from: scene)
+        }
+        return commands
+    }
+
+    /// What entering returned is carried out as the scene arrives; its commands are applied
+    /// at once (a scene that leaves as it enters).
     private func push(_ scene: any Scene) {
         scenes.append(scene)
-        scene.enter()
+        let commands = carryOut(scene.enter(), from: scene)
         logScene("push", scene)
+        apply(commands)
     }
 
     private func replace(with scene: any Scene) {
         let old = scenes.removeLast()
-        old.leave()
+        let left = carryOut(old.leave(), from: old)
         scenes.append(scene)
-        scene.enter()
+        let commands = carryOut(scene.enter(), from: scene)
         logScene("replace", scene)
+        apply(left + commands)
     }
 
     private func logScene(_ action: String, _ scene: any Scene) {

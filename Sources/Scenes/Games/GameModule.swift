@@ -227,7 +227,7 @@ extension GameEntry {
 extension RoundStatistics where Self: GameScene {
     /// Ends the game one of the ways it declared (see `GameScene.endRound`), with this
     /// round's statistics. Only a scene that tells its statistics can finish.
-    public func finish(_ ending: GameEnding, score: Int) -> [SceneCommand] {
-        endRound(ending, score: score, progress: roundProgress, mistakes: roundMistakes)
+    public func finish(_ ending: GameEnding, score: Int, alertAfter: Double = 0) -> [SceneCommand] {
+        endRound(ending, score: score, progress: roundProgress, mistakes: roundMistakes, alertAfter: alertAfter)
     }
 }

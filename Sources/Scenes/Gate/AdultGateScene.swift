@@ -100,12 +100,51 @@ public final class AdultGateScene: BaseScene {
     public static let panelWithMargin = panel.insetBy(-12, -12)
     public override var needsFrames: Bool { super.needsFrames || context.gateRules?.isWaiting == true }
 
-    public override func enter() {
-        context.send(.gateOpened)
-        context.send(.sound(.popup))
-        context.send(.log("gate", [("action", "open"), ("question", .string(rules.question.text)),
-                                   ("triesLeft", .int(rules.triesLeft)), ("wait", .int(rules.waitSeconds))]))
-        timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
+    /// The session makes or keeps the gate's rules as it opens; the gate shows them when it
+    /// has answered (`onAnswer`).
+    public override func onEnter() {
+        emit(.gateOpened)
+    }
+
+    /// The session's gate changed: opened (its question is shown and logged), answered (the
+    /// outcome is logged and acted on), or asked again for the reset's confirmation.
+    public override func onAnswer(_ reply: EffectReply, to effect: Effect) -> [SceneCommand] {
+        switch effect {
+        case .gateOpened:
+            emit(.sound(.popup))
+            emit(.log("gate", [("action", "open"), ("question", .string(rules.question.text)),
+                               ("triesLeft", .int(rules.triesLeft)), ("wait", .int(rules.waitSeconds))]))
+            timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
+        case .gateAnswered:
+            return answered()
+        case .gateAsksAgain where stage == .confirm:
+            // A fresh question (never the one that opened the gate): only an adult reaches Yes.
+            confirmQuestion = rules.pin == nil ? rules.question : GateRules.makeQuestion(avoiding: rules.wrongAnswers, using: &context.random.generator)
+            emit(.log("gate", [("action", "confirm"), ("question", .string(confirmQuestion.text))]))
+        default:
+            break
+        }
+        return []
+    }
+
+    /// What the answer typed brought (`lastOutcome`, the session's).
+    private func answered() -> [SceneCommand] {
+        switch lastOutcome {
+        case .right:
+            emit(.log("gate", [("action", "right")]))
+            // Over the rest screen, the right answer ends the rest.
+            if context.restShowing { return [.pop(.answered(.rest, .ok))] }
+            // Opened for one thing (the picker's "+"): the right answer is that thing.
+            if let unlocks { return [.pop(unlocks)] }
+            stage = .unlocked
+        case .wrong(let left):
+            emit(.log("gate", [("action", "wrong"), ("triesLeft", .int(left)), ("question", .string(rules.question.text))]))
+        case .waiting(let seconds):
+            emit(.log("gate", [("action", "wrong"), ("triesLeft", .int(0)), ("wait", .int(Int(seconds)))]))
+        case .ignored, nil:
+            break
+        }
+        return []
     }
 
     // MARK: - Layout
@@ -178,11 +217,11 @@ public final class AdultGateScene: BaseScene {
     private func activate(_ target: Target) -> [SceneCommand] {
         if rules.isWaiting, stage == .question, target != .cancel {
             // Every tap gets an answer: during the wait, a soft "not now".
-            context.send(.sound(.oops))
-            context.send(.log("gate", [("action", "waiting"), ("wait", .int(rules.waitSeconds))]))
+            emit(.sound(.oops))
+            emit(.log("gate", [("action", "waiting"), ("wait", .int(rules.waitSeconds))]))
             return []
         }
-        context.send(.sound(.click))
+        emit(.sound(.click))
         switch target {
         case .digit(let d):
             let limit = rules.pin == nil || stage == .confirm ? GateRules.questionDigits : GateRules.maximumDigits
@@ -193,50 +232,35 @@ public final class AdultGateScene: BaseScene {
             // The reset's second confirmation: right resets; anything else goes back.
             let right = typed == confirmAnswer
             typed = ""
-            context.send(.gateAsksAgain)
+            // (Not in the confirmation any more: the session's new question is not shown.)
+            stage = .unlocked
+            emit(.gateAsksAgain)
             if right {
-                context.send(.resetScores)
-                context.send(.log("gate", [("action", "reset")]))
+                emit(.resetScores)
+                emit(.log("gate", [("action", "reset")]))
                 return [.pop]
             }
-            context.send(.log("gate", [("action", "reset-wrong")]))
-            stage = .unlocked
+            emit(.log("gate", [("action", "reset-wrong")]))
         case .ok:
-            context.send(.gateAnswered(typed))
+            // The session judges it; what it brought comes back in `onAnswer`.
+            emit(.gateAnswered(typed))
             typed = ""
-            switch lastOutcome {
-            case .right:
-                context.send(.log("gate", [("action", "right")]))
-                // Over the rest screen, the right answer ends the rest.
-                if context.restShowing { return [.pop(.answered(.rest, .ok))] }
-                // Opened for one thing (the picker's "+"): the right answer is that thing.
-                if let unlocks { return [.pop(unlocks)] }
-                stage = .unlocked
-            case .wrong(let left):
-                context.send(.log("gate", [("action", "wrong"), ("triesLeft", .int(left)), ("question", .string(rules.question.text))]))
-            case .waiting(let seconds):
-                context.send(.log("gate", [("action", "wrong"), ("triesLeft", .int(0)), ("wait", .int(Int(seconds)))]))
-            case .ignored, nil:
-                break
-            }
         case .cancel:
-            context.send(.log("gate", [("action", "cancel")]))
+            emit(.log("gate", [("action", "cancel")]))
             return [.pop]
         case .quit:
-            context.send(.log("gate", [("action", "quit")]))
+            emit(.log("gate", [("action", "quit")]))
             return [.quit]
         case .language:
             return [.show(.languages)]
         case .corner:
-            context.send(.log("gate", [("action", "corner")]))
+            emit(.log("gate", [("action", "corner")]))
             return [.pop, .show(.corner)]
         case .reset:
-            // A fresh question (never the one that opened the gate): only an adult reaches Yes.
-            context.send(.gateAsksAgain)
-            confirmQuestion = rules.pin == nil ? rules.question : GateRules.makeQuestion(avoiding: rules.wrongAnswers, using: &context.random.generator)
+            // The session asks anew; the confirmation's question is made in `onAnswer`.
             typed = ""
             stage = .confirm
-            context.send(.log("gate", [("action", "confirm"), ("question", .string(confirmQuestion.text))]))
+            emit(.gateAsksAgain)
         }
         return []
     }

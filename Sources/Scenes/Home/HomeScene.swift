@@ -60,10 +60,10 @@ public final class HomeScene: BaseScene {
     }
 
     /// Home is the first screen: it greets the child.
-    public override func enter() {
-        super.enter()
+    public override func onEnter() {
+        super.onEnter()
         idle = IdlePrompt()
-        context.send(.speak(VoiceLines.greeting))
+        emit(.speak(VoiceLines.greeting))
     }
 
 
@@ -83,7 +83,7 @@ public final class HomeScene: BaseScene {
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         if idle.update(dt: dt, speaking: context.voiceIsSpeaking) {
-            context.send(.log("reprompt", [("scene", "home"), ("count", .int(idle.said))]))
+            emit(.log("reprompt", [("scene", "home"), ("count", .int(idle.said))]))
             sayNextStep()
         }
         guard let held = logoHold else { return [] }
@@ -95,8 +95,8 @@ public final class HomeScene: BaseScene {
         return []
     }
 
-    public override func leave() {
-        super.leave()
+    public override func onLeave() {
+        super.onLeave()
         holdStart = nil
         grownUpsPressed = false
     }
@@ -135,13 +135,13 @@ public final class HomeScene: BaseScene {
             unmutePressed = false
             if HomeLayout.mutedSpeaker.contains(p), showsUnmute {
                 // The big muted speaker: one tap brings the sound back.
-                context.send(.speakerTapped)
+                emit(.speakerTapped)
                 sayNextStep()
             }
         case .pointerDown(let p) where ProfileBar.hit(p, context) != nil:
             profilePress.down(ProfileBar.hit(p, context))
         case .pointerUp(let p) where profilePress.pressed != nil:
-            if let t = profilePress.up(ProfileBar.hit(p, context)) { return ProfileBar.activate(t, context) }
+            if let t = profilePress.up(ProfileBar.hit(p, context)) { let tapped = ProfileBar.activate(t); emit(tapped.effects); return tapped.commands }
         case .pointerDown(let p) where Self.grownUpsFrame().contains(p):
             grownUpsPressed = true
             holdStart = timeline.time
@@ -152,7 +152,7 @@ public final class HomeScene: BaseScene {
             grownUpsPressed = false
             let quick = (logoHold ?? .infinity) <= Self.quickTapSeconds
             holdStart = nil
-            if quick && Self.grownUpsFrame().contains(p) { context.send(Effect.nothingHere("grownups")) }
+            if quick && Self.grownUpsFrame().contains(p) { emit(Effect.nothingHere("grownups")) }
         case .pointerDown(let p):
             focus = nil
             press.down(hit(p))
@@ -198,44 +198,44 @@ public final class HomeScene: BaseScene {
             if selectedGame != g {
                 selectedGame = g
                 animateLift(target)
-                context.send(.log("select", [("row", "game"), ("value", .string(g.rawValue))]))
+                emit(.log("select", [("row", "game"), ("value", .string(g.rawValue))]))
             }
-            context.send(.sound(.select))
+            emit(.sound(.select))
             // Its name, as its module says it.
-            if let name = context.registry.entry(g)?.voice.name { context.send(.speak(name, now: true)) }
+            if let name = context.registry.entry(g)?.voice.name { emit(.speak(name, now: true)) }
             // With a child playing, the level she played last (or the one suggested) is
             // chosen already: two taps start a game. The guest chooses both.
             if let level = context.levelToChoose(for: g, among: levels), selectedLevel != level {
                 selectedLevel = level
                 animateLift(.level(level))
-                context.send(.log("select", [("row", "level"), ("value", .string(level.rawValue)), ("by", "child")]))
+                emit(.log("select", [("row", "level"), ("value", .string(level.rawValue)), ("by", "child")]))
             }
             sayNextStep(after: true)
         case .level(let l):
             if selectedLevel != l {
                 selectedLevel = l
                 animateLift(target)
-                context.send(.log("select", [("row", "level"), ("value", .string(l.rawValue))]))
+                emit(.log("select", [("row", "level"), ("value", .string(l.rawValue))]))
             }
-            context.send(.sound(.select))
-            context.send(.speak(VoiceLines.level(l), now: true))
+            emit(.sound(.select))
+            emit(.speak(VoiceLines.level(l), now: true))
             sayNextStep(after: true)
         case .play:
             guard playEnabled, let game = selectedGame, let level = selectedLevel else {
-                context.send(.sound(.boing))
-                context.send(.hintEvent("nothing-here", target: "play"))
+                emit(.sound(.boing))
+                emit(.hintEvent("nothing-here", target: "play"))
                 // The voice says what is missing.
-                context.send(.speak(selectedGame == nil ? VoiceLines.pickGame : VoiceLines.pickLevel, now: true))
+                emit(.speak(selectedGame == nil ? VoiceLines.pickGame : VoiceLines.pickLevel, now: true))
                 timeline.tween(0.5, step: { [weak self] v in self?.wiggle = v }, done: { [weak self] in self?.wiggle = 0 })
                 return []
             }
-            context.send(.sound(.whoosh))
-            context.send(.speak(VoiceLines.letsPlay, now: true))
+            emit(.sound(.whoosh))
+            emit(.speak(VoiceLines.letsPlay, now: true))
             backFromGame = true
             return [.show(.game(game, level))]
         case .highScores:
-            context.send(.sound(.click))
-            context.send(.speak(VoiceLines.highScores, now: true))
+            emit(.sound(.click))
+            emit(.speak(VoiceLines.highScores, now: true))
             return [.show(.highScores)]
         }
         return []
@@ -253,7 +253,7 @@ public final class HomeScene: BaseScene {
             line = VoiceLines.pressPlay
             timeline.tween(0.8, step: { [weak self] v in self?.playBounce = v }, done: { [weak self] in self?.playBounce = 0 })
         }
-        context.send(.speak(line, now: !after))
+        emit(.speak(line, now: !after))
     }
 
     private func animateLift(_ target: Target) {
@@ -265,10 +265,10 @@ public final class HomeScene: BaseScene {
     public override func onEscape() -> [SceneCommand] {
         if context.kiosk {
             // In kiosk mode only the adult gate (hold the logo) leads out.
-            context.send(.log("ignored", [("what", "quit"), ("why", "kiosk")]))
+            emit(.log("ignored", [("what", "quit"), ("why", "kiosk")]))
             return []
         }
-        context.send(.speak(VoiceLines.quitAsk, now: true))
+        emit(.speak(VoiceLines.quitAsk, now: true))
         return [.show(.alert(AlertContent(kind: .quit, title: Messages.quitTitle, lines: [.init(Messages.quitMessage)],
                                           buttons: [.yes, .no])))]
     }
@@ -276,13 +276,13 @@ public final class HomeScene: BaseScene {
     /// The quit question was answered: Yes ends the program. Back from a game (the end
     /// screen's house, or Back), a child's level is the one the end screen's voice suggested,
     /// else the one she played last, as after a tap on the game's tile.
-    public override func resume(with result: SceneResult?) -> [SceneCommand] {
+    public override func onResume(with result: SceneResult?) -> [SceneCommand] {
         if backFromGame, result == nil {
             backFromGame = false
             if let g = selectedGame, let level = context.levelToChoose(for: g, among: levels), selectedLevel != level {
                 selectedLevel = level
                 animateLift(.level(level))
-                context.send(.log("select", [("row", "level"), ("value", .string(level.rawValue)), ("by", "child")]))
+                emit(.log("select", [("row", "level"), ("value", .string(level.rawValue)), ("by", "child")]))
             }
         }
         return result == .answered(.quit, .yes) ? [.quit] : []

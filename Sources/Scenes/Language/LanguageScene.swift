@@ -29,9 +29,9 @@ public final class LanguageScene: BaseScene {
     public override var designContent: Rect { Self.panelWithMargin }
     public static let panelWithMargin = panelFrame.insetBy(-12, -12)
 
-    public override func enter() {
-        context.send(.sound(.popup))
-        context.send(.log("language", [("action", "open"), ("language", .string(current))]))
+    public override func onEnter() {
+        emit(.sound(.popup))
+        emit(.log("language", [("action", "open"), ("language", .string(current))]))
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
     }
 
@@ -61,20 +61,20 @@ public final class LanguageScene: BaseScene {
     public override func onEscape() -> [SceneCommand] { activate("close") }
 
     private func activate(_ target: String) -> [SceneCommand] {
-        context.send(.sound(.click))
+        emit(.sound(.click))
         guard target != "close" else { return [.pop] }
         guard let choice = context.languageSetting else { return [] }
         if choice.canChoose && target != choice.current {
-            context.send(.pickLanguage(target))
-            context.send(.log("language", [("action", "chosen"), ("language", .string(target))]))
+            emit(.pickLanguage(target))
+            emit(.log("language", [("action", "chosen"), ("language", .string(target))]))
         } else if !choice.canChoose && target != choice.current {
             // Fixed for this run: the tile shakes, the name is still said.
             wiggling = (target, timeline.time + 0.4)
-            context.send(.log("hint", [("kind", "locked"), ("target", .string("language-" + target))]))
+            emit(.log("hint", [("kind", "locked"), ("target", .string("language-" + target))]))
         }
         // The name in the (new) language's own voice.
         if target == context.languageSetting?.current {
-            context.send(.speak(LanguageNames.spoken))
+            emit(.speak(LanguageNames.spoken))
         }
         return []
     }

@@ -68,7 +68,7 @@ public final class MemoryScene: GameScene {
     private var emptyPress = false
 
     public init(context: GameContext, level: Level) {
-        contentSet = context.takeSet(.memory) ?? .standardAnimals
+        contentSet = context.roundSet(.memory) ?? .standardAnimals
         rules = MemoryRules(level: level, relaxed: context.playsRelaxed(.memory), faces: contentSet.items.map(\.id),
                             using: &context.random.generator)
         (cardFrames, columns, gridBounds) = Self.place(level)
@@ -86,8 +86,10 @@ public final class MemoryScene: GameScene {
         return (frames, columns, Rect(left, frames[0].y, right - left, frames[frames.count - 1].maxY - frames[0].y))
     }
 
-    public override func enter() {
-        super.enter()
+    public override func onEnter() {
+        // The round plays the set `roundSet` named when it was made: the turn moves on.
+        emit(.takeSet(.memory))
+        super.onEnter()
         showTime(rules.countdown.shownSeconds(at: 0))
     }
 
@@ -148,7 +150,7 @@ public final class MemoryScene: GameScene {
     }
 
     private func logMotion(_ cardMotion: CardMotion, _ action: String, by: String? = nil) {
-        context.send(.log("cards", [("motion", .string(cardMotion.kind.rawValue)), ("action", .string(action))]
+        emit(.log("cards", [("motion", .string(cardMotion.kind.rawValue)), ("action", .string(action))]
                                     + (by.map { [("by", .string($0))] } ?? [])))
     }
 
@@ -189,8 +191,8 @@ public final class MemoryScene: GameScene {
     }
 
     /// ↻ after the end: the old cards fly back to the deck first, then the new game deals.
-    public override func resume(with result: SceneResult?) -> [SceneCommand] {
-        let commands = super.resume(with: result)
+    public override func onResume(with result: SceneResult?) -> [SceneCommand] {
+        let commands = super.onResume(with: result)
         guard case .switchTo(.game)? = commands.first, commands.count == 1 else { return commands }
         let gather = CardMotion.gather(from: cardFrames.indices.map(shownFrame), at: awakeTime, reducedMotion: context.settings.reducedMotion)
         cardMotion = gather
@@ -247,7 +249,7 @@ public final class MemoryScene: GameScene {
         var commands: [SceneCommand] = []
         for event in events {
             let set = contentSet
-            context.perform(Self.cues(for: event, cards: rules.cards, name: { self.context.itemLine(set, $0) }))
+            perform(Self.cues(for: event, cards: rules.cards, name: { self.context.itemLine(set, $0) }))
             switch event {
             case .flipped(let card):
                 startFlip(card, faceUp: true)

@@ -66,11 +66,10 @@ public enum ProfileBar {
     }
 
     /// What tapping does: the picker, or the child's sticker book.
-    public static func activate(_ t: Target, _ context: GameContext) -> [SceneCommand] {
-        context.send(.sound(.whoosh))
+    public static func activate(_ t: Target) -> Reaction {
         switch t {
-        case .player: return [.show(.picker)]
-        case .stickers: return [.show(.stickers)]
+        case .player: return Reaction([.sound(.whoosh)], [.show(.picker)])
+        case .stickers: return Reaction([.sound(.whoosh)], [.show(.stickers)])
         }
     }
 

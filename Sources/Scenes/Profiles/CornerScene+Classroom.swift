@@ -19,17 +19,26 @@ extension CornerScene {
     /// sets on is no choice for it (its sets in turn).
     func toggleSet(_ i: Int) {
         guard context.sets.entries.indices.contains(i), let set = context.sets.entries[i].set else {
-            context.send(.sound(.oops)) // a set with problems cannot be chosen
+            emit(.sound(.oops)) // a set with problems cannot be chosen
             return
         }
         let all = context.sets.sets(for: set.game).map(\.id)
         var on = all.filter { id in context.sets.set(id).map(setIsOn) ?? false }
         if on.contains(set.id) { on.removeAll { $0 == set.id } } else { on.append(set.id) }
-        guard !on.isEmpty else { context.send(.sound(.oops)); return }
+        guard !on.isEmpty else { emit(.sound(.oops)); return }
         var chosen = (context.classroom.sets ?? []).filter { context.sets.set($0)?.game != set.game }
         if on.count < all.count { chosen += all.filter(on.contains) }
-        context.send(.chooseClassroom(.sets(chosen.isEmpty ? nil : chosen)))
-        context.send(.log("setting", [("key", "sets"), ("value", context.classroom.sets.map { JSON.strings($0) } ?? .null)]))
+        // Logged as the session took it (`classroomChosen`).
+        emit(.chooseClassroom(.sets(chosen.isEmpty ? nil : chosen)))
+    }
+
+    /// The session took a classroom choice: the `setting` line says what it holds now.
+    func classroomChosen(_ choice: ClassroomChoice) {
+        if case .sets = choice {
+            emit(.log("setting", [("key", "sets"), ("value", context.classroom.sets.map { JSON.strings($0) } ?? .null)]))
+        } else {
+            logClassroom()
+        }
     }
 
     static func isClassroom(_ t: Target) -> Bool {
@@ -56,30 +65,30 @@ extension CornerScene {
             let now = context.classroom.sessionMinutes ?? 0
             let i = Self.sessionSteps.lastIndex { $0 <= now } ?? 0
             let next = Self.sessionSteps[max(0, min(Self.sessionSteps.count - 1, i + (t == .sessionUp ? 1 : -1)))]
-            context.send(.chooseClassroom(.sessionMinutes(next == 0 ? nil : next)))
+            emit(.chooseClassroom(.sessionMinutes(next == 0 ? nil : next)))
         case .game(let g):
             var games = shownGames
             if games.contains(g) { games.removeAll { $0 == g } } else { games.append(g) }
-            guard !games.isEmpty else { context.send(.sound(.oops)); return [] } // one game at least
-            context.send(.chooseClassroom(.games(games)))
+            guard !games.isEmpty else { emit(.sound(.oops)); return [] } // one game at least
+            emit(.chooseClassroom(.games(games)))
         case .level(let l):
             var levels = shownLevels
             if levels.contains(l) { levels.removeAll { $0 == l } } else { levels.append(l) }
-            guard !levels.isEmpty else { context.send(.sound(.oops)); return [] }
-            context.send(.chooseClassroom(.levels(levels)))
+            guard !levels.isEmpty else { emit(.sound(.oops)); return [] }
+            emit(.chooseClassroom(.levels(levels)))
         case .pinSet:
             return [.push(PinScene(context: context))]
         case .pinClear:
-            context.send(.chooseClassroom(.pin(nil)))
-        default: break
+            emit(.chooseClassroom(.pin(nil)))
+        default:
+            logClassroom()
         }
-        logClassroom()
         return []
     }
 
     /// The `setting` line of the classroom's choices (the runtime remembered them).
     func logClassroom() {
-        context.send(.log("setting", [("key", "classroom"), ("sessionMinutes", .optional(context.classroom.sessionMinutes)),
+        emit(.log("setting", [("key", "classroom"), ("sessionMinutes", .optional(context.classroom.sessionMinutes)),
                                       ("games", .strings(shownGames.map(\.rawValue))), ("levels", .strings(shownLevels.map(\.rawValue))),
                                       ("pin", .bool(context.classroom.gatePIN != nil))]))
     }

@@ -68,12 +68,12 @@ public final class CornerScene: BaseScene {
     public override var title: String? { context.text(Messages.gateCorner) }
     public override var showsBack: Bool { true }
 
-    public override func enter() {
-        context.send(.log("corner", [("action", "open"), ("section", .string(section.rawValue)), ("children", .int(children.count))]))
+    public override func onEnter() {
+        emit(.log("corner", [("action", "open"), ("section", .string(section.rawValue)), ("children", .int(children.count))]))
     }
 
     /// Back from a picture change or a nickname: the list is read again.
-    public override func resume(with result: SceneResult?) -> [SceneCommand] {
+    public override func onResume(with result: SceneResult?) -> [SceneCommand] {
         // Back from "Save report": the report only read the database, so nothing shown here
         // changed, and nothing is read again (a reload read every round on the main thread:
         // 0.4 s at 200,000 rounds, in the frame that said "Report saved").
@@ -91,14 +91,31 @@ public final class CornerScene: BaseScene {
         }
         if case .answered(.delete, let button)? = result, let child = deleting {
             deleting = nil
-            if button == .yes, context.send(.deleteChild(child)).changed {
-                context.send(.log("profile", [("action", "deleted"), ("player", .string(child.id)),
-                                              ("nickname", child.nickname.map(JSON.string) ?? .null)]))
+            if button == .yes {
+                // The list is read again once the store has answered (`onAnswer`).
+                emit(.deleteChild(child))
+                return []
             }
         }
         reload()
         // Back from a new PIN: remember it.
         if section == .classroom && result == nil { logClassroom() }
+        return []
+    }
+
+    /// The session took a classroom choice (logged), or the store deleted a child (or could
+    /// not: the list is read again).
+    public override func onAnswer(_ reply: EffectReply, to effect: Effect) -> [SceneCommand] {
+        if case .chooseClassroom(let choice) = effect {
+            classroomChosen(choice)
+            return []
+        }
+        guard case .deleteChild(let child) = effect else { return [] }
+        if reply.changed {
+            emit(.log("profile", [("action", "deleted"), ("player", .string(child.id)),
+                                  ("nickname", child.nickname.map(JSON.string) ?? .null)]))
+        }
+        reload()
         return []
     }
 
@@ -255,9 +272,9 @@ public final class CornerScene: BaseScene {
 
     private func activate(_ t: Target) -> [SceneCommand] {
         // A locked control answers with a soft "no" only (no click first).
-        if case .toggle(let key) = t, isLocked(key) { context.send(Effect.refuseLocked("switch-" + key.rawValue)); return [] }
-        if Self.isClassroom(t), isLocked(Self.key(t)) { context.send(Effect.refuseLocked(Self.key(t).rawValue)); return [] }
-        context.send(.sound(.click))
+        if case .toggle(let key) = t, isLocked(key) { emit(Effect.refuseLocked("switch-" + key.rawValue)); return [] }
+        if Self.isClassroom(t), isLocked(Self.key(t)) { emit(Effect.refuseLocked(Self.key(t).rawValue)); return [] }
+        emit(.sound(.click))
         switch t {
         case .section(let s):
             section = s
@@ -265,7 +282,7 @@ public final class CornerScene: BaseScene {
             saveNote = nil
             savedFolder = nil
             reload()
-            context.send(.log("corner", [("action", "section"), ("section", .string(s.rawValue))]))
+            emit(.log("corner", [("action", "section"), ("section", .string(s.rawValue))]))
         case .language:
             return [.show(.languages)]
         case .add:
@@ -280,8 +297,8 @@ public final class CornerScene: BaseScene {
                                               lines: [.init(Messages.cornerDeleteMessage)], buttons: [.yes, .no])))]
         case .toggle(let key):
             let value = !isOn(key)
-            context.send(.chooseSwitch(key, value))
-            context.send(.log("setting", [("key", .string(key.name)), ("value", .bool(value))]))
+            emit(.chooseSwitch(key, value))
+            emit(.log("setting", [("key", .string(key.name)), ("value", .bool(value))]))
         case .previous, .next:
             page = max(0, min(pages - 1, page + (t == .next ? 1 : -1)))
             loadProgressPage()

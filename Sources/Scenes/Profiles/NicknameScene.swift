@@ -93,7 +93,7 @@ public final class NicknameScene: BaseScene {
     }
 
     private func activate(_ key: String) -> [SceneCommand] {
-        context.send(.sound(.click))
+        emit(.sound(.click))
         switch key {
         case "erase": typed = String(typed.dropLast())
         case "space": if typed.count < Profiles.nicknameLimit && typed.utf8.count < Profiles.nicknameByteLimit { typed += " " }
@@ -102,12 +102,12 @@ public final class NicknameScene: BaseScene {
             changed.nickname = Profiles.cleanNickname(typed)
             if context.profilesOn, changed.nickname != child.nickname {
                 if let name = changed.nickname, context.children.contains(where: { $0.nickname == name && $0.number != child.number }) {
-                    context.send(.sound(.oops))
-                    context.send(.log("hint", [("kind", "nickname-taken"), ("target", .string(child.id))]))
+                    emit(.sound(.oops))
+                    emit(.log("hint", [("kind", "nickname-taken"), ("target", .string(child.id))]))
                     return []
                 }
-                context.send(.updateChild(changed))
-                context.send(.log("profile", [("action", "changed")] + Player.child(changed).logFields))
+                emit(.updateChild(changed))
+                emit(.log("profile", [("action", "changed")] + Player.child(changed).logFields))
             }
             return [.pop]
         default:
@@ -166,6 +166,8 @@ public final class SaveReportScene: BaseScene {
     public private(set) var savedSource: ReportSource?
     /// The save under way and its tile.
     private var job: (index: Int, job: any ReportJob)?
+    /// The tile whose save was asked for, until the runtime answers.
+    private var asked: Int?
     /// The timeline's time when the save began: the spinner turns once a second from then.
     private var spinStart = 0.0
     private var spin: Double { timeline.time - spinStart }
@@ -208,16 +210,25 @@ public final class SaveReportScene: BaseScene {
         case .pointerDown(let p): press.down(job == nil ? hit(p) : nil)
         case .pointerUp(let p):
             if let i = press.up(job == nil ? hit(p) : nil), job == nil, context.reportsOn {
-                context.send(.sound(.click))
+                emit(.sound(.click))
                 started += 1
                 spinStart = timeline.time
-                guard let begun = context.send(.saveReport(destinations[i])).reportJob else { return [] }
-                job = (i, begun)
-                return finishIfDone()
+                asked = i
+                emit(.saveReport(destinations[i]))
+                return []
             }
         default: break
         }
         return []
+    }
+
+    /// The save under way (`Effect.saveReport`'s answer; none: no saver in this run).
+    public override func onAnswer(_ reply: EffectReply, to effect: Effect) -> [SceneCommand] {
+        guard case .saveReport = effect, let i = asked else { return [] }
+        asked = nil
+        guard let begun = reply.reportJob else { return [] }
+        job = (i, begun)
+        return finishIfDone()
     }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
@@ -232,18 +243,18 @@ public final class SaveReportScene: BaseScene {
         if case .success(let folder) = result {
             ok = true
             let source = running.source
-            context.send(.log("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))]
+            emit(.log("report", [("action", "saved"), ("usb", .bool(destinations[i].isUSB))]
                                         + (source.map { [("source", .string($0.rawValue))] } ?? [])))
             if source == .serverAway {
-                context.send(.warn("the school's server did not answer: the report saved holds this kiosk's games only"))
+                emit(.warn("the school's server did not answer: the report saved holds this kiosk's games only"))
             }
             savedFolder = folder
             savedSource = source
-            context.send(.sound(.cheer))
+            emit(.sound(.cheer))
         } else {
-            if case .failure(let failure) = result { context.send(.warn("cannot save the report (\(failure))")) }
-            context.send(.log("report", [("action", "failed"), ("usb", .bool(destinations[i].isUSB))]))
-            context.send(.sound(.oops))
+            if case .failure(let failure) = result { emit(.warn("cannot save the report (\(failure))")) }
+            emit(.log("report", [("action", "failed"), ("usb", .bool(destinations[i].isUSB))]))
+            emit(.sound(.oops))
         }
         return [.pop(.answered(ok ? .reportSaved : .reportFailed, .ok))]
     }
@@ -251,8 +262,8 @@ public final class SaveReportScene: BaseScene {
     /// Back (and Escape) wait while saving: the answer comes by itself.
     public override func onBack() -> [SceneCommand] { job == nil ? [.pop] : [] }
 
-    public override func leave() {
-        super.leave()
+    public override func onLeave() {
+        super.onLeave()
         job?.job.cancel()
         job = nil
     }
@@ -325,19 +336,19 @@ public final class PinScene: BaseScene {
             guard let k = press.up(hit(p)) else { return [] }
             switch k {
             case .digit(let d):
-                context.send(.sound(.click))
+                emit(.sound(.click))
                 if typed.count < GateRules.maximumDigits { typed += String(d) }
             case .erase:
-                context.send(.sound(.click))
+                emit(.sound(.click))
                 typed = String(typed.dropLast())
             case .ok:
                 guard typed.count >= 4 else {
-                    context.send(.sound(.oops))
-                    context.send(.log("hint", [("kind", "pin-too-short"), ("target", "gate-ok")]))
+                    emit(.sound(.oops))
+                    emit(.log("hint", [("kind", "pin-too-short"), ("target", "gate-ok")]))
                     return []
                 }
-                context.send(.sound(.click))
-                context.send(.chooseClassroom(.pin(typed)))
+                emit(.sound(.click))
+                emit(.chooseClassroom(.pin(typed)))
                 return [.pop]
             default: break
             }
@@ -346,7 +357,7 @@ public final class PinScene: BaseScene {
         return []
     }
 
-    public override func resume(with result: SceneResult?) -> [SceneCommand] { [] }
+    public override func onResume(with result: SceneResult?) -> [SceneCommand] { [] }
 
     public override func drawContent(on canvas: any Canvas) {
         canvas.fill(canvas.visibleRect, Color(236, 240, 250))

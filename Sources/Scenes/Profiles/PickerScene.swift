@@ -105,17 +105,17 @@ public final class PickerScene: BaseScene {
     public override var showsBack: Bool { true }
     public override var needsFrames: Bool { super.needsFrames || wiggling != nil || idle.isWaiting }
 
-    public override func enter() {
-        context.send(.log("picker", [("action", "open"), ("children", .int(children.count))]))
+    public override func onEnter() {
+        emit(.log("picker", [("action", "open"), ("children", .int(children.count))]))
         say()
     }
 
     /// Every stage says what to do: nothing here needs reading.
     private func say() {
         switch stage {
-        case .choose: context.send(.speak(Messages.pickerSpoken, now: true))
-        case .animal: context.send(.speak(Messages.pickerAnimalSpoken, now: true))
-        case .colour: context.send(.speak(Messages.pickerColourSpoken, now: true))
+        case .choose: emit(.speak(Messages.pickerSpoken, now: true))
+        case .animal: emit(.speak(Messages.pickerAnimalSpoken, now: true))
+        case .colour: emit(.speak(Messages.pickerColourSpoken, now: true))
         }
     }
 
@@ -198,7 +198,7 @@ public final class PickerScene: BaseScene {
     public override func onUpdate(dt: Double) -> [SceneCommand] {
         if let w = wiggling, timeline.time > w.until + 1e-9 { wiggling = nil }
         if idle.update(dt: dt, speaking: context.voiceIsSpeaking) {
-            context.send(.log("reprompt", [("scene", "picker"), ("count", .int(idle.said))]))
+            emit(.log("reprompt", [("scene", "picker"), ("count", .int(idle.said))]))
             say()
         }
         return []
@@ -212,7 +212,7 @@ public final class PickerScene: BaseScene {
         case .animal: stage = .choose
         case .colour: stage = .animal
         }
-        context.send(.log("picker", [("action", "stage"), ("stage", .string(stage.name))]))
+        emit(.log("picker", [("action", "stage"), ("stage", .string(stage.name))]))
         say()
         return []
     }
@@ -220,9 +220,9 @@ public final class PickerScene: BaseScene {
     private func activate(_ target: Target) -> [SceneCommand] {
         switch target {
         case .previous, .next:
-            context.send(.sound(.click))
+            emit(.sound(.click))
             page = max(0, min(pages - 1, page + (target == .next ? 1 : -1)))
-            context.send(.log("picker", [("action", "page"), ("page", .int(page + 1)), ("pages", .int(pages))]))
+            emit(.log("picker", [("action", "page"), ("page", .int(page + 1)), ("pages", .int(pages))]))
             return []
         case .tile(let i):
             switch tile(i) {
@@ -230,21 +230,21 @@ public final class PickerScene: BaseScene {
             case .child(let c): return choose(.child(c))
             case .add:
                 guard !isFull else {
-                    context.send(.sound(.oops))
+                    emit(.sound(.oops))
                     wiggling = (target, timeline.time + 0.4)
-                    context.send(.log("hint", [("kind", "full"), ("target", "add-child")]))
+                    emit(.log("hint", [("kind", "full"), ("target", "add-child")]))
                     return []
                 }
                 // The first child is made freely; once a child exists, "+" asks the gate
                 // (no child can lose her animal among copies made by tapping around).
                 if mode == .play, !children.isEmpty {
-                    context.send(.sound(.click))
-                    context.send(.log("picker", [("action", "gate")]))
+                    emit(.sound(.click))
+                    emit(.log("picker", [("action", "gate")]))
                     let gate = AdultGateScene(context: context)
                     gate.unlocks = .unlocked
                     return [.push(gate)]
                 }
-                context.send(.sound(.select))
+                emit(.sound(.select))
                 startAdding()
                 return []
             }
@@ -253,9 +253,9 @@ public final class PickerScene: BaseScene {
                 refuseTaken(target)
                 return []
             }
-            context.send(.sound(.select))
+            emit(.sound(.select))
             stage = .colour(a)
-            context.send(.log("picker", [("action", "stage"), ("stage", "colour"), ("animal", .string(a))]))
+            emit(.log("picker", [("action", "stage"), ("stage", "colour"), ("animal", .string(a))]))
             say()
             return []
         case .colour(let c):
@@ -266,39 +266,46 @@ public final class PickerScene: BaseScene {
             }
             if case .change(var child) = mode {
                 child.avatar = Avatar(animal: animal, colour: c)
-                context.send(.updateChild(child))
-                context.send(.log("profile", [("action", "changed"), ("player", .string(child.id)), ("nickname", child.nickname.map(JSON.string) ?? .null),
+                emit(.updateChild(child))
+                emit(.log("profile", [("action", "changed"), ("player", .string(child.id)), ("nickname", child.nickname.map(JSON.string) ?? .null),
                                               ("animal", .string(animal)), ("colour", .string(c))]))
-                context.send(.sound(.cheer))
+                emit(.sound(.cheer))
                 return [.pop]
             }
-            switch context.send(.addChild(nickname: nil, avatar: Avatar(animal: animal, colour: c))).child {
-            case .success(let child)?:
-                if mode == .play { context.send(.pickPlayer(.child(child))) }
-                context.send(.log("profile", [("action", "created")] + Player.child(child).logFields
-                                  + [("animal", .string(animal)), ("colour", .string(c))]))
-                context.send(.sound(.cheer))
-                return [.pop]
-            case .failure(let failure)?:
-                context.send(.sound(.oops))
-                context.send(.warn("cannot add a child (\(failure))"))
-                stage = .choose
-                children = context.children
-                return []
-            case nil:
-                return []
-            }
+            // The store's answer comes back in `onAnswer`.
+            emit(.addChild(nickname: nil, avatar: Avatar(animal: animal, colour: c)))
+            return []
+        }
+    }
+
+    /// The store added the new child (she plays, when the picker was choosing who plays), or
+    /// could not (said, and the picker goes back to its choice).
+    public override func onAnswer(_ reply: EffectReply, to effect: Effect) -> [SceneCommand] {
+        guard case .addChild(_, let avatar) = effect, let added = reply.child else { return [] }
+        switch added {
+        case .success(let child):
+            if mode == .play { emit(.pickPlayer(.child(child))) }
+            emit(.log("profile", [("action", "created")] + Player.child(child).logFields
+                              + [("animal", .string(avatar.animal)), ("colour", .string(avatar.colour))]))
+            emit(.sound(.cheer))
+            return [.pop]
+        case .failure(let failure):
+            emit(.sound(.oops))
+            emit(.warn("cannot add a child (\(failure))"))
+            stage = .choose
+            children = context.children
+            return []
         }
     }
 
     private func startAdding() {
         stage = .animal
-        context.send(.log("picker", [("action", "stage"), ("stage", "animal")]))
+        emit(.log("picker", [("action", "stage"), ("stage", "animal")]))
         say()
     }
 
     /// The gate opened for "+" was answered right: a new child may be made.
-    public override func resume(with result: SceneResult?) -> [SceneCommand] {
+    public override func onResume(with result: SceneResult?) -> [SceneCommand] {
         if result == .unlocked, stage == .choose {
             startAdding()
         }
@@ -314,7 +321,7 @@ public final class PickerScene: BaseScene {
 
     /// A taken animal (every colour of it) or colour: greyed, and a tap says "not this one".
     private func refuseTaken(_ target: Target) {
-        context.send(.sound(.oops))
+        emit(.sound(.oops))
         wiggling = (target, timeline.time + 0.4)
         let id: String
         switch target {
@@ -322,13 +329,13 @@ public final class PickerScene: BaseScene {
         case .colour(let c): id = "colour-" + c
         default: id = ""
         }
-        context.send(.hintEvent("taken", target: id))
+        emit(.hintEvent("taken", target: id))
     }
 
     private func choose(_ player: Player) -> [SceneCommand] {
-        context.send(.pickPlayer(player))
-        context.send(.log("profile", [("action", "chosen")] + player.logFields))
-        context.send(.sound(.select))
+        emit(.pickPlayer(player))
+        emit(.log("profile", [("action", "chosen")] + player.logFields))
+        emit(.sound(.select))
         return [.pop]
     }
 

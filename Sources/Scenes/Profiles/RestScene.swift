@@ -23,8 +23,8 @@ public final class RestScene: BaseScene {
     public override var needsFrames: Bool { super.needsFrames || logoHold != nil }
     public override var gateHoldFrames: [Rect] { [TopBar.logoFrame, HomeScene.grownUpsFrame()] }
 
-    public override func enter() {
-        context.send(.speak(Messages.sessionRest))
+    public override func onEnter() {
+        emit(.speak(Messages.sessionRest))
     }
 
     public override func onUpdate(dt: Double) -> [SceneCommand] {
@@ -55,19 +55,19 @@ public final class RestScene: BaseScene {
     }
 
     private func softAnswer() {
-        context.send([.sound(.boing), .log("hint", [("kind", "resting"), ("target", .null)])])
+        emit([.sound(.boing), .log("hint", [("kind", "resting"), ("target", .null)])])
     }
 
     /// Escape and Back do nothing here: only the gate ends the rest.
     public override func onEscape() -> [SceneCommand] {
-        context.send(.log("ignored", [("what", "escape"), ("why", "rest")]))
+        emit(.log("ignored", [("what", "escape"), ("why", "rest")]))
         return []
     }
 
     /// The gate's right answer: the rest ends and a new session starts.
-    public override func resume(with result: SceneResult?) -> [SceneCommand] {
+    public override func onResume(with result: SceneResult?) -> [SceneCommand] {
         guard case .answered(.rest, _)? = result else { return [] }
-        context.send([.restEnded, .log("session", [("action", "resumed")])])
+        emit([.restEnded, .log("session", [("action", "resumed")])])
         return [.pop]
     }
 

@@ -25,8 +25,8 @@ public final class StickerBookScene: BaseScene {
     public override var showsBack: Bool { true }
     public var pages: Int { max(1, (stickers.count + Self.perPage - 1) / Self.perPage) }
 
-    public override func enter() {
-        context.send(.log("stickers", [("action", "open"), ("count", .int(stickers.count))] + context.player.logFields))
+    public override func onEnter() {
+        emit(.log("stickers", [("action", "open"), ("count", .int(stickers.count))] + context.player.logFields))
     }
 
     /// On a portrait screen the book stands up on the whole canvas (issue 27): its page is
@@ -66,13 +66,13 @@ public final class StickerBookScene: BaseScene {
             let below = Self.upright ? Rect(0, TopBar.height, Canvas1024.width, Canvas1024.height - TopBar.height) : Rect(0, TopBar.height, 1024, 768 - TopBar.height)
             if hit(p) == nil, below.contains(p) {
                 // Every tap gets an answer: a sticker (or an empty place) sparkles.
-                context.send(.sound(.boing))
+                emit(.sound(.boing))
             }
         case .pointerUp(let p):
             if let d = press.up(hit(p)) {
-                context.send(.sound(.click))
+                emit(.sound(.click))
                 page = max(0, min(pages - 1, page + d))
-                context.send(.log("stickers", [("action", "page"), ("page", .int(page + 1))]))
+                emit(.log("stickers", [("action", "page"), ("page", .int(page + 1))]))
             }
         default: break
         }

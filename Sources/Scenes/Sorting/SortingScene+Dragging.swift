@@ -62,7 +62,7 @@ extension SortingScene {
             lifted = held.index
             sprites[held.index].frame = sprites[held.index].home
             sprites[held.index].state = .lifted
-            context.send(.log("lift", [("vehicle", .string(Self.id(held.index)))]))
+            emit(.log("lift", [("vehicle", .string(Self.id(held.index)))]))
         }
     }
 
@@ -83,10 +83,10 @@ extension SortingScene {
         sprites[index].order = nextOrder
         nextOrder += 1
         drags[key] = Drag(index: index, grab: p - sprites[index].frame.origin, pointer: p, start: p, wasLifted: false, fromSlot: fromSlot)
-        context.send(.sound(.pick))
+        emit(.sound(.pick))
         // A finger other than the pointer's says which one (a touch table: several hands).
-        context.send(.log("pick", [("vehicle", .string(Self.id(index)))] + (key == Self.pointerKey ? [] : [("finger", .int(key))])))
-        if let line = context.itemLine(contentSet, sprites[index].vehicle.name) { context.send(.speak(line, now: true)) }
+        emit(.log("pick", [("vehicle", .string(Self.id(index)))] + (key == Self.pointerKey ? [] : [("finger", .int(key))])))
+        if let line = context.itemLine(contentSet, sprites[index].vehicle.name) { emit(.speak(line, now: true)) }
         animateScale(index, to: Self.liftScale, lift: 1, duration: Self.liftDuration, easing: Easing.easeOutQuad)
     }
 
@@ -94,8 +94,8 @@ extension SortingScene {
     func putDown(_ index: Int) {
         sprites[index].frame = sprites[index].home
         sprites[index].state = .waiting
-        context.send(.sound(.click))
-        context.send(.log("putdown", [("vehicle", .string(Self.id(index)))]))
+        emit(.sound(.click))
+        emit(.log("putdown", [("vehicle", .string(Self.id(index)))]))
         animateScale(index, to: 1, lift: 0, duration: Self.liftDuration, easing: Easing.easeOutQuad)
     }
 
@@ -139,7 +139,7 @@ extension SortingScene {
     func judgeDrop(_ index: Int, at point: Point, from: Rect? = nil) {
         let events = rules.drop(index, covering: sprites[index].frame, now: clock.now)
         for event in events {
-            context.perform(Self.cues(for: event, at: point))
+            perform(Self.cues(for: event, at: point))
             switch event {
             case .placed(_, let zoneID, let points):
                 sprites[index].settle = (from ?? sprites[index].frame, clock.now)
@@ -153,7 +153,7 @@ extension SortingScene {
                 // A set without spoken names: the praise alone.
                 let line = context.placedLine(contentSet, sprites[index].vehicle.name)
                 let effects: [Effect] = line.map { [Effect.speak($0, now: true), .praise] } ?? [.praise]
-                context.send(effects)
+                emit(effects)
             case .rejected:
                 startGlide(index)
                 helpAfterWrongDrop(index)
@@ -188,13 +188,13 @@ extension SortingScene {
     func helpAfterWrongDrop(_ index: Int) {
         wrongDrops[index, default: 0] += 1
         guard wrongDrops[index]! >= Self.wrongDropsBeforeHint else {
-            context.send(.encourage)
+            emit(.encourage)
             return
         }
         let category = sprites[index].vehicle.category
         glow = (category, sceneClock.now)
         let zone = rules.zones.first { $0.category == category }
-        context.send([.hintEvent("zone-glow", target: zone?.id), .speak(VoiceLines.zoneHint(category), now: true)])
+        emit([.hintEvent("zone-glow", target: zone?.id), .speak(VoiceLines.zoneHint(category), now: true)])
     }
 
     /// Glides from where the vehicle is now to its slot in exactly `glideDuration`, eased.
@@ -215,7 +215,7 @@ extension SortingScene {
                 sprites[index].frame = home
                 sprites[index].state = .waiting
                 sprites[index].glide = nil
-                context.send(.log("returned", [("vehicle", .string(Self.id(index))), ("seconds", .double(now - glide.start))]))
+                emit(.log("returned", [("vehicle", .string(Self.id(index))), ("seconds", .double(now - glide.start))]))
             } else {
                 let v = Easing.easeInOutCubic(max(progress, 0))
                 let from = glide.from

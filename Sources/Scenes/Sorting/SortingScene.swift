@@ -102,7 +102,7 @@ public final class SortingScene: GameScene {
     let places: [String: [Rect]]
 
     public init(context: GameContext, level: Level) {
-        contentSet = context.takeSet(.sorting) ?? .standardVehicles
+        contentSet = context.roundSet(.sorting) ?? .standardVehicles
         let pool = contentSet.sortingPool
         rules = SortingRules(level: level, zones: SortingLayout.zones, relaxed: context.playsRelaxed(.sorting), pool: pool,
                              using: &context.random.generator)
@@ -121,8 +121,10 @@ public final class SortingScene: GameScene {
         super.init(context: context, module: SortingGame.self, level: level)
     }
 
-    public override func enter() {
-        super.enter()
+    public override func onEnter() {
+        // The round plays the set `roundSet` named when it was made: the turn moves on.
+        emit(.takeSet(.sorting))
+        super.onEnter()
         showTime(rules.countdown.shownSeconds(at: clock.now))
     }
 

@@ -101,15 +101,15 @@ public final class AlertScene: BaseScene {
     /// A game's end screen (won or lost): it re-prompts and shows the sticker earned.
     var isEndScreen: Bool { content.kind == .won || content.kind == .lost }
 
-    public override func enter() {
-        context.send(.sound(.popup))
+    public override func onEnter() {
+        emit(.sound(.popup))
         var fields: [(String, JSON)] = [("title", .string(alertTitle)), ("message", .string(message)),
                                         ("buttons", .strings(buttons.map { $0.kind.rawValue })), ("kind", .string(content.kind.rawValue)),
                                         ("key", .string(content.title.key)), ("messageKey", .optional(content.lines.first?.message.key))]
         if let result = content.result { fields.append(("stars", .int(result.stars))) }
         if let reason = content.result?.reason { fields.append(("reason", .string(reason))) }
         if let sticker = content.result?.sticker { fields.append(("sticker", .int(sticker))) }
-        context.send(.log("alert", LogFields(fields)))
+        emit(.log("alert", LogFields(fields)))
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
         if let result = content.result {
             for i in 0..<result.stars {
@@ -169,8 +169,8 @@ public final class AlertScene: BaseScene {
             }
         }
         if isEndScreen, idle.update(dt: dt, speaking: context.voiceIsSpeaking) {
-            context.send(.log("reprompt", [("scene", "alert"), ("count", .int(idle.said))]))
-            context.send(.speak(VoiceLines.endIdle, now: true))
+            emit(.log("reprompt", [("scene", "alert"), ("count", .int(idle.said))]))
+            emit(.speak(VoiceLines.endIdle, now: true))
         }
         confetti?.update(dt: dt, now: timeline.time)
         if confetti?.isFinished == true { confetti = nil }
@@ -203,8 +203,8 @@ public final class AlertScene: BaseScene {
     }
 
     private func answer(_ kind: AlertButton.Kind) -> [SceneCommand] {
-        context.send(.sound(.click))
-        context.send(.log("answer", [("button", .string(kind.rawValue))]))
+        emit(.sound(.click))
+        emit(.log("answer", [("button", .string(kind.rawValue))]))
         return [.pop(.answered(content.kind, kind))]
     }
 

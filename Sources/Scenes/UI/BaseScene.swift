@@ -4,11 +4,19 @@ import TextCatalogs
 
 /// Shared behaviour of all scenes: a timeline, the top bar with Back and mute, the `m` key,
 /// and the dump of touchable items. Subclasses override the `on...` hooks.
+///
+/// What a scene wants done it `emit`s while one of its callbacks runs (its hooks, the
+/// timeline's steps inside `update`, helpers they call): the callback returns those effects
+/// with its commands (`Reaction`), and the stack carries them out after it has returned. A
+/// scene never acts by itself; emitting outside a callback (from `init`, from `draw`) stops a
+/// debug build.
 @MainActor
 open class BaseScene: Scene {
     public let context: GameContext
     public let name: String
     public let timeline = Timeline()
+    /// The effects emitted during the callback that runs now (nil: none runs).
+    private var outbox: [Effect]?
     private var barPress = PressTracker<TopBar.Target>()
     /// Seconds this scene has been on top (every update, pauses included): the clock of the
     /// top bar's own animations (the speaker's wiggle).
@@ -59,14 +67,50 @@ open class BaseScene: Scene {
                 : (Rect(40, 640, 120, 100), Rect(1024 - 160, 640, 120, 100))
     }
 
-    open func enter() {}
-    open func leave() { timeline.cancelAll() }
-    /// The scene above was closed; `result` is what it handed back.
-    open func resume(with result: SceneResult?) -> [SceneCommand] { [] }
+    // MARK: The callbacks (Scene): each returns what its hooks emitted, with their commands
+
+    public final func enter() -> Reaction { reacting { onEnter(); return [] } }
+    public final func leave() -> Reaction { reacting { onLeave(); return [] } }
+    public final func resume(with result: SceneResult?) -> Reaction { reacting { onResume(with: result) } }
+    public final func answer(_ reply: EffectReply, to effect: Effect) -> Reaction { reacting { onAnswer(reply, to: effect) } }
+    public final func update(dt: Double) -> Reaction { reacting { stepFrame(dt: dt) } }
+    public final func handle(_ event: InputEvent) -> Reaction { reacting { take(event) } }
+
+    /// Runs one callback: what it emitted and the commands it gave. (A callback inside
+    /// another, as a test may make, adds to the outer one's effects.)
+    private func reacting(_ body: () -> [SceneCommand]) -> Reaction {
+        if outbox != nil { return Reaction([], body()) }
+        outbox = []
+        let commands = body()
+        let effects = outbox ?? []
+        outbox = nil
+        return Reaction(effects, commands)
+    }
+
+    /// Runs `body` as a callback of this scene: what it emitted, with its commands. For a host
+    /// that drives one of the scene's own methods (a test landing Memory's deal); the host
+    /// carries the reaction out (`SceneStack.act(_:from:)`).
+    public final func reaction(_ body: () -> [SceneCommand]) -> Reaction { reacting(body) }
+
+    /// Adds an effect to what the running callback returns.
+    public func emit(_ effect: Effect) {
+        assert(outbox != nil, "\(name): an effect emitted outside a callback (\(effect))")
+        outbox?.append(effect)
+    }
+
+    public func emit(_ effects: [Effect]) {
+        for effect in effects { emit(effect) }
+    }
+
+    /// A game's feedback (its table's effects for a rule event), with a `log` line's points
+    /// where the child saw them (`GameContext.placed`).
+    public func perform(_ feedback: [Effect]) {
+        emit(context.placed(feedback))
+    }
 
     public func scene(for route: Route) -> (any Scene)? { context.scene(for: route) }
 
-    public func update(dt: Double) -> [SceneCommand] {
+    private func stepFrame(dt: Double) -> [SceneCommand] {
         barTime += dt
         if let w = speakerWiggle, !w.isActive(at: barTime) { speakerWiggle = nil }
         advanceTimeline(dt: dt)
@@ -77,7 +121,7 @@ open class BaseScene: Scene {
     /// their step, on game time (GameScene).
     open func advanceTimeline(dt: Double) { timeline.update(dt: dt) }
 
-    public func handle(_ event: InputEvent) -> [SceneCommand] {
+    private func take(_ event: InputEvent) -> [SceneCommand] {
         if let commands = intercept(event) { return commands }
         if case .key(.m, _) = event {
             tapSpeaker()
@@ -95,8 +139,8 @@ open class BaseScene: Scene {
                     let tapped = barPress.up(TopBar.hit(p, showsBack: showsBack, showsPause: showsPause))
                     switch tapped {
                     case .mute?: tapSpeaker(); return []
-                    case .back?: context.send(.sound(.click)); return onBack()
-                    case .pause?: context.send(.sound(.click)); onPause(); return []
+                    case .back?: emit(.sound(.click)); return onBack()
+                    case .pause?: emit(.sound(.click)); onPause(); return []
                     case nil: return []
                     }
                 }
@@ -136,7 +180,7 @@ open class BaseScene: Scene {
     /// soft "no") and wiggles: it cannot change.
     private func tapSpeaker() {
         if context.muteLocked { wiggleSpeaker() }
-        context.send(.speakerTapped)
+        emit(.speakerTapped)
     }
 
     /// Wiggles the top bar's speaker: "this is why you hear nothing" (a tap on "hear it
@@ -147,6 +191,14 @@ open class BaseScene: Scene {
 
     // MARK: hooks
 
+    /// Pushed on the stack (or put in the place of the top).
+    open func onEnter() {}
+    /// Taken off the stack.
+    open func onLeave() { timeline.cancelAll() }
+    /// The scene above was closed; `result` is what it handed back.
+    open func onResume(with result: SceneResult?) -> [SceneCommand] { [] }
+    /// The runtime's answer to an effect this scene emitted (`EffectReply`).
+    open func onAnswer(_ reply: EffectReply, to effect: Effect) -> [SceneCommand] { [] }
     open func onUpdate(dt: Double) -> [SceneCommand] { [] }
     /// Sees every input first; non-nil commands mean the event goes no further (a game's
     /// show-me demo takes the tap that ends it).

@@ -10,35 +10,47 @@ extension GameScene {
     /// which only a scene that tells its `RoundStatistics` has): records the round (and the
     /// score if the ending counts and it makes the top five), logs `gameover`, plays fanfare
     /// or sad trombone (and applause for a new high score), and shows the "Play again?"
-    /// alert; its answer comes back in `resume(with:)`.
-    func endRound(_ ending: GameEnding, score: Int, progress: Int, mistakes: Int) -> [SceneCommand] {
+    /// alert; its answer comes back in `resume(with:)`. The round is recorded first; the rest
+    /// follows when the store's answer comes back (`roundRecorded`). `alertAfter`: seconds
+    /// the end screen waits (Balloons' boom is seen first).
+    func endRound(_ ending: GameEnding, score: Int, progress: Int, mistakes: Int, alertAfter: Double = 0) -> [SceneCommand] {
         guard !isOver else { return [] }
         assert(endings.contains(ending), "\(kind) ended \(ending.result)/\(ending.reason), which its module does not declare")
-        let outcome = ending.result, reason = ending.reason, record = ending.records
         isOver = true
         // The scene stops updating under the alert: drop "+N" texts so none hang frozen.
         pills.floating.removeAll()
         // Every finished game goes into the player's history (and earns a child a sticker);
         // the tables take the ones that count.
-        let round = RoundRecord(game: kind, level: level, score: score, result: outcome.rawValue, reason: reason,
+        let round = RoundRecord(game: kind, level: level, score: score, result: ending.result.rawValue, reason: ending.reason,
                                 duration: clock.now, progress: progress, mistakes: mistakes,
-                                relaxed: relaxed, counts: record)
-        let ranks = context.send(.recordRound(round)).ranks ?? RoundRanks()
+                                relaxed: relaxed, counts: ending.records)
+        ended = EndingUnderWay(ending: ending, score: score, alertAfter: alertAfter)
+        emit(.recordRound(round))
+        return []
+    }
+
+    /// The store recorded the round (its ranks and sticker): the ending is logged, heard and
+    /// shown.
+    func roundRecorded(_ ranks: RoundRanks) -> [SceneCommand] {
+        guard let under = ended else { return [] }
+        ended = nil
+        let ending = under.ending, score = under.score
+        let outcome = ending.result, reason = ending.reason
         let rank = ranks.rank
         let end = ending.message
-        context.send(.log("gameover", [
+        emit(.log("gameover", [
             ("game", .string(kind.rawValue)), ("level", .string(level.rawValue)), ("result", .string(outcome.rawValue)),
             ("reason", .string(reason)), ("score", .int(score)), ("recorded", .bool(rank != nil)), ("rank", .optional(rank)),
             ("key", .string(end.key)),
         ] + context.player.logFields + [("childRank", .optional(ranks.childRank)), ("gameRank", .optional(ranks.gameRank)),
                                          ("sticker", .optional(ranks.sticker)), ("relaxed", .bool(relaxed))]))
-        context.send(.sound(outcome == .won ? .fanfare : .sadTrombone))
-        if rank != nil { context.send(.sound(.applause)) }
+        emit(.sound(outcome == .won ? .fanfare : .sadTrombone))
+        if rank != nil { emit(.sound(.applause)) }
         // Growing with the child: three stars suggest the next level, two losses an easier one.
         let suggestion = context.player.child != nil && context.settings.grow
             ? context.suggestion(after: context.childRounds(kind), game: kind, among: context.offeredLevels) : nil
         if let suggestion {
-            context.send(.log("suggest", [("game", .string(kind.rawValue)), ("level", .string(suggestion.level.rawValue))] + context.player.logFields))
+            emit(.log("suggest", [("game", .string(kind.rawValue)), ("level", .string(suggestion.level.rawValue))] + context.player.logFields))
         }
         // What the voice suggests is what ↻ plays (and Home chooses: `levelToChoose`).
         nextLevel = suggestion?.level ?? level
@@ -59,7 +71,9 @@ extension GameScene {
                                    result: .init(score: score, stars: stars, rank: rank,
                                                  reason: outcome == .lost ? ending.picture ?? Self.reasonPicture(reason) : nil, sticker: ranks.sticker,
                                                  next: nextLevel, keepsScore: outcome == .lost && ending.keepsScore && score > 0))
-        return [.show(.alert(content))]
+        guard under.alertAfter > 0 else { return [.show(.alert(content))] }
+        decide(after: under.alertAfter) { [.show(.alert(content))] }
+        return []
     }
 
     /// The spoken end of a game: won (a finish, for Balloons' time), or lost by time, idle or
@@ -79,11 +93,18 @@ extension GameScene {
         // losses the picture says why): the next thing she hears is what ↻ does.
         let line = suggestion ?? ending.voice
         // Nothing said during the game is still to come after its end.
-        context.send(.stopSpeaking)
-        context.send(.speak(line, now: true))
+        emit(.stopSpeaking)
+        emit(.speak(line, now: true))
         // Then a new high score with its rank, and the sticker she earned, named while its
         // picture is on the panel (it flies into the book after its name: AlertScene).
         let lines = [rank.map { VoiceLines.highScore(rank: $0) }, sticker.map { VoiceLines.sticker($0) }].compactMap { $0 }
-        if let first = lines.first { context.send(.speak(first, then: Array(lines.dropFirst()))) }
+        if let first = lines.first { emit(.speak(first, then: Array(lines.dropFirst()))) }
     }
+}
+
+/// A round that ended, while the store records it (`GameScene.roundRecorded` goes on).
+struct EndingUnderWay {
+    var ending: GameEnding
+    var score: Int
+    var alertAfter: Double
 }

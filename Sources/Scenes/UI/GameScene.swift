@@ -29,6 +29,8 @@ open class GameScene: BaseScene {
     /// Scene time: seconds since the game appeared, not counting pauses.
     public var sceneClock: GameClock { time.scene }
     public internal(set) var isOver = false
+    /// The round that ended, while the store records it.
+    var ended: EndingUnderWay?
     /// Paused (window lost focus or the pause button): the clocks and the game stand still.
     public private(set) var isPaused = false
     /// The pills, the "+N" texts and the ripples as shown.
@@ -92,8 +94,8 @@ open class GameScene: BaseScene {
     open override var needsFrames: Bool { true }
     open override var framePace: FramePace { motion }
 
-    open override func enter() {
-        super.enter()
+    open override func onEnter() {
+        super.onEnter()
         // The intro within a second of the game appearing: after Home's "Let's play!" if it
         // is still speaking, else at once.
         // Both start with the game's first frame, so the log shows them after the game's
@@ -102,10 +104,10 @@ open class GameScene: BaseScene {
         coaching.demoDue = context.showsDemo(kind)
     }
 
-    open override func leave() {
-        super.leave()
+    open override func onLeave() {
+        super.onLeave()
         // What a game was saying ends with it (Back, Home, the next game's intro).
-        context.send(.stopSpeaking)
+        emit(.stopSpeaking)
     }
 
     /// The timeline runs inside the step, on scene time (see `onUpdate`).
@@ -122,7 +124,7 @@ open class GameScene: BaseScene {
         }
         if let due = coaching.introDue, context.speakingKey != VoiceLines.letsPlay.key || frameTime >= due - 1e-9 {
             coaching.introDue = nil
-            context.send(.speak(introLine, now: true))
+            emit(.speak(introLine, now: true))
         }
         guard !isPaused else { return [] }
         if opening && !isOver {
@@ -142,7 +144,7 @@ open class GameScene: BaseScene {
             let frameEnd = sceneClock.now + dt
             if frameEnd - coaching.quietSince >= Self.repromptAfter - 1e-9 {
                 coaching.quietSince = frameEnd
-                context.send(.speak(voice.reprompt))
+                emit(.speak(voice.reprompt))
             }
         }
         var commands: [SceneCommand] = []
@@ -248,7 +250,7 @@ open class GameScene: BaseScene {
     /// tap still starts the show-me demo, which shows without words.
     public func hearAgain() {
         let silent = context.silentVoice
-        context.send(silent == nil ? .sound(.click) : .sound(.nope))
+        emit(silent == nil ? .sound(.click) : .sound(.nope))
         if let last = coaching.lastHearAgainAt, frameTime - last <= Self.hearAgainDoubleTap + 1e-9 {
             coaching.lastHearAgainAt = nil
             startDemo()
@@ -256,24 +258,24 @@ open class GameScene: BaseScene {
         }
         coaching.lastHearAgainAt = frameTime
         if let silent {
-            context.send(.hintEvent("silent", target: "hear-again", [("why", .string(silent.rawValue))]))
+            emit(.hintEvent("silent", target: "hear-again", [("why", .string(silent.rawValue))]))
             wiggleSpeaker()
             return
         }
-        context.send(.log("hear-again", [("game", .string(kind.rawValue))]))
-        context.send(.speak(introLine, now: true))
+        emit(.log("hear-again", [("game", .string(kind.rawValue))]))
+        emit(.speak(introLine, now: true))
     }
 
     /// Starts the show-me demo (first opening, or "hear it again" twice).
     public func startDemo() {
         guard demo == nil, !isOver, !opening, let stops = demoStops() else { return }
         coaching.demoRun.add(ShowMeDemo(stops: stops), at: awakeTime)
-        context.send(.demoStarted(kind))
-        context.send(.log("demo", [("action", "start"), ("game", .string(kind.rawValue))]))
+        emit(.demoStarted(kind))
+        emit(.log("demo", [("action", "start"), ("game", .string(kind.rawValue))]))
         // The demo plays with the intro: said now, unless it is already being said.
         if context.speakingKey != introLine.key {
             coaching.introDue = nil
-            context.send(.speak(introLine, now: true))
+            emit(.speak(introLine, now: true))
         }
     }
 
@@ -281,7 +283,7 @@ open class GameScene: BaseScene {
         guard demo != nil else { return }
         coaching.demoRun.removeAll()
         coaching.quietSince = sceneClock.now
-        context.send(.log("demo", [("action", "end"), ("game", .string(kind.rawValue)), ("reason", .string(reason))]))
+        emit(.log("demo", [("action", "end"), ("game", .string(kind.rawValue)), ("reason", .string(reason))]))
     }
 
     /// The hand's path over the demo's 3.6 s (nil: this game has no demo).
@@ -293,7 +295,7 @@ open class GameScene: BaseScene {
     /// A tap where nothing is: a ripple there, a soft sound and a `nothing-here` hint.
     public func nothingHere(at p: Point?, target: String?) {
         if let p { pills.ripples.add(Ripple(center: p), at: frameTime) }
-        context.send(Effect.nothingHere(target))
+        emit(Effect.nothingHere(target))
     }
 
     /// Game-specific input (not called while paused or over).
@@ -314,7 +316,7 @@ open class GameScene: BaseScene {
         guard !isOver, !isDecided else { return [] }
         // Back asks first, in pictures (issue 26): the quit panel's door (leave) and ▶ (go
         // on). The game is beneath the panel, so its clocks stand still while it asks.
-        context.send(.speak(VoiceLines.quitAsk, now: true))
+        emit(.speak(VoiceLines.quitAsk, now: true))
         return [.show(.alert(Self.leaveQuestion))]
     }
 
@@ -338,11 +340,11 @@ open class GameScene: BaseScene {
         guard !relaxed, seconds != pills.seconds else { return }
         let first = pills.seconds == nil
         pills.seconds = seconds
-        context.send(.log("timer", [("left", .int(seconds))]))
-        if !first && seconds > 0 && seconds <= Self.lastSeconds { context.send(.sound(.tick)) }
+        emit(.log("timer", [("left", .int(seconds))]))
+        if !first && seconds > 0 && seconds <= Self.lastSeconds { emit(.sound(.tick)) }
         if !first && !coaching.saidHurry && seconds > 0 && seconds <= Self.lastSeconds {
             coaching.saidHurry = true
-            context.send(.speak(VoiceLines.hurry))
+            emit(.speak(VoiceLines.hurry))
         }
     }
 
@@ -352,8 +354,8 @@ open class GameScene: BaseScene {
     public func showPoints(_ delta: Int) {
         guard delta != 0 else { return }
         pills.score += delta
-        context.send(.log("score", [("delta", .int(delta)), ("total", .int(pills.score))]))
-        context.send(.sound(.coin))
+        emit(.log("score", [("delta", .int(delta)), ("total", .int(pills.score))]))
+        emit(.sound(.coin))
         // Points that land close together fan out sideways instead of stacking.
         // (Young: 0.4 s old at most, the frame at 0.4 s included.)
         let young = pills.floating.items(at: frameTime).filter { $0.age <= 0.4 + 1e-9 }.count
@@ -374,17 +376,23 @@ open class GameScene: BaseScene {
 
     /// The end-of-game alert was answered: Yes plays the game again at `nextLevel` (the level
     /// suggested, else the same), No goes Home (which chooses the same level).
-    open override func resume(with result: SceneResult?) -> [SceneCommand] {
+    open override func onResume(with result: SceneResult?) -> [SceneCommand] {
         if case .answered(.leave, let button)? = result {
             // ▶ (or Esc on the panel): the game goes on where it was.
             return button == .yes ? leaveAfterAsking() : []
         }
         guard case .answered(let kind, let button)? = result, kind == .won || kind == .lost else { return [] }
         if button == .yes {
-            context.send(.sound(.whoosh))
+            emit(.sound(.whoosh))
             return [.switchTo(.game(self.kind, nextLevel ?? level))]
         }
         return [.popToRoot]
+    }
+
+    /// The store's answer to the round's record: the ending goes on (`roundRecorded`).
+    open override func onAnswer(_ reply: EffectReply, to effect: Effect) -> [SceneCommand] {
+        guard case .ranks(let ranks) = reply else { return [] }
+        return roundRecorded(ranks)
     }
 
     // MARK: - Pause
@@ -392,8 +400,8 @@ open class GameScene: BaseScene {
     public func setPaused(_ paused: Bool) {
         guard paused != isPaused, !isOver else { return }
         isPaused = paused
-        context.send(.log(paused ? "pause" : "resume", [("game", .string(kind.rawValue))]))
-        if paused { context.send(.speak(VoiceLines.paused, now: true)) }
+        emit(.log(paused ? "pause" : "resume", [("game", .string(kind.rawValue))]))
+        if paused { emit(.speak(VoiceLines.paused, now: true)) }
     }
 
     // MARK: - Drawing

@@ -49,16 +49,16 @@ public final class HighScoresPopup: BaseScene {
 
     public override var isOverlay: Bool { true }
 
-    public override func enter() {
-        context.send(.sound(.popup))
+    public override func onEnter() {
+        emit(.sound(.popup))
         // Another copy of the game may have reset the tables or recorded since.
-        context.send(.refreshScores)
+        emit(.refreshScores)
         logTable()
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
     }
 
     private func logTable() {
-        context.send(.log("highscores", [("entries", rowsJSON), ("tab", .string(tab.rawValue)), ("game", .string(game?.rawValue ?? "all"))]))
+        emit(.log("highscores", [("entries", rowsJSON), ("tab", .string(tab.rawValue)), ("game", .string(game?.rawValue ?? "all"))]))
     }
 
     /// The rows shown: the table the tab and the game picker name.
@@ -135,7 +135,7 @@ public final class HighScoresPopup: BaseScene {
         case 10, 11: tab = id == 10 ? .everyone : .mine
         default: game = id == 20 ? nil : context.registry.ids[id - 21]
         }
-        context.send(.sound(.select))
+        emit(.sound(.select))
         logTable()
         return []
     }
@@ -158,7 +158,7 @@ public final class HighScoresPopup: BaseScene {
     public override func onEscape() -> [SceneCommand] { close() }
 
     private func close() -> [SceneCommand] {
-        context.send(.sound(.click))
+        emit(.sound(.click))
         return [.pop]
     }
 

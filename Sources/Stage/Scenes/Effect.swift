@@ -2,10 +2,11 @@ import GameCore
 
 /// Something a scene wants done outside itself: a sound, a spoken line, a log line, what the
 /// child or a grown-up did (an intent: the runtime's session decides what it changes), a
-/// store's record. Scenes make these values and send them to their
-/// context (`GameContext.send`); the runtime (the `Runtime` target, which Scenes cannot
-/// import) carries each out at once, in the order sent, so the log reads as if the scene had
-/// done it itself. Navigation stays `SceneCommand`s, returned from the callbacks.
+/// store's record. Scenes make these values and return them from their callbacks
+/// (`Reaction`, issue #44); the stack hands them to the runtime (the `Runtime` target, which
+/// Scenes cannot import), which carries each out in order as soon as the callback has
+/// returned, before its navigation (`SceneCommand`s). An effect the runtime answers (a
+/// store's record, the gate's verdict) comes back to its scene through `Scene.answer`.
 @MainActor
 public enum Effect: Equatable {
     // MARK: Sound and speech
@@ -40,14 +41,17 @@ public enum Effect: Equatable {
     case speakerTapped
     /// A grown-up turned one of the corner's switches: for this run and the next start.
     case chooseSwitch(SettingKey, Bool)
-    /// A grown-up changed a classroom choice in the corner (remembered for the next start).
+    /// A grown-up changed a classroom choice in the corner (remembered for the next start);
+    /// answers `.chosen` (the corner logs what the session holds now).
     case chooseClassroom(ClassroomChoice)
     /// The adult gate opened: it keeps its tries and wait from its last opening (new ones
     /// when there were none, or the PIN changed); the last answer's outcome is forgotten.
+    /// Answers `.gate` (the gate reads its rules in `answer`).
     case gateOpened
-    /// An answer typed at the gate (`GameContext.gateOutcome` tells what it brought).
+    /// An answer typed at the gate; answers `.gate` (`GameContext.gateOutcome` tells what it
+    /// brought).
     case gateAnswered(String)
-    /// The gate asks a fresh question (the reset's second confirmation).
+    /// The gate asks a fresh question (the reset's second confirmation); answers `.gate`.
     case gateAsksAgain
     /// The gate's right answer over the rest screen: the rest ends and a new session starts.
     case restEnded
@@ -58,8 +62,8 @@ public enum Effect: Equatable {
     /// A language was picked: the catalog, voices and direction change, and the choice is
     /// remembered.
     case pickLanguage(String)
-    /// A game's round starts: the content set it plays (issue 44: the classroom's choice or
-    /// the next of the game's sets in turn; `EffectReply.contentSet`).
+    /// A game's round started with the set `GameContext.nextSet` named (issue 44: the
+    /// classroom's choice or the next of the game's sets in turn): the turn moves on.
     case takeSet(GameKind)
 
     // MARK: The stores (answers come back as `EffectReply`)
@@ -111,9 +115,15 @@ public enum ClassroomChoice: Equatable, Sendable {
 }
 
 /// What the runtime answers an effect: `.done` for most, the result for a store's record.
+/// Any other answer comes back to the scene that returned the effect (`Scene.answer`).
 @MainActor
 public enum EffectReply {
     case done
+    /// `gateOpened`, `gateAnswered`, `gateAsksAgain`: the session's gate changed (its rules
+    /// and last outcome are the context's `gateRules` and `gateOutcome`).
+    case gate
+    /// `chooseClassroom`: the session took the choice (the context's `classroom` holds it).
+    case chosen
     /// `recordRound`: the round's ranks and sticker.
     case ranks(RoundRanks)
     /// `addChild`: the child, or why she could not be added.
@@ -122,17 +132,17 @@ public enum EffectReply {
     case changed(Bool)
     /// `saveReport`: the save under way (nil: no saver in this run).
     case report((any ReportJob)?)
-    /// `takeSet`: the set to play (nil: the game takes no sets).
-    case contentSet(ContentSet?)
 
     public var ranks: RoundRanks? { if case .ranks(let r) = self { r } else { nil } }
     public var child: Result<ChildProfile, ProfileFailure>? { if case .child(let c) = self { c } else { nil } }
     public var changed: Bool { if case .changed(let c) = self { c } else { false } }
     public var reportJob: (any ReportJob)? { if case .report(let j) = self { j } else { nil } }
-    public var contentSet: ContentSet? { if case .contentSet(let s) = self { s } else { nil } }
+    /// True for `.done`: nothing comes back to the scene.
+    public var isDone: Bool { if case .done = self { true } else { false } }
 }
 
-/// Where effects go: the runtime carries each out when it is sent, in order.
+/// Where effects go: the runtime carries each out when it is sent, in order. The stack sends
+/// what scenes return; no scene holds a performer (`GameContext` is not one).
 @MainActor
 public protocol EffectPerformer: AnyObject {
     @discardableResult func send(_ effect: Effect) -> EffectReply

@@ -53,7 +53,35 @@ public enum SceneCommand {
     public static var pop: SceneCommand { .pop(nil) }
 }
 
-/// One screen or overlay. Only the top scene of the stack receives input and time.
+/// What a scene's callback returns: the effects it wants carried out (sounds, spoken lines,
+/// log lines, intents, a store's record), in order, and where navigation goes. The stack
+/// carries the effects out first, as soon as the callback has returned, then applies the
+/// commands; a scene never acts while it runs (issue #44). An effect the runtime answers
+/// (a store's record, the gate's verdict) comes back to the scene that returned it through
+/// `Scene.answer(_:to:)`, before the next effect of the list.
+public struct Reaction: ExpressibleByArrayLiteral {
+    public var effects: [Effect]
+    public var commands: [SceneCommand]
+
+    public init(_ effects: [Effect], _ commands: [SceneCommand] = []) {
+        self.effects = effects
+        self.commands = commands
+    }
+
+    /// Commands alone (`return [.pop]`).
+    public init(arrayLiteral commands: SceneCommand...) { self.init([], commands) }
+
+    public static var none: Reaction { Reaction([], []) }
+    public var isEmpty: Bool { effects.isEmpty && commands.isEmpty }
+
+    /// One reaction after another: effects in order, then commands in order.
+    public static func + (a: Reaction, b: Reaction) -> Reaction {
+        Reaction(a.effects + b.effects, a.commands + b.commands)
+    }
+}
+
+/// One screen or overlay. Only the top scene of the stack receives input and time. Each
+/// callback returns what it wants done (`Reaction`); none can act on its own.
 @MainActor
 public protocol Scene: AnyObject {
     /// The name used in logs: `home`, `memory`, `alert`, ...
@@ -76,12 +104,17 @@ public protocol Scene: AnyObject {
     var gateHoldFrames: [Rect] { get }
     /// True while a new screen shape must wait (see the extension's default).
     var keepsItsShape: Bool { get }
-    func enter()
-    func leave()
+    /// Pushed on the stack (or put in the place of the top).
+    func enter() -> Reaction
+    /// Taken off the stack.
+    func leave() -> Reaction
     /// Called when the scene above it was popped, with what that scene handed back.
-    func resume(with result: SceneResult?) -> [SceneCommand]
-    func update(dt: Double) -> [SceneCommand]
-    func handle(_ event: InputEvent) -> [SceneCommand]
+    func resume(with result: SceneResult?) -> Reaction
+    func update(dt: Double) -> Reaction
+    func handle(_ event: InputEvent) -> Reaction
+    /// The runtime's answer to an effect this scene returned (`EffectReply`: a round's ranks,
+    /// a child added, the gate's verdict): what the scene does next.
+    func answer(_ reply: EffectReply, to effect: Effect) -> Reaction
     func draw(on canvas: any Canvas)
     /// Fields for the `dump` log event besides `scene` and `stack`.
     func dump() -> [(String, JSON)]
@@ -105,6 +138,7 @@ extension Scene {
     /// True where holding something opens the adult gate (Home, the rest screen): under
     /// one-switch scanning a switch held down opens it there too (the stack's SwitchHold).
     public var opensGateByHold: Bool { !gateHoldFrames.isEmpty }
-    public func resume(with result: SceneResult?) -> [SceneCommand] { [] }
+    public func resume(with result: SceneResult?) -> Reaction { [] }
+    public func answer(_ reply: EffectReply, to effect: Effect) -> Reaction { [] }
     public func scene(for route: Route) -> (any Scene)? { nil }
 }

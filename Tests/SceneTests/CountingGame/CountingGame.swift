@@ -79,10 +79,10 @@ public final class CountingScene: GameScene, RoundStatistics {
             return []
         }
         let (points, won) = rules.tap()
-        context.perform([.sound(.pop), .log("count", [("taps", .int(rules.taps))])])
+        perform([.sound(.pop), .log("count", [("taps", .int(rules.taps))])])
         showPoints(points)
         guard won else {
-            context.perform([.speak(CountingGame.cheer, now: true)])
+            perform([.speak(CountingGame.cheer, now: true)])
             return []
         }
         let score = shownScore
