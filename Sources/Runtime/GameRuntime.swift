@@ -170,7 +170,7 @@ public final class GameRuntime: GameContext, EffectPerformer, FrameStepping {
         case .takeSet(let game): setTurns.take(game, chosen: classroom.sets)
         case .recordRound(let round): return .ranks(scores.recordRound(round, player: player))
         case .resetScores: scores.reset()
-        case .refreshScores: scores.refresh()
+        case .refreshScores: scores.refresh(); return .changed(true)
         case .addChild(let nickname, let avatar):
             guard let profiles else { return .done }
             return .child(profiles.addChild(nickname: nickname, avatar: avatar))

@@ -324,7 +324,7 @@ import TextCatalogs
         for (ending, picture) in [(BalloonGame.skull, "reason-killer"), (GameEnding.idle, "reason-idle"), (GameEnding.timeUp, "reason-time")] {
             let game = SceneDriver { ending == .timeUp ? MemoryScene(context: $0, level: .easy) as GameScene : BalloonScene(context: $0, level: .easy) }
             game.frames(2)
-            game.stack.apply(game.scene.endRound(ending, score: 92, progress: 0, mistakes: 0))
+            game.stack.apply(on: game.scene) { game.scene.endRound(ending, score: 92, progress: 0, mistakes: 0) }
             game.step(1.5)
             let alert = try #require(game.stack.top as? AlertScene)
             #expect(alert.content.result?.stars == 0 && alert.content.result?.reason == picture)
@@ -341,7 +341,7 @@ import TextCatalogs
         // A finished Balloons round keeps its stars.
         let finished = SceneDriver { BalloonScene(context: $0, level: .easy) }
         finished.frames(2)
-        finished.stack.apply(finished.scene.finish(BalloonGame.finished, score: 92))
+        finished.stack.apply(on: finished.scene) { finished.scene.finish(BalloonGame.finished, score: 92) }
         #expect(finished.log.events("alert").last?["stars"]?.intValue == definition.starCount(score: 92, level: .easy))
     }
 
@@ -357,7 +357,7 @@ import TextCatalogs
             return MemoryScene(context: context, level: .easy)
         }
         game.frames(2)
-        game.stack.apply(game.scene.finish(MemoryGame.allFound, score: 30))
+        game.stack.apply(on: game.scene) { game.scene.finish(MemoryGame.allFound, score: 30) }
         game.frames(2)
         let alert = try #require(game.stack.top as? AlertScene)
         let sticker = try #require(alert.content.result?.sticker)
@@ -403,7 +403,7 @@ import TextCatalogs
         stack.apply([.push(game)])
         step(stack, frames: 2)
         let best = try #require(GameRegistry.standard.entry(.memory)?.definition.stars[.easy]?.last)
-        stack.apply(game.finish(MemoryGame.allFound, score: best))
+        stack.apply(on: game) { game.finish(MemoryGame.allFound, score: best) }
         #expect(context.log.events("suggest").last?["level"]?.stringValue == "medium")
         #expect(context.levelToChoose(for: .memory, among: Level.allCases) == .medium)
         // Two losses in a row at Medium: Easy again.

@@ -115,7 +115,7 @@ import TextCatalogs
         let game = try #require(stack.top as? MemoryScene)
         #expect(game.level == level)
         step(stack, frames: 2, log: context.log)
-        stack.apply(game.finish(won ? MemoryGame.allFound : .timeUp, score: score))
+        stack.apply(on: game) { game.finish(won ? MemoryGame.allFound : .timeUp, score: score) }
         step(stack, frames: 2, log: context.log)
         return game
     }
@@ -145,7 +145,7 @@ import TextCatalogs
         // Lose it twice: the voice says an easier level, ↻ shows Easy, and the house goes Home with Easy chosen.
         for round in 0..<2 {
             let g = try #require(stack.top as? MemoryScene)
-            stack.apply(g.finish(.timeUp, score: 0))
+            stack.apply(on: g) { g.finish(.timeUp, score: 0) }
             step(stack, frames: 2, log: context.log)
             if round == 0 {
                 #expect(Self.item(stack, "alert-yes")?["level"]?.stringValue == "medium", "one loss: the same level")

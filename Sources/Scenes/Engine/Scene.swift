@@ -426,6 +426,11 @@ public final class SceneStack {
         act(scene.reaction { body(); return [] }, from: scene)
     }
 
+    /// The same for a method that also says where to go (a test ending a round: `finish`).
+    public func apply(on scene: BaseScene, _ body: () -> [SceneCommand]) {
+        act(scene.reaction(body), from: scene)
+    }
+
     /// Carries out what a scene's callback returned: its effects, in order, each answer the
     /// runtime gives coming back to that scene (`Scene.answer`) before the next; the commands
     /// (its own, then its answers') are returned for `apply`.

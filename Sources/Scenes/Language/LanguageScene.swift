@@ -72,8 +72,9 @@ public final class LanguageScene: BaseScene {
             wiggling = (target, timeline.time + 0.4)
             emit(.log("hint", [("kind", "locked"), ("target", .string("language-" + target))]))
         }
-        // The name in the (new) language's own voice.
-        if target == context.languageSetting?.current {
+        // The name in the (new) language's own voice: said after the choice, which the runtime
+        // carries out first (a fixed language's other tiles only shake).
+        if target == choice.current || choice.canChoose {
             emit(.speak(LanguageNames.spoken))
         }
         return []

@@ -9,14 +9,16 @@ import TextCatalogs
 /// timeline's steps inside `update`, helpers they call): the callback returns those effects
 /// with its commands (`Reaction`), and the stack carries them out after it has returned. A
 /// scene never acts by itself; emitting outside a callback (from `init`, from `draw`) stops a
-/// debug build.
+/// debug build (a release build sends it with the next callback's).
 @MainActor
 open class BaseScene: Scene {
     public let context: GameContext
     public let name: String
     public let timeline = Timeline()
-    /// The effects emitted during the callback that runs now (nil: none runs).
-    private var outbox: [Effect]?
+    /// The effects emitted during the callback that runs now.
+    private var outbox: [Effect] = []
+    /// True while one of the callbacks runs.
+    private var reactingNow = false
     private var barPress = PressTracker<TopBar.Target>()
     /// Seconds this scene has been on top (every update, pauses included): the clock of the
     /// top bar's own animations (the speaker's wiggle).
@@ -79,11 +81,14 @@ open class BaseScene: Scene {
     /// Runs one callback: what it emitted and the commands it gave. (A callback inside
     /// another, as a test may make, adds to the outer one's effects.)
     private func reacting(_ body: () -> [SceneCommand]) -> Reaction {
-        if outbox != nil { return Reaction([], body()) }
-        outbox = []
+        if reactingNow { return Reaction([], body()) }
+        reactingNow = true
         let commands = body()
-        let effects = outbox ?? []
-        outbox = nil
+        reactingNow = false
+        // (An effect emitted outside a callback, which a debug build stops at, is not lost in
+        // a release build: it goes out with this callback's.)
+        let effects = outbox
+        outbox = []
         return Reaction(effects, commands)
     }
 
@@ -94,8 +99,8 @@ open class BaseScene: Scene {
 
     /// Adds an effect to what the running callback returns.
     public func emit(_ effect: Effect) {
-        assert(outbox != nil, "\(name): an effect emitted outside a callback (\(effect))")
-        outbox?.append(effect)
+        assert(reactingNow, "\(name): an effect emitted outside a callback (\(effect))")
+        outbox.append(effect)
     }
 
     public func emit(_ effects: [Effect]) {

@@ -51,10 +51,15 @@ public final class HighScoresPopup: BaseScene {
 
     public override func onEnter() {
         emit(.sound(.popup))
-        // Another copy of the game may have reset the tables or recorded since.
+        // Another copy of the game may have reset the tables or recorded since: the table is
+        // logged as read again (`onAnswer`).
         emit(.refreshScores)
-        logTable()
         timeline.tween(0.25, easing: Easing.easeOutBack, step: { [weak self] v in self?.appear = v })
+    }
+
+    public override func onAnswer(_ reply: EffectReply, to effect: Effect) -> [SceneCommand] {
+        if case .refreshScores = effect { logTable() }
+        return []
     }
 
     private func logTable() {

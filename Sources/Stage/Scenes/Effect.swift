@@ -72,7 +72,8 @@ public enum Effect: Equatable {
     case recordRound(RoundRecord)
     /// Empties the high-score table (the gate's "Reset high scores").
     case resetScores
-    /// Reads the table again (what another running copy recorded or reset).
+    /// Reads the table again (what another running copy recorded or reset); answers
+    /// `.changed(true)` (the context's tables are the fresh ones).
     case refreshScores
     /// Adds a child; answers `.child`.
     case addChild(nickname: String?, avatar: Avatar)
@@ -128,7 +129,7 @@ public enum EffectReply {
     case ranks(RoundRanks)
     /// `addChild`: the child, or why she could not be added.
     case child(Result<ChildProfile, ProfileFailure>)
-    /// `updateChild`, `deleteChild`: whether the store changed.
+    /// `updateChild`, `deleteChild`: whether the store changed; `refreshScores`: read again.
     case changed(Bool)
     /// `saveReport`: the save under way (nil: no saver in this run).
     case report((any ReportJob)?)
