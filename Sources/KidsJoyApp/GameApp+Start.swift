@@ -13,6 +13,9 @@ import Runtime
 // MARK: - Start-up
 
 extension GameApp {
+    /// Reads what start-up needs (the assets, the sets, the stores, `--profile`), asks
+    /// `AppComposition` what to make of it, and carries that out: the window or the headless
+    /// canvas, the pictures, the sound, the context, the stack.
     public func start() throws {
         // Pictures of 64 kB and more (sprites, layers, backgrounds) get their own memory
         // mappings, returned when freed. Left to itself, glibc raises this threshold after the
@@ -21,7 +24,8 @@ extension GameApp {
         SDLSystem.mapAllocations(above: 64 * 1024)
         let assets = try AssetLocator.locate(override: options.assetsDir)
         // The shell's pictures and the games' own, each game's because its module declares them.
-        let images = AssetManifest.images(declared: games.declaredPictures, in: assets + "/images")
+        let display = AppComposition.display(options: options, games: games, imageFiles: SystemFiles.list(assets + "/images") ?? [])
+        let images = display.images
         let missing = AssetLocator.missingFiles(in: assets, images: images)
         guard missing.isEmpty else {
             throw AppError.fatal("missing asset file\(missing.count > 1 ? "s" : ""): \(missing.prefix(5).joined(separator: ", "))"
@@ -29,10 +33,8 @@ extension GameApp {
         }
         // SIGTERM, SIGINT, SIGHUP and SIGQUIT are the game's own (StopSignals), in every mode.
         SDLSystem.setHints()
-        if options.headless {
-            // The canvas takes the shape of the screen it is drawn for (issue 27).
-            Canvas1024.use(options.size.map { Canvas1024.size(forScreen: $0.width, $0.height) } ?? Canvas1024.standardSize,
-                           screen: options.size.map { ($0.width, $0.height) })
+        if let headless = display.headlessCanvas {
+            Canvas1024.use(headless.size, screen: headless.screen)
             // Headless, the canvas's own picture is the screen: no renderer at all.
             try SDLSystem.startEventsOnly()
         } else {
@@ -51,16 +53,14 @@ extension GameApp {
         // used is named (file and line) and the game plays the others.
         let found = SetFolders.read(SetFolders.searchFolders(assets: assets))
         for (name, picture) in found.pictures.sorted(by: { $0.key < $1.key }) { canvas.addImage(name, picture) }
-        for entry in found.library.entries where !entry.problems.isEmpty {
-            for problem in entry.problems { warn("set '\(entry.id)': \(problem); the set is not used") }
-        }
+        for problem in AppComposition.setProblems(in: found.library) { warn(problem) }
         canvas.prepareBackgrounds(SceneBackgrounds.all, pictures: games.picturesAhead)
         if let size = options.size { try canvas.resize(width: size.width, height: size.height) }
         try syncOutputSize()
         session.window?.setIcon(path: assets + "/images/" + AssetManifest.windowIcon)
 
         let player: any SoundPlayer
-        if options.headless || options.bench != nil {
+        if !display.audible {
             // No audio device: a spoken line is logged as not heard (decision 8).
             player = SilentSoundPlayer(audible: false)
         } else {
@@ -75,28 +75,26 @@ extension GameApp {
         settingsStore = settings
         // `--profile NAME` before anything runs: a 41st child is a usage error.
         let chosen = try options.profile.map { try ProfileChoice.resolve($0, in: scores) }
-        // What the corner remembered (settings.json) takes its place in the layers: above
-        // the config files, below the command line, never over a lock (SettingsTable).
-        var options = options
-        options.applyRemembered(settings.remembered)
+        // Everything decided from what was read: the settings layered with what the corner
+        // remembered, the language, Home's games, the classroom, profiles, demos.
+        let plan = AppComposition.compose(options: options, games: games, read: AppComposition.Inputs(
+            remembered: settings.remembered, languageChosenInGame: settings.language, environment: SystemFiles.environment,
+            library: found.library, profileChosen: chosen != nil))
+        let options = plan.options
         // The top bar's mute is this run's: `--mute` or `mute = true` (or locked) start muted.
-        if options.settings.mute { settings.overrideMuted(true) }
-        // The language: `--language`, else (in a window) the one a grown-up chose in the
-        // game, else the config's, else the default (TESTING decision 4).
-        let language = Language.atStart(options, chosenInGame: settings.language, environment: SystemFiles.environment)
+        if plan.startsMuted { settings.overrideMuted(true) }
+        let language = plan.language
         // Arabic letters need Scheherazade: required to play in a language the table draws in
         // it, otherwise used when present (the language list names Arabic in its own script).
-        canvas.arabicFontFiles = Languages.row(language)?.font == .scheherazade
-            ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
+        canvas.arabicFontFiles = plan.requiresArabicFont ? try FontLocator.arabic(assets: assets) : try? FontLocator.arabic(assets: assets)
+        for warning in plan.warnings.games { warn(warning) }
         context = GameRuntime(log: log, random: RandomSource(seed: options.seed), scores: scores, settingsStore: settings,
-                              soundPlayer: player, kiosk: options.settings.kiosk, registry: registryFor(games: options.settings.games), allGames: games,
+                              soundPlayer: player, kiosk: options.settings.kiosk, registry: plan.registry, allGames: games,
                               catalog: Language.catalog(assets: assets, language: language, warn: { [weak self] in self?.warn($0) }),
                               voices: Language.voices(assets: assets, language: language, warn: { [weak self] in self?.warn($0) })
                                 .adding(SetFolders.clips(found.library, language: language)))
         context.sets = found.library
-        // Windowed play takes each game's sets in turn; a script (or a headless run) plays the
-        // standard sets unless `sets` chose, so its log never depends on the sets installed.
-        context.rotatesSets = !options.headless && options.scriptPath == nil && options.scriptText == nil && options.bench == nil
+        context.rotatesSets = plan.rotatesSets
         context.warn = { [weak self] in self?.warn($0) }
         context.settings = options.settings
         // The store's `save` and `database` events (rounds waiting for a lock, damage set aside).
@@ -108,25 +106,16 @@ extension GameApp {
             if name == "save" { self?.syncWorker?.poke() }
         }
         startSync(scores)
-        context.classroom = ClassroomSettings(sessionMinutes: options.settings.sessionMinutes, gatePIN: options.settings.gatePIN,
-                                              levels: options.settings.levels, locked: options.locked)
-        context.classroom.sets = options.settings.sets
-        if let chosen = options.settings.sets {
-            let unknown = chosen.filter { found.library.set($0) == nil }
-            if !unknown.isEmpty {
-                warn("sets: no usable set \(unknown.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) (found: \(found.library.usable.map(\.id).joined(separator: ", ")))")
-            }
-        }
-        if options.settings.profiles || chosen != nil { context.profiles = scores }
+        context.classroom = plan.classroom
+        for warning in plan.warnings.sets { warn(warning) }
+        if plan.profilesOn { context.profiles = scores }
         context.switchMemory = settings
         context.reports = ReportSaver(app: self, store: scores)
         if let chosen { context.player = chosen.player }
 
         var demoStore: DemoStore?
-        context.demos = Self.demoMemory(options: options, directory: dataDir, store: &demoStore, warn: { [weak self] in self?.warn($0) })
-        log.emit("start", [("seed", .uint(options.seed)), ("version", .string(AppInfo.version)),
-                           ("headless", .bool(options.headless)), ("language", .string(language)),
-                           ("canvas", Canvas1024.json)])
+        context.demos = Self.demoMemory(plan.demos, directory: dataDir, store: &demoStore, warn: { [weak self] in self?.warn($0) })
+        log.emit("start", plan.startFields(canvas: Canvas1024.json))
         // A store file of a newer version is left untouched: said on stderr and here.
         for (file, version) in [(SettingsStore.fileName, settings.keptNewer), (DemoStore.fileName, demoStore?.keptNewer)] {
             if let version { log.emit("store", [("file", .string(file)), ("action", "kept-newer"), ("version", .int(version))]) }
@@ -135,50 +124,36 @@ extension GameApp {
         logWindow()
         stack = SceneStack(root: HomeScene(context: context), runtime: context)
         stack.rightToLeft = context.rightToLeft
-        if let seconds = options.settings.switchSeconds {
+        if let seconds = plan.scanInterval {
             stack.focus.scanInterval = seconds
             stack.focus.visible = true
         }
-        languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: !options.languageFixed && !options.locked.contains(.language))
+        languageSwitcher = AppLanguages(app: self, assets: assets, current: language, canChoose: plan.languageChoosable)
         context.languages = languageSwitcher
         // "Who's playing?" at start once children exist (profiles on, no --profile).
-        if chosen == nil, context.profiles != nil, !scores.children.isEmpty {
+        if plan.asksWhoIsPlaying, plan.showsPicker(hasChildren: !scores.children.isEmpty) {
             stack.apply([.show(.picker)])
         }
     }
 
-    /// The games Home offers: the config's `games` list in its order (unknown ids said
-    /// once), or every game.
-    func registryFor(games chosen: [String]?) -> GameRegistry {
-        Self.registry(games: chosen, among: games, warn: { [weak self] in self?.warn($0) })
-    }
-
-    static func registry(games: [String]?, among standard: GameRegistry, warn: ((String) -> Void)? = nil) -> GameRegistry {
-        guard let games else { return standard }
-        let unknown = games.filter { standard.entry(GameKind(rawValue: $0)) == nil }
-        if !unknown.isEmpty {
-            warn?("config: games: unknown game \(unknown.map { "'\(TextEscaping.escaped($0))'" }.joined(separator: ", ")) (known: \(standard.ids.map(\.rawValue).joined(separator: ", ")))")
-        }
-        let chosen = games.compactMap { standard.entry(GameKind(rawValue: $0)) }
-        return chosen.isEmpty ? standard : GameRegistry(chosen)
-    }
-
     /// Demos: windowed play shows each game's the first time and remembers it (demos.json);
-    /// a headless or scripted run shows them only with `--demo`, and never marks one seen.
+    /// a headless or scripted run shows them only with `--demo`, and never marks one seen
+    /// (`AppComposition.demos`).
     static func demoMemory(options: AppOptions, directory: String, warn: @escaping (String) -> Void) -> DemoMemory {
         var store: DemoStore?
-        return demoMemory(options: options, directory: directory, store: &store, warn: warn)
+        return demoMemory(AppComposition.demos(for: options), directory: directory, store: &store, warn: warn)
     }
 
-    static func demoMemory(options: AppOptions, directory: String, store made: inout DemoStore?, warn: @escaping (String) -> Void) -> DemoMemory {
-        let scripted = options.scriptPath != nil || options.scriptText != nil || options.bench != nil
-        let showing = options.demo || (!options.headless && !scripted)
-        guard showing else { return DemoMemory(mode: .off) }
-        // A scripted or headless run neither reads nor writes what was seen, so it replays the
-        // same whatever the data folder holds.
-        guard !scripted && !options.headless else { return DemoMemory(mode: .firstTime) }
-        let store = DemoStore(directory: directory, warn: warn)
-        made = store
-        return DemoMemory(mode: .firstTime, seen: store.seen, save: { store.save($0) })
+    /// The demos decided, carried out: only windowed play reads (and later writes) demos.json.
+    static func demoMemory(_ demos: AppComposition.Demos, directory: String, store made: inout DemoStore?,
+                           warn: @escaping (String) -> Void) -> DemoMemory {
+        switch demos {
+        case .off: return DemoMemory(mode: .off)
+        case .firstTimeThisRun: return DemoMemory(mode: .firstTime)
+        case .firstTimeRemembered:
+            let store = DemoStore(directory: directory, warn: warn)
+            made = store
+            return DemoMemory(mode: .firstTime, seen: store.seen, save: { store.save($0) })
+        }
     }
 }

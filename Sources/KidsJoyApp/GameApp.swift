@@ -12,9 +12,9 @@ import Server
 /// headless. One fixed update step of 1/60 s; headless runs that step as fast as it can
 /// with a simulated clock, so a script gives the same log every time.
 ///
-/// One file a job: GameApp+Start (start-up: assets, stores, the context and the stack),
-/// +Loop (the headless and windowed loops), +Input (the event queue to the scenes),
-/// +Window (the window, its size, fullscreen and presenting a frame), +Screenshots (a
+/// One file a job: GameApp+Start (start-up: assets, stores, the context and the stack, as
+/// `AppComposition` decided them), +Loop (the headless and windowed loops), +Input (the
+/// event queue to the scenes), +Window (the window, its size, fullscreen and presenting a frame), +Screenshots (a
 /// script's screenshot, dump and quit lines), +Shutdown (quitting); Bench, the benchmark.
 @MainActor
 public final class GameApp {

@@ -24,7 +24,12 @@ public enum AssetManifest {
     /// for every picture of that prefix in `folder`), each once, in that order. A declared name
     /// with no file is reported by `missingFiles`, like the shell's.
     public static func images(declared: [String], in folder: String) -> [String] {
-        let present = (SystemFiles.list(folder) ?? []).compactMap { name -> String? in
+        images(declared: declared, present: SystemFiles.list(folder) ?? [])
+    }
+
+    /// The same from the folder's listing (`files`: its file names), reading nothing.
+    public static func images(declared: [String], present files: [String]) -> [String] {
+        let present = files.compactMap { name -> String? in
             let suffix = "." + imageExtension
             return name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
         }.sorted()
