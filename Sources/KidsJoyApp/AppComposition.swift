@@ -18,35 +18,41 @@ import SystemIO
 struct AppComposition {
     /// The settings, layered: the command line and the config files, with what the corner
     /// remembered (settings.json) above the config files, below the command line, never over
-    /// a lock (`AppOptions.applyRemembered`).
+    /// a lock (`AppOptions.applyRemembered`). What follows from them alone is read from them.
     var options: AppOptions
-    /// The top bar's mute starts on (`--mute`, `mute = true`, or locked so).
-    var startsMuted: Bool
     /// The language played, resolved (`Language.atStart`).
     var language: String
-    /// The language is drawn in Scheherazade: start-up fails without the Arabic font (else it
-    /// is used when present, for the language list's own name of Arabic).
-    var requiresArabicFont: Bool
     /// The games Home offers: the config's `games` list in its order, or every game.
     var registry: GameRegistry
-    /// Windowed play takes each game's sets in turn; a script, a headless run or a benchmark
-    /// plays the standard sets unless `sets` chose, so its log never depends on the sets installed.
-    var rotatesSets: Bool
-    /// Session minutes, the gate's PIN, the levels, the locks and the sets chosen.
-    var classroom: ClassroomSettings
     /// The children's profiles are on (`profiles = true`, or `--profile` chose one).
     var profilesOn: Bool
-    /// The show-me demos of this run.
-    var demos: Demos
-    /// Switch scanning's interval in seconds (nil: no scanning, no focus shown).
-    var scanInterval: Double?
-    /// A grown-up may choose the language in the game (not fixed, not locked).
-    var languageChoosable: Bool
     /// "Who's playing?" is asked at start (profiles on, no `--profile`) if children exist
     /// (`showsPicker(hasChildren:)`; the store is asked only then).
     var asksWhoIsPlaying: Bool
     /// What to say on standard error, each where start-up reaches it.
     var warnings: Warnings
+
+    /// The top bar's mute starts on (`--mute`, `mute = true`, or locked so).
+    var startsMuted: Bool { options.settings.mute }
+    /// The language is drawn in Scheherazade: start-up fails without the Arabic font (else it
+    /// is used when present, for the language list's own name of Arabic).
+    var requiresArabicFont: Bool { Languages.row(language)?.font == .scheherazade }
+    /// Windowed play takes each game's sets in turn; a script, a headless run or a benchmark
+    /// plays the standard sets unless `sets` chose, so its log never depends on the sets installed.
+    var rotatesSets: Bool { !options.headless && !Self.isScripted(options) }
+    /// Session minutes, the gate's PIN, the levels, the locks and the sets chosen.
+    var classroom: ClassroomSettings {
+        var classroom = ClassroomSettings(sessionMinutes: options.settings.sessionMinutes, gatePIN: options.settings.gatePIN,
+                                          levels: options.settings.levels, locked: options.locked)
+        classroom.sets = options.settings.sets
+        return classroom
+    }
+    /// The show-me demos of this run.
+    var demos: Demos { Self.demos(for: options) }
+    /// Switch scanning's interval in seconds (nil: no scanning, no focus shown).
+    var scanInterval: Double? { options.settings.switchSeconds }
+    /// A grown-up may choose the language in the game (not fixed, not locked).
+    var languageChoosable: Bool { !options.languageFixed && !options.locked.contains(.language) }
 
     /// Warnings the composing found, in the order `start()` says them.
     struct Warnings: Equatable {
@@ -113,22 +119,12 @@ struct AppComposition {
         options.applyRemembered(found.remembered)
         let language = Language.atStart(options, chosenInGame: found.languageChosenInGame, environment: found.environment)
         let (registry, gameWarnings) = registry(games: options.settings.games, among: games)
-        var classroom = ClassroomSettings(sessionMinutes: options.settings.sessionMinutes, gatePIN: options.settings.gatePIN,
-                                          levels: options.settings.levels, locked: options.locked)
-        classroom.sets = options.settings.sets
         let profilesOn = options.settings.profiles || found.profileChosen
         return AppComposition(
             options: options,
-            startsMuted: options.settings.mute,
             language: language,
-            requiresArabicFont: Languages.row(language)?.font == .scheherazade,
             registry: registry,
-            rotatesSets: !options.headless && !isScripted(options),
-            classroom: classroom,
             profilesOn: profilesOn,
-            demos: demos(for: options),
-            scanInterval: options.settings.switchSeconds,
-            languageChoosable: !options.languageFixed && !options.locked.contains(.language),
             asksWhoIsPlaying: !found.profileChosen && profilesOn,
             warnings: Warnings(games: gameWarnings, sets: unknownSets(options.settings.sets, in: found.library)))
     }

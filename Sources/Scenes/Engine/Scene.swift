@@ -423,7 +423,7 @@ public final class SceneStack {
     /// Runs one of a scene's own methods as a callback of it, and carries out what it emitted
     /// (a test landing Memory's deal, starting a demo).
     public func act(on scene: BaseScene, _ body: () -> Void) {
-        act(scene.reaction { body(); return [] }, from: scene)
+        apply(on: scene) { body(); return [] }
     }
 
     /// The same for a method that also says where to go (a test ending a round: `finish`).

@@ -71,16 +71,18 @@ open class BaseScene: Scene {
 
     // MARK: The callbacks (Scene): each returns what its hooks emitted, with their commands
 
-    public final func enter() -> Reaction { reacting { onEnter(); return [] } }
-    public final func leave() -> Reaction { reacting { onLeave(); return [] } }
-    public final func resume(with result: SceneResult?) -> Reaction { reacting { onResume(with: result) } }
-    public final func answer(_ reply: EffectReply, to effect: Effect) -> Reaction { reacting { onAnswer(reply, to: effect) } }
-    public final func update(dt: Double) -> Reaction { reacting { stepFrame(dt: dt) } }
-    public final func handle(_ event: InputEvent) -> Reaction { reacting { take(event) } }
+    public final func enter() -> Reaction { reaction { onEnter(); return [] } }
+    public final func leave() -> Reaction { reaction { onLeave(); return [] } }
+    public final func resume(with result: SceneResult?) -> Reaction { reaction { onResume(with: result) } }
+    public final func answer(_ reply: EffectReply, to effect: Effect) -> Reaction { reaction { onAnswer(reply, to: effect) } }
+    public final func update(dt: Double) -> Reaction { reaction { stepFrame(dt: dt) } }
+    public final func handle(_ event: InputEvent) -> Reaction { reaction { take(event) } }
 
-    /// Runs one callback: what it emitted and the commands it gave. (A callback inside
-    /// another, as a test may make, adds to the outer one's effects.)
-    private func reacting(_ body: () -> [SceneCommand]) -> Reaction {
+    /// Runs `body` as one callback: what it emitted and the commands it gave. (A callback
+    /// inside another, as a test may make, adds to the outer one's effects.) Also for a host
+    /// that drives one of the scene's own methods (a test landing Memory's deal), which then
+    /// carries the reaction out (`SceneStack.act(_:from:)`).
+    public final func reaction(_ body: () -> [SceneCommand]) -> Reaction {
         if reactingNow { return Reaction([], body()) }
         reactingNow = true
         let commands = body()
@@ -91,11 +93,6 @@ open class BaseScene: Scene {
         outbox = []
         return Reaction(effects, commands)
     }
-
-    /// Runs `body` as a callback of this scene: what it emitted, with its commands. For a host
-    /// that drives one of the scene's own methods (a test landing Memory's deal); the host
-    /// carries the reaction out (`SceneStack.act(_:from:)`).
-    public final func reaction(_ body: () -> [SceneCommand]) -> Reaction { reacting(body) }
 
     /// Adds an effect to what the running callback returns.
     public func emit(_ effect: Effect) {
