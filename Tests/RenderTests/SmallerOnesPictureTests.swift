@@ -40,7 +40,7 @@ import TextCatalogs
         case .portrait: picture = SceneBackgrounds.portraitSize
         }
         let box = try Self.sunBox(name)
-        let frame = BalloonScene.backgroundFrame
+        let frame = BalloonPlay.backgroundFrame
         let sx = frame.width / picture.width, sy = frame.height / picture.height
         let sun = Rect(frame.x + box.x * sx, frame.y + box.y * sy, box.width * sx, box.height * sy)
         #expect(sun.minY >= TopBar.height + 4, "\(screen): the sun \(sun) under a \(TopBar.height)-unit bar")

@@ -77,7 +77,7 @@ import TextCatalogs
 /// own test subject.
 @MainActor
 enum LiarGame: GameModule {
-    typealias Play = LiarScene
+    typealias Play = LiarPlay
     static var definition: GameDefinition { CountingGame.definition }
     static var voice: GameVoice { CountingGame.voice }
     static var endings: [GameEnding] { CountingGame.endings }
@@ -86,15 +86,17 @@ enum LiarGame: GameModule {
     static let items = [GameItem("star", kind: "picture", tappable: false, "a star")]
     static let pictures = ["star"]
     static let motion = FramePace.smooth
-    static func makeScene(context: GameContext, level: Level) -> LiarScene { LiarScene(context: context, level: level) }
 }
 
 @MainActor
-final class LiarScene: GameScene, RoundStatistics {
-    init(context: GameContext, level: Level) { super.init(context: context, module: LiarGame.self, level: level) }
+struct LiarPlay: GamePlay {
+    init(_ start: GameStart, random: inout SeededGenerator) {}
     var roundProgress: Int { 0 }
     var roundMistakes: Int { 0 }
-    override func dumpItems() -> [JSON] {
-        [dumpItem("star", kind: "picture", frame: CountingScene.star), dumpItem("ghost", kind: "button", frame: Rect(0, 100, 64, 64), [("icon", .string("star"))])]
+    mutating func input(_ event: InputEvent, _ now: GameNow) -> GameOutput { [] }
+    mutating func step(_ now: GameNow, random: inout SeededGenerator) -> GameOutput { [] }
+    func draw(on canvas: any Canvas, _ now: GameNow) {}
+    func dumpItems(_ now: GameNow) -> [JSON] {
+        [dumpItem("star", kind: "picture", frame: CountingPlay.star), dumpItem("ghost", kind: "button", frame: Rect(0, 100, 64, 64), [("icon", .string("star"))])]
     }
 }

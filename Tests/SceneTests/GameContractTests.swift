@@ -37,7 +37,7 @@ import TextCatalogs
         tap(stack, HomeLayout.play.center)
         #expect(stack.names == ["home", "counting"])
         step(stack, seconds: 0.5)
-        for _ in 0..<3 { tap(stack, CountingScene.star.center) }
+        for _ in 0..<3 { tap(stack, CountingPlay.star.center) }
         // Decided: Back waits for the end screen, which comes 0.5 s later.
         tap(stack, TopBar.backFrame.center)
         #expect(stack.names == ["home", "counting"])
@@ -159,7 +159,7 @@ import TextCatalogs
     @Test func test_pausedGameHoldsItsTimeline() throws {
         let (context, stack) = Self.fourGames()
         stack.apply([.show(.game("counting", .easy))])
-        for _ in 0..<3 { tap(stack, CountingScene.star.center) }
+        for _ in 0..<3 { tap(stack, CountingPlay.star.center) }
         stack.handle(.focusLost)
         step(stack, seconds: 3)
         #expect(stack.names == ["home", "counting"], "no end screen while paused")
@@ -176,7 +176,7 @@ import TextCatalogs
         let (context, stack) = Self.fourGames()
         stack.apply([.show(.game("counting", .easy))])
         step(stack, frames: 10, log: context.log)
-        for _ in 0..<3 { tap(stack, CountingScene.star.center, log: context.log) }
+        for _ in 0..<3 { tap(stack, CountingPlay.star.center, log: context.log) }
         let decidedAt = context.log.time
         step(stack, frames: 29, log: context.log)
         #expect(stack.names == ["home", "counting"])

@@ -5,7 +5,7 @@ import Testing
 /// The Memory grid: centred in the play area, equal margins and gaps, square cards as big
 /// as fit and never too small for a child's finger.
 @Suite @MainActor struct MemoryLayoutTests {
-    /// GameScene.playArea (main-actor bound) as a plain value: below the 64-px top bar.
+    /// GameHosting.playArea (main-actor bound) as a plain value: below the 64-px top bar.
     let area = Rect(0, TopBar.height, 1024, 768 - TopBar.height)
 
     @Test func test_everyLevel_marginsAndGapsEqual_cardsSquare_insidePlayArea() {
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test @MainActor func test_areaIsTheGamesPlayArea() {
-        #expect(area == GameScene.playArea)
+        #expect(area == GameHosting.playArea)
     }
 
     @Test func test_gridFitsOtherAreasToo() {

@@ -178,7 +178,7 @@ extension SceneDriver where S == MemoryScene {
         #expect(h.events("flip").count == 3)
         // Issue 14: a tap that changes nothing is answered with a soft sound and a hint.
         #expect(h.events("sound").dropFirst(soundsBefore).map { $0["name"]?.stringValue } == ["nope", "nope", "nope"])
-        #expect(h.events("hint").map { $0["target"]?.stringValue } == [MemoryScene.cardID(c), MemoryScene.cardID(a), MemoryScene.cardID(b)])
+        #expect(h.events("hint").map { $0["target"]?.stringValue } == [MemoryPlay.cardID(c), MemoryPlay.cardID(a), MemoryPlay.cardID(b)])
         #expect(h.rules.cards[c].state == .open)
         #expect(h.rules.waitingCard == c)
         #expect(h.scene.shownScore == 5)

@@ -30,16 +30,16 @@ import Runtime
         game.frames(2)
         game.stack.act(on: game.game) { game.game.showPoints(5) }
         game.frames(59)
-        #expect(game.game.pills.floating.count == 1)
+        #expect((game.game as! MemoryScene).pills.floating.count == 1)
         game.frames(1)
-        #expect(game.game.pills.floating.isEmpty, "a \"+N\" lives one second: 60 frames")
+        #expect((game.game as! MemoryScene).pills.floating.isEmpty, "a \"+N\" lives one second: 60 frames")
 
         // Paused, it still rises and fades (it ran before the pause's stop, and still does).
         game.stack.act(on: game.game) { game.game.showPoints(5) }
         game.stack.handle(.focusLost)
         #expect(game.game.isPaused)
         game.frames(60)
-        #expect(game.game.pills.floating.isEmpty)
+        #expect((game.game as! MemoryScene).pills.floating.isEmpty)
     }
 
     @Test func test_pauseStopsAwakeAndPlayedTime_notFrameTime() throws {
@@ -81,7 +81,7 @@ import Runtime
     /// counted by hand: the 480th quiet frame; a pause does not count.
     @Test func test_theRepromptComesOnTheSameFrame_pauseNotCounted() throws {
         let game = try VoicedGame(.memory, .easy)
-        let quietFrames = Int((GameScene.repromptAfter * 60).rounded())
+        let quietFrames = Int((GameHosting.repromptAfter * 60).rounded())
         game.frames(quietFrames - 60)
         game.stack.handle(.focusLost)
         game.seconds(5)
@@ -91,7 +91,7 @@ import Runtime
         #expect(before == 0)
         game.frames(59)
         #expect(!game.voices().contains("voice.reprompt.memory"))
-        #expect(abs(game.game.quietFor - (GameScene.repromptAfter - 1.0 / 60)) < 1e-9)
+        #expect(abs(game.game.quietFor - (GameHosting.repromptAfter - 1.0 / 60)) < 1e-9)
         game.frames(1)
         #expect(game.voices().contains("voice.reprompt.memory"), "the 480th quiet frame")
         #expect(game.game.quietFor < 1e-9, "the quiet starts again")

@@ -115,7 +115,7 @@ extension PictureScreenTests {
             #expect(try item("alert-score")["score"]?.intValue == score)
             #expect(try item("alert-score")["icon"]?.stringValue == "score-star")
         } else {
-            let reason = GameScene.reasonPicture(over["reason"]?.stringValue ?? "")
+            let reason = GameHosting.reasonPicture(over["reason"]?.stringValue ?? "")
             let reasonItem = try item("alert-reason")
             #expect(reasonItem["icon"]?.stringValue == reason)
             #expect(!items.contains { $0["id"]?.stringValue == "alert-stars" || $0["id"]?.stringValue == "alert-score" })
@@ -139,7 +139,7 @@ extension PictureScreenTests {
             #expect(images.contains { $0.0 == "score-star" })
             #expect(canvas.texts.contains(String(score)))
         } else {
-            #expect(images.contains { $0.0 == GameScene.reasonPicture(over["reason"]?.stringValue ?? "") })
+            #expect(images.contains { $0.0 == GameHosting.reasonPicture(over["reason"]?.stringValue ?? "") })
             #expect(!images.contains { $0.0 == "star-empty" || $0.0 == "star-big" })
         }
         for (icon, frame) in [("replay", frameOf(yes)), ("home", frameOf(no))] {
@@ -291,7 +291,7 @@ extension PictureScreenTests {
         let play = try #require(canvas.calls.compactMap { call -> Rect? in
             if case .image("play", let r) = call, r.width >= 150 { return r } else { return nil }
         }.first)
-        #expect(GameScene.playArea.contains(play.center))
+        #expect(GameHosting.playArea.contains(play.center))
         let resume = try #require(dumpItems(of: game).first { $0["id"]?.stringValue == "resume" })
         #expect(resume["icon"]?.stringValue == "play")
         #expect(resume["key"]?.stringValue == Messages.paused.key)

@@ -37,7 +37,7 @@ final class VoicedGame {
         beforePush?(context, stack)
         appearedAt = log.time
         stack.apply([.show(.game(kind, level))])
-        if dealt, let memory = stack.top as? MemoryScene { stack.act(on: memory) { memory.land() } }
+        if dealt, let memory = stack.top as? MemoryScene { stack.apply(on: memory) { memory.land() } }
     }
 
     var game: GameScene { stack.scenes.compactMap { $0 as? GameScene }.last! }
@@ -428,7 +428,7 @@ final class VoicedGame {
         }
         // A tap on the open card meanwhile changes nothing, and says so.
         game.tap(scene.cardFrames[a].center)
-        #expect(game.events("hint").last?["target"]?.stringValue == MemoryScene.cardID(a))
+        #expect(game.events("hint").last?["target"]?.stringValue == MemoryPlay.cardID(a))
         game.seconds(0.6)
         let close = try #require(game.events("close").last)
         #expect(abs(game.time(close) - game.time(mismatch) - 1.0) < 1e-6)
@@ -455,7 +455,7 @@ final class VoicedGame {
         game.stack.draw(on: canvas)
         let water = SortingLayout.outlineFrame(SortingLayout.zones.first { $0.category == .water }!)
         #expect(canvas.calls.contains(.stroke(water)))
-        #expect(SortingScene.glowDuration >= 1)
+        #expect(SortingPlay.glowDuration >= 1)
         game.seconds(3)
         let later = RecordingCanvas()
         game.stack.draw(on: later)

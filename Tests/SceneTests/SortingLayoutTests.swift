@@ -44,7 +44,7 @@ import Testing
         }
         #expect(zones.map(\.id) == ["zone-air-1", "zone-water-1", "zone-land-1"])
         for (i, zone) in zones.enumerated() {
-            #expect(GameScene.playArea.contains(zone.rect))
+            #expect(GameHosting.playArea.contains(zone.rect))
             // Room for several of the largest vehicles.
             #expect(zone.rect.width > 3 * SortingLayout.maxVehicleSize)
             #expect(zone.rect.height > SortingLayout.maxVehicleSize)

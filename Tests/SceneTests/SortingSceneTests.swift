@@ -10,9 +10,9 @@ import Stage
     typealias Game = SceneDriver<SortingScene>
 
     @Test func test_constants_glideIsTwoAndAHalfSeconds_liftIsASlightScaleUp() {
-        #expect(SortingScene.glideDuration == 2.5)
-        #expect((2.0...3.0).contains(SortingScene.glideDuration))
-        #expect(SortingScene.liftScale == 1.15)
+        #expect(SortingPlay.glideDuration == 2.5)
+        #expect((2.0...3.0).contains(SortingPlay.glideDuration))
+        #expect(SortingPlay.liftScale == 1.15)
         #expect(SortingRules.definition.title.english == "Sorting")
     }
 
@@ -113,7 +113,7 @@ import Stage
             let drop = game.context.log.events("drop").last!
             #expect(drop["correct"] == .bool(false))
             #expect(game.context.log.events("sound").last?["name"] == .string("oops"))
-            let total = Int((SortingScene.glideDuration * 60).rounded())
+            let total = Int((SortingPlay.glideDuration * 60).rounded())
             #expect(total == 150)
             // The update of the drop's own frame is the glide's time 0.
             game.frames(total / 2 + 1)
@@ -309,7 +309,7 @@ import Stage
         #expect(canvas.images.first == "bg-sorting")
         for category in VehicleCategory.allCases {
             #expect(canvas.images.contains(category.iconName))
-            #expect(canvas.texts.contains(SortingScene.zoneName(category).english))
+            #expect(canvas.texts.contains(SortingPlay.zoneName(category).english))
         }
         game.stack.handle(.pointerDown(game.scene.home(of: 4).center))
         game.stack.handle(.pointerMoved(Point(500, 40)))

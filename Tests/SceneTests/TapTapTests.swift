@@ -20,7 +20,7 @@ import Testing
     }
 
     private func state(_ game: Game, _ index: Int) -> String? {
-        game.scene.dumpItems().first { $0["id"]?.stringValue == SortingScene.id(index) }?["state"]?.stringValue
+        game.scene.dumpItems().first { $0["id"]?.stringValue == SortingPlay.id(index) }?["state"]?.stringValue
     }
 
     // MARK: - Tap a vehicle, then a zone
@@ -33,8 +33,8 @@ import Testing
         game.frames(5)
         #expect(game.scene.state(of: i) == .lifted)
         #expect(state(game, i) == "lifted")
-        #expect(game.events("pick").map { $0["vehicle"]?.stringValue } == [SortingScene.id(i)])
-        #expect(game.events("lift").map { $0["vehicle"]?.stringValue } == [SortingScene.id(i)])
+        #expect(game.events("pick").map { $0["vehicle"]?.stringValue } == [SortingPlay.id(i)])
+        #expect(game.events("lift").map { $0["vehicle"]?.stringValue } == [SortingPlay.id(i)])
         #expect(game.events("sound").contains { $0["name"]?.stringValue == "pick" })
         #expect(game.events("drop").isEmpty, "a tap is no drop")
         sameFrame(game.scene.frame(of: i), game.scene.home(of: i), "lifted in its slot")
@@ -65,11 +65,11 @@ import Testing
         #expect(drop["at"]?.arrayValue?.compactMap(\.doubleValue) == [zone(.land).rect.midX, zone(.land).rect.midY])
         #expect(game.scene.state(of: i) == .returning)
         game.frames(1)
-        #expect(!game.stack.focusItems.contains { $0.id == SortingScene.id(i) }, "the ring skips a vehicle gliding home")
+        #expect(!game.stack.focusItems.contains { $0.id == SortingPlay.id(i) }, "the ring skips a vehicle gliding home")
         game.step(3)
         #expect(game.scene.state(of: i) == .waiting)
         let returned = try #require(game.events("returned").first)
-        #expect(abs((returned["seconds"]?.doubleValue ?? 0) - SortingScene.glideDuration) < 1e-6)
+        #expect(abs((returned["seconds"]?.doubleValue ?? 0) - SortingPlay.glideDuration) < 1e-6)
         #expect(game.events("score").isEmpty)
     }
 
@@ -122,8 +122,8 @@ import Testing
         let i = vehicle(game, .water)
         game.frames(20)
         game.stack.handle(.key(.tab))
-        for _ in 0..<40 where game.stack.focus.focusedID != SortingScene.id(i) { game.stack.handle(.key(.tab)) }
-        #expect(game.stack.focus.focusedID == SortingScene.id(i))
+        for _ in 0..<40 where game.stack.focus.focusedID != SortingPlay.id(i) { game.stack.handle(.key(.tab)) }
+        #expect(game.stack.focus.focusedID == SortingPlay.id(i))
         game.stack.handle(.key(.return))
         game.frames(2)
         #expect(game.scene.state(of: i) == .lifted)
@@ -182,7 +182,7 @@ import Testing
         game.frames(1)
         #expect(game.scene.state(of: a) == .placed)
         #expect(game.scene.state(of: b) == .placed)
-        #expect(game.events("drop").compactMap { $0["vehicle"]?.stringValue } == [SortingScene.id(b), SortingScene.id(a)])
+        #expect(game.events("drop").compactMap { $0["vehicle"]?.stringValue } == [SortingPlay.id(b), SortingPlay.id(a)])
         #expect(game.events("drop").allSatisfy { $0["correct"]?.boolValue == true })
     }
 

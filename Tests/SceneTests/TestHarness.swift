@@ -115,7 +115,7 @@ final class SceneDriver<S: Scene> {
         stack = SceneStack(root: HomeScene(context: context), runtime: context)
         scene = make(context)
         stack.apply([.push(scene)])
-        if dealt, let memory = scene as? MemoryScene { stack.act(on: memory) { memory.land() } }
+        if dealt, let memory = scene as? MemoryScene { stack.apply(on: memory) { memory.land() } }
     }
 
     /// Runs one frame: the given input, then the update.

@@ -155,7 +155,7 @@ import TextCatalogs
         let context = makeContext()
         context.catalog = try TextFitTests.catalog(language)
         let scene = SortingScene(context: context, level: .easy)
-        let stops = try #require(scene.demoStops())
+        let stops = try #require(scene.play.demoStops(scene.now))
         let drawn = context.rightToLeft ? MirroredCanvas.mirror(stops[3].point) : stops[3].point
         let category = scene.rules.vehicles[0].category
         let demoShare = Self.share(image, Rect(center: drawn, size: Size(80, 80)), category)
@@ -322,9 +322,10 @@ import TextCatalogs
         #expect(definition.starCount(score: 92, level: .easy) > 0, "the score alone would earn stars")
         // Each ending as its module declares it (Balloons' skull and idle; Memory's time).
         for (ending, picture) in [(BalloonGame.skull, "reason-killer"), (GameEnding.idle, "reason-idle"), (GameEnding.timeUp, "reason-time")] {
-            let game = SceneDriver { ending == .timeUp ? MemoryScene(context: $0, level: .easy) as GameScene : BalloonScene(context: $0, level: .easy) }
+            let game = SceneDriver { ending == .timeUp ? MemoryScene(context: $0, level: .easy) as BaseScene : BalloonScene(context: $0, level: .easy) }
+            let scene = try #require(game.scene as? any GameScene)
             game.frames(2)
-            game.stack.apply(on: game.scene) { game.scene.endRound(ending, score: 92, progress: 0, mistakes: 0) }
+            game.stack.apply(on: game.scene) { scene.finish(ending, score: 92, alertAfter: 0) }
             game.step(1.5)
             let alert = try #require(game.stack.top as? AlertScene)
             #expect(alert.content.result?.stars == 0 && alert.content.result?.reason == picture)

@@ -56,7 +56,7 @@ import TextCatalogs
         tap(stack, try #require(Self.item(stack, "level-easy")?.frameCenter))
         tap(stack, HomeLayout.play.center)
         step(stack, seconds: 2)
-        tap(stack, CountingScene.star.center)
+        tap(stack, CountingPlay.star.center)
         step(stack, seconds: 1)
         let voices = context.log.events("voice")
         let said = voices.compactMap { $0["line"]?.stringValue }
@@ -66,7 +66,7 @@ import TextCatalogs
         let intro = try #require(voices.first { $0["line"]?.stringValue == "voice.intro.counting" })
         #expect(intro["text"]?.stringValue == "Tap the big star and count!")
         // Quiet for a while: its own re-prompt.
-        step(stack, seconds: GameScene.repromptAfter + 1)
+        step(stack, seconds: GameHosting.repromptAfter + 1)
         #expect(context.log.events("voice").contains { $0["line"]?.stringValue == "voice.reprompt.counting" })
         // "Hear it again": its intro once more.
         step(stack, seconds: 2)
@@ -93,7 +93,7 @@ import TextCatalogs
         step(stack, seconds: 0.5)
         tap(stack, Point(100, 650))
         tap(stack, Point(900, 650))
-        for _ in 0..<4 { tap(stack, CountingScene.star.center) }
+        for _ in 0..<4 { tap(stack, CountingPlay.star.center) }
         step(stack, seconds: 0.6)
         let over = try #require(context.log.events("gameover").last)
         #expect(over["game"]?.stringValue == "counting" && over["reason"]?.stringValue == "all-counted")
@@ -202,9 +202,14 @@ import TextCatalogs
         import GameCore
         import Scenes
         import Stage
-        final class Quiet: GameScene, RoundStatistics {
+        struct Quiet: GamePlay {
+            init(_ start: GameStart, random: inout SeededGenerator) {}
             var roundProgress: Int { 0 }
             var roundMistakes: Int { 0 }
+            mutating func input(_ event: InputEvent, _ now: GameNow) -> GameOutput { [] }
+            mutating func step(_ now: GameNow, random: inout SeededGenerator) -> GameOutput { [] }
+            func draw(on canvas: any Canvas, _ now: GameNow) {}
+            func dumpItems(_ now: GameNow) -> [JSON] { [] }
         }
 
         """
@@ -215,15 +220,14 @@ import TextCatalogs
             static let scoring = ""
             static let items: [GameItem] = []
             static let pictures: [String] = []
-            static func makeScene(context: GameContext, level: Level) -> Quiet { Quiet(context: context, module: QuietGame.self, level: level) }
 
         """
     static let motion = "    static let motion = FramePace.smooth\n"
     static let voice = "    static let voice = GameVoice(name: Message(\"a\", \"A\"), intro: Message(\"b\", \"B\"), reprompt: Message(\"c\", \"C\"))\n"
 
-    /// A game without voice lines or a frame pace, or whose scene does not tell its
-    /// statistics, does not compile; nor can a scene without statistics finish a round.
-    /// (A complete one does.)
+    /// A game without voice lines or a frame pace, or whose play does not tell its
+    /// statistics, does not compile; nor can a game subclass the host (it is closed).
+    /// (A complete one compiles.)
     @Test(.enabled(if: Exec.find("swiftc") != nil && GameBinary.isBuilt, "swiftc and a build are needed"))
     func test_aGameWithoutVoiceLinesOrStatisticsDoesNotCompile() throws {
         let opening = Self.header + "enum QuietGame: GameModule {\n    typealias Play = Quiet\n"
@@ -240,20 +244,21 @@ import TextCatalogs
             import GameCore
             import Scenes
             import Stage
-            final class Quiet: GameScene {}
+            struct Quiet: GamePlay {
+                init(_ start: GameStart, random: inout SeededGenerator) {}
+                mutating func input(_ event: InputEvent, _ now: GameNow) -> GameOutput { [] }
+                mutating func step(_ now: GameNow, random: inout SeededGenerator) -> GameOutput { [] }
+                func draw(on canvas: any Canvas, _ now: GameNow) {}
+                func dumpItems(_ now: GameNow) -> [JSON] { [] }
+            }
             enum QuietGame: GameModule {
                 typealias Play = Quiet
 
             """ + Self.voice + Self.motion + Self.rest + "}\n")
         #expect(noStatistics.contains("error"), "\(noStatistics)")
-        let finishWithout = try Self.typecheck("""
-            import GameCore
-            import Scenes
-            final class Loud: GameScene {
-                func end() -> [SceneCommand] { finish(GameEnding.timeUp, score: 1) }
-            }
-
-            """)
-        #expect(finishWithout.contains("error"), "\(finishWithout)")
+        // The host is closed: a game cannot be a subclass of it (nor of anything else of the host's).
+        let subclass = try Self.typecheck(Self.header + "enum QuietGame: GameModule {\n    typealias Play = Quiet\n" + Self.voice + Self.motion
+                                          + Self.rest + "}\nfinal class Loud: GameHost<QuietGame> {}\n")
+        #expect(subclass.contains("error") && subclass.contains("Loud"), "\(subclass)")
     }
 }

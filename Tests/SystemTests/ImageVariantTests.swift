@@ -211,7 +211,7 @@ import Stage
         let old = Canvas1024.size
         if let size { Canvas1024.use(Canvas1024.size(forScreen: size.0, size.1)) }
         defer { Canvas1024.use(old) }
-        return MemoryLayout.frames(for: .easy, in: GameScene.playArea).first
+        return MemoryLayout.frames(for: .easy, in: GameHosting.playArea).first
     }
 
     /// At 2880×1800 the Memory cards' edges are drawn from @3x: as sharp as at 1024×768 from

@@ -66,7 +66,7 @@ import SystemIO
 }
 
 /// Counting with other pictures declared: everything else is Counting's.
-protocol CountingWithPictures: GameModule where Play == CountingScene {}
+protocol CountingWithPictures: GameModule where Play == CountingPlay {}
 extension CountingWithPictures {
     static var definition: GameDefinition { CountingGame.definition }
     static var voice: GameVoice { CountingGame.voice }
@@ -75,7 +75,6 @@ extension CountingWithPictures {
     static var scoring: String { CountingGame.scoring }
     static var items: [GameItem] { CountingGame.items }
     static var motion: FramePace { CountingGame.motion }
-    static func makeScene(context: GameContext, level: Level) -> CountingScene { CountingGame.makeScene(context: context, level: level) }
 }
 
 /// Counting with the zones' pictures declared.

@@ -74,14 +74,14 @@ import Testing
         }
         try #require(popped)
         for _ in 0..<20 {
-            #expect(game.scene.shakeOffset == .zero)
+            #expect(game.scene.play.shakeOffset(game.scene.now) == .zero)
             game.frames(1)
         }
         let memory = MemoryHarness(level: .easy, seed: 2)
-        #expect(memory.scene.flipTime == MemoryScene.flipDuration)
+        #expect(MemoryPlay.flipTime(memory.scene.now) == MemoryPlay.flipDuration)
         memory.context.settings.reducedMotion = true
-        #expect(memory.scene.flipTime == MemoryScene.reducedFlipDuration)
-        #expect(MemoryScene.reducedFlipDuration < MemoryScene.flipDuration)
+        #expect(MemoryPlay.flipTime(memory.scene.now) == MemoryPlay.reducedFlipDuration)
+        #expect(MemoryPlay.reducedFlipDuration < MemoryPlay.flipDuration)
     }
 
     /// The rules' times stay exact: a mismatch still closes 1.000 s after its flip.
@@ -156,14 +156,15 @@ import Testing
     @Test func test_theDemoHandNeverFlashes() throws {
         let canvas = try FlashTests.canvas()
         for reduced in [false, true] {
-            let scenes: [(String, (GameRuntime) -> GameScene)] = [
+            let scenes: [(String, (GameRuntime) -> BaseScene)] = [
                 ("memory", { MemoryScene(context: $0, level: .easy) }), ("sorting", { SortingScene(context: $0, level: .easy) }),
                 ("balloons", { BalloonScene(context: $0, level: .easy) }),
             ]
             for (name, make) in scenes {
-                let game = SceneDriver<GameScene>(seed: 3, make)
+                let game = SceneDriver<BaseScene>(seed: 3, make)
                 game.context.settings.reducedMotion = reduced
-                game.stack.act(on: game.scene) { game.scene.startDemo() }
+                let scene = try #require(game.scene as? any GameScene)
+                game.stack.act(on: game.scene) { scene.startDemo() }
                 #expect(game.events("demo").first?["action"]?.stringValue == "start", "\(name)")
                 let samples = FlashTests.record(game.stack, canvas: canvas, seconds: 4)
                 check("\(name) demo reduced \(reduced)", samples)

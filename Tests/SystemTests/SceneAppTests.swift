@@ -426,7 +426,7 @@ func runVoiceScript(_ script: String, demo: Bool = false, language: String? = ni
     }
 
     @Test func test_tapGuard_aDoubleTapOnPlayFlipsNoCard_aLaterTapDoes() throws {
-        let card = MemoryLayout.frames(for: .easy, in: GameScene.playArea)[9].center
+        let card = MemoryLayout.frames(for: .easy, in: GameHosting.playArea)[9].center
         let script = "0.2 tap-item game-memory\n0.4 tap-item level-easy\n0.6 tap-item play\n0.75 tap \(Int(card.x)) \(Int(card.y))\n"
             + "1.0 tap \(Int(card.x)) \(Int(card.y))\n1.2 quit\n"
         let log = try runVoiceScript(script)

@@ -4,7 +4,7 @@ import TextCatalogs
 
 /// Balloons, the module (issue #25): everything the rest of the program knows about it.
 public enum BalloonGame: GameModule {
-    public typealias Play = BalloonScene
+    public typealias Play = BalloonPlay
     public static var definition: GameDefinition { BalloonRules.definition }
     public static let voice = GameVoice(
         name: VoiceLines.game("balloons"), intro: VoiceLines.intro(.balloons), reprompt: VoiceLines.reprompt(.balloons),
@@ -30,17 +30,15 @@ public enum BalloonGame: GameModule {
     public static let pictures = ["game-balloons", "balloon-*", "burst", "sparkle", "snail", "star"]
     public static var picturesAhead: [PictureAhead] { PopEffect.picturesAhead }
 
-    public static func makeScene(context: GameContext, level: Level) -> BalloonScene { BalloonScene(context: context, level: level) }
-
     /// The benchmark's busiest sky: Hard's numbers, ten balloons a second at a speed that
     /// keeps 40-50 on screen, no time or idle limit.
-    public static func makeBenchScene(context: GameContext) -> BalloonScene? {
+    public static func benchPlay(_ start: GameStart, random: inout SeededGenerator) -> BalloonPlay? {
         var config = BalloonRules.Config.level(.hard)
         config.countsPerSecond = [10]
         config.speed = 150
         config.timeLimit = 10_000
         config.idleLimit = 10_000
-        return BalloonScene(context: context, level: .hard, config: config)
+        return BalloonPlay(start, random: &random, config: config)
     }
 
     public static func layout(_ level: Level) -> [(String, JSON)] {
@@ -58,7 +56,7 @@ public enum BalloonGame: GameModule {
     }
 }
 
-extension BalloonScene: RoundStatistics {
+extension BalloonPlay {
     public var roundProgress: Int { rules.pops }
     public var roundMistakes: Int { rules.escapes }
 }

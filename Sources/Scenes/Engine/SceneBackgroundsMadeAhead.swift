@@ -6,8 +6,8 @@ extension SceneBackgrounds {
     /// makes them ahead of use at the screen's size).
     @MainActor public static var all: [(name: String, frame: Rect)] { [
         (name("bg-home"), frame("bg-home")),
-        (name("bg-balloons"), frame("bg-balloons", anchor: BalloonScene.backgroundAnchor)),
-        (name("bg-balloons"), BalloonScene.shakenBackground),
+        (name("bg-balloons"), frame("bg-balloons", anchor: BalloonPlay.backgroundAnchor)),
+        (name("bg-balloons"), BalloonPlay.shakenBackground),
         (name("bg-sorting"), SortingLayout.backgroundFrame),
     ] }
 }

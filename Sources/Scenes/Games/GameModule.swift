@@ -4,17 +4,18 @@ import TextCatalogs
 
 /// A game, declared in one place (issue #25, "a game is a module"): its definition (id, title,
 /// levels as data, stars), what it says, the pictures it draws, how it can end, how it scores,
-/// what its dump items mean, and the scene that plays it. The generic host (`GameScene`: top
-/// bar, pause, countdown, intro and re-prompt, "hear it again", the game over) runs it.
+/// what its dump items mean, and its play (`Play`, a value: `GamePlay`). The closed generic
+/// host (`GameHost<Module>`: top bar, pause, countdown, intro and re-prompt, "hear it again",
+/// the demo, the game over) runs it; a game is never a subclass.
 ///
 /// What the compiler keeps: a game cannot be registered without its voice lines (a
-/// requirement here, not a lookup that may come back empty), and its scene must conform to
-/// `RoundStatistics` (the `Play` type), because `finish` exists only on scenes that do, so a
-/// round is never recorded with made-up zeros.
+/// requirement here, not a lookup that may come back empty), and its play tells its round's
+/// statistics (`GamePlay` refines `RoundStatistics`), so a round is never recorded with
+/// made-up zeros.
 @MainActor
 public protocol GameModule {
-    /// The scene that plays the game: a `GameScene` that tells its round's statistics.
-    associatedtype Play: GameScene & RoundStatistics
+    /// The game's play: its state as a value and the functions the host calls.
+    associatedtype Play: GamePlay
     /// Id, title, levels' numbers and star thresholds.
     static var definition: GameDefinition { get }
     /// The lines it says: its name (Home's tile), its intro and its re-prompt, and the others.
@@ -39,12 +40,10 @@ public protocol GameModule {
     /// for a game whose things drift on their own and are only tapped, never dragged; a
     /// game that follows a finger is `.smooth`. Required: a new game chooses.
     static var motion: FramePace { get }
-    /// Makes its scene at a level.
-    static func makeScene(context: GameContext, level: Level) -> Play
     /// Where things are at a level (frames in logical pixels), for `--describe-games`.
     static func layout(_ level: Level) -> [(String, JSON)]
-    /// The busiest scene the benchmark measures (`--bench <id>-hard`), if not the Hard level.
-    static func makeBenchScene(context: GameContext) -> Play?
+    /// The busiest play the benchmark measures (`--bench <id>-hard`), if not the Hard level's.
+    static func benchPlay(_ start: GameStart, random: inout SeededGenerator) -> Play?
     /// The benchmark's next move, chosen from the scene's dump items.
     static func benchMove(frame: Int, items: [JSON], random: inout SeededGenerator) -> [(Int, InputEvent)]
 }
@@ -52,7 +51,14 @@ public protocol GameModule {
 extension GameModule {
     public static var picturesAhead: [PictureAhead] { [] }
     public static func layout(_ level: Level) -> [(String, JSON)] { [] }
-    public static func makeBenchScene(context: GameContext) -> Play? { nil }
+    public static func benchPlay(_ start: GameStart, random: inout SeededGenerator) -> Play? { nil }
+    /// Its scene: the host running its play at a level.
+    public static func makeScene(context: GameContext, level: Level) -> GameHost<Self> { GameHost(context: context, level: level) }
+    /// The benchmark's scene: the host running its busiest play (`benchPlay`), if it has one.
+    public static func makeBenchScene(context: GameContext) -> GameHost<Self>? {
+        let start = GameStart(kind: definition.id, level: .hard, relaxed: context.playsRelaxed(definition.id), context: context)
+        return benchPlay(start, random: &context.random.generator).map { GameHost(context: context, level: .hard, play: $0) }
+    }
     public static func benchMove(frame: Int, items: [JSON], random: inout SeededGenerator) -> [(Int, InputEvent)] { [] }
 }
 
@@ -88,7 +94,7 @@ public struct GameVoice: Sendable {
 /// its end screen (`gameover.key`), the line said, the picture of why it was lost, whether
 /// its score goes into the tables, and whether a lost round's screen still shows the score.
 public struct GameEnding: Sendable, Equatable {
-    public let result: GameScene.Outcome
+    public let result: GameOutcome
     public let reason: String
     public let message: Message
     public let voice: Message
@@ -101,7 +107,7 @@ public struct GameEnding: Sendable, Equatable {
     /// (Balloons stopped by waiting: she did pop well before).
     public let keepsScore: Bool
 
-    public init(result: GameScene.Outcome, reason: String, message: Message, voice: Message, records: Bool,
+    public init(result: GameOutcome, reason: String, message: Message, voice: Message, records: Bool,
                 picture: String? = nil, showsScore: Bool = true, keepsScore: Bool = false) {
         self.result = result
         self.reason = reason
@@ -221,13 +227,5 @@ extension GameEntry {
          ("endsBy", .object(Level.allCases.map { ($0.rawValue, endsBy[$0]?.json ?? .null) })),
          ("scoring", .string(scoring)), ("items", .array(items.map(\.json))),
          ("voice", voice.json), ("pictures", .array(pictures.map { .string($0) })), ("motion", .string(motion.rawValue))]
-    }
-}
-
-extension RoundStatistics where Self: GameScene {
-    /// Ends the game one of the ways it declared (see `GameScene.endRound`), with this
-    /// round's statistics. Only a scene that tells its statistics can finish.
-    public func finish(_ ending: GameEnding, score: Int, alertAfter: Double = 0) -> [SceneCommand] {
-        endRound(ending, score: score, progress: roundProgress, mistakes: roundMistakes, alertAfter: alertAfter)
     }
 }

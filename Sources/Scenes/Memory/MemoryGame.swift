@@ -4,7 +4,7 @@ import TextCatalogs
 
 /// Memory, the module (issue #25): everything the rest of the program knows about it.
 public enum MemoryGame: GameModule {
-    public typealias Play = MemoryScene
+    public typealias Play = MemoryPlay
     public static var definition: GameDefinition { MemoryRules.definition }
     public static let voice = GameVoice(name: VoiceLines.game("memory"), intro: VoiceLines.intro(.memory),
                                         reprompt: VoiceLines.reprompt(.memory), lines: GameContent.animals.map { VoiceLines.animal($0) })
@@ -20,10 +20,8 @@ public enum MemoryGame: GameModule {
     ]
     public static let pictures = ["game-memory", "card-back", "card-front", "animal-*", "check", "sparkle", "mascot-happy"]
 
-    public static func makeScene(context: GameContext, level: Level) -> MemoryScene { MemoryScene(context: context, level: level) }
-
     public static func layout(_ level: Level) -> [(String, JSON)] {
-        [("cards", .array(MemoryLayout.frames(for: level, in: GameScene.playArea).map(\.json)))]
+        [("cards", .array(MemoryLayout.frames(for: level, in: GameHosting.playArea).map(\.json)))]
     }
 
     /// The benchmark's move: tap a hidden card every 25 frames.
@@ -34,7 +32,7 @@ public enum MemoryGame: GameModule {
     }
 }
 
-extension MemoryScene: RoundStatistics {
+extension MemoryPlay {
     public var roundProgress: Int { rules.matchedPairs }
     public var roundMistakes: Int { rules.mismatches }
 }

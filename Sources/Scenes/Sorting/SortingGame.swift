@@ -4,7 +4,7 @@ import TextCatalogs
 
 /// Sorting, the module (issue #25): everything the rest of the program knows about it.
 public enum SortingGame: GameModule {
-    public typealias Play = SortingScene
+    public typealias Play = SortingPlay
     public static var definition: GameDefinition { SortingRules.definition }
     public static let voice = GameVoice(
         name: VoiceLines.game("sorting"), intro: VoiceLines.intro(.sorting), reprompt: VoiceLines.reprompt(.sorting),
@@ -24,8 +24,6 @@ public enum SortingGame: GameModule {
         GameItem("zone-CATEGORY", kind: "zone", tappable: true, "a zone (sky, water, land): `category`, its painted `area`; a drop or a tap there places the lifted vehicle"),
     ]
     public static let pictures = ["game-sorting", "vehicle-*", "zone-*", "check", "sparkle", "star"]
-
-    public static func makeScene(context: GameContext, level: Level) -> SortingScene { SortingScene(context: context, level: level) }
 
     public static func layout(_ level: Level) -> [(String, JSON)] {
         [("slots", .array(SortingLayout.slots(count: SortingRules.vehicleCount(for: level)).map(\.json))),
@@ -49,7 +47,7 @@ public enum SortingGame: GameModule {
     }
 }
 
-extension SortingScene: RoundStatistics {
+extension SortingPlay {
     public var roundProgress: Int { rules.placed.count }
     public var roundMistakes: Int { rules.wrongDrops }
 }

@@ -20,6 +20,9 @@ public struct GameTime: Equatable, Sendable {
     public private(set) var frame = 0.0
     public private(set) var awake = 0.0
     public private(set) var played = 0.0
+    /// Scene time of the last frame the rules' step ran in (before it moved on): what the
+    /// game's eased values (`Eased`, started on scene time) are read at, as a tween once was.
+    public private(set) var stepped = 0.0
 
     public init() {}
 
@@ -35,6 +38,7 @@ public struct GameTime: Equatable, Sendable {
     /// The frame's end, not paused: the scene clock and the awake clock move on, and rule
     /// time unless the game is over.
     public mutating func frameEnds(_ dt: Double, over: Bool) {
+        stepped = scene.now
         scene.advance(dt)
         if !over { rule.advance(dt) }
         awake += dt
@@ -46,7 +50,7 @@ public struct GameTime: Equatable, Sendable {
 /// line. Times are on the host's clocks (`GameTime`).
 struct Coaching {
     /// Scene time of the last press (or the start, the demo's end, the last re-prompt): the
-    /// re-prompt comes `GameScene.repromptAfter` scene seconds after it.
+    /// re-prompt comes `GameHosting.repromptAfter` scene seconds after it.
     var quietSince = 0.0
     /// Frame time of the last "hear it again" (a second one soon after starts the demo).
     var lastHearAgainAt: Double?

@@ -27,7 +27,7 @@ public struct CountingRules: Sendable {
 
 /// The module: everything the program knows about Counting, in one place.
 public enum CountingGame: GameModule {
-    public typealias Play = CountingScene
+    public typealias Play = CountingPlay
     public static var definition: GameDefinition { CountingRules.definition }
     /// Its own lines (not in the game's voice catalog: a test gives them recordings).
     public static let voice = GameVoice(
@@ -49,52 +49,52 @@ public enum CountingGame: GameModule {
     public static let items = [starItem]
     public static let pictures = ["star"]
 
-    public static func makeScene(context: GameContext, level: Level) -> CountingScene { CountingScene(context: context, level: level) }
-    public static func layout(_ level: Level) -> [(String, JSON)] { [("star", CountingScene.star.json)] }
+    public static func layout(_ level: Level) -> [(String, JSON)] { [("star", CountingPlay.star.json)] }
     public static func benchMove(frame: Int, items: [JSON], random: inout SeededGenerator) -> [(Int, InputEvent)] {
-        frame % 20 == 0 ? benchTap(CountingScene.star.center) : []
+        frame % 20 == 0 ? benchTap(CountingPlay.star.center) : []
     }
 }
 
+/// Counting's scene: the host running its play.
+public typealias CountingScene = GameHost<CountingGame>
+
+/// Counting's play: the rules and the star, as a value the host runs.
 @MainActor
-public final class CountingScene: GameScene, RoundStatistics {
+public struct CountingPlay: GamePlay {
     public static let star = Rect(412, 300, 200, 200)
     public private(set) var rules: CountingRules
 
-    public init(context: GameContext, level: Level) {
-        rules = CountingRules(level: level)
-        super.init(context: context, module: CountingGame.self, level: level)
+    public init(_ start: GameStart, random: inout SeededGenerator) {
+        rules = CountingRules(level: start.level)
     }
 
     public var roundProgress: Int { rules.taps }
     public var roundMistakes: Int { rules.misses }
 
-    public override func gameInput(_ event: InputEvent) -> [SceneCommand] {
-        guard case .pointerDown(let p) = event, !isDecided else { return [] }
+    public mutating func input(_ event: InputEvent, _ now: GameNow) -> GameOutput {
+        guard case .pointerDown(let p) = event, !now.isDecided else { return [] }
         guard Self.star.contains(p) else {
-            if GameScene.playArea.contains(p) {
-                rules.miss()
-                nothingHere(at: p, target: nil)
-            }
-            return []
+            guard GameHosting.playArea.contains(p) else { return [] }
+            rules.miss()
+            return [.nothingHere(at: p, target: nil)]
         }
         let (points, won) = rules.tap()
-        perform([.sound(.pop), .log("count", [("taps", .int(rules.taps))])])
-        showPoints(points)
+        var out: GameOutput = [.feedback([.sound(.pop), .log("count", [("taps", .int(rules.taps))])]), .points(points)]
         guard won else {
-            perform([.speak(CountingGame.cheer, now: true)])
-            return []
+            out.ask(.feedback([.speak(CountingGame.cheer, now: true)]))
+            return out
         }
-        let score = shownScore
-        decide(after: 0.5) { [weak self] in self?.finish(CountingGame.allCounted, score: score) ?? [] }
-        return []
+        out.ask(.end(CountingGame.allCounted, score: rules.taps, after: 0.5))
+        return out
     }
 
-    public override func drawContent(on canvas: any Canvas) {
+    public mutating func step(_ now: GameNow, random: inout SeededGenerator) -> GameOutput { [] }
+
+    public func draw(on canvas: any Canvas, _ now: GameNow) {
         canvas.image("star", in: Self.star)
     }
 
-    public override func dumpItems() -> [JSON] {
+    public func dumpItems(_ now: GameNow) -> [JSON] {
         [dumpItem(CountingGame.starItem, frame: Self.star, [("taps", .int(rules.taps))])]
     }
 }

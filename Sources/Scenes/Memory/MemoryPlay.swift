@@ -3,13 +3,18 @@ import CMath
 import Stage
 import TextCatalogs
 
+/// Memory's scene: the host running Memory's play.
+public typealias MemoryScene = GameHost<MemoryGame>
+
 /// The Memory game (SPEC section 4): find the animal pairs before the time runs out.
 /// Taps become `MemoryRules` calls; rule events become sounds, log events and animations:
 /// cards flip by squeezing their width through zero, found pairs bounce, sparkle and keep a
 /// gold outline with a check badge, and a mismatched pair shakes before it closes.
+/// A value (`GamePlay`): the host calls it and carries out what it returns.
 @MainActor
-public final class MemoryScene: GameScene {
+public struct MemoryPlay: GamePlay {
     public private(set) var rules: MemoryRules
+    public let level: Level
     /// The set its cards come from (issue 44): their pictures and spoken names.
     public let contentSet: ContentSet
     /// Where each card lies (index = card id) once dealt; the same for the whole game unless
@@ -22,10 +27,8 @@ public final class MemoryScene: GameScene {
     /// The canvas size `cardFrames` were placed for.
     private var layoutSize: Size
     /// The cards on the move (issue 45, item 9): dealt at the start, gathered before a new
-    /// game, gliding after a change of shape; on `awakeTime`. Nil while every card lies still.
+    /// game, gliding after a change of shape; on awake time. Nil while every card lies still.
     public private(set) var cardMotion: CardMotion?
-    /// ↻'s new game, waiting for the old cards to be gathered.
-    private var replay: [SceneCommand] = []
     /// A press that landed the deal: the card it hit where it was flying, and that frame, so
     /// its release there still taps that card.
     private var landingPress: (card: Int, frame: Rect)?
@@ -33,8 +36,8 @@ public final class MemoryScene: GameScene {
     private var dealLogged = false
 
     /// How a card looks right now, apart from the rules' state: which side is up and the
-    /// animations running on it. Times are on `animationTime`, the game's `playedTime`: the
-    /// cards move with the rules and stand still while paused or in the demo.
+    /// animations running on it. Times are on the game's played time (`GameTime.played`):
+    /// the cards move with the rules and stand still while paused or in the demo.
     struct CardLook {
         /// The side showing once the current flip (if any) is done.
         var faceUp = false
@@ -55,42 +58,38 @@ public final class MemoryScene: GameScene {
     static let reducedFlipDuration = 0.12
     static let pulseDuration = 0.5
     static let pulseInk = Color(20, 24, 60)
-    var flipTime: Double { context.settings.reducedMotion ? Self.reducedFlipDuration : Self.flipDuration }
+    static func flipTime(_ now: GameNow) -> Double { now.reducedMotion ? reducedFlipDuration : flipDuration }
     static let background = Color(226, 242, 255)
     static let dotColor = Color(255, 255, 255, 120)
     static let matchGold = Color(255, 190, 40)
     static let mismatchRed = Color(225, 70, 70, 200)
 
     private var looks: [CardLook]
-    private var animationTime: Double { playedTime }
     private var press = PressTracker<Int>()
     /// A press between the cards: a release there too ripples.
     private var emptyPress = false
 
-    public init(context: GameContext, level: Level) {
-        contentSet = context.roundSet(.memory) ?? .standardAnimals
-        rules = MemoryRules(level: level, relaxed: context.playsRelaxed(.memory), faces: contentSet.items.map(\.id),
-                            using: &context.random.generator)
+    public init(_ start: GameStart, random: inout SeededGenerator) {
+        level = start.level
+        contentSet = start.context.roundSet(.memory) ?? .standardAnimals
+        rules = MemoryRules(level: level, relaxed: start.relaxed, faces: contentSet.items.map(\.id), using: &random)
         (cardFrames, columns, gridBounds) = Self.place(level)
         layoutSize = Canvas1024.size
         looks = Array(repeating: CardLook(), count: rules.cards.count)
-        cardMotion = CardMotion.deal(to: cardFrames, at: 0, reducedMotion: context.settings.reducedMotion)
-        super.init(context: context, module: MemoryGame.self, level: level)
+        cardMotion = CardMotion.deal(to: cardFrames, at: 0, reducedMotion: start.reducedMotion)
     }
 
     /// The cards' frames, the grid's columns and the rectangle it covers on the current canvas.
     private static func place(_ level: Level) -> ([Rect], Int, Rect) {
-        let frames = MemoryLayout.frames(for: level, in: GameScene.playArea)
-        let columns = MemoryLayout.grid(for: level, in: GameScene.playArea).columns
+        let frames = MemoryLayout.frames(for: level, in: GameHosting.playArea)
+        let columns = MemoryLayout.grid(for: level, in: GameHosting.playArea).columns
         let left = frames.map(\.minX).min()!, right = frames.map(\.maxX).max()!
         return (frames, columns, Rect(left, frames[0].y, right - left, frames[frames.count - 1].maxY - frames[0].y))
     }
 
-    public override func onEnter() {
+    public mutating func enter(_ now: GameNow) -> GameOutput {
         // The round plays the set `roundSet` named when it was made: the turn moves on.
-        emit(.takeSet(.memory))
-        super.onEnter()
-        showTime(rules.countdown.shownSeconds(at: 0))
+        [.effect(.takeSet(.memory)), .seconds(rules.countdown.shownSeconds(at: 0))]
     }
 
     static func cardID(_ index: Int) -> String { "card-\(index)" }
@@ -100,32 +99,34 @@ public final class MemoryScene: GameScene {
 
     /// The card drawn at `p` (the last drawn on top, as they fly over each other).
     /// Cards still in the deck are not anybody's to tap: a press there lands the deal.
-    private func card(at p: Point) -> Int? {
-        cardFrames.indices.last { !(cardMotion?.inDeck($0, at: awakeTime) ?? false) && shownFrame($0).contains(p) }
+    private func card(at p: Point, _ t: Double) -> Int? {
+        cardFrames.indices.last { !(cardMotion?.inDeck($0, at: t) ?? false) && shownFrame($0, t).contains(p) }
     }
 
-    public override func gameInput(_ event: InputEvent) -> [SceneCommand] {
+    public mutating func input(_ event: InputEvent, _ now: GameNow) -> GameOutput {
+        let t = now.time.awake
         switch event {
         case .pointerDown(let p):
-            let target = card(at: p)
+            let target = card(at: p, t)
             // A child who taps during the deal need not wait: every card lands at once, the
             // clock starts, and the card she tapped (where it was flying) takes the tap.
-            landingPress = dealing ? target.map { ($0, shownFrame($0)) } : nil
-            if dealing { land() }
+            let wasDealing = dealing(t)
+            landingPress = wasDealing ? target.map { ($0, shownFrame($0, t)) } : nil
+            let out: GameOutput = wasDealing ? land(now) : []
             press.down(target)
             emptyPress = target == nil
+            return out
         case .pointerUp(let p):
-            var target = card(at: p)
+            var target = card(at: p, t)
             if let landing = landingPress, landing.frame.contains(p) { target = landing.card }
             landingPress = nil
             if emptyPress {
                 emptyPress = false
-                if target == nil { nothingHere(at: p, target: nil) }
-                return []
+                return target == nil ? [.nothingHere(at: p, target: nil)] : []
             }
-            if let tapped = press.up(target) { return tap(tapped) }
+            if let tapped = press.up(target) { return tap(tapped, now) }
         case .key, .finger:
-            if dealing { land() }
+            if dealing(t) { return land(now) }
         default: break
         }
         return []
@@ -134,93 +135,92 @@ public final class MemoryScene: GameScene {
     // MARK: - Cards on the move (issue 45, item 9)
 
     /// True while the cards are being dealt: the game's clock and its rules wait.
-    var dealing: Bool { cardMotion.map { $0.kind == .deal && !$0.isOver(at: awakeTime) } ?? false }
-    public override var opening: Bool { dealing }
+    func dealing(_ t: Double) -> Bool { cardMotion.map { $0.kind == .deal && !$0.isOver(at: t) } ?? false }
+    public func opening(_ now: GameNow) -> Bool { dealing(now.time.awake) }
 
-    /// Where card `index` is drawn now (in flight, or in its place).
-    func shownFrame(_ index: Int) -> Rect { cardMotion?.frame(of: index, at: awakeTime) ?? cardFrames[index] }
+    /// Where card `index` is drawn at awake time `t` (in flight, or in its place).
+    func shownFrame(_ index: Int, _ t: Double) -> Rect { cardMotion?.frame(of: index, at: t) ?? cardFrames[index] }
 
     /// Every card lands in its place at once (a press during the deal).
-    func land() {
-        guard let cardMotion, cardMotion.kind == .deal else { return }
+    public mutating func land(_ now: GameNow) -> GameOutput {
+        guard let cardMotion, cardMotion.kind == .deal else { return [] }
         self.cardMotion = nil
-        if !dealLogged { logMotion(cardMotion, "start") }
+        var out: GameOutput = []
+        if !dealLogged { out.add(Self.logMotion(cardMotion, "start")) }
         dealLogged = true
-        logMotion(cardMotion, "end", by: "tap")
+        out.add(Self.logMotion(cardMotion, "end", by: "tap"))
+        return out
     }
 
-    private func logMotion(_ cardMotion: CardMotion, _ action: String, by: String? = nil) {
-        emit(.log("cards", [("motion", .string(cardMotion.kind.rawValue)), ("action", .string(action))]
-                                    + (by.map { [("by", .string($0))] } ?? [])))
+    private static func logMotion(_ cardMotion: CardMotion, _ action: String, by: String? = nil) -> Effect {
+        .log("cards", [("motion", .string(cardMotion.kind.rawValue)), ("action", .string(action))] + (by.map { [("by", .string($0))] } ?? []))
     }
 
-    public override func onUpdate(dt: Double) -> [SceneCommand] {
-        followCanvasShape()
-        if !dealLogged, let cardMotion, cardMotion.kind == .deal { logMotion(cardMotion, "start") }
+    public mutating func frameBegins(_ now: GameNow) -> GameOutput {
+        var out = followCanvasShape(now)
+        if !dealLogged, let cardMotion, cardMotion.kind == .deal { out.add(Self.logMotion(cardMotion, "start")) }
         dealLogged = true
-        var commands = super.onUpdate(dt: dt)
-        if let cardMotion, cardMotion.isOver(at: awakeTime) {
-            self.cardMotion = nil
-            logMotion(cardMotion, "end")
-            if cardMotion.kind == .gather {
-                commands += replay
-                replay = []
-            }
-        }
-        return commands
+        return out
+    }
+
+    public mutating func frameEnds(_ now: GameNow) -> GameOutput {
+        guard let cardMotion, cardMotion.isOver(at: now.time.awake) else { return [] }
+        self.cardMotion = nil
+        // The old cards are gathered: ↻'s new game deals.
+        return [.effect(Self.logMotion(cardMotion, "end"))] + (cardMotion.kind == .gather ? [.readyToPlayAgain] : [])
     }
 
     /// The screen's shape changed (a window resized, a tablet turned): the cards take the
     /// layout of the new shape and glide there from where they are (a deal goes on to the new
     /// places).
-    private func followCanvasShape() {
-        guard Canvas1024.size != layoutSize else { return }
-        let shown = cardFrames.indices.map(shownFrame)
+    private mutating func followCanvasShape(_ now: GameNow) -> GameOutput {
+        guard Canvas1024.size != layoutSize else { return [] }
+        let t = now.time.awake
+        let shown = cardFrames.indices.map { shownFrame($0, t) }
         (cardFrames, columns, gridBounds) = Self.place(level)
         layoutSize = Canvas1024.size
         switch cardMotion?.kind {
         case .deal?:
-            cardMotion = CardMotion.deal(to: cardFrames, at: cardMotion!.start, reducedMotion: context.settings.reducedMotion)
+            cardMotion = CardMotion.deal(to: cardFrames, at: cardMotion!.start, reducedMotion: now.reducedMotion)
         case .gather?:
             break
         case .glide?, nil:
-            let glide = CardMotion.glide(from: shown, to: cardFrames, at: awakeTime, reducedMotion: context.settings.reducedMotion)
+            let glide = CardMotion.glide(from: shown, to: cardFrames, at: t, reducedMotion: now.reducedMotion)
             cardMotion = glide
-            logMotion(glide, "start")
+            return [.effect(Self.logMotion(glide, "start"))]
         }
-    }
-
-    /// ↻ after the end: the old cards fly back to the deck first, then the new game deals.
-    public override func onResume(with result: SceneResult?) -> [SceneCommand] {
-        let commands = super.onResume(with: result)
-        guard case .switchTo(.game)? = commands.first, commands.count == 1 else { return commands }
-        let gather = CardMotion.gather(from: cardFrames.indices.map(shownFrame), at: awakeTime, reducedMotion: context.settings.reducedMotion)
-        cardMotion = gather
-        replay = commands
-        logMotion(gather, "start")
         return []
     }
 
-    private func tap(_ index: Int) -> [SceneCommand] {
-        let events = rules.tap(card: index, now: clock.now)
+    /// ↻ after the end: the old cards fly back to the deck first, then the new game deals
+    /// (`frameEnds` says `.readyToPlayAgain` once they are gathered).
+    public mutating func playAgain(_ now: GameNow) -> GameOutput? {
+        let t = now.time.awake
+        let gather = CardMotion.gather(from: cardFrames.indices.map { shownFrame($0, t) }, at: t, reducedMotion: now.reducedMotion)
+        cardMotion = gather
+        return [.effect(Self.logMotion(gather, "start"))]
+    }
+
+    private mutating func tap(_ index: Int, _ now: GameNow) -> GameOutput {
+        let events = rules.tap(card: index, now: now.rule)
         if events.isEmpty {
             // Open, found, or waiting for a mismatch to close: a soft shake says "not now".
-            looks[index].wiggleStart = animationTime
-            nothingHere(at: nil, target: Self.cardID(index))
-            return []
+            looks[index].wiggleStart = now.time.played
+            return [.nothingHere(at: nil, target: Self.cardID(index))]
         }
-        return apply(events)
+        return apply(events, now)
     }
 
     // MARK: - Time
 
-    public override func updateGame(now: Double, dt: Double) -> [SceneCommand] {
+    public mutating func step(_ now: GameNow, random: inout SeededGenerator) -> GameOutput {
         // Rules run on this frame's time, the same time a tap handled just before this
         // update saw: the log shows a mismatch closing exactly 1.000 s after its flip and the
         // time running out exactly 2:00 after the game appeared.
-        let events = rules.update(now: now)
-        if rules.outcome != .won { showTime(rules.countdown.shownSeconds(at: now)) }
-        return apply(events)
+        let events = rules.update(now: now.rule)
+        var out: GameOutput = rules.outcome != .won ? [.seconds(rules.countdown.shownSeconds(at: now.rule))] : []
+        out += apply(events, now)
+        return out
     }
 
     /// Memory's feedback table: what a child sees, hears and the log says for each rule event.
@@ -245,61 +245,60 @@ public final class MemoryScene: GameScene {
 
     /// Turns rule events into cues (the table above), animations and the game's end, in
     /// the order they happened.
-    private func apply(_ events: [MemoryEvent]) -> [SceneCommand] {
-        var commands: [SceneCommand] = []
+    private mutating func apply(_ events: [MemoryEvent], _ now: GameNow) -> GameOutput {
+        var out: GameOutput = []
+        let t = now.time.played, flipTime = Self.flipTime(now)
         for event in events {
             let set = contentSet
-            perform(Self.cues(for: event, cards: rules.cards, name: { self.context.itemLine(set, $0) }))
+            out.ask(.feedback(Self.cues(for: event, cards: rules.cards, name: { now.context.itemLine(set, $0) })))
             switch event {
             case .flipped(let card):
-                startFlip(card, faceUp: true)
+                startFlip(card, faceUp: true, at: t)
             case .matched(let first, let second, let points):
                 // The hop starts once the second card has finished turning over.
-                looks[first].matchedAt = animationTime + flipTime
-                looks[second].matchedAt = animationTime + flipTime
-                showPoints(points)
+                looks[first].matchedAt = t + flipTime
+                looks[second].matchedAt = t + flipTime
+                out.ask(.points(points))
             case .mismatched(let first, let second):
-                looks[first].wiggleStart = animationTime + flipTime
-                looks[second].wiggleStart = animationTime + flipTime
+                looks[first].wiggleStart = t + flipTime
+                looks[second].wiggleStart = t + flipTime
                 looks[first].mismatched = true
                 looks[second].mismatched = true
             case .closed(let first, let second):
                 looks[first].mismatched = false
                 looks[second].mismatched = false
-                startFlip(first, faceUp: false)
-                startFlip(second, faceUp: false)
+                startFlip(first, faceUp: false, at: t)
+                startFlip(second, faceUp: false, at: t)
             case .won:
                 // The last pair is found: its bounce is seen, then the end screen.
-                decide(after: MemoryRules.winCelebration) { [weak self] in
-                    guard let self else { return [] }
-                    return self.finish(MemoryGame.allFound, score: self.rules.score)
-                }
+                out.ask(.end(MemoryGame.allFound, score: rules.score, after: MemoryRules.winCelebration))
             case .lost:
-                commands += finish(.timeUp, score: rules.score)
+                out.ask(.end(.timeUp, score: rules.score))
             }
         }
-        return commands
+        return out
     }
 
-    private func startFlip(_ card: Int, faceUp: Bool) {
+    private mutating func startFlip(_ card: Int, faceUp: Bool, at t: Double) {
         looks[card].faceUp = faceUp
-        looks[card].flipStart = animationTime
+        looks[card].flipStart = t
     }
 
     // MARK: - Drawing
 
-    public override func drawContent(on canvas: any Canvas) {
+    public func draw(on canvas: any Canvas, _ now: GameNow) {
         // The background never changes during a game: drawn once, then copied.
         canvas.layer("game-background") { drawBackground(on: canvas) }
-        if let cardMotion, cardMotion.cardsInDeck(at: awakeTime) > 0 { drawDeck(cardMotion, on: canvas) }
-        for index in cardFrames.indices where !(cardMotion?.inDeck(index, at: awakeTime) ?? false) { drawCard(index, on: canvas) }
+        let t = now.time.awake
+        if let cardMotion, cardMotion.cardsInDeck(at: t) > 0 { drawDeck(cardMotion, at: t, on: canvas) }
+        for index in cardFrames.indices where !(cardMotion?.inDeck(index, at: t) ?? false) { drawCard(index, now, on: canvas) }
     }
 
     /// The deck the cards are dealt from and gathered to: a small pile of card backs at the
     /// bottom edge, as high as the cards still in it.
-    private func drawDeck(_ cardMotion: CardMotion, on canvas: any Canvas) {
+    private func drawDeck(_ cardMotion: CardMotion, at t: Double, on canvas: any Canvas) {
         let deck = CardMotion.deck(cardSize: cardFrames[0].width)
-        let layers = min(cardMotion.cardsInDeck(at: awakeTime), 4)
+        let layers = min(cardMotion.cardsInDeck(at: t), 4)
         for layer in 0..<layers {
             let frame = deck.offsetBy(0, -3 * Double(layer))
             canvas.fillRounded(frame.offsetBy(0, 4), radius: frame.width * 0.1, Theme.tileShadow)
@@ -311,7 +310,7 @@ public final class MemoryScene: GameScene {
     /// Dots the cards would hide anyway are skipped (headless runs draw in software).
     private func drawBackground(on canvas: any Canvas) {
         canvas.fill(canvas.visibleRect, Self.background)
-        let area = GameScene.playArea
+        let area = GameHosting.playArea
         let spacing = 128.0, radius = 26.0
         var row = 0
         var y = area.y + spacing / 2
@@ -329,15 +328,17 @@ public final class MemoryScene: GameScene {
 
     /// Progress 0...1 of an animation that started at `start` and lasts `duration`, or nil
     /// when it has not started or is over.
-    private func progress(_ start: Double?, _ duration: Double) -> Double? {
-        guard let start, animationTime >= start, animationTime < start + duration else { return nil }
-        return (animationTime - start) / duration
+    private static func progress(_ start: Double?, _ duration: Double, at t: Double) -> Double? {
+        guard let start, t >= start, t < start + duration else { return nil }
+        return (t - start) / duration
     }
 
-    private func drawCard(_ index: Int, on canvas: any Canvas) {
+    private func drawCard(_ index: Int, _ now: GameNow, on canvas: any Canvas) {
         let look = looks[index]
-        var frame = shownFrame(index)
-        let alpha = cardMotion?.alpha(of: index, at: awakeTime) ?? 1
+        let animationTime = now.time.played, flipTime = Self.flipTime(now), reducedMotion = now.reducedMotion
+        func progress(_ start: Double?, _ duration: Double) -> Double? { Self.progress(start, duration, at: animationTime) }
+        var frame = shownFrame(index, now.time.awake)
+        let alpha = cardMotion?.alpha(of: index, at: now.time.awake) ?? 1
         guard alpha > 0 else { return }
         // Which side shows and how wide it is: a flip squeezes the old side to nothing,
         // then the new side grows back (|cos| of a half-turn).
@@ -347,7 +348,7 @@ public final class MemoryScene: GameScene {
             if p < 0.5 { faceUp.toggle() }
             scaleX = abs(cos(p * .pi))
         }
-        if !context.settings.reducedMotion, let p = progress(look.wiggleStart, Self.wiggleDuration) {
+        if !reducedMotion, let p = progress(look.wiggleStart, Self.wiggleDuration) {
             frame = frame.offsetBy(sin(p * .pi * 6) * 7 * (1 - p), 0)
         }
         let state = rules.cards[index].state
@@ -381,7 +382,7 @@ public final class MemoryScene: GameScene {
         } else {
             canvas.image("card-back", in: frame, options)
         }
-        if context.settings.reducedMotion, let p = progress(look.wiggleStart, Self.pulseDuration) {
+        if reducedMotion, let p = progress(look.wiggleStart, Self.pulseDuration) {
             // Reduced motion: instead of a shake, one short outline pulse (rises and fades once).
             canvas.strokeRounded(frame.insetBy(-5, -5), radius: radius + 5, width: 5, Self.pulseInk.withAlpha(sin(p * .pi)))
         }
@@ -415,7 +416,7 @@ public final class MemoryScene: GameScene {
 
     /// The hand taps two face-down cards; they open on the same picture (a star, not a real
     /// card: the demo never shows where an animal lies), shine as a pair, and close again.
-    public override func demoStops() -> [ShowMeDemo.Stop]? {
+    public func demoStops(_ now: GameNow) -> [ShowMeDemo.Stop]? {
         let (a, b) = demoCards
         let pa = cardFrames[a].center, pb = cardFrames[b].center
         return [.init(0, ShowMeDemo.rest), .init(0.7, pa), .init(0.75, pa, pressed: true), .init(0.95, pa),
@@ -428,7 +429,7 @@ public final class MemoryScene: GameScene {
         return (middle, middle + 1)
     }
 
-    public override func drawDemo(_ demo: ShowMeDemo, on canvas: any Canvas) {
+    public func drawDemo(_ demo: ShowMeDemo, on canvas: any Canvas, _ now: GameNow) {
         let (a, b) = demoCards
         for (card, opensAt) in [(a, 0.75), (b, 1.65)] {
             guard let open = demo.progress(opensAt, Self.flipDuration) else { continue }
@@ -453,10 +454,15 @@ public final class MemoryScene: GameScene {
 
     // MARK: - Dump
 
-    public override func dumpItems() -> [JSON] {
+    public func dumpItems(_ now: GameNow) -> [JSON] {
         rules.cards.map { card in
-            dumpItem(Self.cardID(card.id), kind: "card", frame: shownFrame(card.id),
+            dumpItem(Self.cardID(card.id), kind: "card", frame: shownFrame(card.id, now.time.awake),
                      [("face", .string(card.face)), ("state", .string(card.state.rawValue)), ("set", .string(contentSet.id))])
         }
     }
+}
+
+extension GameHost where M == MemoryGame {
+    /// Every card lands in its place at once, as a press during the deal does.
+    public func land() -> [SceneCommand] { drive { $0.land($1) } }
 }

@@ -4,36 +4,40 @@ import Stage
 import TextCatalogs
 
 // The end of a round: recorded, logged, said and shown (the game over alert). Split from
-// GameScene.swift by job.
-extension GameScene {
-    /// Ends the game one of the ways its module declared (scenes call `finish(_:score:)`,
-    /// which only a scene that tells its `RoundStatistics` has): records the round (and the
+// GameHost.swift by job.
+extension GameHost {
+    /// Ends the game one of the ways its module declared (a play's `.end`), with the play's
+    /// statistics (`RoundStatistics`, which every play tells): records the round (and the
     /// score if the ending counts and it makes the top five), logs `gameover`, plays fanfare
     /// or sad trombone (and applause for a new high score), and shows the "Play again?"
     /// alert; its answer comes back in `resume(with:)`. The round is recorded first; the rest
     /// follows when the store's answer comes back (`roundRecorded`). `alertAfter`: seconds
     /// the end screen waits (Balloons' boom is seen first).
+    public func finish(_ ending: GameEnding, score: Int, alertAfter: Double = 0) -> [SceneCommand] {
+        endRound(ending, score: score, progress: play.roundProgress, mistakes: play.roundMistakes, alertAfter: alertAfter)
+    }
+
     func endRound(_ ending: GameEnding, score: Int, progress: Int, mistakes: Int, alertAfter: Double = 0) -> [SceneCommand] {
         guard !isOver else { return [] }
-        assert(endings.contains(ending), "\(kind) ended \(ending.result)/\(ending.reason), which its module does not declare")
-        isOver = true
+        assert(M.endings.contains(ending), "\(kind) ended \(ending.result)/\(ending.reason), which its module does not declare")
+        round.isOver = true
         // The scene stops updating under the alert: drop "+N" texts so none hang frozen.
         pills.floating.removeAll()
         // Every finished game goes into the player's history (and earns a child a sticker);
         // the tables take the ones that count.
-        let round = RoundRecord(game: kind, level: level, score: score, result: ending.result.rawValue, reason: ending.reason,
-                                duration: clock.now, progress: progress, mistakes: mistakes,
+        let record = RoundRecord(game: kind, level: level, score: score, result: ending.result.rawValue, reason: ending.reason,
+                                duration: time.rule.now, progress: progress, mistakes: mistakes,
                                 relaxed: relaxed, counts: ending.records)
-        ended = EndingUnderWay(ending: ending, score: score, alertAfter: alertAfter)
-        emit(.recordRound(round))
+        round.ended = EndingUnderWay(ending: ending, score: score, alertAfter: alertAfter)
+        emit(.recordRound(record))
         return []
     }
 
     /// The store recorded the round (its ranks and sticker): the ending is logged, heard and
     /// shown.
     func roundRecorded(_ ranks: RoundRanks) -> [SceneCommand] {
-        guard let under = ended else { return [] }
-        ended = nil
+        guard let under = round.ended else { return [] }
+        round.ended = nil
         let ending = under.ending, score = under.score
         let outcome = ending.result, reason = ending.reason
         let rank = ranks.rank
@@ -53,7 +57,7 @@ extension GameScene {
             emit(.log("suggest", [("game", .string(kind.rawValue)), ("level", .string(suggestion.level.rawValue))] + context.player.logFields))
         }
         // What the voice suggests is what ↻ plays (and Home chooses: `levelToChoose`).
-        nextLevel = suggestion?.level ?? level
+        round.nextLevel = suggestion?.level ?? level
         speakEnd(ending, rank: rank, sticker: ranks.sticker, suggestion: suggestion?.line)
         var lines: [AlertContent.Line] = []
         if outcome == .won {
@@ -69,24 +73,15 @@ extension GameScene {
         let content = AlertContent(kind: outcome == .won ? .won : .lost, title: outcome == .won ? Messages.won : Messages.lost,
                                    lines: lines, buttons: [.yes, .no], celebrate: outcome == .won,
                                    result: .init(score: score, stars: stars, rank: rank,
-                                                 reason: outcome == .lost ? ending.picture ?? Self.reasonPicture(reason) : nil, sticker: ranks.sticker,
+                                                 reason: outcome == .lost ? ending.picture ?? GameHosting.reasonPicture(reason) : nil, sticker: ranks.sticker,
                                                  next: nextLevel, keepsScore: outcome == .lost && ending.keepsScore && score > 0))
         guard under.alertAfter > 0 else { return [.show(.alert(content))] }
-        decide(after: under.alertAfter) { [.show(.alert(content))] }
+        decide(after: under.alertAfter, .show(content))
         return []
     }
 
     /// The spoken end of a game: won (a finish, for Balloons' time), or lost by time, idle or
     /// the skull; then a new high score with its rank.
-    /// The picture of why a game was lost: the clock, the skull, a sleeping balloon.
-    public static func reasonPicture(_ reason: String) -> String {
-        switch reason {
-        case "killer": return "reason-killer"
-        case "idle": return "reason-idle"
-        default: return "reason-time"
-        }
-    }
-
     func speakEnd(_ ending: GameEnding, rank: Int?, sticker: Int?, suggestion: Message?) {
         // The level growing with her suggests comes first, at the end itself, in place of the
         // ending's line ("Three stars! Let's try the next level!" says the win; after two
@@ -102,7 +97,45 @@ extension GameScene {
     }
 }
 
-/// A round that ended, while the store records it (`GameScene.roundRecorded` goes on).
+extension GameHosting {
+    /// The picture of why a game was lost: the clock, the skull, a sleeping balloon.
+    public static func reasonPicture(_ reason: String) -> String {
+        switch reason {
+        case "killer": return "reason-killer"
+        case "idle": return "reason-idle"
+        default: return "reason-time"
+        }
+    }
+}
+
+/// Where a round is, as the host keeps it: over, decided (its end on its way), what falls
+/// due on scene time, the round being recorded, ↻'s level and the new round ↻ waits with.
+struct RoundState {
+    var isOver = false
+    /// True from the moment a game is decided until its alert shows (the win celebration,
+    /// the skull's boom): Back must not throw a decided game away unrecorded.
+    var isDecided = false
+    /// What follows a decision, `delay` seconds of scene time after `start` (time-based
+    /// state, not a closure: the host runs it at the first frame it is due).
+    struct Due {
+        enum Then {
+            case end(GameEnding, score: Int, alertAfter: Double)
+            case show(AlertContent)
+        }
+        let start: Double
+        let delay: Double
+        let then: Then
+    }
+    var due: [Due] = []
+    /// The round that ended, while the store records it.
+    var ended: EndingUnderWay?
+    /// The level ↻ plays once the game has ended: the one the voice suggested, else this one.
+    var nextLevel: Level?
+    /// ↻'s new round, held while the play shows something first (Memory's gathering).
+    var heldReplay: [SceneCommand] = []
+}
+
+/// A round that ended, while the store records it (`GameHost.roundRecorded` goes on).
 struct EndingUnderWay {
     var ending: GameEnding
     var score: Int

@@ -3,12 +3,16 @@ import CMath
 import Stage
 import TextCatalogs
 
+/// Sorting's scene: the host running Sorting's play.
+public typealias SortingScene = GameHost<SortingGame>
+
 /// The Sorting game: drag each vehicle of the top row into the sky, the water or the land.
 /// `SortingRules` judges drops and keeps score and time; this scene turns the pointer into
 /// pick-ups and drops, and rule events into sounds, log lines and motion (the lift, the
-/// settling bounce, the slow glide home after a wrong drop).
+/// settling bounce, the slow glide home after a wrong drop). A value (`GamePlay`): the host
+/// calls it and carries out what it returns.
 @MainActor
-public final class SortingScene: GameScene {
+public struct SortingPlay: GamePlay {
     /// Where a vehicle is in its life; the dump's `state` field.
     /// `lifted`: tapped (tap-tap, keys, a pad, the switch), waiting for a tap on a zone.
     public enum VehicleState: String, Sendable { case waiting, dragging, lifted, returning, placed }
@@ -19,10 +23,11 @@ public final class SortingScene: GameScene {
         let home: Rect
         var frame: Rect
         var state: VehicleState = .waiting
-        /// Drawn size factor: 1.15 while lifted, bouncing back to 1 when placed.
-        var scale = 1.0
+        /// Drawn size factor: 1.15 while lifted, bouncing back to 1 when placed (on scene
+        /// time, read where the last step left it: `GameTime.stepped`).
+        var scale = Eased.still(1)
         /// 0...1: how far the drop shadow has come out (lifted).
-        var lift = 0.0
+        var lift = Eased.still(0)
         /// Draw order: the last vehicle touched is drawn above the others.
         var order: Int
         /// A wrong drop's glide home: where it was let go, and the game time it was.
@@ -31,7 +36,6 @@ public final class SortingScene: GameScene {
         /// short glide there from where it was let go (`frame` is the place from the start).
         var place: (zone: String, index: Int)?
         var settle: (from: Rect, start: Double)?
-        var scaleTween: Int?
     }
 
     /// A vehicle held by the pointer or a finger, and where on it that grabbed it.
@@ -77,7 +81,7 @@ public final class SortingScene: GameScene {
     /// Reduced motion: the glide home is shorter (its `returned.seconds` says 1.0), and the
     /// wrong drop's head shake becomes one outline pulse.
     nonisolated public static let reducedGlideDuration = SortingRules.reducedGlideDuration
-    var glideTime: Double { context.settings.reducedMotion ? Self.reducedGlideDuration : Self.glideDuration }
+    static func glideTime(_ now: GameNow) -> Double { now.reducedMotion ? reducedGlideDuration : glideDuration }
 
     public internal(set) var rules: SortingRules
     /// The set its things come from (issue 44): vehicles, animals... with their categories.
@@ -101,11 +105,10 @@ public final class SortingScene: GameScene {
     /// Where placed vehicles settle, by zone id, in the order they fill.
     let places: [String: [Rect]]
 
-    public init(context: GameContext, level: Level) {
-        contentSet = context.roundSet(.sorting) ?? .standardVehicles
+    public init(_ start: GameStart, random: inout SeededGenerator) {
+        contentSet = start.context.roundSet(.sorting) ?? .standardVehicles
         let pool = contentSet.sortingPool
-        rules = SortingRules(level: level, zones: SortingLayout.zones, relaxed: context.playsRelaxed(.sorting), pool: pool,
-                             using: &context.random.generator)
+        rules = SortingRules(level: start.level, zones: SortingLayout.zones, relaxed: start.relaxed, pool: pool, using: &random)
         let slots = SortingLayout.slots(count: rules.vehicles.count)
         sprites = rules.vehicles.enumerated().map { i, vehicle in
             Sprite(vehicle: vehicle, home: slots[i], frame: slots[i], order: i)
@@ -118,19 +121,16 @@ public final class SortingScene: GameScene {
         outlines = SortingLayout.zones.map {
             SortingLayout.dashedOutline(SortingLayout.outlineFrame($0), radius: SortingLayout.zoneRadius, dash: 18, gap: 12)
         }
-        super.init(context: context, module: SortingGame.self, level: level)
     }
 
-    public override func onEnter() {
+    public mutating func enter(_ now: GameNow) -> GameOutput {
         // The round plays the set `roundSet` named when it was made: the turn moves on.
-        emit(.takeSet(.sorting))
-        super.onEnter()
-        showTime(rules.countdown.shownSeconds(at: clock.now))
+        [.effect(.takeSet(.sorting)), .seconds(rules.countdown.shownSeconds(at: now.rule))]
     }
 
-    /// The standard set's intro names vehicles; another set's says "each one".
-    public override var introLine: Message {
-        contentSet.id == ContentSet.standardVehicles.id ? voice.intro : VoiceLines.introAnySet
+    /// The standard set's intro names vehicles (the module's); another set's says "each one".
+    public var introLine: Message? {
+        contentSet.id == ContentSet.standardVehicles.id ? nil : VoiceLines.introAnySet
     }
 
     // MARK: - State for tests and dumps
@@ -142,56 +142,56 @@ public final class SortingScene: GameScene {
 
     // MARK: - Time
 
-    public override func updateGame(now: Double, dt: Double) -> [SceneCommand] {
+    public mutating func step(_ now: GameNow, random: inout SeededGenerator) -> GameOutput {
         // Input handled before this update saw the same time as these rules, so the log shows
         // a glide taking exactly 2.500 s and the time running out exactly at 0:30.
-        advanceGlides(now: now)
-        sparkles.removeFinished(at: playedTime)
+        var out = advanceGlides(now)
+        sparkles.removeFinished(at: now.time.played)
         // Won: the last vehicle's bounce plays out before the end screen.
-        if isDecided { return [] }
-        showTime(rules.countdown.shownSeconds(at: now))
-        _ = rules.update(now: now)
+        if now.isDecided { return out }
+        out.ask(.seconds(rules.countdown.shownSeconds(at: now.rule)))
+        _ = rules.update(now: now.rule)
         // Over without a win: the countdown ran out (here, or on a release at the last frame).
-        guard rules.isOver, !rules.isWon else { return [] }
+        guard rules.isOver, !rules.isWon else { return out }
         for held in drags.values { settleAtHome(held.index) }
         drags = [:]
         if let lifted { settleAtHome(lifted) }
         lifted = nil
-        return finish(.timeUp, score: rules.score)
+        out.ask(.end(.timeUp, score: rules.score))
+        return out
     }
 
     // MARK: - Input
 
-    public override func onInput(_ event: InputEvent) -> [SceneCommand] {
-        // Losing focus mid-drag: the release will never come, so the vehicle goes home (a
-        // vehicle lifted by a tap stays lifted).
-        if case .focusLost = event, !isOver {
-            for key in drags.keys.sorted() {
-                guard let held = drags.removeValue(forKey: key) else { continue }
-                if held.wasLifted { lifted = nil }
-                startGlide(held.index)
-            }
-        }
-        return super.onInput(event)
-    }
-
-    public override func gameInput(_ event: InputEvent) -> [SceneCommand] {
-        switch event {
-        case .pointerDown(let p): press(Self.pointerKey, at: p)
-        case .pointerMoved(let p): move(Self.pointerKey, to: p)
-        case .pointerUp(let p): letGo(Self.pointerKey, at: p)
-        // Further fingers on a touch table: each drags its own vehicle.
-        case .finger(.down, let id, let p): press(id, at: p)
-        case .finger(.move, let id, let p): move(id, to: p)
-        case .finger(.up, let id, let p): letGo(id, at: p)
-        default: break
+    /// Losing focus mid-drag: the release will never come, so the vehicle goes home (a
+    /// vehicle lifted by a tap stays lifted).
+    public mutating func focusLost(_ now: GameNow) -> GameOutput {
+        for key in drags.keys.sorted() {
+            guard let held = drags.removeValue(forKey: key) else { continue }
+            if held.wasLifted { lifted = nil }
+            startGlide(held.index, now)
         }
         return []
     }
 
+    public mutating func input(_ event: InputEvent, _ now: GameNow) -> GameOutput {
+        var out: GameOutput = []
+        switch event {
+        case .pointerDown(let p): press(Self.pointerKey, at: p, now, &out)
+        case .pointerMoved(let p): move(Self.pointerKey, to: p)
+        case .pointerUp(let p): letGo(Self.pointerKey, at: p, now, &out)
+        // Further fingers on a touch table: each drags its own vehicle.
+        case .finger(.down, let id, let p): press(id, at: p, now, &out)
+        case .finger(.move, let id, let p): move(id, to: p)
+        case .finger(.up, let id, let p): letGo(id, at: p, now, &out)
+        default: break
+        }
+        return out
+    }
+
     // MARK: - Drawing
 
-    public override func drawContent(on canvas: any Canvas) {
+    public func draw(on canvas: any Canvas, _ now: GameNow) {
         let hovered = Set(drags.values.compactMap { rules.zone(covering: frameFor($0))?.id })
         // The picture, the zones and the slots change only when a vehicle is placed (and with
         // the level): kept as one layer, which the renderer draws again when they change. A
@@ -201,22 +201,22 @@ public final class SortingScene: GameScene {
             canvas.fill(canvas.visibleRect, Color(150, 205, 250))
             canvas.background(SceneBackgrounds.name("bg-sorting"), in: SortingLayout.backgroundFrame)
             for (zone, outline) in zip(rules.zones, outlines) {
-                drawZone(zone, outline: outline, on: canvas)
+                drawZone(zone, outline: outline, now, on: canvas)
             }
             for sprite in sprites {
                 canvas.fillRounded(sprite.home.insetBy(-2, -2), radius: 16, Color(255, 255, 255, sprite.state == .placed ? 40 : 90))
             }
         }
-        for zone in rules.zones where hovered.contains(zone.id) { drawHover(zone, on: canvas) }
-        if let glow, sceneClock.now - glow.start < Self.glowDuration {
-            let t = sceneClock.now - glow.start
+        for zone in rules.zones where hovered.contains(zone.id) { drawHover(zone, now, on: canvas) }
+        if let glow, now.time.scene.now - glow.start < Self.glowDuration {
+            let t = now.time.scene.now - glow.start
             // Breathes once a second, fading out over the last half second.
             let strength = (0.75 + 0.25 * cos(t * 2 * .pi)) * min(1, (Self.glowDuration - t) / 0.5)
             for zone in rules.zones where zone.category == glow.category {
                 let r = SortingLayout.outlineFrame(zone)
                 canvas.fillRounded(r, radius: SortingLayout.zoneRadius, Color(255, 236, 120).withAlpha(0.4 * strength))
                 canvas.strokeRounded(r, radius: SortingLayout.zoneRadius, width: 10, Color(255, 190, 30).withAlpha(strength))
-                drawBadge(zone, on: canvas)
+                drawBadge(zone, now, on: canvas)
             }
         }
         for sprite in sprites {
@@ -232,7 +232,7 @@ public final class SortingScene: GameScene {
             }
         }
         // A placed vehicle shines: a glow behind it, and a ring of stars bursting out over it.
-        for sparkle in sparkles.items(at: playedTime) {
+        for sparkle in sparkles.items(at: now.time.played) {
             let t = sparkle.age / Sparkle.duration
             let size = 70 + 90 * Easing.easeOutQuad(t)
             canvas.image("sparkle", in: Rect(center: sparkle.center, size: Size(size, size)),
@@ -240,8 +240,8 @@ public final class SortingScene: GameScene {
         }
         let held = Set(drags.values.map(\.index))
         let order = sprites.indices.filter { !held.contains($0) }.sorted { sprites[$0].order < sprites[$1].order }
-        for index in order { drawVehicle(index, on: canvas) }
-        for sparkle in sparkles.items(at: playedTime) {
+        for index in order { drawVehicle(index, now, on: canvas) }
+        for sparkle in sparkles.items(at: now.time.played) {
             let t = sparkle.age / Sparkle.duration
             let distance = 30 + 55 * Easing.easeOutCubic(t)
             for k in 0..<Sparkle.stars {
@@ -254,70 +254,70 @@ public final class SortingScene: GameScene {
     }
 
     /// The dragged vehicle goes over everything, the top bar included.
-    public override func drawOverBar(on canvas: any Canvas) {
-        super.drawOverBar(on: canvas)
+    public func drawOverBar(on canvas: any Canvas, _ now: GameNow) {
         for held in drags.values.sorted(by: { sprites[$0.index].order < sprites[$1.index].order }) {
-            drawVehicle(held.index, on: canvas)
+            drawVehicle(held.index, now, on: canvas)
         }
     }
 
-    private func drawVehicle(_ index: Int, on canvas: any Canvas) {
+    private func drawVehicle(_ index: Int, _ now: GameNow, on canvas: any Canvas) {
         let sprite = sprites[index]
+        let clock = now.rule, scale = sprite.scale.value(at: now.time.stepped), lift = sprite.lift.value(at: now.time.stepped)
         var frame = sprite.frame, alpha = 1.0
-        if let settle = sprite.settle, clock.now - settle.start < Self.toPlaceDuration {
+        if let settle = sprite.settle, clock - settle.start < Self.toPlaceDuration {
             // On its way to its place: a short glide, or with reduced motion a fade from where
             // it was let go to the place.
-            let p = max(0, clock.now - settle.start) / Self.toPlaceDuration
-            if context.settings.reducedMotion {
-                canvas.image(sprite.vehicle.imageName, in: settle.from, ImageOptions(alpha: 1 - p, scaleX: sprite.scale, scaleY: sprite.scale))
+            let p = max(0, clock - settle.start) / Self.toPlaceDuration
+            if now.reducedMotion {
+                canvas.image(sprite.vehicle.imageName, in: settle.from, ImageOptions(alpha: 1 - p, scaleX: scale, scaleY: scale))
                 alpha = p
             } else {
                 let v = Easing.easeOutCubic(p)
                 frame = Rect(settle.from.x + (frame.x - settle.from.x) * v, settle.from.y + (frame.y - settle.from.y) * v, frame.width, frame.height)
             }
         }
-        if sprite.lift > 0.01 {
-            let shadow = frame.offsetBy(8 * sprite.lift, 16 * sprite.lift)
+        if lift > 0.01 {
+            let shadow = frame.offsetBy(8 * lift, 16 * lift)
             canvas.image(sprite.vehicle.imageName, in: shadow,
-                         ImageOptions(alpha: 0.35 * sprite.lift * alpha, scaleX: sprite.scale, scaleY: sprite.scale, tint: Color(30, 30, 60)))
+                         ImageOptions(alpha: 0.35 * lift * alpha, scaleX: scale, scaleY: scale, tint: Color(30, 30, 60)))
         }
         canvas.image(sprite.vehicle.imageName, in: frame,
-                     ImageOptions(alpha: alpha, scaleX: sprite.scale, scaleY: sprite.scale, rotation: wiggle(sprite)))
-        if context.settings.reducedMotion, sprite.state == .returning, let glide = sprite.glide, clock.now - glide.start < Self.wiggleDuration {
+                     ImageOptions(alpha: alpha, scaleX: scale, scaleY: scale, rotation: wiggle(sprite, now)))
+        if now.reducedMotion, sprite.state == .returning, let glide = sprite.glide, clock - glide.start < Self.wiggleDuration {
             // Reduced motion: "not here" is one outline pulse instead of a shake.
-            let p = (clock.now - glide.start) / Self.wiggleDuration
+            let p = (clock - glide.start) / Self.wiggleDuration
             canvas.strokeRounded(sprite.frame.insetBy(-4, -4), radius: 14, width: 5, Color(20, 24, 60).withAlpha(sin(p * .pi)))
         }
     }
 
     /// A wrong drop shakes its head ("not here") as it sets off home: a quick decaying wiggle.
-    private func wiggle(_ sprite: Sprite) -> Double {
+    private func wiggle(_ sprite: Sprite, _ now: GameNow) -> Double {
         guard sprite.state == .returning, let glide = sprite.glide else { return 0 }
-        let age = clock.now - glide.start
-        guard age < Self.wiggleDuration, !context.settings.reducedMotion else { return 0 }
+        let age = now.rule - glide.start
+        guard age < Self.wiggleDuration, !now.reducedMotion else { return 0 }
         return 12 * sin(age * 2 * Double.pi * 3.5) * (1 - age / Self.wiggleDuration)
     }
 
     /// A zone as it waits: a faint white wash, a dashed outline and its name badge.
-    private func drawZone(_ zone: SortingZone, outline: [(Point, Point)], on canvas: any Canvas) {
+    private func drawZone(_ zone: SortingZone, outline: [(Point, Point)], _ now: GameNow, on canvas: any Canvas) {
         canvas.fillRounded(SortingLayout.outlineFrame(zone), radius: SortingLayout.zoneRadius, Color(255, 255, 255, 45))
         // A dark edge under each white dash: the outline shows on the pale sky as on the sea.
         for (a, b) in outline { canvas.line(from: a, to: b, width: 8, Theme.zoneDashEdge) }
         for (a, b) in outline { canvas.line(from: a, to: b, width: 4, Theme.zoneDash) }
-        drawBadge(zone, on: canvas)
+        drawBadge(zone, now, on: canvas)
     }
 
     /// The zone under a dragged vehicle lights up: a second wash over the first (together
     /// alpha 90), a solid outline over the dashes, and the badge again on top.
-    private func drawHover(_ zone: SortingZone, on canvas: any Canvas) {
+    private func drawHover(_ zone: SortingZone, _ now: GameNow, on canvas: any Canvas) {
         canvas.fillRounded(SortingLayout.outlineFrame(zone), radius: SortingLayout.zoneRadius, Color(255, 255, 255, 55))
         canvas.strokeRounded(SortingLayout.outlineFrame(zone), radius: SortingLayout.zoneRadius, width: 6, Color(255, 255, 255, 235))
-        drawBadge(zone, on: canvas)
+        drawBadge(zone, now, on: canvas)
     }
 
-    private func drawBadge(_ zone: SortingZone, on canvas: any Canvas) {
+    private func drawBadge(_ zone: SortingZone, _ now: GameNow, on canvas: any Canvas) {
         let rect = SortingLayout.outlineFrame(zone)
-        let label = context.text(Self.zoneName(zone.category))
+        let label = now.context.text(Self.zoneName(zone.category))
         let labelWidth = canvas.measure(label, Theme.labelText).width
         let badge = SortingLayout.badgeFrame(of: rect, labelWidth: labelWidth)
         Decor.card(canvas, badge, radius: badge.height / 2, fill: Color(255, 255, 255, 225), shadow: 3)
@@ -349,7 +349,7 @@ public final class SortingScene: GameScene {
 
     /// The hand picks up the first waiting vehicle and carries a ghost of it to the middle
     /// of its zone, where it settles and fades; the real vehicle stays in its slot.
-    public override func demoStops() -> [ShowMeDemo.Stop]? {
+    public func demoStops(_ now: GameNow) -> [ShowMeDemo.Stop]? {
         guard let (index, target) = demoMove else { return nil }
         let from = sprites[index].home.center
         return [.init(0, ShowMeDemo.rest), .init(0.7, from), .init(0.85, from, pressed: true),
@@ -364,7 +364,7 @@ public final class SortingScene: GameScene {
         return (index, Point(r.midX, r.midY + 20))
     }
 
-    public override func drawDemo(_ demo: ShowMeDemo, on canvas: any Canvas) {
+    public func drawDemo(_ demo: ShowMeDemo, on canvas: any Canvas, _ now: GameNow) {
         guard let (index, _) = demoMove, demo.age >= 0.85 else { return }
         let home = sprites[index].home
         let hand = demo.hand(at: min(demo.age, 2.6)).point
@@ -380,13 +380,13 @@ public final class SortingScene: GameScene {
     }
 
     /// The zones and the vehicles' homes are placed for the shape the game started in.
-    public override var keepsItsShape: Bool { true }
+    public var keepsItsShape: Bool { true }
 
-    public override func dumpItems() -> [JSON] {
+    public func dumpItems(_ now: GameNow) -> [JSON] {
         let vehicles = sprites.enumerated().map { index, sprite in
             dumpItem(Self.id(index), kind: "vehicle", frame: sprite.frame, [
                 ("name", .string(sprite.vehicle.name)), ("category", .string(sprite.vehicle.category.rawValue)), ("set", .string(contentSet.id)),
-                ("line", context.itemLine(contentSet, sprite.vehicle.name).map { JSON.string($0.key) } ?? .null),
+                ("line", now.context.itemLine(contentSet, sprite.vehicle.name).map { JSON.string($0.key) } ?? .null),
                 ("state", .string(sprite.state.rawValue)), ("home", sprite.home.json),
             ])
         }
@@ -395,4 +395,13 @@ public final class SortingScene: GameScene {
         }
         return vehicles + zones
     }
+}
+
+extension GameHost where M == SortingGame {
+    /// Where vehicle `index` is in its life, as the dump's `state` says.
+    public func state(of index: Int) -> SortingPlay.VehicleState { play.state(of: index) }
+    /// Where vehicle `index` is drawn now.
+    public func frame(of index: Int) -> Rect { play.frame(of: index) }
+    /// Vehicle `index`'s slot in the row.
+    public func home(of index: Int) -> Rect { play.home(of: index) }
 }

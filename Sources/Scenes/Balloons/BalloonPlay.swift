@@ -3,25 +3,28 @@ import CMath
 import Stage
 import TextCatalogs
 
+/// Balloons' scene: the host running Balloons' play.
+public typealias BalloonScene = GameHost<BalloonGame>
+
 /// The Balloons game: balloons rise over the sky; a tap pops one and its number flies to the
 /// score. The star balloon slows the next balloons for a while, the skull ends the game.
 /// The rules (`BalloonRules`) own positions, timing and scoring; this scene turns taps into
-/// rule calls, and rule events into log lines, sounds and animations, and draws.
+/// rule calls, and rule events into log lines, sounds and animations, and draws. A value
+/// (`GamePlay`): the host calls it and carries out what it returns.
 @MainActor
-public final class BalloonScene: GameScene {
+public struct BalloonPlay: GamePlay {
     public private(set) var rules: BalloonRules
     private let countdown: Countdown
     /// Numbers on their way to the score pill; each counts when it lands. They fly on rule
-    /// time (`playedTime`), so they stop with the game.
-    public var flights: [FlyingNumber] { flying.items(at: playedTime) }
+    /// time (`GameTime.played`), so they stop with the game.
+    public func flights(at played: Double) -> [FlyingNumber] { flying.items(at: played) }
     private var flying = Particles<FlyingNumber>()
     /// The bursts where balloons popped, on awake time (they play on through the demo).
     private var effects = Particles<PopEffect>()
-    /// Shake and red flash after the skull balloon: 1 when it pops, down to 0 (timeline tweens).
-    private var shake = 0.0
-    private var flash = 0.0
-    /// Decoration time: keeps sparkles around the star balloon twinkling (awake time).
-    private var decorTime: Double { awakeTime }
+    /// Shake and red flash after the skull balloon: 1 when it pops, down to 0, on scene time
+    /// (read where the last step left them, `GameTime.stepped`).
+    private var shake = Eased.still(0)
+    private var flash = Eased.still(0)
 
     public static let shakeDuration = 0.45
     public static let flashDuration = 0.5
@@ -34,44 +37,45 @@ public final class BalloonScene: GameScene {
     static let numberOutline = Color(40, 30, 70)
 
     /// `config` replaces the level's numbers (the benchmark's busiest sky uses it).
-    public init(context: GameContext, level: Level, config: BalloonRules.Config? = nil) {
-        var chosen = config ?? .level(level)
-        if context.playsRelaxed(.balloons) {
+    public init(_ start: GameStart, random: inout SeededGenerator) { self.init(start, random: &random, config: nil) }
+
+    /// `config` replaces the level's numbers (the benchmark's busiest sky uses it).
+    public init(_ start: GameStart, random: inout SeededGenerator, config: BalloonRules.Config?) {
+        var chosen = config ?? .level(start.level)
+        if start.relaxed {
             // Relaxed: no idle loss, no skull; the game still ends after its usual time.
             chosen.idleLimit = .infinity
             chosen.killers = false
         }
-        rules = BalloonRules(config: chosen, using: &context.random.generator)
+        rules = BalloonRules(config: chosen, using: &random)
         countdown = Countdown(limit: rules.config.timeLimit)
-        super.init(context: context, module: BalloonGame.self, level: level)
     }
 
 
     // MARK: - Time
 
-    public override var timeLimitSeconds: Int? { Int(rules.config.timeLimit.rounded(.up)) }
+    public var timeLimitSeconds: Int? { Int(rules.config.timeLimit.rounded(.up)) }
 
-    public override func onUpdate(dt: Double) -> [SceneCommand] {
-        let commands = super.onUpdate(dt: dt)
-        guard !isPaused else { return commands }
-        effects.removeFinished(at: awakeTime)
-        return commands
+    public mutating func frameEnds(_ now: GameNow) -> GameOutput {
+        effects.removeFinished(at: now.time.awake)
+        return []
     }
 
-    public override func updateGame(now: Double, dt: Double) -> [SceneCommand] {
+    public mutating func step(_ now: GameNow, random: inout SeededGenerator) -> GameOutput {
         // Numbers land first, so a number that lands in the last frame still counts on screen.
-        for flight in flights where flight.hasLanded { showPoints(flight.number) }
-        flying.removeFinished(at: playedTime)
+        var out = GameOutput(flights(at: now.time.played).filter(\.hasLanded).map { .points($0.number) })
+        flying.removeFinished(at: now.time.played)
         // The rules run on this frame's time, like every game's (one frame later than they
         // once did here: a named change of the game-contract issue).
-        let events = rules.advance(to: now, using: &context.random.generator)
-        showTime(countdown.shownSeconds(at: now))
-        return handle(events, now: now)
+        let events = rules.advance(to: now.rule, using: &random)
+        out.ask(.seconds(countdown.shownSeconds(at: now.rule)))
+        out += handle(events, now)
+        return out
     }
 
     // MARK: - Input
 
-    public override func gameInput(_ event: InputEvent) -> [SceneCommand] {
+    public mutating func input(_ event: InputEvent, _ now: GameNow) -> GameOutput {
         // A balloon pops on the press: it keeps rising, so waiting for the release of a
         // small hand on a moving target would miss it.
         // Every finger on a touch table pops like the pointer: balloons popped by different
@@ -81,10 +85,10 @@ public final class BalloonScene: GameScene {
         case .pointerDown(let at), .finger(.down, _, let at): p = at
         default: return []
         }
-        let events = rules.tap(p, now: clock.now)
+        let events = rules.tap(p, now: now.rule)
         // Clear sky: a ripple where the finger was, so the tap is answered.
-        if events.isEmpty && rules.ended == nil { nothingHere(at: p, target: nil) }
-        return handle(events, now: clock.now)
+        if events.isEmpty && rules.ended == nil { return [.nothingHere(at: p, target: nil)] }
+        return handle(events, now)
     }
 
     // MARK: - Rule events
@@ -122,56 +126,53 @@ public final class BalloonScene: GameScene {
     }
 
     /// Turns rule events into cues (the table above), animations and the game's end.
-    private func handle(_ events: [BalloonEvent], now: Double) -> [SceneCommand] {
-        var commands: [SceneCommand] = []
+    private mutating func handle(_ events: [BalloonEvent], _ game: GameNow) -> GameOutput {
+        var out: GameOutput = []
+        let now = game.rule, awake = game.time.awake
         for event in events {
-            perform(Self.cues(for: event))
+            out.ask(.feedback(Self.cues(for: event)))
             switch event {
             case .spawned, .escaped, .slowedDown:
                 break
             case .idleWarning:
                 // The warning asked for a pop: the game's own re-prompt waits its full time again.
-                promptedNow()
+                out.ask(.prompted)
             case .popped(let b, let points):
-                let center = BalloonLayout.body(in: swayedFrame(b, at: now)).center
+                let center = BalloonLayout.body(in: Self.swayedFrame(b, at: now)).center
                 switch b.type {
                 case .regular:
-                    effects.add(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .pop, seed: b.id), at: awakeTime)
+                    effects.add(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .pop, seed: b.id), at: awake)
                 case .bonus:
-                    effects.add(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .magic, seed: b.id), at: awakeTime)
+                    effects.add(PopEffect(center: center, tint: BalloonPalette.color(b.color), style: .magic, seed: b.id), at: awake)
                 case .killer:
-                    effects.add(PopEffect(center: center, tint: Color(70, 70, 84), style: .boom, seed: b.id), at: awakeTime)
-                    timeline.tween(Self.shakeDuration, step: { [weak self] v in self?.shake = 1 - v }, done: { [weak self] in self?.shake = 0 })
-                    timeline.tween(Self.flashDuration, step: { [weak self] v in self?.flash = 1 - v }, done: { [weak self] in self?.flash = 0 })
+                    effects.add(PopEffect(center: center, tint: Color(70, 70, 84), style: .boom, seed: b.id), at: awake)
+                    shake = Eased(from: 1, to: 0, start: game.time.scene.now, duration: Self.shakeDuration)
+                    flash = Eased(from: 1, to: 0, start: game.time.scene.now, duration: Self.flashDuration)
                 }
-                if points > 0 { flying.add(FlyingNumber(number: points, from: center), at: playedTime) }
+                if points > 0 { flying.add(FlyingNumber(number: points, from: center), at: game.time.played) }
             case .ended(let reason):
-                landAllFlights()
+                // The game ended with numbers still flying: count them now so the final score is right.
+                out += GameOutput(flights(at: game.time.played).map { .points($0.number) })
+                flying.removeAll()
                 switch reason {
                 case .time:
-                    commands += finish(BalloonGame.finished, score: rules.score)
+                    out.ask(.end(BalloonGame.finished, score: rules.score))
                 case .idle:
-                    commands += finish(.idle, score: rules.score)
+                    out.ask(.end(.idle, score: rules.score))
                 case .killer:
                     // The end screen waits so the boom can be seen; the game over is logged now.
-                    commands += finish(BalloonGame.skull, score: rules.score, alertAfter: Self.killerAlertDelay)
+                    out.ask(.end(BalloonGame.skull, score: rules.score, alertAfter: Self.killerAlertDelay))
                 }
             }
         }
-        return commands
-    }
-
-    /// The game ended with numbers still flying: count them now so the final score is right.
-    private func landAllFlights() {
-        for flight in flights { showPoints(flight.number) }
-        flying.removeAll()
+        return out
     }
 
     // MARK: - Drawing
 
     /// Sway: a small sideways drift and tilt, each balloon in its own phase, so they look
     /// alive. Kept well inside the hit margin, so the touchable area stays honest.
-    private func sway(_ b: Balloon, at now: Double) -> (dx: Double, angle: Double) {
+    private static func sway(_ b: Balloon, at now: Double) -> (dx: Double, angle: Double) {
         // The skull rises straight: its drawn shape is exactly where a tap pops it.
         if b.type == .killer { return (0, 0) }
         let phase = Double(b.id) * 2.399963
@@ -179,13 +180,14 @@ public final class BalloonScene: GameScene {
         return (Self.swayDistance * sin(t * 2.1 + phase), Self.swayAngle * sin(t * 1.7 + phase + 1))
     }
 
-    private func swayedFrame(_ b: Balloon, at now: Double) -> Rect {
+    private static func swayedFrame(_ b: Balloon, at now: Double) -> Rect {
         b.frame(at: now).offsetBy(sway(b, at: now).dx, 0)
     }
 
-    var shakeOffset: Point {
+    func shakeOffset(_ now: GameNow) -> Point {
         // Reduced motion: the skull's boom does not shake the picture (the red flash stays).
-        guard shake > 0, !context.settings.reducedMotion else { return .zero }
+        let shake = self.shake.value(at: now.time.stepped), decorTime = now.time.awake
+        guard shake > 0, !now.reducedMotion else { return .zero }
         let strength = 14 * shake
         return Point(strength * sin(decorTime * 71), strength * cos(decorTime * 53))
     }
@@ -197,22 +199,23 @@ public final class BalloonScene: GameScene {
     /// The background while the sky shakes (a skull): a little larger, so no edge shows.
     static var shakenBackground: Rect { backgroundFrame.scaled(1.04) }
 
-    public override func drawContent(on canvas: any Canvas) {
-        let now = clock.now
-        let offset = shakeOffset
+    public func draw(on canvas: any Canvas, _ game: GameNow) {
+        let now = game.rule, decorTime = game.time.awake
+        let offset = shakeOffset(game)
         let background = offset == .zero ? Self.backgroundFrame : Self.shakenBackground.offsetBy(offset.x, offset.y)
         canvas.background(SceneBackgrounds.name("bg-balloons"), in: background)
-        for b in rules.balloons { drawBalloon(b, now: now, offset: offset, on: canvas) }
-        for effect in effects.items(at: awakeTime) { effect.draw(on: canvas, offset: offset) }
-        drawSlowIndicator(now: now, on: canvas)
-        drawIdleWarning(now: now, on: canvas)
+        for b in rules.balloons { drawBalloon(b, now: now, decorTime: decorTime, offset: offset, on: canvas) }
+        for effect in effects.items(at: decorTime) { effect.draw(on: canvas, offset: offset) }
+        drawSlowIndicator(game, on: canvas)
+        drawIdleWarning(game, on: canvas)
+        let flash = self.flash.value(at: game.time.stepped)
         if flash > 0 {
             canvas.fill(BalloonLayout.playArea, Color(255, 40, 40).withAlpha(0.45 * flash))
         }
     }
 
-    private func drawBalloon(_ b: Balloon, now: Double, offset: Point, on canvas: any Canvas) {
-        let (dx, angle) = sway(b, at: now)
+    private func drawBalloon(_ b: Balloon, now: Double, decorTime: Double, offset: Point, on canvas: any Canvas) {
+        let (dx, angle) = Self.sway(b, at: now)
         let frame = b.frame(at: now).offsetBy(dx + offset.x, offset.y)
         guard frame.maxY > BalloonLayout.playArea.minY, frame.minY < Canvas1024.height else { return }
         // The body centre turns with the image about the frame centre.
@@ -238,9 +241,9 @@ public final class BalloonScene: GameScene {
         }
     }
 
-    private func drawSlowIndicator(now: Double, on canvas: any Canvas) {
-        let left = rules.slowLeft(at: now)
-        guard left > 0, !isOver || rules.ended == .killer else { return }
+    private func drawSlowIndicator(_ game: GameNow, on canvas: any Canvas) {
+        let left = rules.slowLeft(at: game.rule)
+        guard left > 0, !game.isOver || rules.ended == .killer else { return }
         let fraction = left / rules.config.slowDuration
         // Pops in over the first 0.3 s, so the child notices it.
         let appear = min((rules.config.slowDuration - left) / 0.3, 1)
@@ -252,7 +255,7 @@ public final class BalloonScene: GameScene {
         canvas.image("snail", in: Rect(frame.x + (icon.x - BalloonLayout.slowIndicator.x) * s, frame.y + (icon.y - BalloonLayout.slowIndicator.y) * s,
                                        icon.width * s, icon.height * s))
         let label = BalloonLayout.slowLabelAnchor
-        canvas.text(context.text(Messages.slow), Theme.labelText, at: Point(frame.x + (label.x - BalloonLayout.slowIndicator.x) * s, frame.y + (label.y - BalloonLayout.slowIndicator.y) * s),
+        canvas.text(game.context.text(Messages.slow), Theme.labelText, at: Point(frame.x + (label.x - BalloonLayout.slowIndicator.x) * s, frame.y + (label.y - BalloonLayout.slowIndicator.y) * s),
                     align: .left, color: Color(120, 70, 200))
         let track = BalloonLayout.slowBarTrack
         let trackFrame = Rect(frame.x + (track.x - BalloonLayout.slowIndicator.x) * s, frame.y + (track.y - BalloonLayout.slowIndicator.y) * s,
@@ -265,17 +268,17 @@ public final class BalloonScene: GameScene {
     }
 
     /// Whole seconds left before the idle loss while the warning shows (the number on screen).
-    public var idleWarningSeconds: Int? {
-        guard !isOver, let left = rules.idleLeft(at: clock.now) else { return nil }
+    public func idleWarningSeconds(_ now: GameNow) -> Int? {
+        guard !now.isOver, let left = rules.idleLeft(at: now.rule) else { return nil }
         return max(Int(left.rounded(.up)), 1)
     }
 
     /// The sleeping balloon and the seconds left: it pops in when the warning starts, and the
     /// number gives a small hop as each second begins (once a second; none with less motion).
-    private func drawIdleWarning(now: Double, on canvas: any Canvas) {
-        guard let seconds = idleWarningSeconds, let left = rules.idleLeft(at: now) else { return }
+    private func drawIdleWarning(_ game: GameNow, on canvas: any Canvas) {
+        guard let seconds = idleWarningSeconds(game), let left = rules.idleLeft(at: game.rule) else { return }
         let shown = rules.config.idleLimit - rules.config.idleWarning - left
-        let appear = context.settings.reducedMotion ? 1 : min(shown / 0.3, 1)
+        let appear = game.reducedMotion ? 1 : min(shown / 0.3, 1)
         let frame = BalloonLayout.idleWarning.scaled(0.6 + 0.4 * Easing.easeOutBack(appear))
         let s = frame.width / BalloonLayout.idleWarning.width
         func place(_ r: Rect) -> Rect {
@@ -286,7 +289,7 @@ public final class BalloonScene: GameScene {
         canvas.image("reason-idle", in: place(BalloonLayout.idleWarningPicture))
         // The fraction of the current second gone: the number hops at its start.
         let intoSecond = Double(seconds) - left
-        let hop = context.settings.reducedMotion ? 0 : max(0, 1 - intoSecond / 0.25)
+        let hop = game.reducedMotion ? 0 : max(0, 1 - intoSecond / 0.25)
         let c = BalloonLayout.idleWarningNumber
         let centre = Point(frame.x + (c.x - BalloonLayout.idleWarning.x) * s, frame.y + (c.y - BalloonLayout.idleWarning.y) * s)
         let radius = (44 + 6 * hop) * s
@@ -296,9 +299,8 @@ public final class BalloonScene: GameScene {
     }
 
     /// The popped numbers flying to the score, drawn over the top bar so they reach the pill.
-    public override func drawOverBar(on canvas: any Canvas) {
-        super.drawOverBar(on: canvas)
-        for flight in flights {
+    public func drawOverBar(on canvas: any Canvas, _ now: GameNow) {
+        for flight in flights(at: now.time.played) {
             // A golden coin with the number, shrinking a little as it nears the score pill.
             let scale = 1 - 0.4 * flight.progress
             let p = flight.position
@@ -319,7 +321,7 @@ public final class BalloonScene: GameScene {
 
     /// A demo balloon of its own rises from the bottom (it is no balloon of the rules, so it
     /// can never score); the hand meets it and pops it.
-    public override func demoStops() -> [ShowMeDemo.Stop]? {
+    public func demoStops(_ now: GameNow) -> [ShowMeDemo.Stop]? {
         let target = demoBalloonCenter(at: Self.demoPopAt)
         return [.init(0, ShowMeDemo.rest), .init(Self.demoPopAt - 0.15, target), .init(Self.demoPopAt, target, pressed: true),
                 .init(Self.demoPopAt + 0.2, target), .init(3.3, ShowMeDemo.rest)]
@@ -333,7 +335,7 @@ public final class BalloonScene: GameScene {
 
     private func demoBalloonCenter(at t: Double) -> Point { BalloonLayout.body(in: demoBalloonFrame(at: t)).center }
 
-    public override func drawDemo(_ demo: ShowMeDemo, on canvas: any Canvas) {
+    public func drawDemo(_ demo: ShowMeDemo, on canvas: any Canvas, _ now: GameNow) {
         if demo.age < Self.demoPopAt {
             let frame = demoBalloonFrame(at: demo.age)
             canvas.image("balloon-red", in: frame, ImageOptions(alpha: 0.9))
@@ -347,20 +349,20 @@ public final class BalloonScene: GameScene {
 
     /// The entrance spots and the balloons in the sky are placed for the shape the game
     /// started in.
-    public override var keepsItsShape: Bool { true }
+    public var keepsItsShape: Bool { true }
 
     // MARK: - Dump
 
-    public override func dumpFields() -> [(String, JSON)] {
-        super.dumpFields() + [("slowLeft", .double(rules.slowLeft(at: clock.now)))]
+    public func dumpFields(_ now: GameNow) -> [(String, JSON)] {
+        [("slowLeft", .double(rules.slowLeft(at: now.rule)))]
     }
 
-    public override func dumpItems() -> [JSON] {
-        let warning = idleWarningSeconds.map {
+    public func dumpItems(_ now: GameNow) -> [JSON] {
+        let warning = idleWarningSeconds(now).map {
             [dumpItem("idle-warning", kind: "picture", frame: BalloonLayout.idleWarning, [("icon", "reason-idle"), ("seconds", .int($0))])]
         } ?? []
         return warning + rules.balloons.compactMap { b in
-            guard let frame = b.hitFrame(at: clock.now) else { return nil }
+            guard let frame = b.hitFrame(at: now.rule) else { return nil }
             return dumpItem(b.name, kind: "balloon", frame: frame, [
                 ("type", .string(b.type.rawValue)), ("color", .string(b.color)), ("number", .optional(b.number)),
                 ("speed", .double(b.speed)),
@@ -372,4 +374,11 @@ public final class BalloonScene: GameScene {
 /// A number flies until it lands (`Particles` reads its age from the game's clock).
 extension FlyingNumber: Aging {
     public var isFinished: Bool { hasLanded }
+}
+
+extension GameHost where M == BalloonGame {
+    /// The numbers flying to the score now.
+    public var flights: [FlyingNumber] { play.flights(at: time.played) }
+    /// Whole seconds left before the idle loss while the warning shows.
+    public var idleWarningSeconds: Int? { play.idleWarningSeconds(now) }
 }
