@@ -120,7 +120,7 @@ open class BaseScene: Scene {
     }
 
     /// Screens and overlays run their timeline on their own time; games run it inside
-    /// their step, on game time (GameScene).
+    /// their step, on game time (GameHost).
     open func advanceTimeline(dt: Double) { timeline.update(dt: dt) }
 
     private func take(_ event: InputEvent) -> [SceneCommand] {

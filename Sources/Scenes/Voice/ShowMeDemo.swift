@@ -3,7 +3,7 @@ import Stage
 
 /// The show-me demo: a ghost hand shows a game's move over `duration` seconds while the
 /// intro plays. It runs on its own time; the game's time stands still meanwhile and any
-/// tap ends it (GameScene). A game gives the hand's path (`stops`) and draws what the hand
+/// tap ends it (GameHost). A game gives the hand's path (`stops`) and draws what the hand
 /// does to the picture (a card that flips, a vehicle carried, a balloon that pops); none of
 /// it touches the rules, so nothing a demo does can score.
 public struct ShowMeDemo: Sendable, Aging {
