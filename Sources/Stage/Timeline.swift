@@ -56,8 +56,8 @@ public final class Timeline {
     }
 
     /// Sets the time without running anything: what falls due runs at the next `advance`.
-    /// (A game moves its timeline to the next frame's time at the end of a step, so input
-    /// between two steps schedules from the frame it happens in.)
+    /// (An owner that steps its time at the end of a frame moves it here, so input between
+    /// two steps schedules from the frame it happens in.)
     public func move(to now: Double) { time = max(time, now) }
 
     /// Moves the time on by `dt` and runs what is due.

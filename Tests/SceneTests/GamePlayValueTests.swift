@@ -86,6 +86,12 @@ import TextCatalogs
         #expect(abs(lift.value(at: 2 + SortingPlay.liftDuration / 2) - (1 + 0.15 * 0.75)) < 1e-9)
         #expect(lift.value(at: 3) == SortingPlay.liftScale)
         #expect(!lift.isOver(at: 2.1) && lift.isOver(at: 2 + SortingPlay.liftDuration))
+        // It ends where a timeline's tween ended (within 1e-9 s), exactly at its end value: the
+        // skull's shake is over 27 frames after it started, whichever frame that was.
+        let late = (0..<3600).filter { k in
+            Eased(from: 1, to: 0, start: Double(k) / 60, duration: BalloonPlay.shakeDuration).value(at: Double(k + 27) / 60) != 0
+        }
+        #expect(late.isEmpty, "the shake outlives its 0.45 s when it starts at frames \(late.prefix(5))")
         let bounce = Eased(from: 0, to: 1, start: 0, duration: 1, easing: { _ in 1.3 }, clamped: true)
         #expect(bounce.value(at: 0.5) == 1, "a clamped value never overshoots")
     }

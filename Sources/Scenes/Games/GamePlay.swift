@@ -6,7 +6,8 @@ import TextCatalogs
 /// the host (`GameHost`) calls. Each gets the host's clocks and what it may read
 /// (`GameNow`) and **returns** what it wants done (`GameOutput`): effects to send, points,
 /// the time to show, a tap on nothing, the round's end. A play sums no `dt` (the host steps
-/// `GameTime`), keeps no closure, and cannot act by itself: the host carries out what it
+/// `GameTime`), keeps no closure that acts (only an `Eased` value's easing
+/// curve, a function of a number), and cannot act by itself: the host carries out what it
 /// returned, in order.
 ///
 /// The host owns everything around the rules for every game: the top bar and its pills,
@@ -36,7 +37,8 @@ public protocol GamePlay: RoundStatistics {
     /// An input for the game (not while paused, over or in the demo; the top bar and
     /// "hear it again" are the host's).
     mutating func input(_ event: InputEvent, _ now: GameNow) -> GameOutput
-    /// The window lost focus while the game runs (the host pauses next).
+    /// The window lost focus while the round is not over (paused already or not; the host
+    /// pauses next).
     mutating func focusLost(_ now: GameNow) -> GameOutput
     /// The rules' step at rule time `now.time.rule.now`, the time of this frame.
     mutating func step(_ now: GameNow, random: inout SeededGenerator) -> GameOutput
@@ -174,7 +176,8 @@ public struct GameOutput: Equatable, Sendable, ExpressibleByArrayLiteral {
 
 /// A value that moves from one number to another over a time, eased: the time-based state
 /// that stands for a tween (Sorting's lift, Balloons' shake). Read at a time on the clock it
-/// was started on; before its start it is at `from`, after its end at `to`.
+/// was started on; before its start it is at `from`, from its end on (within 1e-9 s, as the
+/// timeline's tweens ended) exactly at `to`.
 public struct Eased: Sendable {
     public let from: Double
     public let to: Double
@@ -199,6 +202,7 @@ public struct Eased: Sendable {
 
     /// The value at time `t`.
     public func value(at t: Double) -> Double {
+        if isOver(at: t) { return to }
         let progress = duration > 0 ? min(max(t - start, 0) / duration, 1) : 1
         var v = easing(progress)
         if clamped { v = min(max(v, 0), 1) }

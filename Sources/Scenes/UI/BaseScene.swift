@@ -119,8 +119,8 @@ open class BaseScene: Scene {
         return onUpdate(dt: dt)
     }
 
-    /// Screens and overlays run their timeline on their own time; games run it inside
-    /// their step, on game time (GameHost).
+    /// Screens and overlays run their timeline on their own time. The game host runs none:
+    /// what a game times is time-based state in its play (`Eased`, `RoundState.due`).
     open func advanceTimeline(dt: Double) { timeline.update(dt: dt) }
 
     private func take(_ event: InputEvent) -> [SceneCommand] {

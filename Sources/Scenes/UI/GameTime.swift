@@ -8,8 +8,8 @@ import Stage
 ///   "hear it again" double tap;
 /// - `awake`, every frame not paused, the demo and the opening included: the demo's hand,
 ///   Memory's cards in flight (`CardMotion`), Balloons' decoration and pops;
-/// - `scene` (the timeline's), not paused and not in the demo or the opening: the
-///   re-prompt's quiet time;
+/// - `scene`, not paused and not in the demo or the opening: the re-prompt's quiet time,
+///   a decided round's delays, and what `Eased` values are started on;
 /// - `rule` (rule time): the time of the current frame for every rule and input; it stops
 ///   while paused and once the game is over;
 /// - `played`: rule time at the end of the last frame the rules ran in (it moves on before
@@ -20,8 +20,9 @@ public struct GameTime: Equatable, Sendable {
     public private(set) var frame = 0.0
     public private(set) var awake = 0.0
     public private(set) var played = 0.0
-    /// Scene time of the last frame the rules' step ran in (before it moved on): what the
-    /// game's eased values (`Eased`, started on scene time) are read at, as a tween once was.
+    /// Scene time at the last full step (not paused, not in the demo or the opening; the
+    /// rules ran in it unless the round was over), before it moved on: what the game's eased
+    /// values (`Eased`, started on scene time) are read at, as a timeline's tween once was.
     public private(set) var stepped = 0.0
 
     public init() {}
