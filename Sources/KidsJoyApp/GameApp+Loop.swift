@@ -211,7 +211,7 @@ extension GameApp {
     /// idle) and allowed again on Home.
     func updateScreensaver() {
         frameHousekeeping()
-        let playing = stack.scenes.contains { $0 is GameScene }
+        let playing = stack.scenes.contains { $0.playsAGame }
         guard playing != session.screensaverInhibited else { return }
         session.screensaverInhibited = playing
         session.window?.inhibitScreensaver(playing)

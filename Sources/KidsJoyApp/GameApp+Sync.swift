@@ -28,7 +28,7 @@ extension GameApp {
     func takeSyncEvents() {
         guard let syncWorker else { return }
         // A game on top (not its end screen, a pause or Home): the worker waits.
-        syncWorker.setQuiet(stack?.top is GameScene)
+        syncWorker.setQuiet(stack?.top.playsAGame ?? false)
         // The corner's small sign.
         let status = syncWorker.status
         let sign = ServerSign(pending: status.pending, failing: status.error != nil, upToDate: status.upToDate)

@@ -105,6 +105,7 @@ import TextCatalogs
         let scenes: [BaseScene] = [MemoryGame.makeScene(context: context, level: .easy), SortingGame.makeScene(context: context, level: .easy),
                                    BalloonGame.makeScene(context: context, level: .easy), CountingGame.makeScene(context: context, level: .easy)]
         #expect(scenes.allSatisfy { $0 is any GameScene })
+        #expect(scenes.allSatisfy(\.playsAGame) && !HomeScene(context: context).playsAGame, "the property the loop asks each frame")
         #expect(scenes.map { String(describing: type(of: $0)).prefix(9) } == Array(repeating: "GameHost<", count: 4))
     }
 
@@ -121,6 +122,16 @@ import TextCatalogs
             + FileManager.default.contentsOfDirectory(atPath: root + "/Sorting").map { "Sorting/" + $0 }
             + FileManager.default.contentsOfDirectory(atPath: root + "/Balloons").map { "Balloons/" + $0 }
         #expect(games.count >= 9, "the games' files were found: \(games)")
+        // The program asks whether a game plays with a property (`playsAGame`), never a cast to
+        // `GameScene`: a protocol cast looks the type up the first time (a late first frame).
+        let sources = URL(fileURLWithPath: root).deletingLastPathComponent().path
+        let cast = try Regex(#"(\bis|as[?!]) (any )?GameScene\b"#)
+        for case let file as String in FileManager.default.enumerator(atPath: sources) ?? NSEnumerator() where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(cast) {
+                Issue.record("Sources/\(file):\(n + 1) casts to GameScene: \(line)")
+            }
+        }
         let open = try Regex(#"\bopen\s+(class|func|var|let|override|subscript|init)\b"#)
         let sums = try Regex(#"[+-]=\s*dt\b"#)
         let clazz = try Regex(#"\bclass\s+[A-Z]"#)

@@ -128,7 +128,7 @@ public final class SceneStack {
                 // A paused game goes on with these keys, as it always did. On a screen that
                 // takes typing (the gate's pad, a nickname) Return is its own (OK) and Space
                 // is typed: the ring does not take them.
-                if !top.ownsTextKeys, focus.visible, !((top as? GameScene)?.isPaused ?? false), focus.focused(in: focusItems) != nil {
+                if !top.ownsTextKeys, focus.visible, !((top as? BaseScene)?.pausedState ?? false), focus.focused(in: focusItems) != nil {
                     activateFocused()
                     return
                 }

@@ -40,6 +40,8 @@ open class BaseScene: Scene {
     open var ownsTextKeys: Bool { false }
     open var gateHoldFrames: [Rect] { [] }
     open var keepsItsShape: Bool { false }
+    /// True for the game host only (`GameHost`).
+    open var playsAGame: Bool { false }
     /// Title in the top bar; nil shows the logo (Home).
     open var title: String? { nil }
     open var showsBack: Bool { false }
@@ -51,7 +53,7 @@ open class BaseScene: Scene {
     open var framePace: FramePace { .smooth }
     /// Screens that place their own frames for each screen shape (Home, the games, the rest
     /// screen); every other one keeps its 1024×768 frames, centred (`Placement`).
-    open var placesOwnFrames: Bool { self is GameScene || self is HomeScene || self is RestScene }
+    open var placesOwnFrames: Bool { playsAGame || self is HomeScene || self is RestScene }
     /// The part of the 1024×768 design this scene draws into (a panel and its margin): it
     /// keeps its full size on every shape where it fits (`Placement.current(showing:)`).
     open var designContent: Rect { Canvas1024.standardBounds }

@@ -86,6 +86,7 @@ public final class GameHost<M: GameModule>: BaseScene, GameScene {
     public override var pausedState: Bool { isPaused }
     public override func onPause() { setPaused(!isPaused) }
     public override var needsFrames: Bool { true }
+    public override var playsAGame: Bool { true }
     public override var framePace: FramePace { M.motion }
     public override var keepsItsShape: Bool { play.keepsItsShape }
     public var opening: Bool { play.opening(now) }

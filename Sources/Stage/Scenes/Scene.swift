@@ -104,6 +104,10 @@ public protocol Scene: AnyObject {
     var gateHoldFrames: [Rect] { get }
     /// True while a new screen shape must wait (see the extension's default).
     var keepsItsShape: Bool { get }
+    /// True for a scene where a game is played (the screen saver stays off, a school
+    /// server's worker waits). A property, not a cast to the games' protocol: asked every
+    /// frame, it costs nothing, where a protocol cast looks the type up the first time.
+    var playsAGame: Bool { get }
     /// Pushed on the stack (or put in the place of the top).
     func enter() -> Reaction
     /// Taken off the stack.
@@ -130,6 +134,7 @@ extension Scene {
     /// spots): while it is on the stack a new screen shape waits (the app's `followScreen`);
     /// every other scene lays itself out from `Canvas1024` as it draws.
     public var keepsItsShape: Bool { false }
+    public var playsAGame: Bool { false }
     /// True for a scene that moves its own keyboard focus (Home, alerts): the stack's ring
     /// then only serves one-switch scanning there.
     public var handlesFocus: Bool { false }
