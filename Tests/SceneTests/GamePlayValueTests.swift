@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import GameCore
 @testable import Scenes
@@ -12,7 +11,7 @@ import TextCatalogs
 /// their time by hand, and read the sources for what the compiler cannot say.
 @Suite @MainActor struct GamePlayValueTests {
     private func start(_ kind: GameKind, _ level: Level = .easy, _ context: GameRuntime) -> GameStart {
-        GameStart(kind: kind, level: level, relaxed: false, context: context)
+        GameStart(kind: kind, level: level, context: context)
     }
 
     /// A clock stepped by hand: `frames` frames of play (rules running), as the host steps it.
@@ -114,38 +113,28 @@ import TextCatalogs
     /// Scenes, `CountingGameTests`), no game file sums `dt` or keeps a timeline, and a game's
     /// folder declares no class.
     @Test func theHostIsClosed_andNoGameSumsItsTime() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Scenes").path
-        let host = ["UI/GameHost.swift", "UI/GameHost+Ending.swift", "UI/GameScene.swift", "UI/GameTime.swift", "Games/GamePlay.swift",
-                    "Games/GameModule.swift"]
-        let games = try FileManager.default.contentsOfDirectory(atPath: root + "/Memory").map { "Memory/" + $0 }
-            + FileManager.default.contentsOfDirectory(atPath: root + "/Sorting").map { "Sorting/" + $0 }
-            + FileManager.default.contentsOfDirectory(atPath: root + "/Balloons").map { "Balloons/" + $0 }
+        let sources = TypeSizeTests.sources()
+        let host = ["Scenes/UI/GameHost.swift", "Scenes/UI/GameHost+Ending.swift", "Scenes/UI/GameScene.swift", "Scenes/UI/GameTime.swift",
+                    "Scenes/Games/GamePlay.swift", "Scenes/Games/GameModule.swift"]
+        let games = sources.map(\.path).filter { ["Scenes/Memory/", "Scenes/Sorting/", "Scenes/Balloons/"].contains(where: $0.hasPrefix) }
         #expect(games.count >= 9, "the games' files were found: \(games)")
         // The program asks whether a game plays with a property (`playsAGame`), never a cast to
         // `GameScene`: a protocol cast looks the type up the first time (a late first frame).
-        let sources = URL(fileURLWithPath: root).deletingLastPathComponent().path
         let cast = try Regex(#"(\bis|as[?!]) (any )?GameScene\b"#)
-        for case let file as String in FileManager.default.enumerator(atPath: sources) ?? NSEnumerator() where file.hasSuffix(".swift") {
-            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
-            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(cast) {
-                Issue.record("Sources/\(file):\(n + 1) casts to GameScene: \(line)")
-            }
-        }
         let open = try Regex(#"\bopen\s+(class|func|var|let|override|subscript|init)\b"#)
         let sums = try Regex(#"[+-]=\s*dt\b"#)
         let clazz = try Regex(#"\bclass\s+[A-Z]"#)
-        let hostClass = try String(contentsOfFile: root + "/UI/GameHost.swift", encoding: .utf8)
+        let hostClass = sources.first { $0.path == "Scenes/UI/GameHost.swift" }?.text ?? ""
         #expect(hostClass.contains("public final class GameHost<M: GameModule>: BaseScene, GameScene {"))
-        for file in host + games {
-            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+        for (file, text) in sources {
+            let checked = host.contains(file) || games.contains(file)
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces)
-                if code.hasPrefix("//") { continue }
-                if line.contains(open) { Issue.record("Scenes/\(file):\(n + 1) declares an open member: \(line)") }
-                if line.contains(sums) && file != "UI/GameTime.swift" { Issue.record("Scenes/\(file):\(n + 1) sums its own dt: \(line)") }
-                if line.contains("timeline.") { Issue.record("Scenes/\(file):\(n + 1) keeps a timeline: \(line)") }
-                if games.contains(file) && line.contains(clazz) { Issue.record("Scenes/\(file):\(n + 1) declares a class: \(line)") }
+                if line.contains(cast) { Issue.record("Sources/\(file):\(n + 1) casts to GameScene: \(line)") }
+                guard checked, !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { continue }
+                if line.contains(open) { Issue.record("Sources/\(file):\(n + 1) declares an open member: \(line)") }
+                if line.contains(sums) && file != "Scenes/UI/GameTime.swift" { Issue.record("Sources/\(file):\(n + 1) sums its own dt: \(line)") }
+                if line.contains("timeline.") { Issue.record("Sources/\(file):\(n + 1) keeps a timeline: \(line)") }
+                if games.contains(file) && line.contains(clazz) { Issue.record("Sources/\(file):\(n + 1) declares a class: \(line)") }
             }
         }
     }

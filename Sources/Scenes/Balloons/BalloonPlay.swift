@@ -375,10 +375,3 @@ public struct BalloonPlay: GamePlay {
 extension FlyingNumber: Aging {
     public var isFinished: Bool { hasLanded }
 }
-
-extension GameHost where M == BalloonGame {
-    /// The numbers flying to the score now.
-    public var flights: [FlyingNumber] { play.flights(at: time.played) }
-    /// Whole seconds left before the idle loss while the warning shows.
-    public var idleWarningSeconds: Int? { play.idleWarningSeconds(now) }
-}

@@ -56,7 +56,7 @@ extension GameModule {
     public static func makeScene(context: GameContext, level: Level) -> GameHost<Self> { GameHost(context: context, level: level) }
     /// The benchmark's scene: the host running its busiest play (`benchPlay`), if it has one.
     public static func makeBenchScene(context: GameContext) -> GameHost<Self>? {
-        let start = GameStart(kind: definition.id, level: .hard, relaxed: context.playsRelaxed(definition.id), context: context)
+        let start = GameStart(kind: definition.id, level: .hard, context: context)
         return benchPlay(start, random: &context.random.generator).map { GameHost(context: context, level: .hard, play: $0) }
     }
     public static func benchMove(frame: Int, items: [JSON], random: inout SeededGenerator) -> [(Int, InputEvent)] { [] }

@@ -88,10 +88,11 @@ public struct GameStart {
     public let relaxed: Bool
     public let context: GameContext
 
-    public init(kind: GameKind, level: Level, relaxed: Bool, context: GameContext) {
+    /// A round of `kind` at `level`, relaxed when the context plays it so.
+    public init(kind: GameKind, level: Level, context: GameContext) {
         self.kind = kind
         self.level = level
-        self.relaxed = relaxed
+        relaxed = context.playsRelaxed(kind)
         self.context = context
     }
 
@@ -157,10 +158,9 @@ public struct GameOutput: Equatable, Sendable, ExpressibleByArrayLiteral {
     public mutating func add(_ effect: Effect) { requests.append(.effect(effect)) }
     public mutating func add(_ effects: [Effect]) { requests += effects.map { .effect($0) } }
     public mutating func ask(_ request: GameRequest) { requests.append(request) }
-    public mutating func append(_ other: GameOutput) { requests += other.requests }
 
     public static func + (a: GameOutput, b: GameOutput) -> GameOutput { GameOutput(a.requests + b.requests) }
-    public static func += (a: inout GameOutput, b: GameOutput) { a.append(b) }
+    public static func += (a: inout GameOutput, b: GameOutput) { a.requests += b.requests }
 
     /// The effects among the requests, in order (feedback included).
     public var effects: [Effect] {

@@ -461,8 +461,3 @@ public struct MemoryPlay: GamePlay {
         }
     }
 }
-
-extension GameHost where M == MemoryGame {
-    /// Every card lands in its place at once, as a press during the deal does.
-    public func land() -> [SceneCommand] { drive { $0.land($1) } }
-}

@@ -396,12 +396,3 @@ public struct SortingPlay: GamePlay {
         return vehicles + zones
     }
 }
-
-extension GameHost where M == SortingGame {
-    /// Where vehicle `index` is in its life, as the dump's `state` says.
-    public func state(of index: Int) -> SortingPlay.VehicleState { play.state(of: index) }
-    /// Where vehicle `index` is drawn now.
-    public func frame(of index: Int) -> Rect { play.frame(of: index) }
-    /// Vehicle `index`'s slot in the row.
-    public func home(of index: Int) -> Rect { play.home(of: index) }
-}

@@ -14,10 +14,6 @@ extension GameHost {
     /// follows when the store's answer comes back (`roundRecorded`). `alertAfter`: seconds
     /// the end screen waits (Balloons' boom is seen first).
     public func finish(_ ending: GameEnding, score: Int, alertAfter: Double = 0) -> [SceneCommand] {
-        endRound(ending, score: score, progress: play.roundProgress, mistakes: play.roundMistakes, alertAfter: alertAfter)
-    }
-
-    func endRound(_ ending: GameEnding, score: Int, progress: Int, mistakes: Int, alertAfter: Double = 0) -> [SceneCommand] {
         guard !isOver else { return [] }
         assert(M.endings.contains(ending), "\(kind) ended \(ending.result)/\(ending.reason), which its module does not declare")
         round.isOver = true
@@ -26,7 +22,7 @@ extension GameHost {
         // Every finished game goes into the player's history (and earns a child a sticker);
         // the tables take the ones that count.
         let record = RoundRecord(game: kind, level: level, score: score, result: ending.result.rawValue, reason: ending.reason,
-                                duration: time.rule.now, progress: progress, mistakes: mistakes,
+                                duration: time.rule.now, progress: play.roundProgress, mistakes: play.roundMistakes,
                                 relaxed: relaxed, counts: ending.records)
         round.ended = EndingUnderWay(ending: ending, score: score, alertAfter: alertAfter)
         emit(.recordRound(record))

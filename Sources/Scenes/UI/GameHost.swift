@@ -60,8 +60,9 @@ public final class GameHost<M: GameModule>: BaseScene, GameScene {
     public init(context: GameContext, level: Level, play given: M.Play? = nil) {
         kind = M.definition.id
         self.level = level
-        relaxed = context.playsRelaxed(kind)
-        play = given ?? M.Play(GameStart(kind: kind, level: level, relaxed: relaxed, context: context), random: &context.random.generator)
+        let start = GameStart(kind: kind, level: level, context: context)
+        relaxed = start.relaxed
+        play = given ?? M.Play(start, random: &context.random.generator)
         super.init(context: context, name: kind.rawValue)
     }
 

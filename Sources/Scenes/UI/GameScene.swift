@@ -2,9 +2,9 @@ import GameCore
 import Stage
 import TextCatalogs
 
-/// Any running game, whatever its module (the runtime, the stack and the tests see games
-/// through this): its id and level, where the round is, the host's clocks, and the
-/// host's own actions. Only `GameHost` is one.
+/// Any running game, whatever its module, as the tests see it: its id and level, where the
+/// round is, the host's clocks, and the host's own actions. Only `GameHost` is one. (The
+/// program asks a scene `playsAGame` instead of casting to this.)
 @MainActor
 public protocol GameScene: BaseScene {
     var kind: GameKind { get }
@@ -13,20 +13,16 @@ public protocol GameScene: BaseScene {
     /// The host's clocks (`GameTime`), stepped once a frame.
     var time: GameTime { get }
     var isOver: Bool { get }
-    var isDecided: Bool { get }
     var isPaused: Bool { get }
     var shownScore: Int { get }
     var quietFor: Double { get }
     var demo: ShowMeDemo? { get }
     var opening: Bool { get }
-    var introLine: Message { get }
-    var timeLimitSeconds: Int? { get }
     var nextLevel: Level? { get }
     func hearAgain()
     func startDemo()
     func setPaused(_ paused: Bool)
     func showPoints(_ delta: Int)
-    func showTime(_ seconds: Int)
     /// Ends the round one of its module's ways (as a play's `.end` does), with its statistics.
     func finish(_ ending: GameEnding, score: Int, alertAfter: Double) -> [SceneCommand]
 }
